@@ -1,0 +1,2 @@
+//! The `validgen` command-line tool.
+fn main() {}

@@ -1,0 +1,1 @@
+//! Go `regexp` syntax on the `regex` crate. Placeholder until the translator lands.

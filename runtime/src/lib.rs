@@ -1,0 +1,18 @@
+//! `validgen-runtime`: the evaluation side of validgen.
+//!
+//! Everything needed to judge a KubeVirt `VirtualMachine` against the validation rules of
+//! `vm.kubevirt.io/validations`, with the verdicts of the reference template validator
+//! (kubevirt/ssp-operator `internal/template-validator`):
+//!
+//! - [`jsonpath`]: the Kubernetes (client-go `util/jsonpath`) JSONPath dialect;
+//! - [`quantity`]: Kubernetes `resource.Quantity` parsing and formatting;
+//! - [`goregex`]: Go `regexp` (RE2) syntax and semantics on top of the `regex` crate;
+//! - [`rules`]: the rule-set annotation parser;
+//! - [`typed`]: the typed view of a VM (KubeVirt Go types, zero values, the reference VM);
+//! - [`interpret`]: the rule interpreter;
+//! - [`admission`]: the admission decision, catalogs and `AdmissionReview`s.
+
+pub mod goregex;
+pub mod jsonpath;
+pub mod quantity;
+pub mod rules;

@@ -1,0 +1,1 @@
+//! Kubernetes `resource.Quantity`. Placeholder until the parser lands.

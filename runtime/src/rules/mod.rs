@@ -1,0 +1,1 @@
+//! The rule-set annotation parser. Placeholder until the parser lands.
