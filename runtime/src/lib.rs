@@ -12,7 +12,11 @@
 //! - [`interpret`]: the rule interpreter;
 //! - [`admission`]: the admission decision, catalogs and `AdmissionReview`s.
 
+pub mod admission;
 pub mod goregex;
+pub mod interpret;
 pub mod jsonpath;
+pub mod manifest;
 pub mod quantity;
 pub mod rules;
+pub mod typed;

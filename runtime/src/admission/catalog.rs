@@ -1,0 +1,197 @@
+//! A catalog: the OpenShift `Template`s whose rules VMs are checked against, keyed by
+//! `namespace/name` as the reference's informer cache.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use serde_json::Value;
+
+use crate::manifest::{self, ManifestError};
+
+/// Annotation key of the rule set on a VM (and on a template's `objects[0]`).
+pub const VALIDATIONS: &str = "vm.kubevirt.io/validations";
+/// Legacy annotation key of the rule set on the Template itself (read by the admission lookup).
+pub const LEGACY_VALIDATIONS: &str = "validations";
+
+/// One template of a catalog.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Template {
+    /// `metadata.name`.
+    pub name: String,
+    /// `metadata.namespace`; `None` when the file does not say (then it matches any namespace).
+    pub namespace: Option<String>,
+    /// `metadata.annotations["validations"]`: the rule set the admission lookup uses.
+    pub validations: Option<String>,
+    /// `objects[0].metadata.annotations["vm.kubevirt.io/validations"]`: the rules every VM
+    /// created from the template carries.
+    pub object_validations: Option<String>,
+    /// The file it came from and its document index.
+    pub source: String,
+    /// The whole Template as JSON.
+    pub json: Value,
+}
+
+impl Template {
+    /// Reads a Template document; `None` when `doc` is not a `Template`.
+    pub fn from_json(doc: Value, source: String) -> Option<Template> {
+        if doc.get("kind").and_then(Value::as_str) != Some("Template") {
+            return None;
+        }
+        let meta = doc.get("metadata");
+        let s = |v: Option<&Value>| v.and_then(Value::as_str).map(str::to_owned);
+        Some(Template {
+            name: s(meta.and_then(|m| m.get("name")))?,
+            namespace: s(meta.and_then(|m| m.get("namespace"))),
+            validations: s(meta.and_then(|m| m.pointer("/annotations/validations"))),
+            object_validations: s(doc
+                .pointer("/objects/0/metadata/annotations")
+                .and_then(|a| a.get(VALIDATIONS))),
+            source,
+            json: doc,
+        })
+    }
+
+    /// The rule text a catalog compiler uses for this template: the VM object's annotation,
+    /// else the legacy Template annotation.
+    pub fn rule_text(&self) -> Option<&str> {
+        self.object_validations
+            .as_deref()
+            .or(self.validations.as_deref())
+    }
+}
+
+/// Why a catalog could not be loaded.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CatalogError {
+    /// A file could not be read or parsed.
+    #[error(transparent)]
+    Manifest(#[from] ManifestError),
+    /// The folder could not be listed.
+    #[error("{path}: {message}")]
+    Io {
+        /// The folder.
+        path: String,
+        /// The OS error.
+        message: String,
+    },
+    /// No Template in the folder.
+    #[error("{path}: no Template found (looked for *.yaml, *.yml and *.json files)")]
+    NoTemplates {
+        /// The folder.
+        path: String,
+    },
+}
+
+/// Templates keyed as the reference's informer cache keys them: `namespace/name`, or just
+/// `name` for a template without a namespace.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Catalog {
+    templates: BTreeMap<String, Template>,
+    any_namespace: bool,
+}
+
+impl Catalog {
+    /// An empty catalog.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Adds (or replaces) a template under its cache key.
+    pub fn insert(&mut self, t: Template) {
+        let key = match t.namespace.as_deref() {
+            Some(ns) if !ns.is_empty() => format!("{ns}/{}", t.name),
+            _ => t.name.clone(),
+        };
+        self.templates.insert(key, t);
+    }
+
+    /// When set, a lookup that finds no `namespace/name` falls back to a template stored
+    /// without a namespace under that name: a catalog folder whose files name no namespace
+    /// serves VMs of every namespace. Off by default (the reference's exact keys).
+    pub fn set_any_namespace(&mut self, on: bool) {
+        self.any_namespace = on;
+    }
+
+    /// Number of templates.
+    pub fn len(&self) -> usize {
+        self.templates.len()
+    }
+
+    /// `true` when there is no template.
+    pub fn is_empty(&self) -> bool {
+        self.templates.is_empty()
+    }
+
+    /// Templates in key order.
+    pub fn templates(&self) -> impl Iterator<Item = &Template> {
+        self.templates.values()
+    }
+
+    /// The template the reference finds for a VM naming `namespace` and `name`: the key
+    /// `namespace/name` (string concatenation, so a `/` in either part is not special), else,
+    /// with [`Catalog::set_any_namespace`], a template without a namespace called `name`.
+    pub fn get(&self, namespace: &str, name: &str) -> Option<&Template> {
+        self.templates
+            .get(&format!("{namespace}/{name}"))
+            .or_else(|| {
+                self.templates.get(name).filter(|t| {
+                    self.any_namespace && t.namespace.as_deref().unwrap_or("").is_empty()
+                })
+            })
+    }
+
+    /// Loads every Template in `*.yaml`, `*.yml` and `*.json` files under `dir` (recursively,
+    /// in sorted path order); other documents are ignored. Templates without a namespace serve
+    /// every namespace (see [`Catalog::set_any_namespace`]).
+    ///
+    /// # Errors
+    /// The first unreadable or unparsable file, or no Template at all.
+    pub fn load_dir(dir: &Path) -> Result<Catalog, CatalogError> {
+        let mut files = Vec::new();
+        collect_files(dir, &mut files)?;
+        let mut catalog = Catalog::new();
+        catalog.set_any_namespace(true);
+        for f in files {
+            for doc in manifest::read_file(&f, manifest::DEFAULT_MAX_BYTES)? {
+                let source = format!("{}#{}", f.display(), doc.index);
+                if let Some(t) = Template::from_json(doc.value, source) {
+                    catalog.insert(t);
+                }
+            }
+        }
+        if catalog.is_empty() {
+            return Err(CatalogError::NoTemplates {
+                path: dir.display().to_string(),
+            });
+        }
+        Ok(catalog)
+    }
+}
+
+/// Lists manifest files (`*.yaml`, `*.yml`, `*.json`) under `dir`, recursively, sorted.
+///
+/// # Errors
+/// [`CatalogError::Io`] when a folder cannot be listed.
+pub fn collect_files(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), CatalogError> {
+    let io = |e: std::io::Error| CatalogError::Io {
+        path: dir.display().to_string(),
+        message: e.to_string(),
+    };
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map_err(io)?
+        .map(|e| e.map(|e| e.path()))
+        .collect::<Result<_, _>>()
+        .map_err(io)?;
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            collect_files(&p, out)?;
+        } else if matches!(
+            p.extension().and_then(|e| e.to_str()),
+            Some("yaml" | "yml" | "json")
+        ) {
+            out.push(p);
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,208 @@
+//! The admission decision of the reference webhook (ssp-operator `admitVm`, SEMANTICS §2):
+//! which rules apply to a VM, and the verdict.
+
+use serde::Serialize;
+use serde_json::Value;
+
+use super::catalog::{Catalog, VALIDATIONS};
+use crate::interpret::{self, Cause, Outcome, Report};
+use crate::rules::{self, RuleSetError};
+use crate::typed::{DecodeError, TypedVm};
+
+/// Annotation key whose mere presence skips validation.
+pub const SKIP: &str = "vm.kubevirt.io/skip-validations";
+const TEMPLATE_NAME: &str = "vm.kubevirt.io/template";
+const TEMPLATE_NAMESPACE: &str = "vm.kubevirt.io/template.namespace";
+const TEMPLATE_NAMESPACE_OLD: &str = "vm.kubevirt.io/template-namespace";
+
+/// Which VM the rules are applied to (SEMANTICS §10).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Mode {
+    /// The object exactly as given (what the webhook sees behind the API server).
+    #[default]
+    Raw,
+    /// Quantity-typed fields canonicalised first, as KubeVirt's API re-encodes a VM before the
+    /// reference sees it: the verdict `kubectl apply` gets.
+    Admitted,
+}
+
+/// Which branch of the decision was taken.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Source {
+    /// The VM did not decode into the typed struct (code 400).
+    VmUnmarshalError,
+    /// `metadata.deletionTimestamp` is set: allowed.
+    Deleting,
+    /// The skip annotation is present: allowed.
+    SkipAnnotation,
+    /// The VM's own rule set was used.
+    VmAnnotation,
+    /// The parent template's rule set was used.
+    Template,
+    /// No usable template reference: allowed.
+    NoTemplate,
+    /// The named template is not in the catalog: allowed.
+    TemplateMissing,
+}
+
+/// The verdict on one VM, with everything needed to explain it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Decision {
+    /// Admitted or not.
+    pub allowed: bool,
+    /// `status.code`: 422 for rule failures, 400 for undecodable VMs and rule sets.
+    pub code: Option<u16>,
+    /// `status.reason`: `Invalid` for rule failures.
+    pub reason: Option<String>,
+    /// `status.message`: the causes' messages joined by `", "`, or the 400 error text.
+    pub message: Option<String>,
+    /// `status.details.causes`.
+    pub causes: Vec<Cause>,
+    /// Unsatisfied `justWarning` rules (`<message>: <explanation>`).
+    pub warnings: Vec<String>,
+    /// Per-rule outcomes (empty when no rule was evaluated).
+    pub report: Report,
+    /// The branch taken.
+    pub source: Source,
+    /// The rule-set parse error behind a 400, with its location in the annotation.
+    #[serde(skip)]
+    pub rule_set_error: Option<RuleSetError>,
+    /// The decoding error behind a 400.
+    #[serde(skip)]
+    pub decode_error: Option<DecodeError>,
+    /// `true` when the reference validator crashes on this input (SEMANTICS §11); our answer
+    /// then fails the rule instead.
+    pub reference_crashes: bool,
+}
+
+impl Decision {
+    fn allowed(source: Source, report: Report) -> Decision {
+        let warnings = report.warnings();
+        Decision {
+            allowed: true,
+            code: None,
+            reason: None,
+            message: None,
+            causes: Vec::new(),
+            warnings,
+            report,
+            source,
+            rule_set_error: None,
+            decode_error: None,
+            reference_crashes: false,
+        }
+    }
+
+    pub(super) fn bad_request(source: Source, message: String) -> Decision {
+        Decision {
+            allowed: false,
+            code: Some(400),
+            message: Some(message),
+            ..Decision::allowed(source, Report::default())
+        }
+    }
+}
+
+/// Decides on `vm` (a VirtualMachine as JSON) as the reference webhook does, looking up parent
+/// templates in `catalog`.
+pub fn decide(vm: &Value, catalog: &Catalog, mode: Mode) -> Decision {
+    // The VM is decoded before anything else: an undecodable VM is a 400 even when deleted or
+    // skipped.
+    let mut typed = match TypedVm::decode(vm) {
+        Ok(t) => t,
+        Err(e) => {
+            let mut d = Decision::bad_request(Source::VmUnmarshalError, e.message.clone());
+            d.decode_error = Some(e);
+            return d;
+        }
+    };
+    if mode == Mode::Admitted {
+        typed.canonicalize_quantities();
+    }
+    let json = typed.json();
+    if json
+        .pointer("/metadata/deletionTimestamp")
+        .is_some_and(|v| !v.is_null())
+    {
+        return Decision::allowed(Source::Deleting, Report::default());
+    }
+    let annotations = json.pointer("/metadata/annotations");
+    if annotations.and_then(|a| a.get(SKIP)).is_some() {
+        return Decision::allowed(Source::SkipAnnotation, Report::default());
+    }
+    let own = annotations
+        .and_then(|a| a.get(VALIDATIONS))
+        .and_then(Value::as_str)
+        .filter(|s| !s.is_empty());
+    let (source, text) = match own {
+        Some(text) => (Source::VmAnnotation, text.to_owned()),
+        None => match template_ref(json) {
+            None => return Decision::allowed(Source::NoTemplate, Report::default()),
+            Some((ns, name)) => match catalog.get(&ns, &name) {
+                None => return Decision::allowed(Source::TemplateMissing, Report::default()),
+                Some(t) => (Source::Template, t.validations.clone().unwrap_or_default()),
+            },
+        },
+    };
+    let rules = match rules::parse_rule_set(&text) {
+        Ok(r) => r,
+        Err(e) => {
+            let mut d = Decision::bad_request(source, e.to_string());
+            d.rule_set_error = Some(e);
+            return d;
+        }
+    };
+    if rules.rules.is_empty() {
+        return Decision::allowed(source, Report::default());
+    }
+    // The reference dereferences spec.template here; without one it crashes. We fail every
+    // rule that would have been evaluated instead.
+    let has_template = json.pointer("/spec/template").is_some_and(|v| !v.is_null());
+    typed.default_cpu();
+    let mut report = interpret::evaluate(&rules, &typed);
+    if !has_template {
+        for r in &mut report.rules {
+            r.outcome = Outcome::Error;
+            r.detail = "invalid JSONPath".to_owned();
+        }
+    }
+    let mut d = verdict(source, report);
+    d.reference_crashes = !has_template;
+    d
+}
+
+/// The verdict for an evaluated rule set (ssp-operator `ToAdmissionResponse`).
+pub fn verdict(source: Source, report: Report) -> Decision {
+    if !report.failed() {
+        return Decision::allowed(source, report);
+    }
+    let causes = report.causes();
+    let message = causes
+        .iter()
+        .map(|c| c.message.as_str())
+        .collect::<Vec<_>>()
+        .join(", ");
+    Decision {
+        allowed: false,
+        code: Some(422),
+        reason: Some("Invalid".to_owned()),
+        message: Some(message),
+        causes,
+        ..Decision::allowed(source, report)
+    }
+}
+
+/// The parent template `(namespace, name)` named by the VM: labels first, else annotations; a
+/// map counts only with both a name and a namespace (`template.namespace`, else the older
+/// `template-namespace`).
+fn template_ref(vm: &Value) -> Option<(String, String)> {
+    let pair = |m: Option<&Value>| {
+        let m = m?;
+        let s = |k: &str| m.get(k).and_then(Value::as_str).filter(|s| !s.is_empty());
+        let name = s(TEMPLATE_NAME)?;
+        let ns = s(TEMPLATE_NAMESPACE).or_else(|| s(TEMPLATE_NAMESPACE_OLD))?;
+        Some((ns.to_owned(), name.to_owned()))
+    };
+    pair(vm.pointer("/metadata/labels")).or_else(|| pair(vm.pointer("/metadata/annotations")))
+}

@@ -1,0 +1,12 @@
+//! Admission: catalogs of templates, the reference webhook's decision, and
+//! `AdmissionReview` requests and responses.
+
+mod catalog;
+mod decide;
+mod review;
+
+pub use catalog::{
+    Catalog, CatalogError, LEGACY_VALIDATIONS, Template, VALIDATIONS, collect_files,
+};
+pub use decide::{Decision, Mode, SKIP, Source, decide, verdict};
+pub use review::{ReviewError, Reviewed, go_json, response, review, review_value};

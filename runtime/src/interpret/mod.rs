@@ -1,0 +1,179 @@
+//! The rule interpreter: every rule of a rule set evaluated against a typed VM, with the
+//! outcomes, detail texts and causes of the reference (ssp-operator `validation.Evaluate`,
+//! SEMANTICS §6–7).
+
+mod enum_;
+mod integer;
+mod regex;
+mod resolve;
+mod string;
+
+use std::collections::HashSet;
+
+use serde::Serialize;
+
+use crate::rules::{Rule, RuleKind, RuleSet};
+use crate::typed::{TypedVm, reference_vm};
+pub use resolve::Lookup;
+
+/// What happened to one rule.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Outcome {
+    /// Every value satisfied the rule.
+    Satisfied,
+    /// Some value did not satisfy the rule (a warning only when the rule is `justWarning`).
+    Unsatisfied,
+    /// `valid` was not satisfied: the rule does not apply.
+    Skipped,
+    /// The rule could not be evaluated (malformed rule, bad path or argument): always a
+    /// failure, even with `justWarning`.
+    Error,
+}
+
+/// The outcome of one rule.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct RuleReport {
+    /// The rule's `name`.
+    pub name: String,
+    /// The rule's path without `jsonpath::` and `$` (empty when the rule has none): the
+    /// cause's `field`.
+    pub field: String,
+    /// The rule's `message`.
+    pub message: String,
+    /// The rule's `justWarning`.
+    pub just_warning: bool,
+    /// What happened.
+    pub outcome: Outcome,
+    /// The reference's text: the explanation (`All values [2] are in interval [1, N/A]`) for
+    /// satisfied and unsatisfied rules, the error (`duplicate Rule Name`) for errors, empty for
+    /// skipped rules.
+    pub detail: String,
+}
+
+/// A Kubernetes `StatusCause` of a denied VM.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Cause {
+    /// The cause type, serialised under `reason` as in `metav1.StatusCause`:
+    /// always `FieldValueInvalid` here.
+    #[serde(rename = "reason")]
+    pub kind: String,
+    /// `<rule message>: <detail>`.
+    pub message: String,
+    /// The rule's path, e.g. `.spec.domain.memory.guest`.
+    pub field: String,
+}
+
+/// The outcomes of a whole rule set, in rule order.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct Report {
+    /// One entry per rule, in order.
+    pub rules: Vec<RuleReport>,
+}
+
+impl Report {
+    /// `true` when any rule errored or was unsatisfied without `justWarning`.
+    pub fn failed(&self) -> bool {
+        self.rules.iter().any(|r| match r.outcome {
+            Outcome::Error => true,
+            Outcome::Unsatisfied => !r.just_warning,
+            _ => false,
+        })
+    }
+
+    /// The causes of the denial (empty when the rule set passed): one per errored or
+    /// unsatisfied rule, `justWarning` ones included, in rule order — as ssp-operator
+    /// `Result.ToStatusCauses`.
+    pub fn causes(&self) -> Vec<Cause> {
+        if !self.failed() {
+            return Vec::new();
+        }
+        self.rules
+            .iter()
+            .filter(|r| matches!(r.outcome, Outcome::Error | Outcome::Unsatisfied))
+            .map(|r| Cause {
+                kind: "FieldValueInvalid".to_owned(),
+                message: format!("{}: {}", r.message, r.detail),
+                field: r.field.clone(),
+            })
+            .collect()
+    }
+
+    /// Admission warnings: `<message>: <explanation>` for each unsatisfied `justWarning` rule
+    /// (the reference only logs these).
+    pub fn warnings(&self) -> Vec<String> {
+        self.rules
+            .iter()
+            .filter(|r| r.just_warning && r.outcome == Outcome::Unsatisfied)
+            .map(|r| format!("{}: {}", r.message, r.detail))
+            .collect()
+    }
+}
+
+/// The result of the check of one rule kind: satisfied or not, with the explanation.
+type Checked = Result<(bool, String), String>;
+
+/// Evaluates every rule of `rules` against `vm`, in order, without short-circuit.
+pub fn evaluate(rules: &RuleSet, vm: &TypedVm) -> Report {
+    let lookup = Lookup::new(vm.root(), reference_vm());
+    let mut names = HashSet::new();
+    let rules = rules
+        .rules
+        .iter()
+        .map(|rule| {
+            let (outcome, detail) = evaluate_rule(rule, &lookup, &mut names);
+            RuleReport {
+                name: rule.name.clone(),
+                field: rule
+                    .path
+                    .as_ref()
+                    .map(|p| p.expr.clone())
+                    .unwrap_or_default(),
+                message: rule.message.clone(),
+                just_warning: rule.just_warning,
+                outcome,
+                detail,
+            }
+        })
+        .collect();
+    Report { rules }
+}
+
+fn evaluate_rule<'r>(
+    rule: &'r Rule,
+    lookup: &Lookup<'_>,
+    names: &mut HashSet<&'r str>,
+) -> (Outcome, String) {
+    if !names.insert(rule.name.as_str()) {
+        return (Outcome::Error, "duplicate Rule Name".to_owned());
+    }
+    let kind = rule.kind();
+    if kind == RuleKind::Unrecognized {
+        return (Outcome::Error, "unrecognized Rule type".to_owned());
+    }
+    if rule.message.is_empty() {
+        return (Outcome::Error, "missing required key".to_owned());
+    }
+    if let Some(valid) = &rule.valid
+        && !lookup.applies(valid)
+    {
+        return (Outcome::Skipped, String::new());
+    }
+    let checked = match kind {
+        RuleKind::Integer => integer::check(rule, lookup),
+        RuleKind::String => string::check(rule, lookup),
+        RuleKind::Regex => regex::check(rule, lookup),
+        RuleKind::Enum => enum_::check(rule, lookup),
+        RuleKind::Unrecognized => Err("unrecognized Rule type".to_owned()),
+    };
+    match checked {
+        Ok((true, text)) => (Outcome::Satisfied, text),
+        Ok((false, text)) => (Outcome::Unsatisfied, text),
+        Err(e) => (Outcome::Error, e),
+    }
+}
+
+/// Formats an interval bound as the reference: the number, or `N/A` when unset.
+fn bound(b: Option<i64>) -> String {
+    b.map_or_else(|| "N/A".to_owned(), |v| v.to_string())
+}

@@ -1,0 +1,99 @@
+//! Resolving rule paths and path-valued arguments on the VM, with the reference's fallback to
+//! the reference VM (SEMANTICS §4).
+
+use crate::jsonpath::Found;
+use crate::rules::{IntArg, Rule, RulePath, StrArg};
+use crate::typed::{IntError, TypedNode, as_int, as_string};
+
+/// Error text of a path that fails on the VM and on the reference VM.
+const INVALID_JSONPATH: &str = "invalid JSONPath";
+/// Our text for a rule without `path` (the reference crashes on it).
+const MISSING_KEY: &str = "missing required key";
+
+/// Where paths are looked up: the VM, then the reference VM.
+#[derive(Debug, Clone, Copy)]
+pub struct Lookup<'a> {
+    vm: TypedNode<'a>,
+    reference: TypedNode<'a>,
+}
+
+type Values<'a> = Vec<Found<TypedNode<'a>>>;
+
+impl<'a> Lookup<'a> {
+    /// Lookups on `vm` that fall back to `reference`.
+    pub fn new(vm: TypedNode<'a>, reference: TypedNode<'a>) -> Self {
+        Lookup { vm, reference }
+    }
+
+    /// The values of `path` on the VM, else on the reference VM (any evaluation error
+    /// triggers the retry; a conversion error of found values does not).
+    ///
+    /// # Errors
+    /// `invalid JSONPath` when both fail.
+    pub fn find(&self, path: &RulePath) -> Result<Values<'a>, String> {
+        path.jsonpath
+            .find(self.vm, false)
+            .or_else(|_| path.jsonpath.find(self.reference, false))
+            .map_err(|_| INVALID_JSONPATH.to_owned())
+    }
+
+    /// `valid`: evaluated on the VM only; an error or no values means the rule does not apply.
+    pub fn applies(&self, valid: &RulePath) -> bool {
+        valid
+            .jsonpath
+            .find(self.vm, false)
+            .is_ok_and(|v| !v.is_empty())
+    }
+
+    /// The integers at the rule's path.
+    pub fn path_ints(&self, rule: &Rule) -> Result<Vec<i64>, String> {
+        let path = rule.path.as_ref().ok_or(MISSING_KEY)?;
+        ints(&self.find(path)?)
+    }
+
+    /// The strings at the rule's path.
+    pub fn path_strings(&self, rule: &Rule) -> Result<Vec<String>, String> {
+        let path = rule.path.as_ref().ok_or(MISSING_KEY)?;
+        Ok(self.find(path)?.iter().map(as_string).collect())
+    }
+
+    /// An integer argument (`min`, `max`, `minLength`, `maxLength`).
+    pub fn int_arg(&self, arg: Option<&IntArg>) -> Result<Option<i64>, String> {
+        match arg {
+            None => Ok(None),
+            Some(IntArg::Int(i)) => Ok(Some(*i)),
+            Some(IntArg::Path(p)) => one(ints(&self.find(p)?)?).map(Some),
+        }
+    }
+
+    /// A string argument (an entry of `values`).
+    pub fn str_arg(&self, arg: &StrArg) -> Result<String, String> {
+        match arg {
+            StrArg::Str(s) => Ok(s.clone()),
+            StrArg::Path(p) => one(self.find(p)?.iter().map(as_string).collect()),
+        }
+    }
+}
+
+fn ints(found: &[Found<TypedNode<'_>>]) -> Result<Vec<i64>, String> {
+    found
+        .iter()
+        .map(|f| {
+            as_int(f).map_err(|e| match e {
+                // The reference dereferences a nil *Quantity and crashes; we fail the rule.
+                IntError::NilQuantity(_) => INVALID_JSONPATH.to_owned(),
+                e @ IntError::Mismatch(_) => e.to_string(),
+            })
+        })
+        .collect()
+}
+
+fn one<T>(mut v: Vec<T>) -> Result<T, String> {
+    match (v.pop(), v.is_empty()) {
+        (Some(x), true) => Ok(x),
+        (last, _) => Err(format!(
+            "expected one value, found {}",
+            v.len() + usize::from(last.is_some())
+        )),
+    }
+}

@@ -1,0 +1,418 @@
+//! Decoding a VM as the reference does (`encoding/json` into the typed Go struct), producing a
+//! normalized JSON tree: canonical keys, unknown keys dropped, Go's errors for wrong types.
+//!
+//! Facts reproduced (recorded outputs of the reference, `TYPES.md`): keys match exactly first,
+//! then case-insensitively (encoding/json `foldName`); unknown keys are dropped; `null` is a no-op
+//! (a nil pointer, slice or map; the zero value otherwise); a JSON value of the wrong type is a
+//! "json: cannot unmarshal …" error that decoding records and continues after (the first one is
+//! reported); a custom unmarshaller's error (`resource.Quantity`, `metav1.Time`, and the
+//! `VirtualMachineInstanceSpec` wrapper, which decodes through an alias type named
+//! `VMISpecAlias`) stops decoding at once and wins.
+
+use serde_json::{Map, Value};
+
+use super::schema::{GoKind, Leaf, Schema, Type, TypeId};
+use crate::quantity::Quantity;
+
+/// Why the VM could not be decoded into the typed struct: the admission answers code 400 with
+/// this message (Go's text).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct DecodeError {
+    /// Go's error text, e.g. `json: cannot unmarshal string into Go struct field
+    /// VMISpecAlias.domain.cpu.cores of type uint32`.
+    pub message: String,
+    /// JSON-pointer-like location of the offending value in the VM (e.g.
+    /// `/spec/template/spec/domain/cpu/cores`), for people.
+    pub pointer: String,
+}
+
+/// An error that stops decoding (from a custom unmarshaller).
+struct Hard(DecodeError);
+
+struct Decoder<'s> {
+    schema: &'s Schema,
+    /// The first type error seen (encoding/json `savedError`).
+    saved: Option<DecodeError>,
+    /// Name of the struct type errors are reported against, and the field names from it.
+    top: String,
+    fields: Vec<String>,
+    pointer: Vec<String>,
+}
+
+/// Decodes `raw` as a `v1.VirtualMachine`.
+///
+/// # Errors
+/// Go's message for the first decoding problem (see the module docs).
+pub fn decode_vm(schema: &Schema, raw: &Value) -> Result<Value, DecodeError> {
+    let mut d = Decoder {
+        schema,
+        saved: None,
+        top: String::new(),
+        fields: Vec::new(),
+        pointer: Vec::new(),
+    };
+    let root = schema.get(schema.root());
+    d.top = root.name.clone();
+    match d.value(schema.root(), raw) {
+        Err(Hard(e)) => Err(e),
+        Ok(v) => match d.saved {
+            Some(e) => Err(e),
+            None => Ok(v.unwrap_or(Value::Object(Map::new()))),
+        },
+    }
+}
+
+/// encoding/json's key folding (Go 1.21+ `foldName`): ASCII letters upper-cased, other runes
+/// mapped through `ToUpper(ToLower(r))`.
+pub(crate) fn fold_key(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        if c.is_ascii() {
+            out.push(c.to_ascii_uppercase());
+            continue;
+        }
+        let lower: Vec<char> = c.to_lowercase().collect();
+        let l = if lower.len() == 1 { lower[0] } else { c };
+        let upper: Vec<char> = l.to_uppercase().collect();
+        out.push(if upper.len() == 1 { upper[0] } else { l });
+    }
+    out
+}
+
+fn json_kind(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "bool",
+        Value::Number(_) => "number",
+        Value::String(_) => "string",
+        Value::Array(_) => "array",
+        Value::Object(_) => "object",
+    }
+}
+
+/// encoding/json's escaping of a map key in an error's field path (Go 1.27 writes `/` as `~1`
+/// and `~` as `~0`, as recorded by the reference).
+fn escape_key(k: &str) -> String {
+    k.replace('~', "~0").replace('/', "~1")
+}
+
+/// Where a struct's JSON keys go: the field itself, or a field of an embedded struct that
+/// encoding/json flattens into the parent object.
+struct KeyTarget {
+    key: String,
+    ty: TypeId,
+}
+
+/// The object keys a struct accepts, flattening embedded structs without a tag name (and
+/// embedded pointers to structs), shallowest first as encoding/json's dominance rule keeps.
+fn struct_keys(schema: &Schema, ty: &Type, out: &mut Vec<KeyTarget>) {
+    let mut embedded = Vec::new();
+    for f in &ty.fields {
+        match &f.json_key {
+            Some(k) => {
+                if !out.iter().any(|t| &t.key == k) {
+                    out.push(KeyTarget {
+                        key: k.clone(),
+                        ty: f.ty,
+                    });
+                }
+            }
+            None if f.embedded && f.json_name.is_empty() => embedded.push(f.ty),
+            None => {}
+        }
+    }
+    for e in embedded {
+        let mut t = schema.get(e);
+        if t.kind == GoKind::Ptr
+            && let Some(p) = t.elem
+        {
+            t = schema.get(p);
+        }
+        if t.kind == GoKind::Struct && t.leaf.is_none() {
+            struct_keys(schema, t, out);
+        }
+    }
+}
+
+impl Decoder<'_> {
+    fn type_error(&mut self, what: String, ty: &Type) {
+        if self.saved.is_some() {
+            return;
+        }
+        let message = if self.fields.is_empty() {
+            format!(
+                "json: cannot unmarshal {what} into Go value of type {}",
+                ty.go_type
+            )
+        } else {
+            format!(
+                "json: cannot unmarshal {what} into Go struct field {}.{} of type {}",
+                self.top,
+                self.fields.join("."),
+                ty.go_type
+            )
+        };
+        self.saved = Some(DecodeError {
+            message,
+            pointer: self.pointer_text(),
+        });
+    }
+
+    fn pointer_text(&self) -> String {
+        self.pointer.iter().map(|p| format!("/{p}")).collect()
+    }
+
+    fn hard(&self, message: String) -> Hard {
+        Hard(DecodeError {
+            message,
+            pointer: self.pointer_text(),
+        })
+    }
+
+    /// Decodes `raw` into a value of type `id`; `None` means "leave the destination as it is"
+    /// (JSON `null`, or a value that failed to decode).
+    fn value(&mut self, id: TypeId, raw: &Value) -> Result<Option<Value>, Hard> {
+        let schema = self.schema;
+        let ty = schema.get(id);
+        if raw.is_null() {
+            return Ok(None);
+        }
+        match ty.kind {
+            GoKind::Ptr => match ty.elem {
+                Some(e) => self.value(e, raw),
+                None => Ok(None),
+            },
+            GoKind::Struct => match ty.leaf {
+                Some(leaf) => self.leaf(leaf, raw).map(Some),
+                None if ty.go_type == "v1.VirtualMachineInstanceSpec" => {
+                    self.with_top("VMISpecAlias", |d| d.object(id, raw))
+                }
+                None if ty.go_type == "v1.DHCPOptions" => {
+                    self.with_top("DHCPOptionsAlias", |d| d.object(id, raw))
+                }
+                None if ty.go_type == "v1.PodNetwork" => {
+                    self.with_top("PodNetworkAlias", |d| d.object(id, raw))
+                }
+                None => self.object(id, raw),
+            },
+            GoKind::Slice => {
+                let Value::Array(items) = raw else {
+                    self.type_error(json_kind(raw).to_owned(), ty);
+                    return Ok(None);
+                };
+                let elem = ty.elem;
+                let mut out = Vec::with_capacity(items.len());
+                for (i, item) in items.iter().enumerate() {
+                    self.pointer.push(i.to_string());
+                    let v = match elem {
+                        Some(e) => self.value(e, item),
+                        None => Ok(Some(item.clone())),
+                    };
+                    self.pointer.pop();
+                    out.push(v?.unwrap_or(Value::Null));
+                }
+                Ok(Some(Value::Array(out)))
+            }
+            GoKind::Map => {
+                let Value::Object(entries) = raw else {
+                    self.type_error(json_kind(raw).to_owned(), ty);
+                    return Ok(None);
+                };
+                let mut out = Map::new();
+                for (k, v) in entries {
+                    self.fields.push(escape_key(k));
+                    self.pointer.push(k.clone());
+                    let r = match ty.elem {
+                        Some(e) => self.value(e, v),
+                        None => Ok(Some(v.clone())),
+                    };
+                    self.fields.pop();
+                    self.pointer.pop();
+                    // A null map value is stored as the element's zero value.
+                    out.insert(k.clone(), r?.unwrap_or(Value::Null));
+                }
+                Ok(Some(Value::Object(out)))
+            }
+            GoKind::String => match raw {
+                Value::String(_) => Ok(Some(raw.clone())),
+                _ => {
+                    self.type_error(json_kind(raw).to_owned(), ty);
+                    Ok(None)
+                }
+            },
+            GoKind::Bool => match raw {
+                Value::Bool(_) => Ok(Some(raw.clone())),
+                _ => {
+                    self.type_error(json_kind(raw).to_owned(), ty);
+                    Ok(None)
+                }
+            },
+            GoKind::Int(bits) | GoKind::Uint(bits) | GoKind::Float(bits) => {
+                let Value::Number(n) = raw else {
+                    self.type_error(json_kind(raw).to_owned(), ty);
+                    return Ok(None);
+                };
+                if number_fits(n, ty.kind, bits) {
+                    Ok(Some(raw.clone()))
+                } else {
+                    self.type_error(format!("number {n}"), ty);
+                    Ok(None)
+                }
+            }
+        }
+    }
+
+    fn with_top(
+        &mut self,
+        top: &str,
+        f: impl FnOnce(&mut Self) -> Result<Option<Value>, Hard>,
+    ) -> Result<Option<Value>, Hard> {
+        // The wrapper decodes with a fresh encoding/json state: its first error is returned
+        // from UnmarshalJSON, which aborts the outer decoding.
+        let saved = self.saved.take();
+        let outer_top = std::mem::replace(&mut self.top, top.to_owned());
+        let outer_fields = std::mem::take(&mut self.fields);
+        let r = f(self);
+        let inner = self.saved.take();
+        self.saved = saved;
+        self.top = outer_top;
+        self.fields = outer_fields;
+        match (r, inner) {
+            (Err(h), _) => Err(h),
+            (Ok(_), Some(e)) => Err(Hard(e)),
+            (Ok(v), None) => Ok(v),
+        }
+    }
+
+    fn object(&mut self, id: TypeId, raw: &Value) -> Result<Option<Value>, Hard> {
+        let schema = self.schema;
+        let ty = schema.get(id);
+        let Value::Object(entries) = raw else {
+            self.type_error(json_kind(raw).to_owned(), ty);
+            return Ok(None);
+        };
+        let mut keys = Vec::new();
+        struct_keys(schema, ty, &mut keys);
+        let mut out = Map::new();
+        for (k, v) in entries {
+            let target = keys.iter().find(|t| &t.key == k).or_else(|| {
+                let folded = fold_key(k);
+                keys.iter().find(|t| fold_key(&t.key) == folded)
+            });
+            let Some(target) = target else { continue };
+            self.fields.push(target.key.clone());
+            self.pointer.push(k.clone());
+            let r = self.value(target.ty, v);
+            self.fields.pop();
+            self.pointer.pop();
+            match r? {
+                Some(v) => merge_into(&mut out, &target.key, v),
+                None if v.is_null() => {
+                    // `null` resets a pointer, slice or map; it leaves other values as they are.
+                    let kind = schema.get(target.ty).kind;
+                    if matches!(kind, GoKind::Ptr | GoKind::Slice | GoKind::Map) {
+                        out.shift_remove(&target.key);
+                    }
+                }
+                None => {}
+            }
+        }
+        Ok(Some(Value::Object(out)))
+    }
+
+    fn leaf(&mut self, leaf: Leaf, raw: &Value) -> Result<Value, Hard> {
+        match leaf {
+            Leaf::Quantity => match Quantity::from_json(raw) {
+                Ok(_) => Ok(raw.clone()),
+                Err(e) => Err(self.hard(e.to_string())),
+            },
+            Leaf::Time => match raw {
+                Value::String(s) if is_rfc3339(s) => Ok(raw.clone()),
+                Value::String(s) => Err(self.hard(format!(
+                    "parsing time \"{s}\" as \"2006-01-02T15:04:05Z07:00\": cannot parse \"{s}\" as \"2006\""
+                ))),
+                other => Err(self.hard(format!(
+                    "json: cannot unmarshal {} into Go value of type string",
+                    json_kind(other)
+                ))),
+            },
+            Leaf::IntOrString => match raw {
+                Value::String(_) => Ok(raw.clone()),
+                Value::Number(n) if n.as_i64().is_some_and(|i| i32::try_from(i).is_ok()) => {
+                    Ok(raw.clone())
+                }
+                Value::Number(n) => Err(self.hard(format!(
+                    "json: cannot unmarshal number {n} into Go value of type int32"
+                ))),
+                other => Err(self.hard(format!(
+                    "json: cannot unmarshal {} into Go value of type int32",
+                    json_kind(other)
+                ))),
+            },
+            Leaf::FieldsV1 => Ok(raw.clone()),
+        }
+    }
+}
+
+/// Merges a decoded value into an object: encoding/json decodes a repeated (or case-variant)
+/// key into the same struct or map, so objects merge; other values are replaced.
+fn merge_into(out: &mut Map<String, Value>, key: &str, v: Value) {
+    match (out.get_mut(key), v) {
+        (Some(Value::Object(old)), Value::Object(new)) => {
+            for (k, v) in new {
+                merge_into(old, &k, v);
+            }
+        }
+        (_, v) => {
+            out.insert(key.to_owned(), v);
+        }
+    }
+}
+
+fn number_fits(n: &serde_json::Number, kind: GoKind, bits: u8) -> bool {
+    match kind {
+        GoKind::Int(_) => n.as_i64().is_some_and(|i| {
+            bits >= 64 || (i >= -(1i64 << (bits - 1)) && i < (1i64 << (bits - 1)))
+        }),
+        GoKind::Uint(_) => n.as_u64().is_some_and(|u| bits >= 64 || u < (1u64 << bits)),
+        GoKind::Float(32) => n.as_f64().is_some_and(|f| f.abs() <= f64::from(f32::MAX)),
+        _ => n.as_f64().is_some(),
+    }
+}
+
+/// A loose RFC 3339 check (`YYYY-MM-DDTHH:MM:SS[.frac](Z|±hh:mm)`), as `metav1.Time` accepts.
+fn is_rfc3339(s: &str) -> bool {
+    let b = s.as_bytes();
+    let digits =
+        |r: std::ops::Range<usize>| b.get(r).is_some_and(|d| d.iter().all(u8::is_ascii_digit));
+    if b.len() < 20
+        || !digits(0..4)
+        || b[4] != b'-'
+        || !digits(5..7)
+        || b[7] != b'-'
+        || !digits(8..10)
+        || !matches!(b[10], b'T' | b't')
+        || !digits(11..13)
+        || b[13] != b':'
+        || !digits(14..16)
+        || b[16] != b':'
+        || !digits(17..19)
+    {
+        return false;
+    }
+    let mut rest = &s[19..];
+    if let Some(frac) = rest.strip_prefix('.') {
+        let n = frac.bytes().take_while(u8::is_ascii_digit).count();
+        if n == 0 {
+            return false;
+        }
+        rest = &frac[n..];
+    }
+    matches!(rest, "Z" | "z")
+        || (rest.len() == 6
+            && matches!(rest.as_bytes()[0], b'+' | b'-')
+            && rest.as_bytes()[3] == b':'
+            && rest[1..3].bytes().all(|c| c.is_ascii_digit())
+            && rest[4..6].bytes().all(|c| c.is_ascii_digit()))
+}

@@ -1,0 +1,216 @@
+//! [`TypedNode`]: the typed Go view of a decoded VM for the JSONPath evaluator.
+//!
+//! client-go walks the reference's Go struct with `reflect`; we walk the normalized JSON from
+//! [`super::decode_vm`] beside its Go type, which gives the same answers: an absent non-pointer
+//! field is its zero value, an absent pointer is nil (skipped when stepped through, one value
+//! when it is the last step), an absent slice or map is empty.
+
+use std::borrow::Cow;
+
+use serde_json::Value;
+
+use super::schema::{Field, GoKind, Schema, Type, TypeId};
+use crate::jsonpath::{Kind, Node, Scalar};
+
+/// A value of the typed VM: a Go type and, when present, its JSON.
+#[derive(Debug, Clone, Copy)]
+pub struct TypedNode<'a> {
+    schema: &'a Schema,
+    ty: TypeId,
+    /// `None` (or JSON `null`) is the zero value of `ty`: nil for pointers, slices and maps.
+    value: Option<&'a Value>,
+}
+
+impl<'a> TypedNode<'a> {
+    /// The node for `value` of type `ty`.
+    pub fn new(schema: &'a Schema, ty: TypeId, value: Option<&'a Value>) -> Self {
+        let value = value.filter(|v| !v.is_null());
+        TypedNode { schema, ty, value }
+    }
+
+    /// The static Go type of the value.
+    pub fn ty(&self) -> &'a Type {
+        self.schema.get(self.ty)
+    }
+
+    /// The JSON of the value; `None` for a zero value.
+    pub fn json(&self) -> Option<&'a Value> {
+        self.value
+    }
+
+    /// Follows pointers; `None` for a nil pointer (client-go `template.Indirect` isNil).
+    fn deref(&self) -> Option<TypedNode<'a>> {
+        let mut n = *self;
+        while n.ty().kind == GoKind::Ptr {
+            let elem = n.ty().elem?;
+            n.value?;
+            n = TypedNode::new(n.schema, elem, n.value);
+        }
+        Some(n)
+    }
+
+    /// The value of field `f` of this struct value (a flattened embedded struct shares the
+    /// parent's JSON object).
+    fn child(&self, f: &Field) -> TypedNode<'a> {
+        let value = match &f.json_key {
+            Some(k) => self.value.and_then(|v| v.get(k)),
+            None if f.embedded && f.json_name.is_empty() => self.value,
+            None => None,
+        };
+        TypedNode::new(self.schema, f.ty, value)
+    }
+
+    /// client-go `findFieldInValue`: the JSON name, then the last untagged-name (inline) field
+    /// when it is a struct, then reflect `FieldByName` with the Go name.
+    fn struct_field(&self, name: &str) -> Option<TypedNode<'a>> {
+        let ty = self.ty();
+        let mut inline = None;
+        for f in &ty.fields {
+            if f.json_name == name {
+                return Some(self.child(f));
+            }
+            if f.json_name.is_empty() {
+                inline = Some(f);
+            }
+        }
+        if let Some(f) = inline {
+            let c = self.child(f);
+            if c.ty().kind == GoKind::Struct
+                && c.ty().leaf.is_none()
+                && let Some(found) = c.struct_field(name)
+            {
+                return Some(found);
+            }
+        }
+        self.field_by_go_name(name)
+    }
+
+    /// reflect `FieldByName`: own fields, then fields promoted from embedded structs (through
+    /// non-nil embedded pointers), shallowest first.
+    fn field_by_go_name(&self, name: &str) -> Option<TypedNode<'a>> {
+        let ty = self.ty();
+        if let Some(f) = ty.fields.iter().find(|f| f.go_name == name) {
+            return Some(self.child(f));
+        }
+        ty.fields
+            .iter()
+            .filter(|f| f.embedded)
+            .filter_map(|f| self.child(f).deref())
+            .filter(|c| c.ty().kind == GoKind::Struct && c.ty().leaf.is_none())
+            .find_map(|c| c.field_by_go_name(name))
+    }
+
+    fn is_walkable_struct(&self) -> bool {
+        self.ty().kind == GoKind::Struct && self.ty().leaf.is_none()
+    }
+}
+
+impl Node for TypedNode<'_> {
+    fn is_nil(&self) -> bool {
+        self.deref().is_none()
+    }
+
+    fn kind(&self) -> Kind {
+        let Some(n) = self.deref() else {
+            return Kind::Other;
+        };
+        match n.ty().kind {
+            GoKind::Struct if n.is_walkable_struct() => Kind::Struct,
+            GoKind::Struct | GoKind::Ptr => Kind::Other,
+            GoKind::Map => Kind::Map,
+            GoKind::Slice => Kind::Slice,
+            GoKind::String => Kind::String,
+            GoKind::Bool => Kind::Bool,
+            GoKind::Int(_) => Kind::Int,
+            GoKind::Uint(_) => Kind::Uint,
+            GoKind::Float(_) => Kind::Float,
+        }
+    }
+
+    fn field(&self, name: &str) -> Option<Self> {
+        let n = self.deref()?;
+        match n.ty().kind {
+            GoKind::Struct if n.is_walkable_struct() => n.struct_field(name),
+            GoKind::Map => {
+                let elem = n.ty().elem?;
+                let v = n.value?.get(name)?;
+                // A present key with a null value holds the element's zero value.
+                Some(TypedNode {
+                    schema: n.schema,
+                    ty: elem,
+                    value: Some(v).filter(|v| !v.is_null()),
+                })
+            }
+            _ => None,
+        }
+    }
+
+    fn len(&self) -> usize {
+        match self.deref() {
+            Some(n) if n.ty().kind == GoKind::Slice => {
+                n.value.and_then(Value::as_array).map_or(0, Vec::len)
+            }
+            _ => 0,
+        }
+    }
+
+    fn index(&self, i: usize) -> Option<Self> {
+        let n = self.deref()?;
+        if n.ty().kind != GoKind::Slice {
+            return None;
+        }
+        let item = n.value?.as_array()?.get(i)?;
+        Some(TypedNode::new(n.schema, n.ty().elem?, Some(item)))
+    }
+
+    fn children(&self) -> Vec<Self> {
+        let Some(n) = self.deref() else {
+            return Vec::new();
+        };
+        match n.ty().kind {
+            GoKind::Struct if n.is_walkable_struct() => {
+                n.ty().fields.iter().map(|f| n.child(f)).collect()
+            }
+            GoKind::Map => {
+                let (Some(elem), Some(Value::Object(m))) = (n.ty().elem, n.value) else {
+                    return Vec::new();
+                };
+                let mut keys: Vec<&String> = m.keys().collect();
+                keys.sort();
+                keys.into_iter()
+                    .map(|k| TypedNode::new(n.schema, elem, m.get(k)))
+                    .collect()
+            }
+            GoKind::Slice => (0..n.len()).filter_map(|i| n.index(i)).collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    fn as_str(&self) -> Option<Cow<'_, str>> {
+        let n = self.deref()?;
+        if n.ty().kind != GoKind::String {
+            return None;
+        }
+        Some(Cow::Borrowed(n.value.and_then(Value::as_str).unwrap_or("")))
+    }
+
+    fn scalar(&self) -> Option<Scalar<'_>> {
+        // Filters compare `reflect.Value.Interface()`: a pointer is not a basic kind.
+        let v = self.value;
+        Some(match self.ty().kind {
+            GoKind::String => Scalar::Str(Cow::Borrowed(v.and_then(Value::as_str).unwrap_or(""))),
+            GoKind::Bool => Scalar::Bool(v.and_then(Value::as_bool).unwrap_or(false)),
+            GoKind::Int(_) => Scalar::Int(v.and_then(Value::as_i64).unwrap_or(0)),
+            GoKind::Uint(_) => Scalar::Uint(v.and_then(Value::as_u64).unwrap_or(0)),
+            GoKind::Float(_) => Scalar::Float(v.and_then(Value::as_f64).unwrap_or(0.0)),
+            _ => return None,
+        })
+    }
+
+    fn type_name(&self) -> Cow<'_, str> {
+        match self.deref() {
+            Some(n) => Cow::Borrowed(n.ty().go_type.as_str()),
+            None => Cow::Borrowed(self.ty().go_type.as_str()),
+        }
+    }
+}

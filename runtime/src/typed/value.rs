@@ -1,0 +1,96 @@
+//! Converting found values as the reference's `path.Results` does: `AsString` (with the
+//! `<T Value>` rendering of non-strings) and `AsInt64`.
+
+use super::node::TypedNode;
+use super::schema::AsInt;
+use crate::jsonpath::{Found, Literal};
+use crate::quantity::Quantity;
+
+/// Why a found value is not an integer for an `integer` rule or an integer argument.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum IntError {
+    /// `mismatching type: <GoType>, not int or resource.Quantity` (GoType as `reflect.Type`
+    /// prints it, e.g. `*resource.Quantity`).
+    #[error("mismatching type: {0}, not int or resource.Quantity")]
+    Mismatch(String),
+    /// A nil `*resource.Quantity`: the reference dereferences it and crashes.
+    #[error("nil {0} (the reference validator crashes here)")]
+    NilQuantity(String),
+}
+
+/// The string the reference compares for a found value: a string kind gives itself, anything
+/// else its Go `reflect.Value.String()` text such as `<uint32 Value>` or `<*v1.CPU Value>`.
+pub fn as_string(found: &Found<TypedNode<'_>>) -> String {
+    match found {
+        Found::Node(n) => match n.ty().rendered() {
+            Some(text) => text,
+            None => n.json().and_then(|v| v.as_str()).unwrap_or("").to_owned(),
+        },
+        Found::Literal(l) => match l {
+            Literal::Str(s) => s.clone(),
+            Literal::Int(_) => "<int Value>".to_owned(),
+            Literal::Float(_) => "<float64 Value>".to_owned(),
+            Literal::Bool(_) => "<bool Value>".to_owned(),
+            Literal::Byte(_) => "<uint8 Value>".to_owned(),
+        },
+    }
+}
+
+/// The integer the reference reads from a found value (`path.Results.AsInt64`): unnamed Go
+/// integers (uint64 wraps), floats rounded half away from zero, and quantities through
+/// `Quantity.AsInt64`.
+///
+/// # Errors
+/// [`IntError`] for every other type and for quantities not held as small integers.
+pub fn as_int(found: &Found<TypedNode<'_>>) -> Result<i64, IntError> {
+    match found {
+        Found::Node(n) => {
+            let ty = n.ty();
+            let mismatch = || IntError::Mismatch(ty.go_type.clone());
+            match ty.as_int() {
+                AsInt::Cast => Ok(match n.json() {
+                    None => 0,
+                    Some(v) => v
+                        .as_i64()
+                        .or_else(|| v.as_u64().map(|u| u as i64))
+                        .ok_or_else(mismatch)?,
+                }),
+                AsInt::Round => Ok(n.json().and_then(|v| v.as_f64()).map_or(0, round)),
+                AsInt::Quantity => match n.json() {
+                    None => Ok(0),
+                    Some(v) => quantity_int(v).ok_or_else(mismatch),
+                },
+                AsInt::QuantityPtr => match n.json() {
+                    None => Err(IntError::NilQuantity(ty.go_type.clone())),
+                    Some(v) => quantity_int(v).ok_or_else(mismatch),
+                },
+                AsInt::Mismatch => Err(mismatch()),
+            }
+        }
+        Found::Literal(l) => match l {
+            Literal::Int(i) => Ok(*i),
+            Literal::Float(f) => Ok(round(*f)),
+            Literal::Str(_) => Err(IntError::Mismatch("string".to_owned())),
+            Literal::Bool(_) => Err(IntError::Mismatch("bool".to_owned())),
+            Literal::Byte(_) => Err(IntError::Mismatch("uint8".to_owned())),
+        },
+    }
+}
+
+fn quantity_int(v: &serde_json::Value) -> Option<i64> {
+    Quantity::from_json(v)
+        .ok()
+        .flatten()
+        .map_or(Some(0), |q| q.as_i64())
+}
+
+/// Go's `int64(math.Round(f))` on amd64: half away from zero; NaN and values outside int64
+/// give `i64::MIN`.
+pub fn round(f: f64) -> i64 {
+    let r = f.round();
+    if r.is_nan() || r >= 9_223_372_036_854_775_808.0 || r < -9_223_372_036_854_775_808.0 {
+        i64::MIN
+    } else {
+        r as i64
+    }
+}

@@ -1,0 +1,399 @@
+//! The inputs on which the reference validator crashes (`reference_panicked` in the recorded
+//! data): it has no verdict there, so ours is a documented deviation (SEMANTICS §11). Each case
+//! is listed with why the reference crashes; the test checks that this list is exactly the set
+//! of crashing cases and that validgen fails the affected rule instead.
+
+/// Why the reference crashes, and which rule error validgen reports instead.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Crash {
+    /// A VM without `spec.template` (or `null`) and at least one rule: the webhook's CPU
+    /// defaulting dereferences the nil template. validgen fails every rule with
+    /// `invalid JSONPath`.
+    NoSpecTemplate,
+    /// A rule without `path`: evaluating the nil JSONPath dereferences nil. validgen fails the
+    /// rule with `missing required key`.
+    MissingPath,
+    /// An integer rule reaches a nil `*resource.Quantity` (`memory: {}`, `guest: null`,
+    /// `maxGuest` only): `AsInt64` dereferences nil. validgen fails the rule with
+    /// `invalid JSONPath`.
+    NilQuantity,
+}
+
+impl Crash {
+    /// The rule error validgen reports where the reference crashes.
+    pub fn detail(self) -> &'static str {
+        match self {
+            Crash::MissingPath => "missing required key",
+            Crash::NoSpecTemplate | Crash::NilQuantity => "invalid JSONPath",
+        }
+    }
+}
+
+/// Every crashing case of `cases.jsonl`, with its reason.
+pub const CRASHES: &[(&str, Crash)] = &[
+    ("upstream-eval-E1-no-template", Crash::NoSpecTemplate),
+    ("upstream-eval-E2-no-template", Crash::NoSpecTemplate),
+    ("upstream-eval-E3-no-template", Crash::NoSpecTemplate),
+    ("upstream-eval-E4-no-template", Crash::NoSpecTemplate),
+    ("upstream-eval-E5-no-template", Crash::NoSpecTemplate),
+    ("upstream-eval-E2-no-path", Crash::MissingPath),
+    (
+        "catalog-centos-stream9-desktop-large-arm64-memory-maxguest-only",
+        Crash::NilQuantity,
+    ),
+    (
+        "catalog-centos-stream9-desktop-medium-s390x-memory-empty-requests-set",
+        Crash::NilQuantity,
+    ),
+    (
+        "catalog-centos-stream9-desktop-medium-memory-guest-null",
+        Crash::NilQuantity,
+    ),
+    (
+        "catalog-centos-stream9-desktop-small-arm64-memory-maxguest-only",
+        Crash::NilQuantity,
+    ),
+    (
+        "catalog-centos-stream9-desktop-tiny-s390x-memory-empty-requests-set",
+        Crash::NilQuantity,
+    ),
+    (
+        "catalog-centos-stream9-desktop-tiny-memory-guest-null",
+        Crash::NilQuantity,
+    ),
+    (
+        "catalog-centos-stream9-server-large-arm64-memory-maxguest-only",
+        Crash::NilQuantity,
+    ),
+    (
+        "catalog-centos-stream9-server-medium-s390x-memory-empty-requests-set",
+        Crash::NilQuantity,
+    ),
+    (
+        "catalog-centos-stream9-server-medium-memory-guest-null",
+        Crash::NilQuantity,
+    ),
+    (
+        "catalog-centos-stream9-server-small-arm64-memory-maxguest-only",
+        Crash::NilQuantity,
+    ),
+    (
+        "catalog-centos-stream9-server-tiny-s390x-memory-empty-requests-set",
+        Crash::NilQuantity,
+    ),
+    (
+        "catalog-centos-stream9-server-tiny-memory-guest-null",
+        Crash::NilQuantity,
+    ),
+    (
+        "catalog-centos6-server-large-memory-maxguest-only",
+        Crash::NilQuantity,
+    ),
+    (
+        "catalog-fedora-desktop-large-arm64-memory-empty-requests-set",
+        Crash::NilQuantity,
+    ),
+    (
+        "catalog-fedora-desktop-large-s390x-memory-guest-null",
+        Crash::NilQuantity,
+    ),
+    (
+        "catalog-fedora-desktop-large-memory-maxguest-only",
+        Crash::NilQuantity,
+    ),
+    (
+        "catalog-fedora-desktop-small-arm64-memory-empty-requests-set",
+        Crash::NilQuantity,
+    ),
+    (
+        "catalog-fedora-desktop-small-s390x-memory-guest-null",
+        Crash::NilQuantity,
+    ),
+    (
+        "catalog-fedora-desktop-small-memory-maxguest-only",
+        Crash::NilQuantity,
+    ),
+    (
+        "catalog-fedora-highperformance-medium-arm64-memory-empty-requests-set",
+        Crash::NilQuantity,
+    ),
+    (
+        "catalog-fedora-highperformance-medium-s390x-memory-guest-null",
+        Crash::NilQuantity,
+    ),
+    (
+        "catalog-fedora-highperformance-medium-memory-maxguest-only",
+        Crash::NilQuantity,
+    ),
+    (
+        "catalog-fedora-server-large-arm64-memory-empty-requests-set",
+        Crash::NilQuantity,
+    ),
+    (
+        "catalog-fedora-server-large-s390x-memory-guest-null",
+        Crash::NilQuantity,
+    ),
+    (
+        "catalog-fedora-server-large-memory-maxguest-only",
+        Crash::NilQuantity,
+    ),
+    (
+        "catalog-fedora-server-small-arm64-memory-empty-requests-set",
+        Crash::NilQuantity,
+    ),
+    (
+        "catalog-fedora-server-small-s390x-memory-guest-null",
+        Crash::NilQuantity,
+    ),
+    (
+        "catalog-fedora-server-small-memory-maxguest-only",
+        Crash::NilQuantity,
+    ),
+    (
+        "catalog-rhel7-desktop-large-memory-empty-requests-set",
+        Crash::NilQuantity,
+    ),
+    (
+        "catalog-rhel7-desktop-medium-memory-guest-null",
+        Crash::NilQuantity,
+    ),
+    (
+        "catalog-rhel7-desktop-small-memory-maxguest-only",
+        Crash::NilQuantity,
+    ),
+    (
+        "catalog-rhel7-highperformance-small-memory-empty-requests-set",
+        Crash::NilQuantity,
+    ),
+    (
+        "catalog-rhel7-highperformance-tiny-memory-guest-null",
+        Crash::NilQuantity,
+    ),
+    (
+        "catalog-rhel7-server-large-memory-maxguest-only",
+        Crash::NilQuantity,
+    ),
+    (
+        "catalog-rhel8-desktop-large-s390x-memory-empty-requests-set",
+        Crash::NilQuantity,
+    ),
+    (
+        "catalog-rhel8-desktop-large-memory-guest-null",
+        Crash::NilQuantity,
+    ),
+    (
+        "catalog-rhel8-desktop-medium-s390x-memory-maxguest-only",
+        Crash::NilQuantity,
+    ),
+    (
+        "catalog-rhel8-desktop-tiny-s390x-memory-empty-requests-set",
+        Crash::NilQuantity,
+    ),
+    (
+        "catalog-rhel8-desktop-tiny-memory-guest-null",
+        Crash::NilQuantity,
+    ),
+    (
+        "catalog-rhel8-highperformance-large-s390x-memory-maxguest-only",
+        Crash::NilQuantity,
+    ),
+    (
+        "catalog-rhel8-highperformance-small-s390x-memory-empty-requests-set",
+        Crash::NilQuantity,
+    ),
+    (
+        "catalog-rhel8-highperformance-small-memory-guest-null",
+        Crash::NilQuantity,
+    ),
+    (
+        "catalog-rhel8-highperformance-tiny-s390x-memory-maxguest-only",
+        Crash::NilQuantity,
+    ),
+    (
+        "catalog-rhel8-server-medium-s390x-memory-empty-requests-set",
+        Crash::NilQuantity,
+    ),
+    (
+        "catalog-rhel8-server-medium-memory-guest-null",
+        Crash::NilQuantity,
+    ),
+    (
+        "catalog-rhel8-server-small-s390x-memory-maxguest-only",
+        Crash::NilQuantity,
+    ),
+    (
+        "catalog-rhel9-desktop-large-arm64-memory-empty-requests-set",
+        Crash::NilQuantity,
+    ),
+    (
+        "catalog-rhel9-desktop-large-s390x-memory-guest-null",
+        Crash::NilQuantity,
+    ),
+    (
+        "catalog-rhel9-desktop-large-memory-maxguest-only",
+        Crash::NilQuantity,
+    ),
+    (
+        "catalog-rhel9-desktop-small-arm64-memory-empty-requests-set",
+        Crash::NilQuantity,
+    ),
+    (
+        "catalog-rhel9-desktop-small-s390x-memory-guest-null",
+        Crash::NilQuantity,
+    ),
+    (
+        "catalog-rhel9-desktop-small-memory-maxguest-only",
+        Crash::NilQuantity,
+    ),
+    (
+        "catalog-rhel9-highperformance-large-arm64-memory-empty-requests-set",
+        Crash::NilQuantity,
+    ),
+    (
+        "catalog-rhel9-highperformance-large-s390x-memory-guest-null",
+        Crash::NilQuantity,
+    ),
+    (
+        "catalog-rhel9-highperformance-large-memory-maxguest-only",
+        Crash::NilQuantity,
+    ),
+    (
+        "catalog-rhel9-highperformance-small-arm64-memory-empty-requests-set",
+        Crash::NilQuantity,
+    ),
+    (
+        "catalog-rhel9-highperformance-small-s390x-memory-guest-null",
+        Crash::NilQuantity,
+    ),
+    (
+        "catalog-rhel9-highperformance-small-memory-maxguest-only",
+        Crash::NilQuantity,
+    ),
+    (
+        "catalog-rhel9-server-large-arm64-memory-empty-requests-set",
+        Crash::NilQuantity,
+    ),
+    (
+        "catalog-rhel9-server-large-s390x-memory-guest-null",
+        Crash::NilQuantity,
+    ),
+    (
+        "catalog-rhel9-server-large-memory-maxguest-only",
+        Crash::NilQuantity,
+    ),
+    (
+        "catalog-rhel9-server-small-arm64-memory-empty-requests-set",
+        Crash::NilQuantity,
+    ),
+    (
+        "catalog-rhel9-server-small-s390x-memory-guest-null",
+        Crash::NilQuantity,
+    ),
+    (
+        "catalog-rhel9-server-small-memory-maxguest-only",
+        Crash::NilQuantity,
+    ),
+    (
+        "catalog-ubuntu-desktop-large-arm64-memory-empty-requests-set",
+        Crash::NilQuantity,
+    ),
+    (
+        "catalog-ubuntu-desktop-large-s390x-memory-guest-null",
+        Crash::NilQuantity,
+    ),
+    (
+        "catalog-ubuntu-desktop-large-memory-maxguest-only",
+        Crash::NilQuantity,
+    ),
+    (
+        "catalog-ubuntu-desktop-small-arm64-memory-empty-requests-set",
+        Crash::NilQuantity,
+    ),
+    (
+        "catalog-ubuntu-desktop-small-s390x-memory-guest-null",
+        Crash::NilQuantity,
+    ),
+    (
+        "catalog-ubuntu-desktop-small-memory-maxguest-only",
+        Crash::NilQuantity,
+    ),
+    (
+        "catalog-ubuntu-server-medium-arm64-memory-empty-requests-set",
+        Crash::NilQuantity,
+    ),
+    (
+        "catalog-ubuntu-server-medium-s390x-memory-guest-null",
+        Crash::NilQuantity,
+    ),
+    (
+        "catalog-ubuntu-server-medium-memory-maxguest-only",
+        Crash::NilQuantity,
+    ),
+    (
+        "catalog-windows10-desktop-large-memory-empty-requests-set",
+        Crash::NilQuantity,
+    ),
+    (
+        "catalog-windows10-desktop-medium-memory-guest-null",
+        Crash::NilQuantity,
+    ),
+    (
+        "catalog-windows10-highperformance-large-memory-maxguest-only",
+        Crash::NilQuantity,
+    ),
+    (
+        "catalog-windows11-highperformance-large-memory-empty-requests-set",
+        Crash::NilQuantity,
+    ),
+    (
+        "catalog-windows11-highperformance-medium-memory-guest-null",
+        Crash::NilQuantity,
+    ),
+    (
+        "catalog-windows2k16-highperformance-large-memory-maxguest-only",
+        Crash::NilQuantity,
+    ),
+    (
+        "catalog-windows2k19-highperformance-large-memory-empty-requests-set",
+        Crash::NilQuantity,
+    ),
+    (
+        "catalog-windows2k19-highperformance-medium-memory-guest-null",
+        Crash::NilQuantity,
+    ),
+    (
+        "catalog-windows2k19-server-large-memory-maxguest-only",
+        Crash::NilQuantity,
+    ),
+    (
+        "catalog-windows2k22-server-large-memory-empty-requests-set",
+        Crash::NilQuantity,
+    ),
+    (
+        "catalog-windows2k22-server-medium-memory-guest-null",
+        Crash::NilQuantity,
+    ),
+    (
+        "catalog-windows2k25-highperformance-large-memory-maxguest-only",
+        Crash::NilQuantity,
+    ),
+    ("malformed-rules-missing-path-integer", Crash::MissingPath),
+    ("malformed-rules-missing-path-string", Crash::MissingPath),
+    ("malformed-rules-missing-path-regex", Crash::MissingPath),
+    ("malformed-rules-missing-path-enum", Crash::MissingPath),
+    (
+        "malformed-rules-missing-path-valid-applies",
+        Crash::MissingPath,
+    ),
+    (
+        "malformed-rules-missing-path-after-failure",
+        Crash::MissingPath,
+    ),
+    ("malformed-spec-example-04", Crash::MissingPath),
+    ("admission-no-spec-template-rules", Crash::NoSpecTemplate),
+    ("admission-spec-template-null", Crash::NoSpecTemplate),
+    (
+        "admission-no-template-lookup-no-spec-template",
+        Crash::NoSpecTemplate,
+    ),
+];
