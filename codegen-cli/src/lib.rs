@@ -1,0 +1,33 @@
+//! The `validgen` command-line tool as a library: argument parsing ([`cli`]), the commands, and
+//! their renderers. `main.rs` only calls [`run`].
+
+pub mod cli;
+pub mod render;
+pub mod validate;
+
+use std::ffi::OsString;
+use std::process::ExitCode;
+
+use clap::Parser;
+
+/// Exit status: every VM allowed.
+pub const EXIT_OK: u8 = 0;
+/// Exit status: at least one VM denied.
+pub const EXIT_DENIED: u8 = 1;
+/// Exit status: a usage or input error.
+pub const EXIT_ERROR: u8 = 2;
+
+/// Runs the tool with `args` (program name first) on the process's stdin/stdout/stderr.
+pub fn run<I: IntoIterator<Item = OsString>>(args: I) -> ExitCode {
+    let cli = match cli::Cli::try_parse_from(args) {
+        Ok(c) => c,
+        Err(e) => {
+            let _ = e.print();
+            return ExitCode::from(if e.use_stderr() { EXIT_ERROR } else { EXIT_OK });
+        }
+    };
+    let code = match cli.command {
+        cli::Command::Validate(args) => validate::run(&args),
+    };
+    ExitCode::from(code)
+}
