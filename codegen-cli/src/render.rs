@@ -15,7 +15,9 @@ pub fn json_line(v: &VmVerdict) -> String {
         .report
         .rules
         .iter()
-        .map(|r| json!({"name": r.name, "field": r.field, "outcome": r.outcome, "detail": r.detail}))
+        .map(
+            |r| json!({"name": r.name, "field": r.field, "outcome": r.outcome, "detail": r.detail}),
+        )
         .collect();
     let causes: Vec<_> = d
         .causes
@@ -64,16 +66,28 @@ pub fn text(v: &VmVerdict, color: bool) -> String {
     let rules = d.report.rules.len();
     let summary = match (d.code, rules) {
         (Some(400), _) => format!("400: {}", d.message.clone().unwrap_or_default()),
-        (Some(code), n) => format!("{code} {}, {n} rule(s)", d.reason.clone().unwrap_or_default()),
+        (Some(code), n) => format!(
+            "{code} {}, {n} rule(s)",
+            d.reason.clone().unwrap_or_default()
+        ),
         (None, 0) => "no rules apply".to_owned(),
         (None, n) => format!(
             "{n} rule(s), {} skipped",
-            d.report.rules.iter().filter(|r| r.outcome == Outcome::Skipped).count()
+            d.report
+                .rules
+                .iter()
+                .filter(|r| r.outcome == Outcome::Skipped)
+                .count()
         ),
     };
     let mut s = format!("{verdict} {} {name} ({summary})", v.source);
     for c in &d.causes {
-        s.push_str(&format!("\n    {} {}: {}", paint(red, "cause"), c.field, c.message));
+        s.push_str(&format!(
+            "\n    {} {}: {}",
+            paint(red, "cause"),
+            c.field,
+            c.message
+        ));
     }
     for w in &d.warnings {
         s.push_str(&format!("\n    {} {w}", paint(yellow, "warning")));

@@ -102,7 +102,10 @@ fn skipped_note(file: &str, doc: &Document) -> String {
         .get("kind")
         .and_then(Value::as_str)
         .unwrap_or("a document without kind");
-    format!("{file}#{}: skipped {kind} (not a VirtualMachine)", doc.index)
+    format!(
+        "{file}#{}: skipped {kind} (not a VirtualMachine)",
+        doc.index
+    )
 }
 
 fn load_catalogs(dirs: &[std::path::PathBuf], errors: &mut Vec<String>) -> Catalog {
@@ -123,7 +126,9 @@ fn gather_inputs(args: &ValidateArgs, errors: &mut Vec<String>) -> Vec<Input> {
         if path.as_os_str() == "-" {
             let mut bytes = Vec::new();
             // Read one byte past the limit so that an oversized stream is reported as such.
-            let limit = u64::try_from(args.max_bytes).unwrap_or(u64::MAX).saturating_add(1);
+            let limit = u64::try_from(args.max_bytes)
+                .unwrap_or(u64::MAX)
+                .saturating_add(1);
             let docs = match std::io::stdin().lock().take(limit).read_to_end(&mut bytes) {
                 Ok(_) => manifest::parse("-", &bytes, args.max_bytes).map_err(|e| e.to_string()),
                 Err(e) => Err(format!("-: {e}")),

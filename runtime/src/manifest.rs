@@ -41,10 +41,14 @@ pub enum ManifestError {
         limit: usize,
     },
     /// Not UTF-8.
-    #[error("{file}: not UTF-8 text (invalid byte at offset {offset})")]
+    #[error("{file}:{line}:{column}: not UTF-8 text (invalid byte at offset {offset})")]
     NotUtf8 {
         /// The file.
         file: String,
+        /// 1-based line of the first invalid byte.
+        line: usize,
+        /// 1-based column (in bytes) of the first invalid byte.
+        column: usize,
         /// Byte offset of the first invalid byte.
         offset: usize,
     },
@@ -108,9 +112,19 @@ pub fn parse(file: &str, bytes: &[u8], max_bytes: usize) -> Result<Vec<Document>
             limit: max_bytes,
         });
     }
-    let text = std::str::from_utf8(bytes).map_err(|e| ManifestError::NotUtf8 {
-        file: file.to_owned(),
-        offset: e.valid_up_to(),
+    let text = std::str::from_utf8(bytes).map_err(|e| {
+        let offset = e.valid_up_to();
+        let before = &bytes[..offset];
+        let line_start = before
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |i| i + 1);
+        ManifestError::NotUtf8 {
+            file: file.to_owned(),
+            line: before.iter().filter(|&&b| b == b'\n').count() + 1,
+            column: offset - line_start + 1,
+            offset,
+        }
     })?;
     let trimmed = text.trim_start_matches('\u{feff}').trim_start();
     let values = if trimmed.starts_with('{') || trimmed.starts_with('[') {
@@ -166,9 +180,20 @@ fn parse_yaml(file: &str, text: &str) -> Result<Vec<Value>, ManifestError> {
             file: file.to_owned(),
             line,
             column,
-            message: e.to_string().lines().next().unwrap_or_default().to_owned(),
+            message: yaml_message(&e.to_string()),
         }
     })
+}
+
+/// serde-saphyr writes `error: line L column C: <what>` (and a snippet on later lines); we
+/// keep `<what>` and print the position in front.
+fn yaml_message(msg: &str) -> String {
+    let first = msg.lines().next().unwrap_or_default();
+    let rest = first.strip_prefix("error: ").unwrap_or(first);
+    match rest.strip_prefix("line ").and_then(|r| r.split_once(": ")) {
+        Some((pos, what)) if pos.contains(" column ") => what.to_owned(),
+        _ => rest.to_owned(),
+    }
 }
 
 /// serde_json appends " at line L column C"; we print the position in front instead.
