@@ -74,7 +74,10 @@ fn typed_view_matches_the_oracle_checks() {
             if d.allowed != oracle["allowed"].as_bool().expect("allowed")
                 && oracle.get("panic").is_none()
             {
-                failures.push(format!("{id}: allowed {} want {}", d.allowed, oracle["allowed"]));
+                failures.push(format!(
+                    "{id}: allowed {} want {}",
+                    d.allowed, oracle["allowed"]
+                ));
             }
             if let Some(vm_error) = oracle["vm_error"].as_str()
                 && d.message.as_deref() != Some(vm_error)

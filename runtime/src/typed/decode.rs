@@ -186,10 +186,17 @@ impl Decoder<'_> {
             GoKind::Struct => match ty.leaf {
                 Some(leaf) => self.leaf(leaf, raw).map(Some),
                 None if ty.go_type == "v1.VirtualMachineInstanceSpec" => {
-                    self.with_top("VMISpecAlias", |d| d.object(id, raw))
+                    let mut v = self.with_top("VMISpecAlias", |d| d.object(id, raw))?;
+                    sanitize_ips(
+                        v.as_mut()
+                            .and_then(|v| v.pointer_mut("/dnsConfig/nameservers")),
+                    );
+                    Ok(v)
                 }
                 None if ty.go_type == "v1.DHCPOptions" => {
-                    self.with_top("DHCPOptionsAlias", |d| d.object(id, raw))
+                    let mut v = self.with_top("DHCPOptionsAlias", |d| d.object(id, raw))?;
+                    sanitize_ips(v.as_mut().and_then(|v| v.get_mut("ntpServers")));
+                    Ok(v)
                 }
                 None if ty.go_type == "v1.PodNetwork" => {
                     self.with_top("PodNetworkAlias", |d| d.object(id, raw))
@@ -415,4 +422,38 @@ fn is_rfc3339(s: &str) -> bool {
             && rest.as_bytes()[3] == b':'
             && rest[1..3].bytes().all(|c| c.is_ascii_digit())
             && rest[4..6].bytes().all(|c| c.is_ascii_digit()))
+}
+
+/// KubeVirt's unmarshallers rewrite IP addresses in canonical form (`sanitizeIP`:
+/// `netutils.ParseIPSloppy`, which reads IPv4 octets with leading zeros as decimal, then Go's
+/// `IP.String()`); entries that are not IPs stay as they are.
+fn sanitize_ips(list: Option<&mut Value>) {
+    let Some(Value::Array(items)) = list else {
+        return;
+    };
+    for item in items {
+        if let Some(ip) = item.as_str().and_then(canonical_ip) {
+            *item = Value::String(ip);
+        }
+    }
+}
+
+fn canonical_ip(s: &str) -> Option<String> {
+    let parts: Vec<&str> = s.split('.').collect();
+    if parts.len() == 4 {
+        let mut octets = [0u8; 4];
+        for (o, p) in octets.iter_mut().zip(&parts) {
+            if p.is_empty() || !p.bytes().all(|b| b.is_ascii_digit()) {
+                return None;
+            }
+            *o = p.parse().ok()?;
+        }
+        return Some(std::net::Ipv4Addr::from(octets).to_string());
+    }
+    let v6: std::net::Ipv6Addr = s.parse().ok()?;
+    // Go prints an IPv4-mapped IPv6 address in IPv4 form.
+    Some(match v6.to_ipv4_mapped() {
+        Some(v4) => v4.to_string(),
+        None => v6.to_string(),
+    })
 }
