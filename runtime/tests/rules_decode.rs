@@ -418,7 +418,7 @@ mod rules {
             let e = rule_err(&format!("\"values\": [\"q35\", {value}]"));
             assert_eq!(
                 e.message,
-                format!("`values`[1] must be a string, found {found}")
+                format!("`values[1]` must be a string, found {found}")
             );
             assert_eq!(e.key.as_deref(), Some("values"));
         }
@@ -429,6 +429,10 @@ mod rules {
                 format!("`values` must be an array of strings, found {found}")
             );
         }
+        assert_eq!(
+            rule_err(r#""VALUES": [1]"#).message,
+            "`VALUES[0]` (read as `values`) must be a string, found 1"
+        );
         // Only the exact prefix makes a path.
         assert_eq!(
             rule(r#""values": ["jsonpath:.a", "JSONPATH::.b"]"#).values,
@@ -594,13 +598,13 @@ mod rules {
                 "[{\"name\": \"a\" \"max\": 1}]",
                 1,
                 15,
-                "expected `,` or `}` after an object member, found `\"`",
+                "expected `,` or `}` after an object member, found `\"` (missing `,`?)",
             ),
             (
                 "[{\"name\": \"a\"}\n  {\"name\": \"b\"}]",
                 2,
                 3,
-                "expected `,` or `]` after an array element, found `{`",
+                "expected `,` or `]` after an array element, found `{` (missing `,`?)",
             ),
             (
                 "[{\"max\": 01}]",
@@ -660,6 +664,17 @@ mod rules {
             );
             assert_eq!((e.rule_index, e.key), (None, None));
         }
+    }
+
+    #[test]
+    fn a_typographic_quote_inside_a_key_is_pointed_out() {
+        let e = err("[{\"path”: \"jsonpath::.a\"}]");
+        assert_eq!(
+            e.message,
+            "rule set is not valid JSON: expected `:` after an object key, found `jsonpath` \
+             (the key \"path”: \" contains a typographic quote, which does not end it)"
+        );
+        assert_eq!(e.location.column, 12);
     }
 
     #[test]

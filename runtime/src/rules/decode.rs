@@ -89,7 +89,8 @@ struct Decoder<'a> {
 }
 
 impl<'a> Decoder<'a> {
-    /// The error for a syntax error (only raised by the first pass on valid input).
+    /// The error for a syntax error. The first pass finds them all: the second pass, which
+    /// reads text the first accepted, raises none (it still handles them rather than panic).
     fn syntax(&mut self, e: SyntaxError) -> RuleSetError {
         RuleSetError {
             location: self.locator.locate(e.offset),
@@ -100,11 +101,11 @@ impl<'a> Decoder<'a> {
         }
     }
 
-    /// An error about a rule (and, when `member` is given, one of its keys) at `offset`.
+    /// An error about a rule (and, when `member` is given, one of its fields) at `offset`.
     fn error(
         &mut self,
         rule: &Context,
-        member: Option<(&str, Field)>,
+        member: Option<Field>,
         offset: usize,
         message: String,
     ) -> RuleSetError {
@@ -112,7 +113,7 @@ impl<'a> Decoder<'a> {
             location: self.locator.locate(offset),
             rule_index: Some(rule.index),
             rule_name: rule.name.clone(),
-            key: member.map(|(_, field)| field.json_name().to_owned()),
+            key: member.map(|field| field.json_name().to_owned()),
             message,
         }
     }
@@ -160,7 +161,7 @@ impl<'a> Decoder<'a> {
                 Ok(true)
             }
             _ if index == 0 => Ok(true),
-            _ => Err(self.syntax(lex.expected("`,` or `]` after an array element"))),
+            _ => Err(self.syntax(lex.expected_separator("`,` or `]` after an array element"))),
         }
     }
 
@@ -179,7 +180,11 @@ impl<'a> Decoder<'a> {
             }
             Some(b',') if index > 0 => lex.bump(),
             _ if index == 0 => {}
-            _ => return Err(self.syntax(lex.expected("`,` or `}` after an object member"))),
+            _ => {
+                return Err(
+                    self.syntax(lex.expected_separator("`,` or `}` after an object member"))
+                );
+            }
         }
         lex.skip_ws();
         let mut key = String::new();
@@ -281,7 +286,7 @@ impl<'a> Decoder<'a> {
             value: Value { raw, offset },
             ..
         } = member;
-        let at = Some((key.as_str(), field));
+        let at = Some(field);
         let named = named(&key, field);
         match field {
             Field::Rule | Field::Name | Field::Message | Field::Regex => {
@@ -363,7 +368,7 @@ impl<'a> Decoder<'a> {
             Field::Values => {
                 rule.values = match raw {
                     Raw::Null => None,
-                    Raw::Array => Some(self.values(context, at, offset, &named)?),
+                    Raw::Array => Some(self.values(context, at, offset, &key)?),
                     other => {
                         let message = format!(
                             "{named} must be an array of strings, found {}",
@@ -381,15 +386,15 @@ impl<'a> Decoder<'a> {
     fn values(
         &mut self,
         context: &Context,
-        at: Option<(&str, Field)>,
+        at: Option<Field>,
         offset: usize,
-        named: &str,
+        key: &str,
     ) -> Result<Vec<StrArg>, RuleSetError> {
         let mut lex = Lexer::at(self.text, offset);
         lex.bump();
         let mut values = Vec::new();
         while self.next_element(&mut lex, values.len())? {
-            let element = format!("{named}[{}]", values.len());
+            let element = named(&format!("{key}[{}]", values.len()), Field::Values);
             let value = self.value(&mut lex)?;
             values.push(match value.raw {
                 Raw::Null => StrArg::Str(String::new()),
@@ -411,7 +416,7 @@ impl<'a> Decoder<'a> {
     fn path_error(
         &mut self,
         context: &Context,
-        at: Option<(&str, Field)>,
+        at: Option<Field>,
         offset: usize,
         named: &str,
         e: RulePathError,
@@ -438,11 +443,16 @@ impl<'a> Decoder<'a> {
     }
 }
 
-/// How a key is named in messages: "`min`", or "`MIN` (read as `min`)" when written otherwise.
+/// How a key is named in messages: "`min`", or "`MIN` (read as `min`)" when written otherwise
+/// (an element of `values` keeps its index: "`values[1]`").
 fn named(key: &str, field: Field) -> String {
     let name = field.json_name();
-    if key == name {
-        format!("`{name}`")
+    if key == name
+        || key
+            .strip_prefix(name)
+            .is_some_and(|rest| rest.starts_with('['))
+    {
+        format!("`{key}`")
     } else {
         format!("`{key}` (read as `{name}`)")
     }

@@ -322,7 +322,11 @@ impl<'a> Lexer<'a> {
                             self.pos += 1;
                             stack.pop();
                         }
-                        _ => return Err(self.expected("`,` or `]` after an array element")),
+                        _ => {
+                            return Err(
+                                self.expected_separator("`,` or `]` after an array element")
+                            );
+                        }
                     },
                     Some(Open::Object) => match self.peek() {
                         Some(b',') => {
@@ -335,7 +339,11 @@ impl<'a> Lexer<'a> {
                             self.pos += 1;
                             stack.pop();
                         }
-                        _ => return Err(self.expected("`,` or `}` after an object member")),
+                        _ => {
+                            return Err(
+                                self.expected_separator("`,` or `}` after an object member")
+                            );
+                        }
                     },
                 }
             }
@@ -345,6 +353,7 @@ impl<'a> Lexer<'a> {
     /// Skips an object key and its `:` (before: whitespace; `after_comma` for the hint).
     fn key(&mut self, after_comma: bool) -> Result<(), SyntaxError> {
         self.skip_ws();
+        let start = self.pos;
         match self.peek() {
             Some(b'"') => self.string(None)?,
             Some(b'}') if after_comma => {
@@ -352,8 +361,25 @@ impl<'a> Lexer<'a> {
             }
             _ => return Err(self.expected("a key in double quotes")),
         }
+        let key = &self.text[start..self.pos];
         self.skip_ws();
-        self.eat(b':', "`:` after an object key")
+        self.eat(b':', "`:` after an object key").map_err(|mut e| {
+            if key.contains(['\u{201c}', '\u{201d}']) {
+                e.message += &format!(
+                    " (the key {key} contains a typographic quote, which does not end it)"
+                );
+            }
+            e
+        })
+    }
+
+    /// The error for a missing `,` or closing bracket after an element or member.
+    pub(crate) fn expected_separator(&self, what: &str) -> SyntaxError {
+        let mut e = self.expected(what);
+        if let Some(b'"' | b'{' | b'[' | b'-' | b'0'..=b'9' | b't' | b'f' | b'n') = self.peek() {
+            e.message += " (missing `,`?)";
+        }
+        e
     }
 }
 
