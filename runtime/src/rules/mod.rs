@@ -1,36 +1,118 @@
-//! The rule-set annotation parser. Interim stand-in with the final API; replaced on merge.
-#![allow(missing_docs)]
-use crate::jsonpath::JsonPath;
+//! The rule-set annotation parser.
+//!
+//! KubeVirt VM templates carry their validation rules in the annotation
+//! `vm.kubevirt.io/validations`: a JSON array of rule objects. The reference validator
+//! (kubevirt/ssp-operator `internal/template-validator/validation`) reads it with Go's
+//! `json.Unmarshal(data, &[]Rule)`; [`parse_rule_set`] accepts and rejects exactly the same texts
+//! and yields the same values, with located, readable errors instead of Go's.
+//!
+//! What Go's decoder does, and therefore what this module does (`SEMANTICS.md` §3 and §11):
+//!
+//! - Empty text (length 0) and `null` are "no rules"; anything else must be valid JSON (RFC 8259,
+//!   nesting at most 10 000 deep, no byte order mark, no trailing text) whose top-level value is
+//!   an array. An element `null` is a rule with every field empty.
+//! - Keys match a field exactly, else case-insensitively with Go's folding (ASCII upper-casing;
+//!   other characters through `ToUpper(ToLower(c))`, so `meſſage` is `message` and `valİd` is
+//!   `valid`). Unknown keys are ignored. A repeated key is decoded again: the last value wins, but
+//!   an earlier value that fails to decode has already rejected the set.
+//! - `name`, `rule`, `message`, `regex` are strings and `justWarning` a bool; `null` leaves them
+//!   as they were. `path` must be a `jsonpath::` string (`null` is an invalid path). `valid`,
+//!   `min`, `max`, `minLength`, `maxLength` and `values` become absent on `null`.
+//! - `min`, `max`, `minLength`, `maxLength` are a number (read as a float64: `1e400` is an error;
+//!   rounded half away from zero; outside `i64` it becomes `i64::MIN`, the amd64 result of Go's
+//!   conversion) or a `jsonpath::` string.
+//! - `values` is an array whose elements are strings (a `jsonpath::` string is a path) or `null`
+//!   (the empty string).
+//! - Strings decode as Go does: an unpaired UTF-16 surrogate escape becomes U+FFFD.
+//!
+//! Any violation rejects the whole set: [`RuleSetError`] (code 400 in the admission response).
+
+mod decode;
+mod error;
+mod fold;
+mod location;
+mod number;
+mod path;
+mod scan;
+
+pub use error::{RulePathError, RuleSetError};
+pub use path::RulePath;
+
+/// A parsed rule set (the annotation's array), in order.
 #[derive(Debug, Clone, PartialEq)]
 pub struct RuleSet {
+    /// The rules, in the order of the array.
     pub rules: Vec<Rule>,
 }
+
+impl RuleSet {
+    /// Whether the set has no rules (empty text, `null` or `[]`).
+    pub fn is_empty(&self) -> bool {
+        self.rules.is_empty()
+    }
+
+    /// The number of rules.
+    pub fn len(&self) -> usize {
+        self.rules.len()
+    }
+}
+
+/// One rule object of the annotation, decoded as the reference's `validation.Rule`.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Rule {
+    /// Position in the array (0-based).
     pub index: usize,
+    /// Where the rule object (or the `null` standing for it) starts in the annotation text.
     pub location: Location,
+    /// `name` (empty when absent).
     pub name: String,
+    /// The `rule` text as written (`"integer"`, `"string"`, `"regex"`, `"enum"`, or anything).
     pub rule: String,
+    /// `path`. `None` when the key is absent: the reference crashes on such a rule when it
+    /// evaluates it; the interpreter reports `missing required key` instead.
     pub path: Option<RulePath>,
+    /// `message` (empty when absent).
     pub message: String,
+    /// `valid`: the rule applies only when this path yields values on the VM.
     pub valid: Option<RulePath>,
+    /// `justWarning`.
     pub just_warning: bool,
+    /// `values` (`enum`): `None` when absent or `null`, `Some(vec![])` for `[]`.
     pub values: Option<Vec<StrArg>>,
+    /// `min` (`integer`).
     pub min: Option<IntArg>,
+    /// `max` (`integer`).
     pub max: Option<IntArg>,
+    /// `minLength` (`string`).
     pub min_length: Option<IntArg>,
+    /// `maxLength` (`string`).
     pub max_length: Option<IntArg>,
+    /// `regex` (`regex`), never a path.
     pub regex: String,
 }
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum RuleKind {
-    Integer,
-    String,
-    Regex,
-    Enum,
-    Unrecognized,
-}
+
 impl Rule {
+    /// A rule with every field empty, as Go's zero `Rule` (also what `null` decodes to).
+    pub(crate) fn empty(index: usize, location: Location) -> Rule {
+        Rule {
+            index,
+            location,
+            name: String::new(),
+            rule: String::new(),
+            path: None,
+            message: String::new(),
+            valid: None,
+            just_warning: false,
+            values: None,
+            min: None,
+            max: None,
+            min_length: None,
+            max_length: None,
+            regex: String::new(),
+        }
+    }
+
+    /// The kind named by `rule`: an exact, case-sensitive match.
     pub fn kind(&self) -> RuleKind {
         match self.rule.as_str() {
             "integer" => RuleKind::Integer,
@@ -41,37 +123,80 @@ impl Rule {
         }
     }
 }
-#[derive(Debug, Clone, PartialEq)]
-pub struct RulePath {
-    pub expr: String,
-    pub source: String,
-    pub jsonpath: JsonPath,
+
+/// What a rule checks, from its `rule` text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RuleKind {
+    /// `"integer"`: values within `min`/`max`.
+    Integer,
+    /// `"string"`: lengths within `minLength`/`maxLength`.
+    String,
+    /// `"regex"`: values match `regex`.
+    Regex,
+    /// `"enum"`: values among `values`.
+    Enum,
+    /// Any other text (the reference reports `unrecognized rule`).
+    Unrecognized,
 }
+
+/// An integer argument (`min`, `max`, `minLength`, `maxLength`): a number or a path.
 #[derive(Debug, Clone, PartialEq)]
 pub enum IntArg {
+    /// A JSON number, rounded half away from zero (`i64::MIN` when outside `i64`).
     Int(i64),
+    /// A `jsonpath::` string.
     Path(RulePath),
 }
+
+/// A string argument (an element of `values`): a literal or a path.
 #[derive(Debug, Clone, PartialEq)]
 pub enum StrArg {
+    /// A string not starting with `jsonpath::` (`null` is the empty string).
     Str(String),
+    /// A `jsonpath::` string.
     Path(RulePath),
 }
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+
+/// A position in the annotation text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Location {
+    /// Line, 1-based (lines end at `\n`).
     pub line: usize,
+    /// Column, 1-based, counted in characters (Unicode scalar values) from the line start.
     pub column: usize,
+    /// Byte offset from the start of the text, 0-based.
     pub offset: usize,
 }
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{message}")]
-pub struct RuleSetError {
-    pub location: Location,
-    pub rule_index: Option<usize>,
-    pub rule_name: Option<String>,
-    pub key: Option<String>,
-    pub message: String,
+
+impl std::fmt::Display for Location {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "line {} column {}", self.line, self.column)
+    }
 }
-pub fn parse_rule_set(_text: &str) -> Result<RuleSet, RuleSetError> {
-    Ok(RuleSet { rules: Vec::new() })
+
+/// Parses the text of a `vm.kubevirt.io/validations` annotation (or a legacy template's
+/// `validations`) as the reference does; see the [module documentation](self).
+///
+/// ```
+/// use validgen_runtime::rules::{parse_rule_set, IntArg, RuleKind};
+///
+/// let set = parse_rule_set(
+///     r#"[{"name": "cores", "path": "jsonpath::.spec.domain.cpu.cores",
+///          "rule": "integer", "message": "too many cores", "max": 8.5}]"#,
+/// )?;
+/// let rule = &set.rules[0];
+/// assert_eq!(rule.kind(), RuleKind::Integer);
+/// assert_eq!(rule.path.as_ref().map(|p| p.expr.as_str()), Some(".spec.domain.cpu.cores"));
+/// assert_eq!(rule.max, Some(IntArg::Int(9)));
+///
+/// let err = parse_rule_set(r#"[{"name": "cores", "min": "5"}]"#).unwrap_err();
+/// assert_eq!(
+///     err.to_string(),
+///     "rule 1 (\"cores\"): `min` must be a number or a `jsonpath::` string, \
+///      found \"5\" at line 1 column 27",
+/// );
+/// # Ok::<(), validgen_runtime::rules::RuleSetError>(())
+/// ```
+pub fn parse_rule_set(text: &str) -> Result<RuleSet, RuleSetError> {
+    decode::decode(text)
 }
