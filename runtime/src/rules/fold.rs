@@ -89,7 +89,7 @@ fn fold_char(c: char) -> Option<u8> {
 }
 
 /// Whether `key` folds to the fold of the ASCII `name`.
-fn folds_to(key: &str, name: &str) -> bool {
+pub(crate) fn folds_to(key: &str, name: &str) -> bool {
     let mut want = name.bytes().map(|b| b.to_ascii_uppercase());
     for c in key.chars() {
         match (fold_char(c), want.next()) {

@@ -29,7 +29,7 @@
 
 mod decode;
 mod error;
-mod fold;
+pub(crate) mod fold;
 mod location;
 mod number;
 mod path;

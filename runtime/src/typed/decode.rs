@@ -13,6 +13,7 @@ use serde_json::{Map, Value};
 
 use super::schema::{GoKind, Leaf, Schema, Type, TypeId};
 use crate::quantity::Quantity;
+use crate::rules::fold::folds_to;
 
 /// Why the VM could not be decoded into the typed struct: the admission answers code 400 with
 /// this message (Go's text).
@@ -61,23 +62,6 @@ pub fn decode_vm(schema: &Schema, raw: &Value) -> Result<Value, DecodeError> {
             None => Ok(v.unwrap_or(Value::Object(Map::new()))),
         },
     }
-}
-
-/// encoding/json's key folding (Go 1.21+ `foldName`): ASCII letters upper-cased, other runes
-/// mapped through `ToUpper(ToLower(r))`.
-pub(crate) fn fold_key(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        if c.is_ascii() {
-            out.push(c.to_ascii_uppercase());
-            continue;
-        }
-        let lower: Vec<char> = c.to_lowercase().collect();
-        let l = if lower.len() == 1 { lower[0] } else { c };
-        let upper: Vec<char> = l.to_uppercase().collect();
-        out.push(if upper.len() == 1 { upper[0] } else { l });
-    }
-    out
 }
 
 fn json_kind(v: &Value) -> &'static str {
@@ -303,10 +287,10 @@ impl Decoder<'_> {
         struct_keys(schema, ty, &mut keys);
         let mut out = Map::new();
         for (k, v) in entries {
-            let target = keys.iter().find(|t| &t.key == k).or_else(|| {
-                let folded = fold_key(k);
-                keys.iter().find(|t| fold_key(&t.key) == folded)
-            });
+            let target = keys
+                .iter()
+                .find(|t| &t.key == k)
+                .or_else(|| keys.iter().find(|t| folds_to(k, &t.key)));
             let Some(target) = target else { continue };
             self.fields.push(target.key.clone());
             self.pointer.push(k.clone());
