@@ -1,1 +1,0 @@
-//! Kubernetes `resource.Quantity`. Placeholder until the parser lands.
