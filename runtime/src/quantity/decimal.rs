@@ -43,6 +43,7 @@ impl Digits {
         self.0.len()
     }
 
+    #[cfg(test)]
     /// The value when it fits a `u128`.
     pub(crate) fn to_u128(&self) -> Option<u128> {
         self.0.iter().try_fold(0u128, |acc, &d| {
@@ -159,6 +160,7 @@ pub(crate) struct Decimal {
 }
 
 impl Decimal {
+    #[cfg(test)]
     pub(crate) fn zero() -> Decimal {
         Decimal {
             neg: false,
@@ -246,6 +248,7 @@ impl Decimal {
         (Decimal::new(self.neg, digits, min_exp), !inexact)
     }
 
+    #[cfg(test)]
     /// The value when it is an integer that fits a `u128` in magnitude.
     pub(crate) fn to_i128(&self) -> Option<i128> {
         if self.exp < 0 {

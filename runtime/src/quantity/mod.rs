@@ -59,7 +59,8 @@ pub enum QuantityError {
         "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'"
     )]
     FormatWrong,
-    /// Go `ErrNumeric`: the number does not parse (e.g. 19 digits above `i64::MAX`).
+    /// Go `ErrNumeric`: the number has no digit where Go's decimal parser needs one
+    /// (`".e-10"`).
     #[error("unable to parse numeric part of quantity")]
     Numeric,
     /// Go `ErrSuffix`: the suffix is not one of the known ones (e.g. `ki`, `e`, `e+`).
@@ -125,8 +126,11 @@ impl Quantity {
         // Go's int32 arithmetic on lengths and scales.
         let digits_len = (p.num.len() + p.denom.len()) as i32;
         let (precision, mut scale, multiplier) = match m.format {
+            // At most 18 digits (apimachinery v0.35 `maxInt64Factors`; later releases allow
+            // 19): "9223372036854775807" is stored as a decimal, so AsInt64 fails on it. The
+            // recorded admitted verdict of "8Ei" (re-encoded as that number) confirms it.
             Format::DecimalExponent | Format::DecimalSI => {
-                (19i32.wrapping_sub(digits_len), m.exponent, 1i64)
+                (18i32.wrapping_sub(digits_len), m.exponent, 1i64)
             }
             Format::BinarySI => {
                 if m.exponent >= 0 && p.denom.is_empty() {
@@ -148,7 +152,7 @@ impl Quantity {
             return Ok(None);
         }
         let shifted = format!("{}{}", p.num, p.denom);
-        // A 19-digit number above i64::MAX is an error here, not a slow-path value.
+        // Always fits (at most 18 digits); Go reports a failure as ErrNumeric.
         let value = scan::go_parse_int64(&shifted).ok_or(QuantityError::Numeric)?;
         let Some(magnitude) = value.checked_mul(multiplier) else {
             return Ok(None);
@@ -262,7 +266,8 @@ impl Quantity {
 
     /// Go `AsInt64`: the value as an integer, only from the int64 fast form at a non-negative
     /// power of ten that fits; `None` for every value Go stored as a decimal (`"1.5Gi"`,
-    /// `"1Pi"`, `"7Ei"`), for fractional scales (`"100m"`, even `"1000m"`) and on overflow.
+    /// `"1Pi"`, `"7Ei"`, numbers of 19 digits or more), for fractional scales (`"100m"`, even
+    /// `"1000m"`) and on overflow (`"12E"`).
     pub fn as_i64(&self) -> Option<i64> {
         match &self.amount {
             Amount::Dec(_) => None,
