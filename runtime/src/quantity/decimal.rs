@@ -150,6 +150,9 @@ impl Digits {
     }
 }
 
+/// Largest power of ten [`Decimal::to_plain_text`] writes out as zeros.
+pub(crate) const PLAIN_MAX_EXP: i64 = 64;
+
 /// An exact signed decimal `±digits × 10^exp`, kept normalised: no trailing zeros in `digits`,
 /// and zero is `+0 × 10^0`, so structural equality is numeric equality.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -319,14 +322,18 @@ impl Decimal {
         if sa < 0 { abs.reverse() } else { abs }
     }
 
-    /// Exact decimal text without exponent ("-1.5", "1536", "0.000000001").
+    /// Exact decimal text without exponent ("-1.5", "1536", "0.000000001"); past
+    /// `PLAIN_MAX_EXP` trailing zeros it switches to `<digits>e<exp>` so that a hostile
+    /// exponent cannot produce gigabytes of zeros.
     pub(crate) fn to_plain_text(&self) -> String {
         let mut out = String::new();
         if self.neg {
             out.push('-');
         }
         let digits = self.digits.to_text();
-        if self.exp >= 0 {
+        if self.exp > PLAIN_MAX_EXP {
+            out.push_str(&format!("{digits}e{}", self.exp));
+        } else if self.exp >= 0 {
             out.push_str(&digits);
             if !self.is_zero() {
                 out.extend(std::iter::repeat_n('0', self.exp as usize));

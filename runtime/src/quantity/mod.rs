@@ -14,7 +14,15 @@
 //!   written when Go keeps it).
 //!
 //! Behaviour follows apimachinery v0.35 (the version the reference was built with); where a
-//! later release differs it is said at the place.
+//! later release differs it is said at the place. Go's quirks are kept on purpose:
+//!
+//! - the fast path takes at most 18 digits, so `"9223372036854775807"` is a decimal and
+//!   `AsInt64` fails on it; `Pi`/`Ei` and long binary mantissas never take it either;
+//! - a text that already looks canonical is kept verbatim as the string form, sign and all
+//!   (`"+1Ki"`, `"1.Gi"`, `"1.500k"` are re-encoded as written);
+//! - `"-"`, `"+"`, `"."` parse as zero; values below a nano round up to `1n`;
+//! - binary values are capped at `2^63-1`; DecimalSI values of `1000E` and more lose their
+//!   exponent when written (`"1000E"` → `"1"`).
 
 mod canonical;
 mod decimal;
@@ -322,7 +330,8 @@ impl Quantity {
     }
 
     /// The exact value as plain decimal text (`"1610612736"`, `"0.1"`, `"-1.5"`); for
-    /// explanations. Huge exponents make long texts.
+    /// explanations. Values with more than 64 trailing zeros are written `<digits>e<exp>`
+    /// (`"1e2147483647"` → `"1e2147483647"`, not two billion zeros).
     pub fn to_decimal_string(&self) -> String {
         self.to_decimal().to_plain_text()
     }

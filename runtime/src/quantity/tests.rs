@@ -408,6 +408,12 @@ fn zero_and_comparison() {
     assert_eq!(p("1.5Gi").to_decimal_string(), "1610612736");
     assert_eq!(p("-1.5").to_decimal_string(), "-1.5");
     assert_eq!(p("1n").to_decimal_string(), "0.000000001");
+    assert_eq!(
+        p("1e64").to_decimal_string(),
+        format!("1{}", "0".repeat(64))
+    );
+    assert_eq!(p("1e65").to_decimal_string(), "1e65");
+    assert_eq!(p("-25e2147483646").to_decimal_string(), "-25e2147483646");
 }
 
 #[test]
