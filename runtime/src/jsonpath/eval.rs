@@ -49,7 +49,9 @@ impl<N: Node> Val<N> {
         match self {
             Val::Node(n) if n.is_nil() => Vec::new(),
             Val::Node(n) => match n.kind() {
-                Kind::Struct | Kind::Map | Kind::Slice => n.children().into_iter().map(Val::Node).collect(),
+                Kind::Struct | Kind::Map | Kind::Slice => {
+                    n.children().into_iter().map(Val::Node).collect()
+                }
                 Kind::String => match n.as_str() {
                     Some(s) => bytes_of(&s),
                     None => Vec::new(),
@@ -112,7 +114,11 @@ pub(crate) struct Evaluator<'t, 's> {
 }
 
 impl<'t, 's> Evaluator<'t, 's> {
-    pub(crate) fn new(template: &'t Template, allow_missing_keys: bool, state: &'s mut RangeState) -> Self {
+    pub(crate) fn new(
+        template: &'t Template,
+        allow_missing_keys: bool,
+        state: &'s mut RangeState,
+    ) -> Self {
         Evaluator {
             template,
             allow_missing_keys,
@@ -124,7 +130,10 @@ impl<'t, 's> Evaluator<'t, 's> {
     /// client-go `FindResults`: each top-level segment evaluated on the data, with `range` …
     /// `end` blocks evaluated once per value of the range (the segments after the `range` are
     /// evaluated from the next value each time, until an `end`).
-    pub(crate) fn find_results<N: Node>(&mut self, data: Val<N>) -> Result<Vec<Vec<Val<N>>>, EvalError> {
+    pub(crate) fn find_results<N: Node>(
+        &mut self,
+        data: Val<N>,
+    ) -> Result<Vec<Vec<Val<N>>>, EvalError> {
         if self.depth >= MAX_RANGE_DEPTH {
             return Err(EvalError::new("range blocks nested too deeply"));
         }
@@ -135,7 +144,9 @@ impl<'t, 's> Evaluator<'t, 's> {
         let mut full = Vec::new();
         let mut i = 0;
         while let Some(segment) = segments.get(i) {
-            let results = self.walk_segment(cur.clone(), segment).map_err(|(_, e)| e)?;
+            let results = self
+                .walk_segment(cur.clone(), segment)
+                .map_err(|(_, e)| e)?;
 
             // An `end` was met: this block is over.
             let st = &mut *self.state;
@@ -154,7 +165,9 @@ impl<'t, 's> Evaluator<'t, 's> {
                 outcome?;
                 self.state.in_range = self.state.in_range.saturating_sub(1);
                 // Resume after the `end` met last, if it is in this block.
-                if let Some(k) = (i + 1..segments.len()).find(|k| self.state.last_end_node == Some(base + k)) {
+                if let Some(k) =
+                    (i + 1..segments.len()).find(|k| self.state.last_end_node == Some(base + k))
+                {
                     i = k;
                 }
                 i += 1;
@@ -265,10 +278,10 @@ impl<'t, 's> Evaluator<'t, 's> {
                 if n.is_nil() {
                     continue;
                 }
-                if matches!(n.kind(), Kind::Struct | Kind::Map) {
-                    if let Some(child) = n.field(name) {
-                        results.push(Val::Node(child));
-                    }
+                if matches!(n.kind(), Kind::Struct | Kind::Map)
+                    && let Some(child) = n.field(name)
+                {
+                    results.push(Val::Node(child));
                 }
             }
         }
@@ -280,14 +293,23 @@ impl<'t, 's> Evaluator<'t, 's> {
 
     /// client-go `evalFilter`: the elements of each list for which the comparison holds (or,
     /// for `[?(path)]`, for which `path` yields something, errors included).
-    fn eval_filter<N: Node>(&mut self, input: Vec<Val<N>>, left: &List, op: &FilterOp, right: &List) -> Walked<N> {
+    fn eval_filter<N: Node>(
+        &mut self,
+        input: Vec<Val<N>>,
+        left: &List,
+        op: &FilterOp,
+        right: &List,
+    ) -> Walked<N> {
         let mut results = Vec::new();
         for value in &input {
             let list = match value {
                 Val::Node(n) if !n.is_nil() && n.kind() == Kind::Slice => n,
                 other => {
                     let shown = other.go_value();
-                    return Err(fail(input, format!("{shown} is not array or slice and cannot be filtered")));
+                    return Err(fail(
+                        input,
+                        format!("{shown} is not array or slice and cannot be filtered"),
+                    ));
                 }
             };
             for i in 0..list.len() {
@@ -335,7 +357,10 @@ impl<'t, 's> Evaluator<'t, 's> {
                     FilterOp::Le => compare::less_equal(a, b),
                     FilterOp::Ge => compare::greater_equal(a, b),
                     FilterOp::Exists | FilterOp::Other(_) => {
-                        return Err(fail(results, format!("unrecognized filter operator {}", op.as_str())));
+                        return Err(fail(
+                            results,
+                            format!("unrecognized filter operator {}", op.as_str()),
+                        ));
                     }
                 };
                 match pass {
@@ -355,7 +380,10 @@ fn repeat<N>(input: &[Val<N>], literal: Literal) -> Vec<Val<N>> {
 }
 
 fn out_of_bounds<N>(input: Vec<Val<N>>, index: i64, length: i64) -> Failure<N> {
-    fail(input, format!("array index out of bounds: index {index}, length {length}"))
+    fail(
+        input,
+        format!("array index out of bounds: index {index}, length {length}"),
+    )
 }
 
 /// client-go `evalArray`: Go slice semantics on each list (negative start and end count from

@@ -81,9 +81,13 @@ pub(crate) fn format_float(f: f64) -> String {
     let nd = i64::try_from(digits.len()).unwrap_or(i64::MAX);
     let sign = if f < 0.0 { "-" } else { "" };
     // As strconv's %g with the shortest precision: %e when exp < -4 || exp >= 6.
-    if exp < -4 || exp >= 6 {
+    if !(-4..6).contains(&exp) {
         let (first, rest) = digits.split_at(1.min(digits.len()));
-        let frac = if rest.is_empty() { String::new() } else { format!(".{rest}") };
+        let frac = if rest.is_empty() {
+            String::new()
+        } else {
+            format!(".{rest}")
+        };
         let esign = if exp < 0 { '-' } else { '+' };
         return format!("{sign}{first}{frac}e{esign}{:02}", exp.unsigned_abs());
     }

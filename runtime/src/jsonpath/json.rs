@@ -16,7 +16,7 @@ fn sorted_entries(map: &Map<String, Value>) -> Vec<(&String, &Value)> {
     entries
 }
 
-impl<'a> Node for &'a Value {
+impl Node for &Value {
     fn is_nil(&self) -> bool {
         self.is_null()
     }

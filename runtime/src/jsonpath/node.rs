@@ -110,7 +110,7 @@ pub trait Node: Clone {
 /// How deep [`Node::go_value`]'s default descends before printing `...`.
 const GO_VALUE_MAX_DEPTH: usize = 32;
 
-fn default_go_value<N: Node + ?Sized>(node: &N, depth: usize) -> String {
+fn default_go_value<N: Node>(node: &N, depth: usize) -> String {
     if node.is_nil() {
         return "<nil>".to_owned();
     }

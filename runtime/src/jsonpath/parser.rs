@@ -181,7 +181,10 @@ impl<'a> Parser<'a> {
                 Some(c) => {
                     let at = self.pos - self.width;
                     return Err(Self::error_at(
-                        format!("unrecognized character in action: {}", gofmt::unicode_verb(c)),
+                        format!(
+                            "unrecognized character in action: {}",
+                            gofmt::unicode_verb(c)
+                        ),
                         at,
                     ));
                 }
@@ -263,7 +266,9 @@ impl<'a> Parser<'a> {
         }
         let scanned = self.consume_text();
         // Strip the `[` and `]` (both one byte).
-        let mut text = scanned.get(1..scanned.len().saturating_sub(1)).unwrap_or("");
+        let mut text = scanned
+            .get(1..scanned.len().saturating_sub(1))
+            .unwrap_or("");
         if text == "*" {
             text = ":";
         }
@@ -297,7 +302,11 @@ impl<'a> Parser<'a> {
             let group = groups[i];
             if !group.is_empty() {
                 // The end and step groups start with their `:`.
-                let digits = if i > 0 { group.get(1..).unwrap_or("") } else { group };
+                let digits = if i > 0 {
+                    group.get(1..).unwrap_or("")
+                } else {
+                    group
+                };
                 if i > 0 && digits.is_empty() {
                     params[i].known = false;
                 } else {
@@ -537,7 +546,11 @@ fn split_comparison(text: &str) -> Option<(&str, &str, &str)> {
     if op_start == 0 {
         return None;
     }
-    let run = bytes.get(op_start..)?.iter().take_while(|b| is_op(b)).count();
+    let run = bytes
+        .get(op_start..)?
+        .iter()
+        .take_while(|b| is_op(b))
+        .count();
     let mut op_end = op_start + run;
     if op_end == bytes.len() {
         // The right operand needs at least one character: the operator gives one back.
@@ -676,10 +689,7 @@ mod tests {
 
     #[test]
     fn comparison_split_follows_the_regexp() {
-        assert_eq!(
-            split_comparison("@.a==\"x\""),
-            Some(("@.a", "==", "\"x\""))
-        );
+        assert_eq!(split_comparison("@.a==\"x\""), Some(("@.a", "==", "\"x\"")));
         assert_eq!(split_comparison("@.a<=1"), Some(("@.a", "<=", "1")));
         assert_eq!(split_comparison("@.a=="), Some(("@.a", "=", "=")));
         assert_eq!(split_comparison("@.a="), None);
@@ -693,7 +703,10 @@ mod tests {
         assert_eq!(unquote_extend("'x'").as_deref(), Some("x"));
         assert_eq!(unquote_extend("\"a\\tb\"").as_deref(), Some("a\tb"));
         assert_eq!(unquote_extend("'it\\'s'").as_deref(), Some("it's"));
-        assert_eq!(unquote_extend("\"\\u00e9\\x41\\101\"").as_deref(), Some("éAA"));
+        assert_eq!(
+            unquote_extend("\"\\u00e9\\x41\\101\"").as_deref(),
+            Some("éAA")
+        );
         assert_eq!(unquote_extend("\"\\q\""), None);
         assert_eq!(unquote_extend("'\\\"'"), None);
         assert_eq!(unquote_extend("\"a\\\\\"b\""), None);
