@@ -84,4 +84,67 @@ pub trait Node: Clone {
     /// The Go type as `reflect.Type.String()` prints it (e.g. `v1.CPU`,
     /// `map[string]interface {}`), for error messages.
     fn type_name(&self) -> Cow<'_, str>;
+
+    /// The Go type after pointer indirection (client-go `template.Indirect`), as error texts
+    /// such as "v1.CPU is not array or slice" print it. The default strips the leading `*`s of
+    /// [`Node::type_name`].
+    fn elem_type_name(&self) -> Cow<'_, str> {
+        match self.type_name() {
+            Cow::Borrowed(s) => Cow::Borrowed(s.trim_start_matches('*')),
+            Cow::Owned(s) => Cow::Owned(s.trim_start_matches('*').to_owned()),
+        }
+    }
+
+    /// The value as Go's `fmt` verb `%v` prints it, for the error text of a filter applied to
+    /// something that is not a list ("… is not array or slice and cannot be filtered").
+    ///
+    /// The default covers nil (`<nil>`), strings, numbers (`%v` of a float64), booleans, slices
+    /// (`[a b]`) and structs (`{a b}`); maps print their values only (`map[a b]`, the trait does
+    /// not expose keys) and Go prints nested non-nil pointers as addresses, which cannot be
+    /// reproduced. Implementations may override it.
+    fn go_value(&self) -> String {
+        default_go_value(self, 0)
+    }
+}
+
+/// How deep [`Node::go_value`]'s default descends before printing `...`.
+const GO_VALUE_MAX_DEPTH: usize = 32;
+
+fn default_go_value<N: Node>(node: &N, depth: usize) -> String {
+    if node.is_nil() {
+        return "<nil>".to_owned();
+    }
+    if depth > GO_VALUE_MAX_DEPTH {
+        return "...".to_owned();
+    }
+    let join = |open: &str, close: &str| {
+        let parts: Vec<String> = node
+            .children()
+            .iter()
+            .map(|c| default_go_value(c, depth + 1))
+            .collect();
+        format!("{open}{}{close}", parts.join(" "))
+    };
+    match node.kind() {
+        Kind::Slice => join("[", "]"),
+        Kind::Map => join("map[", "]"),
+        Kind::Struct => join("{", "}"),
+        _ => match node.scalar() {
+            Some(s) => s.go_value(),
+            None => format!("<{} Value>", node.type_name()),
+        },
+    }
+}
+
+impl Scalar<'_> {
+    /// The scalar as Go's `%v` prints it.
+    pub fn go_value(&self) -> String {
+        match self {
+            Scalar::Int(i) => i.to_string(),
+            Scalar::Uint(u) => u.to_string(),
+            Scalar::Float(f) => super::gofmt::format_float(*f),
+            Scalar::Str(s) => s.to_string(),
+            Scalar::Bool(b) => b.to_string(),
+        }
+    }
 }
