@@ -56,11 +56,14 @@ pub struct RuleReport {
 pub struct Cause {
     /// The cause type, serialised under `reason` as in `metav1.StatusCause`:
     /// always `FieldValueInvalid` here.
-    #[serde(rename = "reason")]
+    #[serde(rename = "reason", skip_serializing_if = "String::is_empty")]
     pub kind: String,
     /// `<rule message>: <detail>`.
+    #[serde(skip_serializing_if = "String::is_empty")]
     pub message: String,
-    /// The rule's path, e.g. `.spec.domain.memory.guest`.
+    /// The rule's path, e.g. `.spec.domain.memory.guest` (omitted when empty, as Go's
+    /// `omitempty`).
+    #[serde(skip_serializing_if = "String::is_empty")]
     pub field: String,
 }
 
