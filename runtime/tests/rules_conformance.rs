@@ -14,34 +14,6 @@ mod rules {
         "/../tests/conformance/cases.jsonl"
     );
 
-    /// Cases the reference rejects for a JSONPath *syntax* error. `JsonPath::parse` is still a
-    /// placeholder that accepts everything on this branch; these become ordinary cases when the
-    /// JSONPath parser is merged (then remove this list).
-    const PENDING_JSONPATH: &[&str] = &[
-        "jsonpath-arg-valid-syntax-error",
-        "jsonpath-arg-values-syntax-error",
-        "jsonpath-double-quoted-key-regex",
-        "jsonpath-filter-and-enum",
-        "jsonpath-recursive-twice-regex",
-        "jsonpath-syntax-bad-escape-enum",
-        "jsonpath-syntax-bad-number-enum",
-        "jsonpath-syntax-four-parts-enum",
-        "jsonpath-syntax-huge-index-enum",
-        "jsonpath-syntax-letter-index-regex",
-        "jsonpath-syntax-minus-only-regex",
-        "jsonpath-syntax-newline-enum",
-        "jsonpath-syntax-open-brace-regex",
-        "jsonpath-syntax-spaced-index-regex",
-        "jsonpath-syntax-unclosed-filter-enum",
-        "jsonpath-syntax-unterminated-array-enum",
-        "jsonpath-syntax-unterminated-filter-enum",
-        "jsonpath-syntax-unterminated-quote-enum",
-        "jsonpath-tab-inside-integer",
-        "malformed-type-path-syntax-error",
-        "malformed-type-valid-syntax-error",
-        "upstream-path-parse-junk",
-    ];
-
     /// The rule-set text the reference parsed for a case, if it parsed one: the VM's own annotation,
     /// or the looked-up template's legacy `validations` annotation.
     fn parsed_text(case: &Value) -> Option<String> {
@@ -111,7 +83,7 @@ mod rules {
     #[test]
     fn conformance_sweep() {
         let data = std::fs::read_to_string(CASES).unwrap();
-        let (mut checked, mut rejected, mut compared, mut pending_seen) = (0, 0, 0, Vec::new());
+        let (mut checked, mut rejected, mut compared) = (0, 0, 0);
         let mut failures = Vec::new();
         for line in data.lines().filter(|l| !l.trim().is_empty()) {
             let case: Value = serde_json::from_str(line).unwrap();
@@ -146,10 +118,8 @@ mod rules {
             };
             checked += 1;
             let got = parse_rule_set(&text);
-            let pending = PENDING_JSONPATH.contains(&id);
             match (&got, want_error) {
                 (Err(_), Some(_)) => rejected += 1,
-                (Ok(_), Some(want)) if pending => pending_seen.push(format!("{id}: {want}")),
                 (Ok(_), Some(want)) => {
                     failures.push(format!("{id}: accepted, reference rejected: {want}"))
                 }
@@ -170,19 +140,8 @@ mod rules {
             }
         }
         println!(
-            "{checked} rule sets checked: {rejected} rejected as by the reference, {compared} compared \
-         rule by rule, {} pending the JSONPath parser",
-            pending_seen.len()
+            "{checked} rule sets checked: {rejected} rejected as by the reference, {compared} compared rule by rule"
         );
-        for p in &pending_seen {
-            println!("  pending: {p}");
-        }
-        for id in PENDING_JSONPATH {
-            assert!(
-                data.contains(&format!("\"id\":\"{id}\"")),
-                "unknown pending case {id}"
-            );
-        }
         assert!(
             failures.is_empty(),
             "{} failures:\n{}",
