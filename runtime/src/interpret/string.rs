@@ -12,7 +12,7 @@ pub(super) fn check(rule: &Rule, lookup: &Lookup<'_>) -> Checked {
     }
     let ok = values.iter().all(|s| {
         let n = i64::try_from(s.len()).unwrap_or(i64::MAX);
-        !min.is_some_and(|m| n < m) && !max.is_some_and(|m| n > m)
+        min.is_none_or(|m| n >= m) && max.is_none_or(|m| n <= m)
     });
     // "Lengts" (sic) is the reference's text.
     let text = if ok {

@@ -94,14 +94,11 @@ fn struct_keys(schema: &Schema, ty: &Type, out: &mut Vec<KeyTarget>) {
     let mut embedded = Vec::new();
     for f in &ty.fields {
         match &f.json_key {
-            Some(k) => {
-                if !out.iter().any(|t| &t.key == k) {
-                    out.push(KeyTarget {
-                        key: k.clone(),
-                        ty: f.ty,
-                    });
-                }
-            }
+            Some(k) if !out.iter().any(|t| &t.key == k) => out.push(KeyTarget {
+                key: k.clone(),
+                ty: f.ty,
+            }),
+            Some(_) => {}
             None if f.embedded && f.json_name.is_empty() => embedded.push(f.ty),
             None => {}
         }

@@ -88,7 +88,7 @@ fn quantity_int(v: &serde_json::Value) -> Option<i64> {
 /// give `i64::MIN`.
 pub fn round(f: f64) -> i64 {
     let r = f.round();
-    if r.is_nan() || r >= 9_223_372_036_854_775_808.0 || r < -9_223_372_036_854_775_808.0 {
+    if r.is_nan() || !(-9_223_372_036_854_775_808.0..9_223_372_036_854_775_808.0).contains(&r) {
         i64::MIN
     } else {
         r as i64
