@@ -9,12 +9,16 @@
 //! - [`goregex`]: Go `regexp` (RE2) syntax and semantics on top of the `regex` crate;
 //! - [`rules`]: the rule-set annotation parser;
 //! - [`typed`]: the typed view of a VM (KubeVirt Go types, zero values, the reference VM);
+//! - [`ir`]: the rule IR both back ends consume (this interpreter, and the code emitter of
+//!   `validgen-codegen`), and the KubeVirt frontend that lowers parsed rule sets into it;
 //! - [`interpret`]: the rule interpreter;
-//! - [`admission`]: the admission decision, catalogs and `AdmissionReview`s.
+//! - [`admission`]: the admission decision, catalogs and `AdmissionReview`s;
+//! - [`manifest`]: reading YAML/JSON manifests with limits against hostile input.
 
 pub mod admission;
 pub mod goregex;
 pub mod interpret;
+pub mod ir;
 pub mod jsonpath;
 pub mod manifest;
 pub mod quantity;

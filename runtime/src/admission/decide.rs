@@ -6,6 +6,7 @@ use serde_json::Value;
 
 use super::catalog::{Catalog, VALIDATIONS};
 use crate::interpret::{self, Cause, Outcome, Report};
+use crate::ir;
 use crate::rules::{self, RuleSetError};
 use crate::typed::{DecodeError, TypedVm};
 
@@ -160,7 +161,7 @@ pub fn decide(vm: &Value, catalog: &Catalog, mode: Mode) -> Decision {
     // rule that would have been evaluated instead.
     let has_template = json.pointer("/spec/template").is_some_and(|v| !v.is_null());
     typed.default_cpu();
-    let mut report = interpret::evaluate(&rules, &typed);
+    let mut report = interpret::evaluate(&ir::lower(&rules), &typed);
     if !has_template {
         for r in &mut report.rules {
             r.outcome = Outcome::Error;

@@ -1,15 +1,18 @@
-//! `integer`: every value within `[min, max]` (inclusive, either bound optional).
+//! `integer` ([`crate::ir::Check::IntRange`]): every value within `[min, max]` (inclusive,
+//! either bound optional).
 
 use super::{Checked, bound, resolve::Lookup};
-use crate::rules::Rule;
+use crate::rules::{IntArg, RulePath};
 
-pub(super) fn check(rule: &Rule, lookup: &Lookup<'_>) -> Checked {
-    let min = lookup.int_arg(rule.min.as_ref())?;
-    let max = lookup.int_arg(rule.max.as_ref())?;
-    let values = lookup.path_ints(rule)?;
-    if values.is_empty() {
-        return Err("no values were found".to_owned());
-    }
+pub(super) fn check(
+    min: Option<&IntArg>,
+    max: Option<&IntArg>,
+    path: Option<&RulePath>,
+    lookup: &Lookup<'_>,
+) -> Checked {
+    let min = lookup.int_arg(min)?;
+    let max = lookup.int_arg(max)?;
+    let values = lookup.path_ints(path)?;
     let low = |v: i64| min.is_some_and(|m| v < m);
     let high = |v: i64| max.is_some_and(|m| v > m);
     if values.iter().all(|&v| !low(v) && !high(v)) {

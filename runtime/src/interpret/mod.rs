@@ -8,11 +8,9 @@ mod regex;
 mod resolve;
 mod string;
 
-use std::collections::HashSet;
-
 use serde::Serialize;
 
-use crate::rules::{Rule, RuleKind, RuleSet};
+use crate::ir::{self, Check};
 use crate::typed::{TypedVm, reference_vm};
 pub use resolve::Lookup;
 
@@ -116,22 +114,18 @@ impl Report {
 /// The result of the check of one rule kind: satisfied or not, with the explanation.
 type Checked = Result<(bool, String), String>;
 
-/// Evaluates every rule of `rules` against `vm`, in order, without short-circuit.
-pub fn evaluate(rules: &RuleSet, vm: &TypedVm) -> Report {
+/// Evaluates every rule of `rules` against `vm`, in order, without short-circuit
+/// (ssp-operator `Evaluate`).
+pub fn evaluate(rules: &ir::RuleSet, vm: &TypedVm) -> Report {
     let lookup = Lookup::new(vm.root(), reference_vm());
-    let mut names = HashSet::new();
     let rules = rules
         .rules
         .iter()
         .map(|rule| {
-            let (outcome, detail) = evaluate_rule(rule, &lookup, &mut names);
+            let (outcome, detail) = evaluate_rule(rule, &lookup);
             RuleReport {
                 name: rule.name.clone(),
-                field: rule
-                    .path
-                    .as_ref()
-                    .map(|p| p.expr.clone())
-                    .unwrap_or_default(),
+                field: rule.field.clone(),
                 message: rule.message.clone(),
                 just_warning: rule.just_warning,
                 outcome,
@@ -142,32 +136,22 @@ pub fn evaluate(rules: &RuleSet, vm: &TypedVm) -> Report {
     Report { rules }
 }
 
-fn evaluate_rule<'r>(
-    rule: &'r Rule,
-    lookup: &Lookup<'_>,
-    names: &mut HashSet<&'r str>,
-) -> (Outcome, String) {
-    if !names.insert(rule.name.as_str()) {
-        return (Outcome::Error, "duplicate Rule Name".to_owned());
-    }
-    let kind = rule.kind();
-    if kind == RuleKind::Unrecognized {
-        return (Outcome::Error, "unrecognized Rule type".to_owned());
-    }
-    if rule.message.is_empty() {
-        return (Outcome::Error, "missing required key".to_owned());
+fn evaluate_rule(rule: &ir::Rule, lookup: &Lookup<'_>) -> (Outcome, String) {
+    if let Check::Fail { error } = rule.check {
+        return (Outcome::Error, error.to_owned());
     }
     if let Some(valid) = &rule.valid
         && !lookup.applies(valid)
     {
         return (Outcome::Skipped, String::new());
     }
-    let checked = match kind {
-        RuleKind::Integer => integer::check(rule, lookup),
-        RuleKind::String => string::check(rule, lookup),
-        RuleKind::Regex => regex::check(rule, lookup),
-        RuleKind::Enum => enum_::check(rule, lookup),
-        RuleKind::Unrecognized => Err("unrecognized Rule type".to_owned()),
+    let path = rule.path.as_ref();
+    let checked = match &rule.check {
+        Check::IntRange { min, max } => integer::check(min.as_ref(), max.as_ref(), path, lookup),
+        Check::LengthRange { min, max } => string::check(min.as_ref(), max.as_ref(), path, lookup),
+        Check::Pattern { regex } => regex::check(regex, path, lookup),
+        Check::OneOf { values } => enum_::check(values, path, lookup),
+        Check::Fail { error } => Err((*error).to_owned()),
     };
     match checked {
         Ok((true, text)) => (Outcome::Satisfied, text),

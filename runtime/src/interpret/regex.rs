@@ -1,16 +1,17 @@
-//! `regex`: every value contains a match of the RE2 pattern (unanchored, as Go
-//! `regexp.MatchString`).
+//! `regex` ([`crate::ir::Check::Pattern`]): every value contains a match of the RE2 pattern
+//! (unanchored, as Go `regexp.MatchString`).
 
 use super::{Checked, resolve::Lookup};
 use crate::goregex::GoRegex;
-use crate::rules::Rule;
+use crate::rules::RulePath;
 
-pub(super) fn check(rule: &Rule, lookup: &Lookup<'_>) -> Checked {
-    let re = GoRegex::new(&rule.regex).map_err(|e| e.to_string())?;
-    let values = lookup.path_strings(rule)?;
-    if values.is_empty() {
-        return Err("no values were found".to_owned());
-    }
+pub(super) fn check(
+    regex: &Result<GoRegex, String>,
+    path: Option<&RulePath>,
+    lookup: &Lookup<'_>,
+) -> Checked {
+    let re = regex.as_ref().map_err(Clone::clone)?;
+    let values = lookup.path_strings(path)?;
     let ok = values.iter().all(|v| re.is_match(v));
     let text = if ok {
         format!("All [{}] match {}", values.join(", "), re.as_str())

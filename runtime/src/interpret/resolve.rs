@@ -2,7 +2,7 @@
 //! the reference VM (SEMANTICS §4).
 
 use crate::jsonpath::Found;
-use crate::rules::{IntArg, Rule, RulePath, StrArg};
+use crate::rules::{IntArg, RulePath, StrArg};
 use crate::typed::{IntError, TypedNode, as_int, as_string};
 
 /// Error text of a path that fails on the VM and on the reference VM.
@@ -45,16 +45,15 @@ impl<'a> Lookup<'a> {
             .is_ok_and(|v| !v.is_empty())
     }
 
-    /// The integers at the rule's path.
-    pub fn path_ints(&self, rule: &Rule) -> Result<Vec<i64>, String> {
-        let path = rule.path.as_ref().ok_or(MISSING_KEY)?;
-        ints(&self.find(path)?)
+    /// The integers at a rule's path; an error also when there are none.
+    pub fn path_ints(&self, path: Option<&RulePath>) -> Result<Vec<i64>, String> {
+        non_empty(ints(&self.find(path.ok_or(MISSING_KEY)?)?)?)
     }
 
-    /// The strings at the rule's path.
-    pub fn path_strings(&self, rule: &Rule) -> Result<Vec<String>, String> {
-        let path = rule.path.as_ref().ok_or(MISSING_KEY)?;
-        Ok(self.find(path)?.iter().map(as_string).collect())
+    /// The strings at a rule's path; an error also when there are none.
+    pub fn path_strings(&self, path: Option<&RulePath>) -> Result<Vec<String>, String> {
+        let found = self.find(path.ok_or(MISSING_KEY)?)?;
+        non_empty(found.iter().map(as_string).collect())
     }
 
     /// An integer argument (`min`, `max`, `minLength`, `maxLength`).
@@ -95,5 +94,14 @@ fn one<T>(mut v: Vec<T>) -> Result<T, String> {
             "expected one value, found {}",
             v.len() + usize::from(last.is_some())
         )),
+    }
+}
+
+/// The reference fails a rule whose path yields no values (`ErrNoValuesFound`).
+fn non_empty<T>(v: Vec<T>) -> Result<Vec<T>, String> {
+    if v.is_empty() {
+        Err("no values were found".to_owned())
+    } else {
+        Ok(v)
     }
 }

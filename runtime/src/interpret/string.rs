@@ -1,15 +1,18 @@
-//! `string`: every value's length in bytes within `[minLength, maxLength]`.
+//! `string` ([`crate::ir::Check::LengthRange`]): every value's length in bytes within
+//! `[minLength, maxLength]`.
 
 use super::{Checked, bound, resolve::Lookup};
-use crate::rules::Rule;
+use crate::rules::{IntArg, RulePath};
 
-pub(super) fn check(rule: &Rule, lookup: &Lookup<'_>) -> Checked {
-    let min = lookup.int_arg(rule.min_length.as_ref())?;
-    let max = lookup.int_arg(rule.max_length.as_ref())?;
-    let values = lookup.path_strings(rule)?;
-    if values.is_empty() {
-        return Err("no values were found".to_owned());
-    }
+pub(super) fn check(
+    min: Option<&IntArg>,
+    max: Option<&IntArg>,
+    path: Option<&RulePath>,
+    lookup: &Lookup<'_>,
+) -> Checked {
+    let min = lookup.int_arg(min)?;
+    let max = lookup.int_arg(max)?;
+    let values = lookup.path_strings(path)?;
     let ok = values.iter().all(|s| {
         let n = i64::try_from(s.len()).unwrap_or(i64::MAX);
         min.is_none_or(|m| n >= m) && max.is_none_or(|m| n <= m)
