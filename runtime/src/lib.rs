@@ -16,6 +16,7 @@
 //! - [`manifest`]: reading YAML/JSON manifests with limits against hostile input.
 
 pub mod admission;
+pub mod checks;
 pub mod goregex;
 pub mod interpret;
 pub mod ir;

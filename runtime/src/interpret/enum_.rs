@@ -1,6 +1,7 @@
 //! `enum` ([`crate::ir::Check::OneOf`]): every value equals one of `values` exactly.
 
 use super::{Checked, resolve::Lookup};
+use crate::checks;
 use crate::rules::{RulePath, StrArg};
 
 pub(super) fn check(values: &[StrArg], path: Option<&RulePath>, lookup: &Lookup<'_>) -> Checked {
@@ -8,16 +9,5 @@ pub(super) fn check(values: &[StrArg], path: Option<&RulePath>, lookup: &Lookup<
         .iter()
         .map(|v| lookup.str_arg(v))
         .collect::<Result<Vec<_>, _>>()?;
-    let found = lookup.path_strings(path)?;
-    let ok = found.iter().all(|v| allowed.contains(v));
-    let text = if ok {
-        format!("All [{}] are in [{}]", found.join(", "), allowed.join(", "))
-    } else {
-        format!(
-            "Some of [{}] are not in [{}]",
-            found.join(", "),
-            allowed.join(", ")
-        )
-    };
-    Ok((ok, text))
+    Ok(checks::one_of(&lookup.path_strings(path)?, &allowed))
 }

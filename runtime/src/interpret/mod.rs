@@ -159,8 +159,3 @@ fn evaluate_rule(rule: &ir::Rule, lookup: &Lookup<'_>) -> (Outcome, String) {
         Err(e) => (Outcome::Error, e),
     }
 }
-
-/// Formats an interval bound as the reference: the number, or `N/A` when unset.
-fn bound(b: Option<i64>) -> String {
-    b.map_or_else(|| "N/A".to_owned(), |v| v.to_string())
-}

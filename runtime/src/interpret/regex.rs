@@ -2,6 +2,7 @@
 //! (unanchored, as Go `regexp.MatchString`).
 
 use super::{Checked, resolve::Lookup};
+use crate::checks;
 use crate::goregex::GoRegex;
 use crate::rules::RulePath;
 
@@ -11,16 +12,5 @@ pub(super) fn check(
     lookup: &Lookup<'_>,
 ) -> Checked {
     let re = regex.as_ref().map_err(Clone::clone)?;
-    let values = lookup.path_strings(path)?;
-    let ok = values.iter().all(|v| re.is_match(v));
-    let text = if ok {
-        format!("All [{}] match {}", values.join(", "), re.as_str())
-    } else {
-        format!(
-            "Some of [{}] do not match {}",
-            values.join(", "),
-            re.as_str()
-        )
-    };
-    Ok((ok, text))
+    Ok(checks::pattern(&lookup.path_strings(path)?, re))
 }
