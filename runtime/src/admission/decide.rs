@@ -105,9 +105,47 @@ impl Decision {
     }
 }
 
+/// Where the admission decision finds templates and how it evaluates rule sets: the
+/// interpreter over a [`Catalog`], or validators compiled from a catalog.
+pub trait Validators {
+    /// The legacy `validations` text of the template the reference finds for `namespace` and
+    /// `name`: `None` when there is no such template, `Some(None)` when it has no rules.
+    fn template_rules(&self, namespace: &str, name: &str) -> Option<Option<&str>>;
+
+    /// Evaluates the rule set `text` on `vm` (already CPU-defaulted).
+    ///
+    /// # Errors
+    /// The rule set does not parse (the admission answers 400).
+    fn evaluate(&self, text: &str, vm: &TypedVm) -> Result<Report, RuleSetError>;
+}
+
+impl Validators for Catalog {
+    fn template_rules(&self, namespace: &str, name: &str) -> Option<Option<&str>> {
+        self.get(namespace, name).map(|t| t.validations.as_deref())
+    }
+
+    fn evaluate(&self, text: &str, vm: &TypedVm) -> Result<Report, RuleSetError> {
+        interpret_text(text, vm)
+    }
+}
+
+/// Parses, lowers and interprets a rule-set text.
+///
+/// # Errors
+/// The rule set does not parse.
+pub fn interpret_text(text: &str, vm: &TypedVm) -> Result<Report, RuleSetError> {
+    let rules = rules::parse_rule_set(text)?;
+    Ok(interpret::evaluate(&ir::lower(&rules), vm))
+}
+
 /// Decides on `vm` (a VirtualMachine as JSON) as the reference webhook does, looking up parent
-/// templates in `catalog`.
+/// templates in `catalog` and interpreting their rules.
 pub fn decide(vm: &Value, catalog: &Catalog, mode: Mode) -> Decision {
+    decide_with(vm, catalog, mode)
+}
+
+/// [`decide`] with any [`Validators`] (e.g. a compiled catalog).
+pub fn decide_with(vm: &Value, validators: &dyn Validators, mode: Mode) -> Decision {
     // The VM is decoded before anything else: an undecodable VM is a 400 even when deleted or
     // skipped.
     let mut typed = match TypedVm::decode(vm) {
@@ -140,13 +178,18 @@ pub fn decide(vm: &Value, catalog: &Catalog, mode: Mode) -> Decision {
         Some(text) => (Source::VmAnnotation, text.to_owned()),
         None => match template_ref(json) {
             None => return Decision::allowed(Source::NoTemplate, Report::default()),
-            Some((ns, name)) => match catalog.get(&ns, &name) {
+            Some((ns, name)) => match validators.template_rules(&ns, &name) {
                 None => return Decision::allowed(Source::TemplateMissing, Report::default()),
-                Some(t) => (Source::Template, t.validations.clone().unwrap_or_default()),
+                Some(text) => (Source::Template, text.unwrap_or_default().to_owned()),
             },
         },
     };
-    let rules = match rules::parse_rule_set(&text) {
+    // The reference dereferences spec.template before evaluating; without one it crashes. We
+    // fail every rule that would have been evaluated instead.
+    let has_template = json.pointer("/spec/template").is_some_and(|v| !v.is_null());
+    // CPU defaulting only happens for a non-empty rule set; an empty report allows the VM.
+    typed.default_cpu();
+    let mut report = match validators.evaluate(&text, &typed) {
         Ok(r) => r,
         Err(e) => {
             let mut d = Decision::bad_request(source, e.to_string());
@@ -154,14 +197,9 @@ pub fn decide(vm: &Value, catalog: &Catalog, mode: Mode) -> Decision {
             return d;
         }
     };
-    if rules.rules.is_empty() {
+    if report.rules.is_empty() {
         return Decision::allowed(source, Report::default());
     }
-    // The reference dereferences spec.template here; without one it crashes. We fail every
-    // rule that would have been evaluated instead.
-    let has_template = json.pointer("/spec/template").is_some_and(|v| !v.is_null());
-    typed.default_cpu();
-    let mut report = interpret::evaluate(&ir::lower(&rules), &typed);
     if !has_template {
         for r in &mut report.rules {
             r.outcome = Outcome::Error;

@@ -8,5 +8,7 @@ mod review;
 pub use catalog::{
     Catalog, CatalogError, LEGACY_VALIDATIONS, Template, VALIDATIONS, collect_files,
 };
-pub use decide::{Decision, Mode, SKIP, Source, decide, verdict};
+pub use decide::{
+    Decision, Mode, SKIP, Source, Validators, decide, decide_with, interpret_text, verdict,
+};
 pub use review::{ReviewError, Reviewed, go_json, response, review, review_value};
