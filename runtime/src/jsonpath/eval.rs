@@ -379,11 +379,75 @@ fn repeat<N>(input: &[Val<N>], literal: Literal) -> Vec<Val<N>> {
     input.iter().map(|_| Val::Lit(literal.clone())).collect()
 }
 
-fn out_of_bounds<N>(input: Vec<Val<N>>, index: i64, length: i64) -> Failure<N> {
-    fail(
-        input,
-        format!("array index out of bounds: index {index}, length {length}"),
-    )
+/// What an array step selects from one list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Selection {
+    /// Zero elements requested: client-go stops the whole step here, keeping what earlier
+    /// lists gave.
+    Stop,
+    /// Elements `start, start + step, …` below `end` (`0 <= start < end <= len`).
+    Range {
+        /// First index.
+        start: usize,
+        /// One past the last index.
+        end: usize,
+        /// Stride (at least 1).
+        step: usize,
+    },
+}
+
+/// client-go `evalArray` on one list of `length` elements: Go slice semantics (negative start
+/// and end count from the end, `[n]` is `[n:n+1]`).
+///
+/// # Errors
+/// client-go's text: `array index out of bounds: index I, length L`, `starting index S is
+/// greater than ending index E`, `step must be > 0`.
+pub fn select(node_params: &[ParamsEntry; 3], length: usize) -> Result<Selection, String> {
+    let len = i64::try_from(length).unwrap_or(i64::MAX);
+    let out_of_bounds =
+        |index: i64| format!("array index out of bounds: index {index}, length {len}");
+    let mut params = *node_params;
+    if !params[0].known {
+        params[0].value = 0;
+    }
+    if params[0].value < 0 {
+        params[0].value = params[0].value.wrapping_add(len);
+    }
+    if !params[1].known {
+        params[1].value = len;
+    }
+    if params[1].value < 0 || (params[1].value == 0 && params[1].derived) {
+        params[1].value = params[1].value.wrapping_add(len);
+    }
+    let (start, end) = (params[0].value, params[1].value);
+    if start == end {
+        return Ok(Selection::Stop);
+    }
+    if start >= len || start < 0 {
+        return Err(out_of_bounds(start));
+    }
+    if end > len || end < 0 {
+        return Err(out_of_bounds(end.wrapping_sub(1)));
+    }
+    if start > end {
+        return Err(format!(
+            "starting index {start} is greater than ending index {end}"
+        ));
+    }
+    let step = if params[2].known {
+        if params[2].value <= 0 {
+            return Err("step must be > 0".to_owned());
+        }
+        usize::try_from(params[2].value).unwrap_or(usize::MAX)
+    } else {
+        1
+    };
+    // 0 <= start < end <= len here.
+    Ok(Selection::Range {
+        start: usize::try_from(start).unwrap_or(0),
+        end: usize::try_from(end).unwrap_or(0).min(length),
+        step,
+    })
 }
 
 /// client-go `evalArray`: Go slice semantics on each list (negative start and end count from
@@ -402,49 +466,11 @@ fn eval_array<N: Node>(input: Vec<Val<N>>, node_params: &[ParamsEntry; 3]) -> Wa
                 return Err(fail(input, format!("{type_name} is not array or slice")));
             }
         };
-        let length = list.len();
-        let len = i64::try_from(length).unwrap_or(i64::MAX);
-        let mut params = *node_params;
-        if !params[0].known {
-            params[0].value = 0;
-        }
-        if params[0].value < 0 {
-            params[0].value = params[0].value.wrapping_add(len);
-        }
-        if !params[1].known {
-            params[1].value = len;
-        }
-        if params[1].value < 0 || (params[1].value == 0 && params[1].derived) {
-            params[1].value = params[1].value.wrapping_add(len);
-        }
-        let (start, end) = (params[0].value, params[1].value);
-        if start == end {
-            // Zero elements requested: allowed, and client-go stops here.
-            return Ok(result);
-        }
-        if start >= len || start < 0 {
-            return Err(out_of_bounds(input, start, len));
-        }
-        if end > len || end < 0 {
-            return Err(out_of_bounds(input, end.wrapping_sub(1), len));
-        }
-        if start > end {
-            let message = format!("starting index {start} is greater than ending index {end}");
-            return Err(fail(input, message));
-        }
-        let step = if params[2].known {
-            if params[2].value <= 0 {
-                return Err(fail(input, "step must be > 0"));
-            }
-            usize::try_from(params[2].value).unwrap_or(usize::MAX)
-        } else {
-            1
+        let (start, end, step) = match select(node_params, list.len()) {
+            Ok(Selection::Stop) => return Ok(result),
+            Ok(Selection::Range { start, end, step }) => (start, end, step),
+            Err(message) => return Err(fail(input, message)),
         };
-        // 0 <= start < end <= len here.
-        let (start, end) = (
-            usize::try_from(start).unwrap_or(0),
-            usize::try_from(end).unwrap_or(0).min(length),
-        );
         let mut i = start;
         while i < end {
             if let Some(element) = list.index(i) {

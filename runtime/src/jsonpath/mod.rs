@@ -33,6 +33,7 @@ mod parser;
 
 use std::fmt;
 
+pub use eval::{Selection, select};
 pub use node::{Kind, Node, Scalar};
 
 use eval::{Evaluator, Val};
