@@ -83,19 +83,29 @@ pub fn pattern<S: AsRef<str>>(values: &[S], re: &GoRegex) -> (bool, String) {
 
 /// `enum`: every value equals one of `allowed`.
 pub fn one_of<S: AsRef<str>, A: AsRef<str>>(values: &[S], allowed: &[A]) -> (bool, String) {
-    let ok = values
-        .iter()
-        .all(|v| allowed.iter().any(|a| a.as_ref() == v.as_ref()));
-    let (list, allowed) = (join(values), join(allowed));
+    let is_allowed = |v: &str| allowed.iter().any(|a| a.as_ref() == v);
+    one_of_with(values, is_allowed, &join(allowed))
+}
+
+/// `enum` with the membership test given (generated code passes a `match`) and the allowed
+/// values already joined by `", "` for the explanation.
+pub fn one_of_with<S: AsRef<str>>(
+    values: &[S],
+    is_allowed: impl Fn(&str) -> bool,
+    allowed_text: &str,
+) -> (bool, String) {
+    let ok = values.iter().all(|v| is_allowed(v.as_ref()));
+    let list = join(values);
     let text = if ok {
-        format!("All [{list}] are in [{allowed}]")
+        format!("All [{list}] are in [{allowed_text}]")
     } else {
-        format!("Some of [{list}] are not in [{allowed}]")
+        format!("Some of [{list}] are not in [{allowed_text}]")
     };
     (ok, text)
 }
 
-fn join<S: AsRef<str>>(items: &[S]) -> String {
+/// Joins strings with `", "`, as the reference's explanations list values.
+pub fn join<S: AsRef<str>>(items: &[S]) -> String {
     let mut out = String::new();
     for (i, s) in items.iter().enumerate() {
         if i > 0 {

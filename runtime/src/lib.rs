@@ -17,6 +17,7 @@
 
 pub mod admission;
 pub mod checks;
+pub mod compiled;
 pub mod goregex;
 pub mod interpret;
 pub mod ir;

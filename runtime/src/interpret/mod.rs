@@ -8,6 +8,8 @@ mod regex;
 mod resolve;
 mod string;
 
+use std::borrow::Cow;
+
 use serde::Serialize;
 
 use crate::ir::{self, Check};
@@ -33,12 +35,12 @@ pub enum Outcome {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct RuleReport {
     /// The rule's `name`.
-    pub name: String,
+    pub name: Cow<'static, str>,
     /// The rule's path without `jsonpath::` and `$` (empty when the rule has none): the
     /// cause's `field`.
-    pub field: String,
+    pub field: Cow<'static, str>,
     /// The rule's `message`.
-    pub message: String,
+    pub message: Cow<'static, str>,
     /// The rule's `justWarning`.
     pub just_warning: bool,
     /// What happened.
@@ -95,7 +97,7 @@ impl Report {
             .map(|r| Cause {
                 kind: "FieldValueInvalid".to_owned(),
                 message: format!("{}: {}", r.message, r.detail),
-                field: r.field.clone(),
+                field: r.field.to_string(),
             })
             .collect()
     }
@@ -124,9 +126,9 @@ pub fn evaluate(rules: &ir::RuleSet, vm: &TypedVm) -> Report {
         .map(|rule| {
             let (outcome, detail) = evaluate_rule(rule, &lookup);
             RuleReport {
-                name: rule.name.clone(),
-                field: rule.field.clone(),
-                message: rule.message.clone(),
+                name: Cow::Owned(rule.name.clone()),
+                field: Cow::Owned(rule.field.clone()),
+                message: Cow::Owned(rule.message.clone()),
                 just_warning: rule.just_warning,
                 outcome,
                 detail,

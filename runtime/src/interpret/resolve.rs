@@ -3,7 +3,7 @@
 
 use crate::jsonpath::Found;
 use crate::rules::{IntArg, RulePath, StrArg};
-use crate::typed::{IntError, TypedNode, as_int, as_string};
+use crate::typed::{TypedNode, as_int, as_string};
 
 /// Error text of a path that fails on the VM and on the reference VM.
 const INVALID_JSONPATH: &str = "invalid JSONPath";
@@ -77,13 +77,7 @@ impl<'a> Lookup<'a> {
 fn ints(found: &[Found<TypedNode<'_>>]) -> Result<Vec<i64>, String> {
     found
         .iter()
-        .map(|f| {
-            as_int(f).map_err(|e| match e {
-                // The reference dereferences a nil *Quantity and crashes; we fail the rule.
-                IntError::NilQuantity(_) => INVALID_JSONPATH.to_owned(),
-                e @ IntError::Mismatch(_) => e.to_string(),
-            })
-        })
+        .map(|f| as_int(f).map_err(|e| e.rule_text()))
         .collect()
 }
 

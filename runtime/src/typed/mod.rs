@@ -18,7 +18,7 @@ use serde_json::Value;
 pub use decode::DecodeError;
 pub use node::TypedNode;
 pub use schema::Schema;
-pub use value::{IntError, as_int, as_string, round};
+pub use value::{IntError, as_int, as_string, int_of_json, round};
 
 use crate::quantity::Quantity;
 use schema::{GoKind, Leaf, TypeId};

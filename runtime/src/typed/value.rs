@@ -44,29 +44,7 @@ pub fn as_string(found: &Found<TypedNode<'_>>) -> String {
 /// [`IntError`] for every other type and for quantities not held as small integers.
 pub fn as_int(found: &Found<TypedNode<'_>>) -> Result<i64, IntError> {
     match found {
-        Found::Node(n) => {
-            let ty = n.ty();
-            let mismatch = || IntError::Mismatch(ty.go_type.clone());
-            match ty.as_int() {
-                AsInt::Cast => Ok(match n.json() {
-                    None => 0,
-                    Some(v) => v
-                        .as_i64()
-                        .or_else(|| v.as_u64().map(|u| u as i64))
-                        .ok_or_else(mismatch)?,
-                }),
-                AsInt::Round => Ok(n.json().and_then(|v| v.as_f64()).map_or(0, round)),
-                AsInt::Quantity => match n.json() {
-                    None => Ok(0),
-                    Some(v) => quantity_int(v).ok_or_else(mismatch),
-                },
-                AsInt::QuantityPtr => match n.json() {
-                    None => Err(IntError::NilQuantity(ty.go_type.clone())),
-                    Some(v) => quantity_int(v).ok_or_else(mismatch),
-                },
-                AsInt::Mismatch => Err(mismatch()),
-            }
-        }
+        Found::Node(n) => int_of_json(n.json(), n.ty().as_int(), &n.ty().go_type),
         Found::Literal(l) => match l {
             Literal::Int(i) => Ok(*i),
             Literal::Float(f) => Ok(round(*f)),
@@ -74,6 +52,49 @@ pub fn as_int(found: &Found<TypedNode<'_>>) -> Result<i64, IntError> {
             Literal::Bool(_) => Err(IntError::Mismatch("bool".to_owned())),
             Literal::Byte(_) => Err(IntError::Mismatch("uint8".to_owned())),
         },
+    }
+}
+
+/// The integer of a value of a type converted as `how` (`go_type` names the type): `None` is
+/// the zero value (nil for pointers).
+///
+/// # Errors
+/// [`IntError`] as [`as_int`].
+pub fn int_of_json(
+    v: Option<&serde_json::Value>,
+    how: AsInt,
+    go_type: &str,
+) -> Result<i64, IntError> {
+    let mismatch = || IntError::Mismatch(go_type.to_owned());
+    match how {
+        AsInt::Cast => Ok(match v {
+            None => 0,
+            Some(v) => v
+                .as_i64()
+                .or_else(|| v.as_u64().map(|u| u as i64))
+                .ok_or_else(mismatch)?,
+        }),
+        AsInt::Round => Ok(v.and_then(|v| v.as_f64()).map_or(0, round)),
+        AsInt::Quantity => match v {
+            None => Ok(0),
+            Some(v) => quantity_int(v).ok_or_else(mismatch),
+        },
+        AsInt::QuantityPtr => match v {
+            None => Err(IntError::NilQuantity(go_type.to_owned())),
+            Some(v) => quantity_int(v).ok_or_else(mismatch),
+        },
+        AsInt::Mismatch => Err(mismatch()),
+    }
+}
+
+impl IntError {
+    /// The rule error validgen reports: the reference's text, and `invalid JSONPath` where
+    /// the reference crashes (a nil `*resource.Quantity`).
+    pub fn rule_text(&self) -> String {
+        match self {
+            IntError::Mismatch(_) => self.to_string(),
+            IntError::NilQuantity(_) => "invalid JSONPath".to_owned(),
+        }
     }
 }
 
