@@ -60,44 +60,16 @@ impl<'a> TypedNode<'a> {
         TypedNode::new(self.schema, f.ty, value)
     }
 
-    /// client-go `findFieldInValue`: the JSON name, then the last untagged-name (inline) field
-    /// when it is a struct, then reflect `FieldByName` with the Go name.
+    /// client-go `findFieldInValue` ([`Schema::field_chain`]); a nil embedded pointer on the
+    /// way finds nothing (Go's reflect would panic there).
     fn struct_field(&self, name: &str) -> Option<TypedNode<'a>> {
-        let ty = self.ty();
-        let mut inline = None;
-        for f in &ty.fields {
-            if f.json_name == name {
-                return Some(self.child(f));
-            }
-            if f.json_name.is_empty() {
-                inline = Some(f);
-            }
+        let chain = self.schema.field_chain(self.ty, name)?;
+        let (last, through) = chain.split_last()?;
+        let mut node = *self;
+        for f in through {
+            node = node.child(f).deref()?;
         }
-        if let Some(f) = inline {
-            let c = self.child(f);
-            if c.ty().kind == GoKind::Struct
-                && c.ty().leaf.is_none()
-                && let Some(found) = c.struct_field(name)
-            {
-                return Some(found);
-            }
-        }
-        self.field_by_go_name(name)
-    }
-
-    /// reflect `FieldByName`: own fields, then fields promoted from embedded structs (through
-    /// non-nil embedded pointers), shallowest first.
-    fn field_by_go_name(&self, name: &str) -> Option<TypedNode<'a>> {
-        let ty = self.ty();
-        if let Some(f) = ty.fields.iter().find(|f| f.go_name == name) {
-            return Some(self.child(f));
-        }
-        ty.fields
-            .iter()
-            .filter(|f| f.embedded)
-            .filter_map(|f| self.child(f).deref())
-            .filter(|c| c.ty().kind == GoKind::Struct && c.ty().leaf.is_none())
-            .find_map(|c| c.field_by_go_name(name))
+        Some(node.child(last))
     }
 
     fn is_walkable_struct(&self) -> bool {

@@ -151,6 +151,70 @@ impl Schema {
         &self.types[id.0 as usize]
     }
 
+    /// The fields crossed to reach the field `name` of struct `st`, as client-go
+    /// `findFieldInValue` finds it: a field whose JSON name is `name`; else inside the last field
+    /// with an empty JSON name (inline), when that is a struct; else reflect `FieldByName`: a Go
+    /// field name, also promoted from embedded structs or struct pointers, shallowest first (an
+    /// ambiguous name at one depth is not found). `None` when nothing matches.
+    pub fn field_chain(&self, st: TypeId, name: &str) -> Option<Vec<&Field>> {
+        let t = self.get(st);
+        if t.kind != GoKind::Struct || t.leaf.is_some() {
+            return None;
+        }
+        let mut inline = None;
+        for f in &t.fields {
+            if f.json_name == name {
+                return Some(vec![f]);
+            }
+            if f.json_name.is_empty() {
+                inline = Some(f);
+            }
+        }
+        if let Some(f) = inline
+            && self.get(f.ty).kind == GoKind::Struct
+            && let Some(mut rest) = self.field_chain(f.ty, name)
+        {
+            rest.insert(0, f);
+            return Some(rest);
+        }
+        self.field_by_go_name(st, name)
+    }
+
+    /// reflect `FieldByName` over the embedded structs, breadth first.
+    fn field_by_go_name(&self, st: TypeId, name: &str) -> Option<Vec<&Field>> {
+        let mut level: Vec<(TypeId, Vec<&Field>)> = vec![(st, Vec::new())];
+        for _ in 0..16 {
+            let mut found = Vec::new();
+            let mut next = Vec::new();
+            for (ty, chain) in &level {
+                for f in &self.get(*ty).fields {
+                    let mut c = chain.clone();
+                    c.push(f);
+                    if f.go_name == name {
+                        found.push(c);
+                    } else if f.embedded {
+                        let mut e = f.ty;
+                        if self.get(e).kind == GoKind::Ptr
+                            && let Some(p) = self.get(e).elem
+                        {
+                            e = p;
+                        }
+                        if self.get(e).kind == GoKind::Struct && self.get(e).leaf.is_none() {
+                            next.push((e, c));
+                        }
+                    }
+                }
+            }
+            match found.len() {
+                0 if next.is_empty() => return None,
+                0 => level = next,
+                1 => return found.pop(),
+                _ => return None,
+            }
+        }
+        None
+    }
+
     /// Reads a `kubevirt-types.json` document.
     ///
     /// # Errors
