@@ -271,6 +271,19 @@ pub fn skipped(
     }
 }
 
+/// The single value of a path-valued argument (ssp-operator `decodeInt`/`decodeString`).
+///
+/// # Errors
+/// `expected one value, found N`.
+pub fn one<T>(mut values: Vec<T>) -> Result<T, String> {
+    if values.len() == 1
+        && let Some(v) = values.pop()
+    {
+        return Ok(v);
+    }
+    Err(format!("expected one value, found {}", values.len()))
+}
+
 /// `no values were found` when a path gave none (the reference's `ErrNoValuesFound`).
 ///
 /// # Errors

@@ -15,6 +15,9 @@
 //! - [`admission`]: the admission decision, catalogs and `AdmissionReview`s;
 //! - [`manifest`]: reading YAML/JSON manifests with limits against hostile input.
 
+/// Re-exported for generated code and users: the JSON value type validators take.
+pub use serde_json;
+
 pub mod admission;
 pub mod checks;
 pub mod compiled;

@@ -1,6 +1,7 @@
 //! Resolving rule paths and path-valued arguments on the VM, with the reference's fallback to
 //! the reference VM (SEMANTICS §4).
 
+use crate::compiled::{non_empty, one};
 use crate::jsonpath::Found;
 use crate::rules::{IntArg, RulePath, StrArg};
 use crate::typed::{TypedNode, as_int, as_string};
@@ -81,21 +82,4 @@ fn ints(found: &[Found<TypedNode<'_>>]) -> Result<Vec<i64>, String> {
         .collect()
 }
 
-fn one<T>(mut v: Vec<T>) -> Result<T, String> {
-    match (v.pop(), v.is_empty()) {
-        (Some(x), true) => Ok(x),
-        (last, _) => Err(format!(
-            "expected one value, found {}",
-            v.len() + usize::from(last.is_some())
-        )),
-    }
-}
 
-/// The reference fails a rule whose path yields no values (`ErrNoValuesFound`).
-fn non_empty<T>(v: Vec<T>) -> Result<Vec<T>, String> {
-    if v.is_empty() {
-        Err("no values were found".to_owned())
-    } else {
-        Ok(v)
-    }
-}
