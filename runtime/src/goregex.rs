@@ -1,1 +1,0 @@
-//! Go `regexp` syntax on the `regex` crate. Placeholder until the translator lands.

@@ -1,0 +1,223 @@
+//! Go `regexp` (RE2 syntax) on top of the `regex` crate.
+//!
+//! The template validator compiles `regex` rules with Go's `regexp.Compile`: RE2 syntax with
+//! the `Perl` flags, unanchored search, and Go's error text when a pattern is bad. This module
+//! reproduces both halves:
+//!
+//! - the syntax check follows Go's `regexp/syntax` parser (parse.go) step by step, so the
+//!   first error found, its code and the text it quotes are Go's
+//!   (`error parsing regexp: missing closing ): `(``), including the repetition (1000),
+//!   nesting (1000) and size limits;
+//! - valid patterns are translated to an equivalent pattern for the `regex` crate, so that
+//!   [`GoRegex::is_match`] gives Go's `MatchString` answer: `\d \w \s \b` and POSIX classes
+//!   are ASCII-only, `\s` has no `\v`, `\Q…\E` is literal, `[a&&b]` holds two `&`, `\pN` and
+//!   `\p{Greek}` are Go's categories and scripts, `(?i)` folds as Go does, and so on.
+//!
+//! ```
+//! use validgen_runtime::goregex::GoRegex;
+//!
+//! let re = GoRegex::new(r"^\d+$").unwrap();
+//! assert!(re.is_match("42"));
+//! assert!(!re.is_match("٣")); // Go's \d is ASCII only
+//! let err = GoRegex::new("q(?=35)").unwrap_err();
+//! assert_eq!(err.to_string(), "error parsing regexp: invalid or unsupported Perl syntax: `(?=`");
+//! ```
+
+mod ast;
+mod emit;
+mod parse;
+mod tables;
+
+use std::fmt;
+
+/// Size limit given to the `regex` crate: large enough for anything Go accepts (its own limit
+/// is about 3.3 million instructions).
+const RUST_SIZE_LIMIT: usize = 512 << 20;
+/// Nesting limit given to the `regex` crate: Go allows trees 1000 high and the translation
+/// adds at most a few groups per level.
+const RUST_NEST_LIMIT: u32 = 4000;
+
+/// Trees up to this height are handed to the `regex` crate on the calling thread; deeper
+/// ones (Go allows 1000) on a thread with a large stack, as its compiler recurses.
+const INLINE_BUILD_MAX_HEIGHT: u32 = 48;
+/// Stack of that thread.
+const DEEP_BUILD_STACK: usize = 256 << 20;
+
+/// Builds the `regex` crate's matcher; `None` if it refuses the pattern.
+fn build_rust(rust: &str, deep: bool) -> Option<regex::Regex> {
+    let build = || {
+        regex::RegexBuilder::new(rust)
+            .size_limit(RUST_SIZE_LIMIT)
+            .nest_limit(RUST_NEST_LIMIT)
+            .build()
+            .ok()
+    };
+    if !deep {
+        return build();
+    }
+    std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .name("goregex-build".to_owned())
+            .stack_size(DEEP_BUILD_STACK)
+            .spawn_scoped(scope, build)
+            .ok()
+            .and_then(|handle| handle.join().ok())
+            .flatten()
+    })
+}
+
+/// The error codes of Go's `regexp/syntax` (`ErrorCode`), with Go's text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ErrorCode {
+    /// `regexp/syntax: internal error`.
+    InternalError,
+    /// `invalid character class`.
+    InvalidCharClass,
+    /// `invalid character class range` (also unknown `[:name:]` and `\p{Name}`).
+    InvalidCharRange,
+    /// `invalid escape sequence`.
+    InvalidEscape,
+    /// `invalid named capture`.
+    InvalidNamedCapture,
+    /// `invalid or unsupported Perl syntax`.
+    InvalidPerlOp,
+    /// `invalid nested repetition operator`.
+    InvalidRepeatOp,
+    /// `invalid repeat count`.
+    InvalidRepeatSize,
+    /// `invalid UTF-8` (cannot happen with `&str` patterns).
+    InvalidUtf8,
+    /// `missing closing ]`.
+    MissingBracket,
+    /// `missing closing )`.
+    MissingParen,
+    /// `missing argument to repetition operator`.
+    MissingRepeatArgument,
+    /// `trailing backslash at end of expression`.
+    TrailingBackslash,
+    /// `unexpected )`.
+    UnexpectedParen,
+    /// `expression nests too deeply`.
+    NestingDepth,
+    /// `expression too large`.
+    Large,
+}
+
+impl ErrorCode {
+    /// Go's text for the code.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ErrorCode::InternalError => "regexp/syntax: internal error",
+            ErrorCode::InvalidCharClass => "invalid character class",
+            ErrorCode::InvalidCharRange => "invalid character class range",
+            ErrorCode::InvalidEscape => "invalid escape sequence",
+            ErrorCode::InvalidNamedCapture => "invalid named capture",
+            ErrorCode::InvalidPerlOp => "invalid or unsupported Perl syntax",
+            ErrorCode::InvalidRepeatOp => "invalid nested repetition operator",
+            ErrorCode::InvalidRepeatSize => "invalid repeat count",
+            ErrorCode::InvalidUtf8 => "invalid UTF-8",
+            ErrorCode::MissingBracket => "missing closing ]",
+            ErrorCode::MissingParen => "missing closing )",
+            ErrorCode::MissingRepeatArgument => "missing argument to repetition operator",
+            ErrorCode::TrailingBackslash => "trailing backslash at end of expression",
+            ErrorCode::UnexpectedParen => "unexpected )",
+            ErrorCode::NestingDepth => "expression nests too deeply",
+            ErrorCode::Large => "expression too large",
+        }
+    }
+}
+
+impl fmt::Display for ErrorCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A pattern Go's `regexp.Compile` rejects (Go's `*syntax.Error`).
+///
+/// Displays as Go does: ``error parsing regexp: <code>: `<expr>` ``.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("error parsing regexp: {}: `{}`", .code.as_str(), .expr)]
+pub struct GoRegexError {
+    code: ErrorCode,
+    expr: String,
+}
+
+impl GoRegexError {
+    /// Go's error code text, e.g. `missing closing )`.
+    pub fn code(&self) -> &str {
+        self.code.as_str()
+    }
+
+    /// The error code.
+    pub fn kind(&self) -> ErrorCode {
+        self.code
+    }
+
+    /// The part of the expression Go quotes, e.g. `(?=` or `{1001}`.
+    pub fn expr(&self) -> &str {
+        &self.expr
+    }
+}
+
+/// A compiled Go regular expression (Go's `*regexp.Regexp` from `regexp.Compile`). Build it
+/// once and reuse it.
+#[derive(Debug, Clone)]
+pub struct GoRegex {
+    source: String,
+    rust: String,
+    regex: regex::Regex,
+}
+
+impl GoRegex {
+    /// Compiles `pattern` as Go's `regexp.Compile` does, with Go's error when it is invalid.
+    ///
+    /// Should the `regex` crate refuse a translation Go accepts (only conceivable for
+    /// expressions near Go's own size limits), the error is Go's `expression too large`.
+    pub fn new(pattern: &str) -> Result<GoRegex, GoRegexError> {
+        let tree = parse::parse(pattern)?;
+        let rust = emit::to_rust(&tree);
+        let too_large = || GoRegexError {
+            code: ErrorCode::Large,
+            expr: pattern.to_owned(),
+        };
+        let regex =
+            build_rust(&rust, tree.height > INLINE_BUILD_MAX_HEIGHT).ok_or_else(too_large)?;
+        Ok(GoRegex {
+            source: pattern.to_owned(),
+            rust,
+            regex,
+        })
+    }
+
+    /// Go's `(*Regexp).MatchString`: whether `s` contains a match anywhere (unanchored).
+    pub fn is_match(&self, s: &str) -> bool {
+        self.regex.is_match(s)
+    }
+
+    /// The Go source text (what `%s` of a `*regexp.Regexp` prints).
+    pub fn as_str(&self) -> &str {
+        &self.source
+    }
+
+    /// The translated pattern for the `regex` crate.
+    pub fn rust_pattern(&self) -> &str {
+        &self.rust
+    }
+}
+
+impl fmt::Display for GoRegex {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.source)
+    }
+}
+
+/// Checks `pattern` as Go's `regexp.Compile` does and translates it to an equivalent pattern
+/// for the `regex` crate, without building it (for build-time diagnostics).
+pub fn translate(pattern: &str) -> Result<String, GoRegexError> {
+    let tree = parse::parse(pattern)?;
+    Ok(emit::to_rust(&tree))
+}
+
+#[cfg(test)]
+mod tests;
