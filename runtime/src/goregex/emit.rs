@@ -290,24 +290,28 @@ pub(crate) fn class_pattern(class: &Class) -> String {
 }
 
 /// The number of runes Go holds for a class (two per range), used for its rune limit.
-/// Exact for classes without Unicode members and without case folding; otherwise the class
-/// is evaluated over all code points, which is slow and only done for huge expressions.
+/// Classes with Unicode members are evaluated over all code points (slow: the parser only
+/// asks for huge expressions); for the others the ranges are computed, with case folding
+/// applied to ASCII letters only.
 pub(crate) fn class_rune_count(class: &Class) -> i64 {
-    let simple = !class.fold
-        && class
-            .items
-            .iter()
-            .all(|i| !matches!(i, ClassItem::Unicode { .. }));
-    if simple {
+    let has_unicode = class
+        .items
+        .iter()
+        .any(|i| matches!(i, ClassItem::Unicode { .. }));
+    if !has_unicode {
+        let fold = |set: Vec<(u32, u32)>| {
+            if class.fold { ascii_fold(set) } else { set }
+        };
         let mut set: Vec<(u32, u32)> = Vec::new();
         for item in &class.items {
             match item {
-                ClassItem::Range(lo, hi) => set.push((*lo, *hi)),
+                ClassItem::Range(lo, hi) => set.extend(fold(vec![(*lo, *hi)])),
                 ClassItem::Ascii { ranges, negated } => {
+                    let folded = normalize(fold(ranges.to_vec()));
                     if *negated {
-                        set.extend(complement(ranges));
+                        set.extend(complement(&folded));
                     } else {
-                        set.extend_from_slice(ranges);
+                        set.extend(folded);
                     }
                 }
                 ClassItem::Unicode { .. } => {}
@@ -326,6 +330,26 @@ pub(crate) fn class_rune_count(class: &Class) -> i64 {
     static ALL_CHARS: std::sync::OnceLock<String> = std::sync::OnceLock::new();
     let haystack = ALL_CHARS.get_or_init(|| (0..=0x10ffffu32).filter_map(char::from_u32).collect());
     2 * i64::try_from(re.find_iter(haystack).count()).unwrap_or(i64::MAX)
+}
+
+/// Adds the other case of ASCII letters, and long s and the Kelvin sign.
+fn ascii_fold(mut set: Vec<(u32, u32)>) -> Vec<(u32, u32)> {
+    let mut extra = Vec::new();
+    for &(lo, hi) in &set {
+        for (a, z, other) in [(0x41u32, 0x5au32, 0x61u32), (0x61, 0x7a, 0x41)] {
+            let (l, h) = (lo.max(a), hi.min(z));
+            if l <= h {
+                extra.push((l - a + other, h - a + other));
+                for (letter, special) in [(0x0bu32, 0x212au32), (0x12, 0x17f)] {
+                    if (l - a..=h - a).contains(&letter) {
+                        extra.push((special, special));
+                    }
+                }
+            }
+        }
+    }
+    set.extend(extra);
+    set
 }
 
 fn normalize(mut set: Vec<(u32, u32)>) -> Vec<(u32, u32)> {

@@ -137,7 +137,10 @@ pub(crate) fn parse(whole: &str) -> Result<Re, GoRegexError> {
                 }
                 Some((min, max, rest)) => {
                     let after = whole.len() - rest.len();
-                    if min < 0 || min > MAX_REPEAT || max > MAX_REPEAT || (max >= 0 && min > max) {
+                    if !(0..=MAX_REPEAT).contains(&min)
+                        || max > MAX_REPEAT
+                        || (max >= 0 && min > max)
+                    {
                         return Err(err(ErrorCode::InvalidRepeatSize, &whole[pos..after]));
                     }
                     let kind = RepKind::Counted {
@@ -427,10 +430,10 @@ impl Parser<'_> {
     /// One node for `subs`: itself if alone, else a concatenation or alternation with nested
     /// ones of the same kind flattened (Go's `collapse`, without its prefix factoring).
     fn collapse(&mut self, mut subs: Vec<Re>, alternate: bool) -> Re {
-        if subs.len() == 1 {
-            if let Some(re) = subs.pop() {
-                return re;
-            }
+        if subs.len() == 1
+            && let Some(re) = subs.pop()
+        {
+            return re;
         }
         self.alloc();
         let mut out = Vec::with_capacity(subs.len());
@@ -687,15 +690,16 @@ impl Parser<'_> {
         let mut first = true; // `]` is a literal as the first member
         while t.is_empty() || !t.starts_with(']') || first {
             first = false;
-            if t.len() > 2 && t.starts_with("[:") {
-                if let Some((ranges, neg, len)) = parse_named_class(t)? {
-                    items.push(ClassItem::Ascii {
-                        ranges,
-                        negated: neg,
-                    });
-                    t = &t[len..];
-                    continue;
-                }
+            if t.len() > 2
+                && t.starts_with("[:")
+                && let Some((ranges, neg, len)) = parse_named_class(t)?
+            {
+                items.push(ClassItem::Ascii {
+                    ranges,
+                    negated: neg,
+                });
+                t = &t[len..];
+                continue;
             }
             if let Some((item, len)) = parse_unicode_class(t)? {
                 items.push(item);

@@ -1,5 +1,7 @@
 //! Unit tests: Go's error codes and quoted texts, and Go's matching semantics.
 
+#![allow(clippy::unwrap_used)]
+
 use super::*;
 
 /// `(pattern, code, quoted expr)`: what Go's `regexp.Compile` reports.
