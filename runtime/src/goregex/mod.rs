@@ -13,6 +13,24 @@
 //!   are ASCII-only, `\s` has no `\v`, `\Q…\E` is literal, `[a&&b]` holds two `&`, `\pN` and
 //!   `\p{Greek}` are Go's categories and scripts, `(?i)` folds as Go does, and so on.
 //!
+//! Known differences from Go 1.27 (all confined to unusual patterns):
+//!
+//! - Unicode data: the `regex` crate has Unicode 16, Go 1.27 Unicode 17, so code points
+//!   assigned or re-categorised in 17 may classify differently under `\p{…}` and `(?i)`; the
+//!   five scripts new in 17 (Beria_Erfe, Chisoi, Sidetic, Tai_Yo, Tolong_Siki) are their
+//!   whole blocks. Case folding is the `regex` crate's simple folding, Go's `SimpleFold`
+//!   orbits: the same classes in practice (`k`/`K`/`\u{212A}`, `s`/`ſ`; no `ß`/`ss`).
+//! - `\pC` (`\p{Other}`) is taken as Go's table `Cc|Cf|Co|Cs`, without unassigned code
+//!   points; script names are matched loosely (case, `_`, `-`, space), as Go's tests
+//!   `\p{Canadian_Aboriginal}` and `\p{upper case-let ter}` require.
+//! - The `expression too large` and `expression nests too deeply` limits are computed on a
+//!   tree shaped like Go's but without its alternation factoring and `a|b` → `[ab]` merging,
+//!   so expressions right at those limits with large alternations may be judged differently;
+//!   the rune limit is exact for classes of ASCII members, approximated under `(?i)`, and
+//!   estimated beyond 32 distinct Unicode classes.
+//! - Patterns Go accepts whose automaton in the `regex` crate exceeds 512 MiB (it takes about
+//!   50 MiB and a second per `\pL{1000}`) are reported as `expression too large`.
+//!
 //! ```
 //! use validgen_runtime::goregex::GoRegex;
 //!

@@ -16,6 +16,8 @@ const MAX_SIZE: i64 = (128 << 20) / 40;
 const MAX_RUNES: i64 = (128 << 20) / 4;
 /// An upper bound of the runes (2 per range) of one Unicode class item, folded or not.
 const UNICODE_ITEM_RUNE_BOUND: i64 = 8000;
+/// Distinct Unicode classes evaluated exactly for the rune limit (each takes milliseconds).
+const MAX_EVALUATED_CLASSES: usize = 32;
 
 /// Parser flags (Go's `Flags` under `Perl`: ClassNL, PerlX and UnicodeGroups always on).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -321,6 +323,17 @@ impl Parser<'_> {
     fn unicode_class_runes(&mut self, class: &Class) -> i64 {
         if let Some((_, n)) = self.rune_cache.iter().find(|(c, _)| c == class) {
             return *n;
+        }
+        if self.rune_cache.len() >= MAX_EVALUATED_CLASSES {
+            // Too many distinct classes to evaluate each: a typical size per Unicode member.
+            let items = class
+                .items
+                .iter()
+                .filter(|i| matches!(i, ClassItem::Unicode { .. }))
+                .count();
+            return i64::try_from(items)
+                .unwrap_or(i64::MAX)
+                .saturating_mul(1300);
         }
         let n = super::emit::class_rune_count(class);
         self.rune_cache.push((class.clone(), n));

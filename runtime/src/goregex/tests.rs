@@ -132,6 +132,8 @@ const ERRORS: &[(&str, &str, &str)] = &[
     ("(?i)*", "missing argument to repetition operator", "*"),
     ("{2}", "missing argument to repetition operator", "{2}"),
     ("\\Q\\E*", "missing argument to repetition operator", "*"),
+    ("a*{2}", "invalid nested repetition operator", "*{2}"),
+    ("a{2}{3}", "invalid nested repetition operator", "{2}{3}"),
     ("a{1001}", "invalid repeat count", "{1001}"),
     ("a{1001}?", "invalid repeat count", "{1001}"),
     ("a{2,1}", "invalid repeat count", "{2,1}"),
@@ -354,6 +356,14 @@ const SEMANTICS: Table = &[
     ("\\p{Canadian_Aboriginal}", &[("\u{1400}", true)]),
     ("\\p{Braille}", &[("\u{2800}", true), ("a", false)]),
     ("\\pZ", &[("\u{3000}", true), ("\t", false)]),
+    ("\\pl", &[("a", true), ("1", false)]),
+    ("\\pn", &[("1", true)]),
+    ("(?i)[^\\W]", &[("ſ", true), ("a", true), ("é", false)]),
+    ("(?i)\\s", &[("\x0b", false), (" ", true)]),
+    (
+        "(?i)[[:^lower:]]",
+        &[("A", false), ("\u{212a}", false), ("1", true)],
+    ),
     // Dot and (?s).
     ("^.{3}$", &[("日本語", true)]),
     ("^.{9}$", &[("日本語", false)]),
@@ -441,6 +451,7 @@ const SEMANTICS: Table = &[
     ("}", &[("}", true)]),
     ("a{2", &[("a{2", true)]),
     ("a*{", &[("aa{", true)]),
+    ("a{2}{,3}", &[("aa{,3}", true), ("aa", false)]),
     // Rust-only syntax is literal in Go.
     ("[a&&b]", &[("&", true), ("a", true), ("c", false)]),
     ("[a~~b]", &[("~", true)]),
