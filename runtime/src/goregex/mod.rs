@@ -208,6 +208,24 @@ impl GoRegex {
         })
     }
 
+    /// Rebuilds a regex from its Go source and a translation made earlier by [`translate`]
+    /// (e.g. embedded by the code generator), without parsing the Go syntax again. Uses the
+    /// same `regex` settings as [`GoRegex::new`]. The error is Go's `expression too large`
+    /// should the `regex` crate refuse the translation.
+    pub fn from_translated(source: &str, rust_pattern: &str) -> Result<GoRegex, GoRegexError> {
+        // Without the tree, long patterns are assumed possibly deep.
+        let deep = rust_pattern.len() > 4 * INLINE_BUILD_MAX_HEIGHT as usize;
+        let regex = build_rust(rust_pattern, deep).ok_or_else(|| GoRegexError {
+            code: ErrorCode::Large,
+            expr: source.to_owned(),
+        })?;
+        Ok(GoRegex {
+            source: source.to_owned(),
+            rust: rust_pattern.to_owned(),
+            regex,
+        })
+    }
+
     /// Go's `(*Regexp).MatchString`: whether `s` contains a match anywhere (unanchored).
     pub fn is_match(&self, s: &str) -> bool {
         self.regex.is_match(s)

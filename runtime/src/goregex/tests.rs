@@ -627,3 +627,23 @@ fn every_script_compiles() {
     assert!(GoRegex::new(r"\p{Common}").unwrap().is_match("1"));
     assert!(GoRegex::new(r"\p{Inherited}").unwrap().is_match("\u{300}"));
 }
+
+#[test]
+fn from_translated_equals_new() {
+    for p in [r"^\d+$", "(?i)k", &("(?:".repeat(999) + &")*".repeat(999))] {
+        let rust = translate(p).unwrap();
+        let a = GoRegex::new(p).unwrap();
+        let b = GoRegex::from_translated(p, &rust).unwrap();
+        assert_eq!(
+            (a.as_str(), a.rust_pattern()),
+            (b.as_str(), b.rust_pattern())
+        );
+        for s in ["", "12", "x", "\u{212a}"] {
+            assert_eq!(a.is_match(s), b.is_match(s), "{p} {s}");
+        }
+    }
+    assert_eq!(
+        GoRegex::from_translated("x", "(").unwrap_err().kind(),
+        ErrorCode::Large
+    );
+}
