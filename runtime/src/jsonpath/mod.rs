@@ -16,8 +16,6 @@ pub struct ParseError(pub String);
 impl JsonPath {
     /// Parses a client-go template such as `{.spec.template.spec}`.
     pub fn parse(template: &str) -> Result<Self, ParseError> {
-        Ok(Self {
-            source: template.to_owned(),
-        })
+        Ok(Self { source: template.to_owned() })
     }
 }
