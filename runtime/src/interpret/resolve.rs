@@ -81,5 +81,3 @@ fn ints(found: &[Found<TypedNode<'_>>]) -> Result<Vec<i64>, String> {
         .map(|f| as_int(f).map_err(|e| e.rule_text()))
         .collect()
 }
-
-
