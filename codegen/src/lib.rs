@@ -1,1 +1,140 @@
-//! placeholder
+//! `validgen-codegen`: KubeVirt template catalogs compiled into specialised Rust validators.
+//! One library behind the `include_validators!` macro and the `validgen generate` command.
+//!
+//! Catalog folder → templates ([`source`]) → rule sets, parsed by `validgen-runtime`'s parser
+//! and lowered to its IR ([`analyze`]) → paths planned against the KubeVirt Go types
+//! ([`plan`]) → Rust tokens ([`emit`], one emitter per rule kind). The output is deterministic:
+//! templates sorted by name, one function per distinct rule text sorted by text.
+
+pub mod analyze;
+pub mod diag;
+pub mod emit;
+pub mod names;
+pub mod plan;
+pub mod source;
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+use proc_macro2::TokenStream;
+use validgen_runtime::ir;
+
+pub use analyze::Options;
+pub use diag::{Diagnostic, Diagnostics};
+
+use emit::TemplateItem;
+use source::{RuleText, read_catalog};
+
+/// The generated code of a catalog.
+#[derive(Debug, Clone)]
+pub struct Generated {
+    /// The items: a function per template, `CATALOG`, and their private helpers. They refer to
+    /// the runtime as `::validgen`.
+    pub tokens: TokenStream,
+    /// Every file read (absolute), for rebuild tracking.
+    pub files: Vec<PathBuf>,
+    /// The templates compiled, sorted by name.
+    pub templates: Vec<String>,
+}
+
+/// Compiles the catalog folder `dir`; `display` names it in diagnostics (e.g. `templates`).
+///
+/// # Errors
+/// Every problem of the catalog, collected: unreadable files, rule sets that do not parse,
+/// and (unless [`Options::reference_failures`]) rules the reference fails whatever the VM.
+pub fn compile_dir(dir: &Path, display: &str, opts: Options) -> Result<Generated, Diagnostics> {
+    let (mut templates, files) = read_catalog(dir, display)?;
+    templates.sort_by(|a, b| (&a.name, &a.namespace, &a.file).cmp(&(&b.name, &b.namespace, &b.file)));
+    let mut diags = Diagnostics::default();
+    // Each distinct text is analysed once per file it appears in, so every file with a
+    // problem is named.
+    let mut analyzed: BTreeMap<String, ir::RuleSet> = BTreeMap::new();
+    let mut reported: BTreeSet<(String, String)> = BTreeSet::new();
+    let texts = templates
+        .iter()
+        .flat_map(|t| t.rules.iter().chain(t.legacy_rules.iter()));
+    for RuleText { text, origin } in texts {
+        if !reported.insert((text.clone(), origin.file.clone())) {
+            continue;
+        }
+        match analyze::analyze(text, origin, opts) {
+            Ok(set) => {
+                analyzed.entry(text.clone()).or_insert(set);
+            }
+            Err(d) => diags.extend(d),
+        }
+    }
+    let mut names: BTreeMap<String, String> = BTreeMap::new();
+    for t in &templates {
+        let f = names::function_name(&t.name);
+        if let Some(other) = names.insert(f.clone(), t.name.clone())
+            && other != t.name
+        {
+            diags.push(Diagnostic::file(
+                &format!("{display}/{}", t.file),
+                format!("templates `{other}` and `{}` both become the function `{f}`", t.name),
+            ));
+        }
+    }
+    if !diags.is_empty() {
+        return Err(diags);
+    }
+    let rule_sets: Vec<(String, ir::RuleSet)> = analyzed.into_iter().collect();
+    let index = |text: &str| rule_sets.iter().position(|(t, _)| t == text);
+    let mut seen = BTreeSet::new();
+    let items: Vec<TemplateItem> = templates
+        .iter()
+        .map(|t| {
+            let f = names::function_name(&t.name);
+            // Several templates of one name (other namespaces): the first gets the function.
+            let function = seen.insert(f.clone()).then(|| emit::path::ident(&f));
+            TemplateItem {
+                name: t.name.clone(),
+                namespace: t.namespace.clone(),
+                file: t.file.clone(),
+                rules: t.rules.as_ref().map(|r| r.text.clone()),
+                legacy_rules: t.legacy_rules.as_ref().map(|r| r.text.clone()),
+                function,
+                rule_set: t.rule_text().and_then(|r| index(&r.text)),
+            }
+        })
+        .collect();
+    Ok(Generated {
+        tokens: emit::catalog(&items, &rule_sets, display),
+        files,
+        templates: templates.iter().map(|t| t.name.clone()).collect(),
+    })
+}
+
+/// Compiles bare rule-set texts (no templates): `CATALOG` then runs the compiled validator
+/// for any VM carrying one of these texts. Used to compile test corpora.
+///
+/// # Errors
+/// Every text that does not parse, and with the default options every rule the reference
+/// fails whatever the VM.
+pub fn compile_texts<'a>(texts: impl IntoIterator<Item = &'a str>, opts: Options) -> Result<TokenStream, Diagnostics> {
+    let mut diags = Diagnostics::default();
+    let mut sets: BTreeMap<String, ir::RuleSet> = BTreeMap::new();
+    for (i, text) in texts.into_iter().enumerate() {
+        if sets.contains_key(text) {
+            continue;
+        }
+        match analyze::analyze(text, &analyze::unlocated(&format!("rule set #{}", i + 1)), opts) {
+            Ok(set) => {
+                sets.insert(text.to_owned(), set);
+            }
+            Err(d) => diags.extend(d),
+        }
+    }
+    let rule_sets: Vec<(String, ir::RuleSet)> = sets.into_iter().collect();
+    diags.into_result(emit::catalog(&[], &rule_sets, "rule sets"))
+}
+
+/// Formats generated tokens as a Rust file (prettyplease).
+///
+/// # Errors
+/// The tokens do not parse as a file (a bug of the generator), with syn's message.
+pub fn pretty(tokens: &TokenStream) -> Result<String, String> {
+    let file: syn::File = syn::parse2(tokens.clone()).map_err(|e| e.to_string())?;
+    Ok(prettyplease::unparse(&file))
+}

@@ -62,7 +62,7 @@ impl<'a> Lookup<'a> {
         match arg {
             None => Ok(None),
             Some(IntArg::Int(i)) => Ok(Some(*i)),
-            Some(IntArg::Path(p)) => one(ints(&self.find(p)?)?).map(Some),
+            Some(IntArg::Path(p)) => self.one_int(p).map(Some),
         }
     }
 
@@ -70,8 +70,24 @@ impl<'a> Lookup<'a> {
     pub fn str_arg(&self, arg: &StrArg) -> Result<String, String> {
         match arg {
             StrArg::Str(s) => Ok(s.clone()),
-            StrArg::Path(p) => one(self.find(p)?.iter().map(as_string).collect()),
+            StrArg::Path(p) => self.one_str(p),
         }
+    }
+
+    /// The single integer of a path-valued argument.
+    ///
+    /// # Errors
+    /// The path fails, a value is not an integer, or there is not exactly one value.
+    pub fn one_int(&self, path: &RulePath) -> Result<i64, String> {
+        one(ints(&self.find(path)?)?)
+    }
+
+    /// The single string of a path-valued argument.
+    ///
+    /// # Errors
+    /// The path fails, or there is not exactly one value.
+    pub fn one_str(&self, path: &RulePath) -> Result<String, String> {
+        one(self.find(path)?.iter().map(as_string).collect())
     }
 }
 

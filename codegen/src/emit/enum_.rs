@@ -1,0 +1,45 @@
+//! `enum` ([`Check::OneOf`](validgen_runtime::ir::Check::OneOf)): literal values become a
+//! `match`; path-valued ones are resolved first, as the reference does.
+
+use proc_macro2::TokenStream;
+use quote::quote;
+use validgen_runtime::checks::join;
+use validgen_runtime::rules::{RulePath, StrArg};
+
+use super::Paths;
+use super::arg::str_arg;
+use super::path::Use;
+
+/// The body of the rule's check: `Result<(bool, String), String>`.
+pub fn check(values: &[StrArg], path: &RulePath, paths: &Paths) -> TokenStream {
+    let found = paths.get(path).values(Use::Strings, path);
+    let literals: Option<Vec<&str>> = values
+        .iter()
+        .map(|v| match v {
+            StrArg::Str(s) => Some(s.as_str()),
+            StrArg::Path(_) => None,
+        })
+        .collect();
+    match literals {
+        Some(lits) => {
+            let text = join(&lits);
+            let test = if lits.is_empty() {
+                quote!(false)
+            } else {
+                quote!(matches!(v, #(#lits)|*))
+            };
+            quote! {
+                let values = #found?;
+                ::core::result::Result::Ok(::validgen::checks::one_of_with(&values, |v: &str| #test, #text))
+            }
+        }
+        None => {
+            let args = values.iter().map(|v| str_arg(v, paths));
+            quote! {
+                let allowed: ::std::vec::Vec<::std::borrow::Cow<'_, str>> = ::std::vec![#(#args?),*];
+                let values = #found?;
+                ::core::result::Result::Ok(::validgen::checks::one_of(&values, &allowed))
+            }
+        }
+    }
+}

@@ -1,0 +1,179 @@
+//! Rust tokens from the rule IR: one file per rule kind (`integer`, `string`, `regex`,
+//! `enum_`), paths and arguments, a rule set, and the catalog root assembled here.
+
+mod arg;
+mod enum_;
+mod integer;
+pub mod path;
+mod regex;
+mod rule_set;
+mod string;
+
+use std::collections::BTreeMap;
+
+use proc_macro2::{Ident, TokenStream};
+use quote::{format_ident, quote};
+use validgen_runtime::ir::{Check, RuleSet};
+use validgen_runtime::rules::{IntArg, RulePath, StrArg};
+
+use path::PathCode;
+
+/// Every distinct path of a catalog, planned once and emitted once.
+pub struct Paths {
+    codes: BTreeMap<String, PathCode>,
+}
+
+impl Paths {
+    /// Collects the paths of `sets`, numbered in sorted order of their text.
+    pub fn collect<'a>(sets: impl IntoIterator<Item = &'a RuleSet>) -> Paths {
+        let mut found: BTreeMap<String, &RulePath> = BTreeMap::new();
+        for set in sets {
+            for r in &set.rules {
+                for p in rule_paths(&r.check).into_iter().chain(r.path.iter()).chain(r.valid.iter()) {
+                    found.entry(p.source.clone()).or_insert(p);
+                }
+            }
+        }
+        let codes = found
+            .into_iter()
+            .enumerate()
+            .map(|(i, (k, p))| (k, PathCode::new(i, p)))
+            .collect();
+        Paths { codes }
+    }
+
+    /// The code of a collected path.
+    ///
+    /// Every path given to an emitter was collected first; a miss is a bug of this crate.
+    fn get(&self, p: &RulePath) -> &PathCode {
+        match self.codes.get(&p.source) {
+            Some(c) => c,
+            None => unreachable!("path {} was not collected", p.source),
+        }
+    }
+
+    fn items(&self) -> impl Iterator<Item = TokenStream> + '_ {
+        self.codes.values().map(PathCode::items)
+    }
+}
+
+fn rule_paths(check: &Check) -> Vec<&RulePath> {
+    let mut out = Vec::new();
+    match check {
+        Check::IntRange { min, max } | Check::LengthRange { min, max } => {
+            for a in [min, max].into_iter().flatten() {
+                if let IntArg::Path(p) = a {
+                    out.push(p);
+                }
+            }
+        }
+        Check::OneOf { values } => {
+            for v in values {
+                if let StrArg::Path(p) = v {
+                    out.push(p);
+                }
+            }
+        }
+        Check::Pattern { .. } | Check::Fail { .. } => {}
+    }
+    out
+}
+
+/// A template of the generated catalog.
+pub struct TemplateItem {
+    /// `metadata.name`.
+    pub name: String,
+    /// `metadata.namespace`.
+    pub namespace: Option<String>,
+    /// File relative to the catalog folder.
+    pub file: String,
+    /// The object rules text.
+    pub rules: Option<String>,
+    /// The legacy rules text.
+    pub legacy_rules: Option<String>,
+    /// The public function's name; `None` for no function.
+    pub function: Option<Ident>,
+    /// Index into the rule sets of the text the function checks.
+    pub rule_set: Option<usize>,
+}
+
+/// The whole generated catalog: one function per distinct rule text (sorted by text), one
+/// public function per template, and `CATALOG`.
+pub fn catalog(templates: &[TemplateItem], rule_sets: &[(String, RuleSet)], origin: &str) -> TokenStream {
+    let paths = Paths::collect(rule_sets.iter().map(|(_, s)| s));
+    let mut patterns: BTreeMap<String, validgen_runtime::goregex::GoRegex> = BTreeMap::new();
+    for (_, set) in rule_sets {
+        for r in &set.rules {
+            if let Check::Pattern { regex: Ok(re) } = &r.check {
+                patterns.entry(re.as_str().to_owned()).or_insert_with(|| re.clone());
+            }
+        }
+    }
+    let regex_names: BTreeMap<String, Ident> = patterns
+        .keys()
+        .enumerate()
+        .map(|(i, p)| (p.clone(), format_ident!("__REGEX_{}", i)))
+        .collect();
+    let regex_items = patterns
+        .iter()
+        .filter_map(|(p, re)| regex_names.get(p).map(|n| regex::item(n, re)));
+    let set_names: Vec<Ident> = (0..rule_sets.len()).map(|i| format_ident!("__rule_set_{}", i)).collect();
+    let set_fns = rule_sets.iter().zip(&set_names).map(|((text, set), name)| {
+        let users: Vec<&str> = templates
+            .iter()
+            .filter(|t| t.rules.as_deref() == Some(text) || t.legacy_rules.as_deref() == Some(text))
+            .map(|t| t.name.as_str())
+            .collect();
+        let doc = if users.is_empty() {
+            format!("A rule set of {} rule(s).", set.rules.len())
+        } else {
+            format!("The {} rule(s) of: {}.", set.rules.len(), users.join(", "))
+        };
+        rule_set::function(name, &doc, set, &paths, &regex_names)
+    });
+    let public_fns = templates.iter().filter_map(|t| {
+        let f = t.function.as_ref()?;
+        let doc = format!(
+            "Evaluates the rules of template `{}` (`{origin}/{}`) on a decoded VM, as the reference's `Evaluate`: one report per rule, in order.",
+            t.name, t.file
+        );
+        let body = match t.rule_set.and_then(|i| set_names.get(i)) {
+            Some(set) => quote!(#set(vm)),
+            None => quote!(::validgen::interpret::Report::default()),
+        };
+        Some(quote! {
+            #[doc = #doc]
+            pub fn #f(vm: &::validgen::serde_json::Value) -> ::validgen::interpret::Report { #body }
+        })
+    });
+    let opt = |s: &Option<String>| match s {
+        Some(s) => quote!(::core::option::Option::Some(#s)),
+        None => quote!(::core::option::Option::None),
+    };
+    let template_entries = templates.iter().map(|t| {
+        let (name, file) = (&t.name, &t.file);
+        let (ns, rules, legacy) = (opt(&t.namespace), opt(&t.rules), opt(&t.legacy_rules));
+        quote! {
+            ::validgen::compiled::CompiledTemplate { name: #name, namespace: #ns, file: #file, rules: #rules, legacy_rules: #legacy }
+        }
+    });
+    let set_entries = rule_sets.iter().zip(&set_names).map(|((text, _), name)| {
+        quote!((#text, #name as ::validgen::compiled::RuleSetFn))
+    });
+    let path_items = paths.items();
+    let catalog_doc = format!(
+        "The {} templates of `{origin}` with their compiled rule sets: the full admission decision (skip key, VM rules override, template lookup, CPU defaulting).",
+        templates.len()
+    );
+    quote! {
+        #(#path_items)*
+        #(#regex_items)*
+        #(#set_fns)*
+        #(#public_fns)*
+        #[doc = #catalog_doc]
+        pub static CATALOG: ::validgen::compiled::Catalog = ::validgen::compiled::Catalog::new(
+            &[#(#template_entries),*],
+            &[#(#set_entries),*],
+        );
+    }
+}

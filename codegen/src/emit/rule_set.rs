@@ -1,0 +1,104 @@
+//! Emitting one rule set: a function that evaluates every rule in order, as the reference's
+//! `Evaluate` (no short-circuit), calling one emitter per rule kind.
+
+use std::collections::BTreeMap;
+
+use proc_macro2::{Ident, TokenStream};
+use quote::quote;
+use validgen_runtime::ir::{Check, Rule, RuleSet};
+
+use super::Paths;
+use super::arg::{int_arg, str_arg};
+use super::{enum_, integer, regex, string};
+
+/// The function `name` evaluating `set`. `regexes` names the `static` of each pattern.
+pub fn function(name: &Ident, doc: &str, set: &RuleSet, paths: &Paths, regexes: &BTreeMap<String, Ident>) -> TokenStream {
+    let dynamic = set.rules.iter().any(|r| {
+        r.path.iter().chain(r.valid.iter()).any(|p| paths.get(p).is_dynamic())
+            || args_dynamic(r, paths)
+    });
+    let lookup = if dynamic {
+        quote!(let __lookup = ::validgen::compiled::lookup(vm);)
+    } else {
+        TokenStream::new()
+    };
+    let rules = set.rules.iter().map(|r| rule(r, paths, regexes));
+    let n = set.rules.len();
+    quote! {
+        #[doc = #doc]
+        #[allow(clippy::all, unused_variables, unused_parens)]
+        fn #name(vm: &::validgen::serde_json::Value) -> ::validgen::interpret::Report {
+            #lookup
+            let mut rules = ::std::vec::Vec::with_capacity(#n);
+            #(rules.push(#rules);)*
+            ::validgen::interpret::Report { rules }
+        }
+    }
+}
+
+fn args_dynamic(r: &Rule, paths: &Paths) -> bool {
+    use validgen_runtime::rules::{IntArg, StrArg};
+    let int = |a: &Option<IntArg>| matches!(a, Some(IntArg::Path(p)) if paths.get(p).is_dynamic());
+    match &r.check {
+        Check::IntRange { min, max } | Check::LengthRange { min, max } => int(min) || int(max),
+        Check::OneOf { values } => values
+            .iter()
+            .any(|v| matches!(v, StrArg::Path(p) if paths.get(p).is_dynamic())),
+        Check::Pattern { .. } | Check::Fail { .. } => false,
+    }
+}
+
+/// One rule: an expression of type `RuleReport`.
+fn rule(r: &Rule, paths: &Paths, regexes: &BTreeMap<String, Ident>) -> TokenStream {
+    let (name, field, message, jw) = (&r.name, &r.field, &r.message, r.just_warning);
+    let report = |body: TokenStream| {
+        quote! {
+            ::validgen::compiled::report(#name, #field, #message, #jw, (|| -> ::core::result::Result<(bool, ::std::string::String), ::std::string::String> { #body })())
+        }
+    };
+    if let Check::Fail { error } = &r.check {
+        // Malformed rules fail before anything is looked at.
+        return report(quote!(::core::result::Result::Err(::std::string::String::from(#error))));
+    }
+    let body = match (&r.check, &r.path) {
+        (Check::IntRange { min, max }, Some(p)) => integer::check(min.as_ref(), max.as_ref(), p, paths),
+        (Check::LengthRange { min, max }, Some(p)) => string::check(min.as_ref(), max.as_ref(), p, paths),
+        (Check::Pattern { regex: Ok(re) }, Some(p)) => match regexes.get(re.as_str()) {
+            Some(name) => regex::check(name, p, paths),
+            None => quote!(::core::result::Result::Err(::std::string::String::from("invalid regex"))),
+        },
+        (Check::Pattern { regex: Err(e) }, _) => quote!(::core::result::Result::Err(::std::string::String::from(#e))),
+        (Check::OneOf { values }, Some(p)) => enum_::check(values, p, paths),
+        // No path: the arguments are still resolved first, then the rule fails (where the
+        // reference crashes).
+        (Check::IntRange { min, max } | Check::LengthRange { min, max }, None) => {
+            let (min, max) = (int_arg(min.as_ref(), paths), int_arg(max.as_ref(), paths));
+            quote! {
+                #min?;
+                #max?;
+                ::core::result::Result::Err(::std::string::String::from("missing required key"))
+            }
+        }
+        (Check::OneOf { values }, None) => {
+            let args = values.iter().map(|v| str_arg(v, paths));
+            quote! {
+                #(#args?;)*
+                ::core::result::Result::Err(::std::string::String::from("missing required key"))
+            }
+        }
+        (Check::Pattern { regex: Ok(_) }, None) => {
+            quote!(::core::result::Result::Err(::std::string::String::from("missing required key")))
+        }
+        (Check::Fail { .. }, _) => TokenStream::new(),
+    };
+    let evaluated = report(body);
+    match &r.valid {
+        None => evaluated,
+        Some(v) => {
+            let applies = paths.get(v).applies();
+            quote! {
+                if #applies { #evaluated } else { ::validgen::compiled::skipped(#name, #field, #message, #jw) }
+            }
+        }
+    }
+}

@@ -1,0 +1,23 @@
+//! `string` ([`Check::LengthRange`](validgen_runtime::ir::Check::LengthRange)): byte lengths
+//! within inlined bounds.
+
+use proc_macro2::TokenStream;
+use quote::quote;
+use validgen_runtime::rules::{IntArg, RulePath};
+
+use super::Paths;
+use super::arg::int_arg;
+use super::path::Use;
+
+/// The body of the rule's check: `Result<(bool, String), String>`.
+pub fn check(min: Option<&IntArg>, max: Option<&IntArg>, path: &RulePath, paths: &Paths) -> TokenStream {
+    let min = int_arg(min, paths);
+    let max = int_arg(max, paths);
+    let values = paths.get(path).values(Use::Strings, path);
+    quote! {
+        let min = #min?;
+        let max = #max?;
+        let values = #values?;
+        ::core::result::Result::Ok(::validgen::checks::length_range(&values, min, max))
+    }
+}
