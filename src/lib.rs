@@ -36,3 +36,8 @@
 //! );
 //! ```
 pub use validgen_runtime::*;
+
+pub mod build;
+
+#[cfg(feature = "macros")]
+pub use validgen_macros::include_validators;

@@ -29,8 +29,17 @@ pub fn analyze(text: &str, origin: &TextOrigin, opts: Options) -> Result<ir::Rul
         Ok(p) => p,
         Err(e) => {
             let (line, column) = origin.locate(e.location);
-            let rule = e.rule_name.clone().or(e.rule_index.map(|i| format!("#{}", i + 1)));
-            diags.push(Diagnostic::at(&origin.file, line, column, rule, e.message.clone()));
+            let rule = e
+                .rule_name
+                .clone()
+                .or(e.rule_index.map(|i| format!("#{}", i + 1)));
+            diags.push(Diagnostic::at(
+                &origin.file,
+                line,
+                column,
+                rule,
+                e.message.clone(),
+            ));
             return Err(diags);
         }
     };
@@ -44,7 +53,13 @@ pub fn analyze(text: &str, origin: &TextOrigin, opts: Options) -> Result<ir::Rul
                 } else {
                     r.name.clone()
                 };
-                diags.push(Diagnostic::at(&origin.file, line, column, Some(name), message));
+                diags.push(Diagnostic::at(
+                    &origin.file,
+                    line,
+                    column,
+                    Some(name),
+                    message,
+                ));
             }
         }
     }
@@ -91,7 +106,10 @@ fn rule_problems(r: &ir::Rule, raw: &rules::Rule) -> Vec<String> {
     let kind = raw.rule.as_str();
     for (role, p) in other_paths(&r.check, r.valid.as_ref()) {
         if let Some(problem) = path_problem(schema, p) {
-            out.push(format!("{role} `{}` does not exist in the KubeVirt VirtualMachine types: {problem}", p.expr));
+            out.push(format!(
+                "{role} `{}` does not exist in the KubeVirt VirtualMachine types: {problem}",
+                p.expr
+            ));
         }
     }
     match plan(schema, path) {
@@ -125,8 +143,12 @@ fn rule_problems(r: &ir::Rule, raw: &rules::Rule) -> Vec<String> {
     out
 }
 
-fn other_paths<'a>(check: &'a Check, valid: Option<&'a RulePath>) -> Vec<(&'static str, &'a RulePath)> {
-    let mut out: Vec<(&'static str, &RulePath)> = valid.map(|v| ("`valid` path", v)).into_iter().collect();
+fn other_paths<'a>(
+    check: &'a Check,
+    valid: Option<&'a RulePath>,
+) -> Vec<(&'static str, &'a RulePath)> {
+    let mut out: Vec<(&'static str, &RulePath)> =
+        valid.map(|v| ("`valid` path", v)).into_iter().collect();
     match check {
         Check::IntRange { min, max } | Check::LengthRange { min, max } => {
             for a in [min, max].into_iter().flatten() {

@@ -20,7 +20,13 @@ pub struct Diagnostic {
 
 impl Diagnostic {
     /// A problem at a position.
-    pub fn at(file: &str, line: usize, column: usize, rule: Option<String>, message: String) -> Self {
+    pub fn at(
+        file: &str,
+        line: usize,
+        column: usize,
+        rule: Option<String>,
+        message: String,
+    ) -> Self {
         Diagnostic {
             file: file.to_owned(),
             line,
@@ -75,7 +81,11 @@ impl Diagnostics {
     /// # Errors
     /// The diagnostics, when any.
     pub fn into_result<T>(self, value: T) -> Result<T, Diagnostics> {
-        if self.0.is_empty() { Ok(value) } else { Err(self) }
+        if self.0.is_empty() {
+            Ok(value)
+        } else {
+            Err(self)
+        }
     }
 }
 

@@ -44,7 +44,8 @@ pub struct Generated {
 /// and (unless [`Options::reference_failures`]) rules the reference fails whatever the VM.
 pub fn compile_dir(dir: &Path, display: &str, opts: Options) -> Result<Generated, Diagnostics> {
     let (mut templates, files) = read_catalog(dir, display)?;
-    templates.sort_by(|a, b| (&a.name, &a.namespace, &a.file).cmp(&(&b.name, &b.namespace, &b.file)));
+    templates
+        .sort_by(|a, b| (&a.name, &a.namespace, &a.file).cmp(&(&b.name, &b.namespace, &b.file)));
     let mut diags = Diagnostics::default();
     // Each distinct text is analysed once per file it appears in, so every file with a
     // problem is named.
@@ -72,7 +73,10 @@ pub fn compile_dir(dir: &Path, display: &str, opts: Options) -> Result<Generated
         {
             diags.push(Diagnostic::file(
                 &format!("{display}/{}", t.file),
-                format!("templates `{other}` and `{}` both become the function `{f}`", t.name),
+                format!(
+                    "templates `{other}` and `{}` both become the function `{f}`",
+                    t.name
+                ),
             ));
         }
     }
@@ -112,14 +116,21 @@ pub fn compile_dir(dir: &Path, display: &str, opts: Options) -> Result<Generated
 /// # Errors
 /// Every text that does not parse, and with the default options every rule the reference
 /// fails whatever the VM.
-pub fn compile_texts<'a>(texts: impl IntoIterator<Item = &'a str>, opts: Options) -> Result<TokenStream, Diagnostics> {
+pub fn compile_texts<'a>(
+    texts: impl IntoIterator<Item = &'a str>,
+    opts: Options,
+) -> Result<TokenStream, Diagnostics> {
     let mut diags = Diagnostics::default();
     let mut sets: BTreeMap<String, ir::RuleSet> = BTreeMap::new();
     for (i, text) in texts.into_iter().enumerate() {
         if sets.contains_key(text) {
             continue;
         }
-        match analyze::analyze(text, &analyze::unlocated(&format!("rule set #{}", i + 1)), opts) {
+        match analyze::analyze(
+            text,
+            &analyze::unlocated(&format!("rule set #{}", i + 1)),
+            opts,
+        ) {
             Ok(set) => {
                 sets.insert(text.to_owned(), set);
             }

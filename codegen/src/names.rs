@@ -17,7 +17,10 @@ pub fn function_name(template: &str) -> String {
             gap = true;
         }
     }
-    if out.is_empty() || out.starts_with(|c: char| c.is_ascii_digit()) || syn::parse_str::<syn::Ident>(&out).is_err() {
+    if out.is_empty()
+        || out.starts_with(|c: char| c.is_ascii_digit())
+        || syn::parse_str::<syn::Ident>(&out).is_err()
+    {
         out.insert_str(0, "t_");
     }
     out
@@ -30,7 +33,10 @@ mod tests {
     #[test]
     fn template_names_become_snake_case_identifiers() {
         assert_eq!(function_name("rhel9-server-small"), "rhel9_server_small");
-        assert_eq!(function_name("centos-stream9-desktop-large-arm64"), "centos_stream9_desktop_large_arm64");
+        assert_eq!(
+            function_name("centos-stream9-desktop-large-arm64"),
+            "centos_stream9_desktop_large_arm64"
+        );
         assert_eq!(function_name("Fedora.Server--X"), "fedora_server_x");
         assert_eq!(function_name("7zip"), "t_7zip");
         assert_eq!(function_name("type"), "t_type");

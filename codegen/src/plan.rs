@@ -32,7 +32,9 @@ impl StaticPath {
     /// `true` when every step yields at most one value per input (no array step): the walk
     /// keeps a single node.
     pub fn is_chain(&self) -> bool {
-        self.steps.iter().all(|s| !matches!(s, Step::Array { .. } | Step::NotArray { .. }))
+        self.steps
+            .iter()
+            .all(|s| !matches!(s, Step::Array { .. } | Step::NotArray { .. }))
     }
 }
 

@@ -98,7 +98,10 @@ struct Object {
 ///
 /// # Errors
 /// Every unreadable or unparsable file, collected.
-pub fn read_catalog(dir: &Path, display: &str) -> Result<(Vec<SourceTemplate>, Vec<PathBuf>), Diagnostics> {
+pub fn read_catalog(
+    dir: &Path,
+    display: &str,
+) -> Result<(Vec<SourceTemplate>, Vec<PathBuf>), Diagnostics> {
     let mut diags = Diagnostics::default();
     let mut files = Vec::new();
     if let Err(e) = collect_files(dir, &mut files) {
@@ -135,7 +138,10 @@ fn read_file(path: &Path, rel: &str, shown: &str) -> Result<Vec<SourceTemplate>,
     if bytes.len() > DEFAULT_MAX_BYTES {
         return Err(Diagnostic::file(
             shown,
-            format!("{} bytes is over the limit of {DEFAULT_MAX_BYTES} bytes", bytes.len()),
+            format!(
+                "{} bytes is over the limit of {DEFAULT_MAX_BYTES} bytes",
+                bytes.len()
+            ),
         ));
     }
     let text = String::from_utf8(bytes)
@@ -154,7 +160,10 @@ fn read_file(path: &Path, rel: &str, shown: &str) -> Result<Vec<SourceTemplate>,
         }
         let meta = doc.metadata.as_ref();
         let Some(name) = meta.and_then(|m| m.name.clone()) else {
-            return Err(Diagnostic::file(shown, "a Template without metadata.name".to_owned()));
+            return Err(Diagnostic::file(
+                shown,
+                "a Template without metadata.name".to_owned(),
+            ));
         };
         let object_meta = doc
             .objects
@@ -178,7 +187,10 @@ fn annotation(
     file_text: &str,
     shown: &str,
 ) -> Result<Option<RuleText>, Diagnostic> {
-    let Some(v) = meta.and_then(|m| m.annotations.as_ref()).and_then(|a| a.get(key)) else {
+    let Some(v) = meta
+        .and_then(|m| m.annotations.as_ref())
+        .and_then(|a| a.get(key))
+    else {
         return Ok(None);
     };
     let loc = &v.referenced;
@@ -204,13 +216,18 @@ fn annotation(
 
 /// Where the value starting at `line:column` (byte `offset`) begins its text: for a block
 /// scalar (`|`, `|-`, `>`…), the first non-blank content line and its indentation.
-fn origin(file_text: &str, shown: &str, line: usize, column: usize, offset: Option<u64>) -> TextOrigin {
+fn origin(
+    file_text: &str,
+    shown: &str,
+    line: usize,
+    column: usize,
+    offset: Option<u64>,
+) -> TextOrigin {
     let start = offset.and_then(|o| usize::try_from(o).ok()).unwrap_or(0);
     let rest = file_text.get(start..).unwrap_or("");
     if rest.starts_with('|') || rest.starts_with('>') {
-        let mut content_line = line;
-        for l in rest.lines().skip(1) {
-            content_line += 1;
+        for (k, l) in rest.lines().enumerate().skip(1) {
+            let content_line = line + k;
             if !l.trim().is_empty() {
                 let indent = l.len() - l.trim_start().len();
                 return TextOrigin {

@@ -15,7 +15,10 @@ fn current_catalog_compiles() {
     let generated = compile_dir(&dir, "templates", Options::default()).expect("catalog compiles");
     assert_eq!(generated.templates.len(), 172);
     let text = pretty(&generated.tokens).expect("generated code parses");
-    assert!(text.contains("pub fn rhel9_server_small("), "one function per template");
+    assert!(
+        text.contains("pub fn rhel9_server_small("),
+        "one function per template"
+    );
     assert!(text.contains("pub static CATALOG"));
     // Identical rule texts share one function: far fewer rule sets than templates.
     let sets = text.matches("\nfn __rule_set_").count();

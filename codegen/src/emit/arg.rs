@@ -11,8 +11,13 @@ use super::path::Use;
 /// An expression of type `Result<Option<i64>, String>` for an optional integer argument.
 pub fn int_arg(arg: Option<&IntArg>, paths: &Paths) -> TokenStream {
     match arg {
-        None => quote!(::core::result::Result::<::core::option::Option<i64>, ::std::string::String>::Ok(::core::option::Option::None)),
-        Some(IntArg::Int(v)) => quote!(::core::result::Result::<::core::option::Option<i64>, ::std::string::String>::Ok(::core::option::Option::Some(#v))),
+        None => quote!(::core::result::Result::<
+            ::core::option::Option<i64>,
+            ::std::string::String,
+        >::Ok(::core::option::Option::None)),
+        Some(IntArg::Int(v)) => {
+            quote!(::core::result::Result::<::core::option::Option<i64>, ::std::string::String>::Ok(::core::option::Option::Some(#v)))
+        }
         Some(IntArg::Path(p)) => {
             let value = paths.get(p).one_value(Use::Ints, p);
             quote!((#value).map(::core::option::Option::Some))
@@ -23,7 +28,9 @@ pub fn int_arg(arg: Option<&IntArg>, paths: &Paths) -> TokenStream {
 /// An expression of type `Result<Cow<str>, String>` for an element of `values`.
 pub fn str_arg(arg: &StrArg, paths: &Paths) -> TokenStream {
     match arg {
-        StrArg::Str(s) => quote!(::core::result::Result::<::std::borrow::Cow<'_, str>, ::std::string::String>::Ok(::std::borrow::Cow::Borrowed(#s))),
+        StrArg::Str(s) => {
+            quote!(::core::result::Result::<::std::borrow::Cow<'_, str>, ::std::string::String>::Ok(::std::borrow::Cow::Borrowed(#s)))
+        }
         StrArg::Path(p) => {
             let code = paths.get(p);
             let value = code.one_value(Use::Strings, p);

@@ -10,7 +10,12 @@ use super::arg::int_arg;
 use super::path::Use;
 
 /// The body of the rule's check: `Result<(bool, String), String>`.
-pub fn check(min: Option<&IntArg>, max: Option<&IntArg>, path: &RulePath, paths: &Paths) -> TokenStream {
+pub fn check(
+    min: Option<&IntArg>,
+    max: Option<&IntArg>,
+    path: &RulePath,
+    paths: &Paths,
+) -> TokenStream {
     let min = int_arg(min, paths);
     let max = int_arg(max, paths);
     let values = paths.get(path).values(Use::Ints, path);

@@ -29,7 +29,11 @@ impl Paths {
         let mut found: BTreeMap<String, &RulePath> = BTreeMap::new();
         for set in sets {
             for r in &set.rules {
-                for p in rule_paths(&r.check).into_iter().chain(r.path.iter()).chain(r.valid.iter()) {
+                for p in rule_paths(&r.check)
+                    .into_iter()
+                    .chain(r.path.iter())
+                    .chain(r.valid.iter())
+                {
                     found.entry(p.source.clone()).or_insert(p);
                 }
             }
@@ -99,13 +103,19 @@ pub struct TemplateItem {
 
 /// The whole generated catalog: one function per distinct rule text (sorted by text), one
 /// public function per template, and `CATALOG`.
-pub fn catalog(templates: &[TemplateItem], rule_sets: &[(String, RuleSet)], origin: &str) -> TokenStream {
+pub fn catalog(
+    templates: &[TemplateItem],
+    rule_sets: &[(String, RuleSet)],
+    origin: &str,
+) -> TokenStream {
     let paths = Paths::collect(rule_sets.iter().map(|(_, s)| s));
     let mut patterns: BTreeMap<String, validgen_runtime::goregex::GoRegex> = BTreeMap::new();
     for (_, set) in rule_sets {
         for r in &set.rules {
             if let Check::Pattern { regex: Ok(re) } = &r.check {
-                patterns.entry(re.as_str().to_owned()).or_insert_with(|| re.clone());
+                patterns
+                    .entry(re.as_str().to_owned())
+                    .or_insert_with(|| re.clone());
             }
         }
     }
@@ -117,7 +127,9 @@ pub fn catalog(templates: &[TemplateItem], rule_sets: &[(String, RuleSet)], orig
     let regex_items = patterns
         .iter()
         .filter_map(|(p, re)| regex_names.get(p).map(|n| regex::item(n, re)));
-    let set_names: Vec<Ident> = (0..rule_sets.len()).map(|i| format_ident!("__rule_set_{}", i)).collect();
+    let set_names: Vec<Ident> = (0..rule_sets.len())
+        .map(|i| format_ident!("__rule_set_{}", i))
+        .collect();
     let set_fns = rule_sets.iter().zip(&set_names).map(|((text, set), name)| {
         let users: Vec<&str> = templates
             .iter()
@@ -157,9 +169,10 @@ pub fn catalog(templates: &[TemplateItem], rule_sets: &[(String, RuleSet)], orig
             ::validgen::compiled::CompiledTemplate { name: #name, namespace: #ns, file: #file, rules: #rules, legacy_rules: #legacy }
         }
     });
-    let set_entries = rule_sets.iter().zip(&set_names).map(|((text, _), name)| {
-        quote!((#text, #name as ::validgen::compiled::RuleSetFn))
-    });
+    let set_entries = rule_sets
+        .iter()
+        .zip(&set_names)
+        .map(|((text, _), name)| quote!((#text, #name as ::validgen::compiled::RuleSetFn)));
     let path_items = paths.items();
     let catalog_doc = format!(
         "The {} templates of `{origin}` with their compiled rule sets: the full admission decision (skip key, VM rules override, template lookup, CPU defaulting).",

@@ -270,10 +270,14 @@ fn chain_step(step: &Step) -> TokenStream {
             };
             let access = match keys {
                 Some(keys) => {
-                    let keys = keys.iter().map(|k| quote!(let n = ::validgen::compiled::field(n, #k);));
+                    let keys = keys
+                        .iter()
+                        .map(|k| quote!(let n = ::validgen::compiled::field(n, #k);));
                     quote!(#(#keys)*)
                 }
-                None => quote!(let n: ::validgen::compiled::Slot<'_> = ::core::option::Option::None;),
+                None => {
+                    quote!(let n: ::validgen::compiled::Slot<'_> = ::core::option::Option::None;)
+                }
             };
             quote!(#guard #access)
         }
@@ -302,7 +306,9 @@ fn list_step(step: &Step) -> TokenStream {
             // never appears in JSON): one step of client-go, applied node by node.
             let access = match keys {
                 Some(keys) => {
-                    let keys = keys.iter().map(|k| quote!(let s = ::validgen::compiled::field(s, #k);));
+                    let keys = keys
+                        .iter()
+                        .map(|k| quote!(let s = ::validgen::compiled::field(s, #k);));
                     quote!(#(#keys)* s)
                 }
                 None => quote!(::core::option::Option::None),

@@ -12,9 +12,18 @@ use super::arg::{int_arg, str_arg};
 use super::{enum_, integer, regex, string};
 
 /// The function `name` evaluating `set`. `regexes` names the `static` of each pattern.
-pub fn function(name: &Ident, doc: &str, set: &RuleSet, paths: &Paths, regexes: &BTreeMap<String, Ident>) -> TokenStream {
+pub fn function(
+    name: &Ident,
+    doc: &str,
+    set: &RuleSet,
+    paths: &Paths,
+    regexes: &BTreeMap<String, Ident>,
+) -> TokenStream {
     let dynamic = set.rules.iter().any(|r| {
-        r.path.iter().chain(r.valid.iter()).any(|p| paths.get(p).is_dynamic())
+        r.path
+            .iter()
+            .chain(r.valid.iter())
+            .any(|p| paths.get(p).is_dynamic())
             || args_dynamic(r, paths)
     });
     let lookup = if dynamic {
@@ -61,13 +70,21 @@ fn rule(r: &Rule, paths: &Paths, regexes: &BTreeMap<String, Ident>) -> TokenStre
         return report(quote!(::core::result::Result::Err(::std::string::String::from(#error))));
     }
     let body = match (&r.check, &r.path) {
-        (Check::IntRange { min, max }, Some(p)) => integer::check(min.as_ref(), max.as_ref(), p, paths),
-        (Check::LengthRange { min, max }, Some(p)) => string::check(min.as_ref(), max.as_ref(), p, paths),
+        (Check::IntRange { min, max }, Some(p)) => {
+            integer::check(min.as_ref(), max.as_ref(), p, paths)
+        }
+        (Check::LengthRange { min, max }, Some(p)) => {
+            string::check(min.as_ref(), max.as_ref(), p, paths)
+        }
         (Check::Pattern { regex: Ok(re) }, Some(p)) => match regexes.get(re.as_str()) {
             Some(name) => regex::check(name, p, paths),
-            None => quote!(::core::result::Result::Err(::std::string::String::from("invalid regex"))),
+            None => quote!(::core::result::Result::Err(::std::string::String::from(
+                "invalid regex"
+            ))),
         },
-        (Check::Pattern { regex: Err(e) }, _) => quote!(::core::result::Result::Err(::std::string::String::from(#e))),
+        (Check::Pattern { regex: Err(e) }, _) => {
+            quote!(::core::result::Result::Err(::std::string::String::from(#e)))
+        }
         (Check::OneOf { values }, Some(p)) => enum_::check(values, p, paths),
         // No path: the arguments are still resolved first, then the rule fails (where the
         // reference crashes).
@@ -87,7 +104,9 @@ fn rule(r: &Rule, paths: &Paths, regexes: &BTreeMap<String, Ident>) -> TokenStre
             }
         }
         (Check::Pattern { regex: Ok(_) }, None) => {
-            quote!(::core::result::Result::Err(::std::string::String::from("missing required key")))
+            quote!(::core::result::Result::Err(::std::string::String::from(
+                "missing required key"
+            )))
         }
         (Check::Fail { .. }, _) => TokenStream::new(),
     };

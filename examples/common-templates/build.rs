@@ -1,0 +1,4 @@
+//! Rebuild when template files are added or removed.
+fn main() {
+    validgen::build::rerun_if_changed("templates");
+}
