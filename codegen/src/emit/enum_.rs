@@ -23,6 +23,10 @@ pub fn check(values: &[StrArg], path: &RulePath, paths: &Paths) -> TokenStream {
     match literals {
         Some(lits) => {
             let text = join(&lits);
+            // The explanation lists every value as written; the match needs each once.
+            let mut lits = lits;
+            lits.sort_unstable();
+            lits.dedup();
             let test = if lits.is_empty() {
                 quote!(false)
             } else {

@@ -32,15 +32,12 @@ pub fn function(
         TokenStream::new()
     };
     let rules = set.rules.iter().map(|r| rule(r, paths, regexes));
-    let n = set.rules.len();
     quote! {
         #[doc = #doc]
         #[allow(clippy::all, unused_variables, unused_parens)]
         fn #name(vm: &::validgen::serde_json::Value) -> ::validgen::interpret::Report {
             #lookup
-            let mut rules = ::std::vec::Vec::with_capacity(#n);
-            #(rules.push(#rules);)*
-            ::validgen::interpret::Report { rules }
+            ::validgen::interpret::Report { rules: ::std::vec![#(#rules),*] }
         }
     }
 }

@@ -1,0 +1,176 @@
+//! Compiles every rule-set text of the conformance cases into validators (with
+//! `reference_failures`, so malformed rules compile to the reference's failure), for the
+//! compiled-versus-interpreted tests.
+
+use std::collections::BTreeSet;
+use std::path::PathBuf;
+
+use serde_json::Value;
+
+fn main() {
+    let manifest = PathBuf::from(
+        std::env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"),
+    );
+    let cases = manifest.join("conformance/cases.jsonl");
+    println!("cargo:rerun-if-changed={}", cases.display());
+    let text = std::fs::read_to_string(&cases).expect("read cases.jsonl");
+    let mut texts = BTreeSet::new();
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let case: Value = serde_json::from_str(line).expect("case line");
+        let vm_rules = case.pointer("/input/vm/metadata/annotations/vm.kubevirt.io~1validations");
+        let template_rules = case
+            .pointer("/input/templates")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .filter_map(|t| t.pointer("/metadata/annotations/validations"));
+        for v in vm_rules.into_iter().chain(template_rules) {
+            if let Some(s) = v.as_str()
+                && validgen_runtime::rules::parse_rule_set(s).is_ok()
+            {
+                texts.insert(s.to_owned());
+            }
+        }
+    }
+    let generated = generated_rule_sets(300);
+    texts.extend(generated.iter().cloned());
+    let opts = validgen_codegen::Options {
+        reference_failures: true,
+    };
+    let tokens = validgen_codegen::compile_texts(texts.iter().map(String::as_str), opts)
+        .unwrap_or_else(|d| panic!("conformance rule sets compile:\n{d}"));
+    let code = validgen_codegen::pretty(&tokens).expect("generated code parses");
+    let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
+    std::fs::write(out.join("conformance_validators.rs"), code).expect("write generated code");
+    let list = format!("&{generated:?}");
+    std::fs::write(out.join("generated_rule_sets.rs"), list).expect("write generated list");
+}
+
+/// Paths for generated rules: static ones (fields, pointers, maps, lists, slices), and ones the
+/// runtime evaluates (filters, recursion, wildcards, unions).
+const PATHS: &[&str] = &[
+    ".spec.domain.cpu.cores",
+    ".spec.domain.cpu.sockets",
+    ".spec.domain.cpu.model",
+    ".spec.domain.cpu",
+    ".spec.domain.memory.guest",
+    ".spec.domain.resources.requests.memory",
+    ".spec.domain.resources.requests",
+    ".spec.domain.machine.type",
+    ".spec.domain.devices.disks[*].disk.bus",
+    ".spec.domain.devices.disks[*].cdrom.bus",
+    ".spec.domain.devices.disks[*].name",
+    ".spec.domain.devices.disks[0].name",
+    ".spec.domain.devices.disks[-1].name",
+    ".spec.domain.devices.disks[1:].name",
+    ".spec.domain.devices.disks[*].bootOrder",
+    ".spec.domain.devices.disks",
+    ".spec.domain.devices.interfaces[*].model",
+    ".spec.domain.features.smm.enabled",
+    ".metadata.labels.app",
+    ".metadata.labels",
+    ".spec.domain.CPU.Cores",
+    ".spec.domain.devices.disks[?(@.name=='rootdisk')].disk.bus",
+    ".spec.domain.devices.disks[*].*",
+    ".spec.domain..bus",
+    ".spec.domain.devices.disks[0,1].name",
+    "$.spec.domain.cpu.threads",
+    ".spec.domain.nosuchfield",
+];
+
+const PATTERNS: &[&str] = &["^virtio$", "q35", "^[a-z]+$", "", "(?i)SATA", "\\d"];
+const WORDS: &[&str] = &[
+    "virtio",
+    "sata",
+    "scsi",
+    "q35",
+    "rootdisk",
+    "",
+    "<uint32 Value>",
+];
+
+/// A small deterministic generator (64-bit LCG): the rule sets are the same on every build.
+struct Lcg(u64);
+
+impl Lcg {
+    fn next(&mut self, n: usize) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        ((self.0 >> 33) as usize) % n.max(1)
+    }
+
+    fn path(&mut self) -> String {
+        format!("jsonpath::{}", PATHS[self.next(PATHS.len())])
+    }
+
+    fn bound(&mut self) -> Option<String> {
+        match self.next(5) {
+            0 => None,
+            1 => Some(format!("\"{}\"", self.path())),
+            2 => Some("1610612736".to_owned()),
+            _ => Some(format!("{}", self.next(6))),
+        }
+    }
+}
+
+/// `n` rule sets of one to four rules: every kind, literal and path arguments, `valid`,
+/// `justWarning`.
+fn generated_rule_sets(n: usize) -> Vec<String> {
+    let mut g = Lcg(0x5eed);
+    (0..n)
+        .map(|i| {
+            let rules: Vec<String> = (0..1 + g.next(4))
+                .map(|j| {
+                    let mut fields = vec![
+                        format!("\"name\": \"r{i}-{j}\""),
+                        format!("\"path\": \"{}\"", g.path()),
+                        "\"message\": \"m\"".to_owned(),
+                    ];
+                    match g.next(4) {
+                        0 => {
+                            fields.push("\"rule\": \"integer\"".to_owned());
+                            for key in ["min", "max"] {
+                                if let Some(b) = g.bound() {
+                                    fields.push(format!("\"{key}\": {b}"));
+                                }
+                            }
+                        }
+                        1 => {
+                            fields.push("\"rule\": \"string\"".to_owned());
+                            for key in ["minLength", "maxLength"] {
+                                if let Some(b) = g.bound() {
+                                    fields.push(format!("\"{key}\": {b}"));
+                                }
+                            }
+                        }
+                        2 => {
+                            fields.push("\"rule\": \"regex\"".to_owned());
+                            let p = PATTERNS[g.next(PATTERNS.len())].replace('\\', "\\\\");
+                            fields.push(format!("\"regex\": \"{p}\""));
+                        }
+                        _ => {
+                            fields.push("\"rule\": \"enum\"".to_owned());
+                            let values: Vec<String> = (0..g.next(4))
+                                .map(|_| match g.next(5) {
+                                    0 => format!("\"{}\"", g.path()),
+                                    _ => format!("\"{}\"", WORDS[g.next(WORDS.len())]),
+                                })
+                                .collect();
+                            fields.push(format!("\"values\": [{}]", values.join(", ")));
+                        }
+                    }
+                    if g.next(4) == 0 {
+                        fields.push(format!("\"valid\": \"{}\"", g.path()));
+                    }
+                    if g.next(3) == 0 {
+                        fields.push("\"justWarning\": true".to_owned());
+                    }
+                    format!("{{{}}}", fields.join(", "))
+                })
+                .collect();
+            format!("[{}]", rules.join(",\n"))
+        })
+        .collect()
+}
