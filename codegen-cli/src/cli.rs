@@ -19,8 +19,10 @@ pub enum Command {
     /// Judge VirtualMachine manifests as the KubeVirt template validator would.
     ///
     /// Each VM is checked against its own `vm.kubevirt.io/validations` rules, or against the
-    /// rules of its parent template found in the --templates catalogs. Exit status: 0 when every
-    /// VM is allowed, 1 when any is denied, 2 on a usage or input error.
+    /// rules of its parent template found in the --templates catalogs. Files are judged in
+    /// parallel and printed in input order; standard input is judged document by document as it
+    /// arrives. Exit status: 0 when every VM is allowed, 1 when any is denied, 2 on a usage or
+    /// input error (N with --warn-exit-code N when all are allowed but some have warnings).
     Validate(ValidateArgs),
 
     /// Answer an admission.k8s.io/v1 AdmissionReview offline, as the webhook would.

@@ -49,7 +49,7 @@ pub struct ExplainedRule {
     pub message: String,
     /// `justWarning`: unsatisfied is a warning only.
     pub just_warning: bool,
-    /// `valid`: the rule applies only when this path has a value on the VM.
+    /// `valid`: the rule applies only when this path yields a value on the VM.
     pub valid: Option<String>,
     /// The check with its arguments.
     pub check: Value,
@@ -152,10 +152,10 @@ fn describe(field: &str, parsed: &rules::Rule, check: &Check) -> (Value, String,
         }
         Check::LengthRange { min, max } => {
             let words = range(
-                &format!("length of {field}"),
+                &format!("length in bytes of {field}"),
                 min.as_ref(),
                 max.as_ref(),
-                Unit::Bytes,
+                Unit::Plain,
             )
             .unwrap_or_else(|| format!("{field} is a string of any length"));
             let json = json!({"min_length": bound_json(min.as_ref(), false), "max_length": bound_json(max.as_ref(), false)});
@@ -223,8 +223,6 @@ fn describe(field: &str, parsed: &rules::Rule, check: &Check) -> (Value, String,
 enum Unit {
     /// A byte count: binary units (`1.5Gi (1610612736 bytes)`).
     Memory,
-    /// A length in bytes.
-    Bytes,
     /// A plain number.
     Plain,
 }
@@ -261,7 +259,6 @@ fn bound_words(arg: &IntArg, unit: Unit) -> String {
                 format!("{human} ({n} bytes)")
             }
         }
-        (IntArg::Int(n), Unit::Bytes) => format!("{n} bytes"),
         (IntArg::Int(n), Unit::Plain) => n.to_string(),
     }
 }

@@ -19,8 +19,10 @@ fn template(t: &ExplainedTemplate) -> String {
         _ => t.name.clone(),
     };
     let count: usize = t.rule_sets.iter().map(|s| s.rules.len()).sum();
+    let rejected = t.rule_sets.iter().any(|s| s.error.is_some());
     let mut s = match count {
         _ if t.rule_sets.is_empty() => format!("{name}: no rules"),
+        0 if rejected => format!("{name}: rule set rejected"),
         1 => format!("{name}: 1 rule"),
         n => format!("{name}: {n} rules"),
     };
@@ -33,7 +35,7 @@ fn template(t: &ExplainedTemplate) -> String {
             set.applies_to
         );
         if let Some(e) = &set.error {
-            let _ = write!(s, "\n    rejected, VMs get code 400: {e}");
+            let _ = write!(s, "\n    rejected, VMs get code 400: {}", indent(e));
         }
         for r in &set.rules {
             s.push_str(&rule(r));
@@ -55,18 +57,23 @@ fn rule(r: &ExplainedRule) -> String {
         "\n  {}. {} ({kind}): {}",
         r.index + 1,
         r.name,
-        r.description
+        indent(&r.description)
     );
     if let Some(valid) = &r.valid {
-        let _ = write!(s, "\n       only when {valid} has a value");
+        let _ = write!(s, "\n       only when {valid} yields a value on the VM");
     }
     if r.message.is_empty() {
         s.push_str("\n       message: (none)");
     } else {
-        let _ = write!(s, "\n       message: {}", r.message);
+        let _ = write!(s, "\n       message: {}", indent(&r.message));
     }
     if let Some(problem) = &r.problem {
-        let _ = write!(s, "\n       malformed: {problem}");
+        let _ = write!(s, "\n       malformed: {}", indent(problem));
     }
     s
+}
+
+/// Continuation lines of a multi-line text, indented under the rule.
+fn indent(text: &str) -> String {
+    text.replace('\n', "\n         ")
 }
