@@ -11,6 +11,8 @@ pub(super) const PROGRESS_MIN_FILES: usize = 200;
 /// Standard error, with a progress bar over the files when there is one.
 pub(super) struct Console {
     bar: Option<ProgressBar>,
+    /// Standard output is the terminal too: the bar must be hidden while it is written.
+    stdout_is_terminal: bool,
 }
 
 impl Console {
@@ -27,7 +29,10 @@ impl Console {
             }
             bar
         });
-        Console { bar }
+        Console {
+            bar,
+            stdout_is_terminal: std::io::stdout().is_terminal(),
+        }
     }
 
     /// Prints a line on standard error, above the bar.
@@ -37,8 +42,17 @@ impl Console {
         });
     }
 
-    /// Runs `f` (which prints) with the bar hidden.
-    pub(super) fn suspend<R>(&self, f: impl FnOnce() -> R) -> R {
+    /// Runs `f`, which writes standard output, with the bar hidden when both are on the
+    /// terminal.
+    pub(super) fn stdout<R>(&self, f: impl FnOnce() -> R) -> R {
+        match &self.bar {
+            Some(bar) if self.stdout_is_terminal => bar.suspend(f),
+            _ => f(),
+        }
+    }
+
+    /// Runs `f` (which prints on standard error) with the bar hidden.
+    fn suspend<R>(&self, f: impl FnOnce() -> R) -> R {
         match &self.bar {
             Some(bar) => bar.suspend(f),
             None => f(),

@@ -225,14 +225,14 @@ impl Run {
         };
         if shown && !self.broken {
             let sink = &mut self.sink;
-            self.broken = self.console.suspend(|| sink.item(file, item)).is_err();
+            self.broken = self.console.stdout(|| sink.item(file, item)).is_err();
         }
     }
 
     fn end_file(&mut self, file: &str) {
         if !self.broken {
             let sink = &mut self.sink;
-            self.broken = self.console.suspend(|| sink.end_file(file)).is_err();
+            self.broken = self.console.stdout(|| sink.end_file(file)).is_err();
         }
     }
 }
