@@ -19,9 +19,26 @@ pub enum Command {
     /// Judge VirtualMachine manifests as the KubeVirt template validator would.
     ///
     /// Each VM is checked against its own `vm.kubevirt.io/validations` rules, or against the
-    /// rules of its parent template found in the --templates catalogs. Exit status: 0 when every
-    /// VM is allowed, 1 when any is denied, 2 on a usage or input error.
+    /// rules of its parent template found in the --templates catalogs. Files are judged in
+    /// parallel and printed in input order; standard input is judged document by document as it
+    /// arrives. Exit status: 0 when every VM is allowed, 1 when any is denied, 2 on a usage or
+    /// input error (N with --warn-exit-code N when all are allowed but some have warnings).
     Validate(ValidateArgs),
+
+    /// Answer an admission.k8s.io/v1 AdmissionReview offline, as the webhook would.
+    ///
+    /// Prints the response review (compact JSON, the webhook's bytes). The VM is judged as
+    /// given, like the webhook behind the API server. Exit status: 0 when allowed, 1 when
+    /// denied, 2 when the input is not a review or cannot be read.
+    Review(ReviewArgs),
+
+    /// List the templates of a catalog and explain their rules in plain words.
+    ///
+    /// Per template: its name, where it comes from and its rules; per rule: what it checks on
+    /// which field, with bounds in human units, the `valid` guard, `justWarning`, and what is
+    /// wrong with malformed rules. Exit status: 0, or 2 when the catalog cannot be read or the
+    /// template is not in it.
+    Explain(ExplainArgs),
 }
 
 /// Output formats of `validate`.
@@ -31,6 +48,10 @@ pub enum Format {
     Text,
     /// One JSON object per VM per line.
     Json,
+    /// JUnit XML: one testsuite per input file, one testcase per VM.
+    Junit,
+    /// TAP version 13: one test point per VM, causes in a YAML block.
+    Tap,
 }
 
 /// Arguments of `validate`.
@@ -57,4 +78,64 @@ pub struct ValidateArgs {
     /// Largest document accepted, in bytes.
     #[arg(long, value_name = "BYTES", default_value_t = validgen_runtime::manifest::DEFAULT_MAX_BYTES)]
     pub max_bytes: usize,
+
+    /// End with a line counting files, VMs, allowed, denied, VMs with warnings, input errors
+    /// and skipped documents (on standard error with `-o junit`).
+    #[arg(long)]
+    pub summary: bool,
+
+    /// Print only denied VMs and input errors.
+    #[arg(long)]
+    pub errors_only: bool,
+
+    /// Exit with this status when every VM is allowed but some VM has warnings.
+    #[arg(long, value_name = "N")]
+    pub warn_exit_code: Option<u8>,
+}
+
+/// Arguments of `review`.
+#[derive(Debug, Args)]
+pub struct ReviewArgs {
+    /// The AdmissionReview (JSON as the webhook receives it, or a single YAML document); `-`
+    /// for standard input.
+    #[arg(value_name = "FILE", default_value = "-")]
+    pub file: PathBuf,
+
+    /// A catalog folder of Template files, for VMs that name a parent template (repeatable).
+    #[arg(long = "templates", value_name = "DIR")]
+    pub templates: Vec<PathBuf>,
+
+    /// Leave out `warnings` (unsatisfied justWarning rules): the reference webhook's exact
+    /// bytes.
+    #[arg(long)]
+    pub no_warnings: bool,
+
+    /// Largest review accepted, in bytes.
+    #[arg(long, value_name = "BYTES", default_value_t = validgen_runtime::manifest::DEFAULT_MAX_BYTES)]
+    pub max_bytes: usize,
+}
+
+/// Output formats of `explain`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ExplainFormat {
+    /// Plain words, one block per template.
+    Text,
+    /// One JSON document: an array of templates with their rule sets and rules.
+    Json,
+}
+
+/// Arguments of `explain`.
+#[derive(Debug, Args)]
+pub struct ExplainArgs {
+    /// The catalog folder of Template files.
+    #[arg(value_name = "CATALOG_DIR")]
+    pub catalog: PathBuf,
+
+    /// Only this template (`name`, or `namespace/name`); all templates when absent.
+    #[arg(value_name = "TEMPLATE")]
+    pub template: Option<String>,
+
+    /// Output format.
+    #[arg(short = 'o', long = "output", value_enum, default_value_t = ExplainFormat::Text)]
+    pub output: ExplainFormat,
 }

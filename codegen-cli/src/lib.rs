@@ -2,7 +2,9 @@
 //! their renderers. `main.rs` only calls [`run`].
 
 pub mod cli;
+pub mod explain;
 pub mod render;
+pub mod review;
 pub mod validate;
 
 use std::ffi::OsString;
@@ -28,6 +30,8 @@ pub fn run<I: IntoIterator<Item = OsString>>(args: I) -> ExitCode {
     };
     let code = match cli.command {
         cli::Command::Validate(args) => validate::run(&args),
+        cli::Command::Review(args) => review::run(&args),
+        cli::Command::Explain(args) => explain::run(&args),
     };
     ExitCode::from(code)
 }

@@ -1,43 +1,12 @@
-//! Renderers of `validate` results.
+//! `-o text`: one line per VM, then one indented line per cause or warning.
+
+use std::io::{self, Write};
 
 use anstyle::{AnsiColor, Style};
-use serde_json::json;
 use validgen_runtime::interpret::Outcome;
 
-use crate::validate::VmVerdict;
-
-/// One JSON object per VM: `source`, `name`, `namespace`, the admission response's `allowed`,
-/// `code`, `reason`, `message`, `causes` (`reason`, `field`, `message`), `warnings`, and every
-/// rule's `name`, `field`, `outcome`, `detail`.
-pub fn json_line(v: &VmVerdict) -> String {
-    let d = &v.decision;
-    let rules: Vec<_> = d
-        .report
-        .rules
-        .iter()
-        .map(
-            |r| json!({"name": r.name, "field": r.field, "outcome": r.outcome, "detail": r.detail}),
-        )
-        .collect();
-    let causes: Vec<_> = d
-        .causes
-        .iter()
-        .map(|c| json!({"reason": c.kind, "field": c.field, "message": c.message}))
-        .collect();
-    json!({
-        "source": v.source,
-        "name": v.name,
-        "namespace": v.namespace,
-        "allowed": d.allowed,
-        "code": d.code,
-        "reason": d.reason,
-        "message": d.message,
-        "causes": causes,
-        "warnings": d.warnings,
-        "rules": rules,
-    })
-    .to_string()
-}
+use super::{Sink, summary_line};
+use crate::validate::{Item, Tally, VmVerdict};
 
 /// For people: `ALLOWED`/`DENIED`, the source and VM name, then one indented line per cause
 /// and warning. ANSI colour only when `color`.
@@ -58,11 +27,6 @@ pub fn text(v: &VmVerdict, color: bool) -> String {
     } else {
         paint(red, "DENIED ")
     };
-    let name = match (&v.namespace, &v.name) {
-        (Some(ns), Some(n)) => format!("{ns}/{n}"),
-        (None, Some(n)) => n.clone(),
-        _ => "(unnamed)".to_owned(),
-    };
     let rules = d.report.rules.len();
     let summary = match (d.code, rules) {
         (Some(400), _) => format!("400: {}", d.message.clone().unwrap_or_default()),
@@ -80,7 +44,7 @@ pub fn text(v: &VmVerdict, color: bool) -> String {
                 .count()
         ),
     };
-    let mut s = format!("{verdict} {} {name} ({summary})", v.source);
+    let mut s = format!("{verdict} {} {} ({summary})", v.source, v.display_name());
     for c in &d.causes {
         s.push_str(&format!(
             "\n    {} {}: {}",
@@ -93,4 +57,32 @@ pub fn text(v: &VmVerdict, color: bool) -> String {
         s.push_str(&format!("\n    {} {w}", paint(yellow, "warning")));
     }
     s
+}
+
+/// Text lines on standard output; notes and errors are on standard error already.
+pub(super) struct TextSink {
+    out: Box<dyn Write>,
+    color: bool,
+}
+
+impl TextSink {
+    pub(super) fn new(out: Box<dyn Write>, color: bool) -> Self {
+        TextSink { out, color }
+    }
+}
+
+impl Sink for TextSink {
+    fn item(&mut self, _file: &str, item: &Item) -> io::Result<()> {
+        match item {
+            Item::Vm(v) => writeln!(self.out, "{}", text(v, self.color)),
+            Item::Skipped { .. } | Item::Error { .. } => Ok(()),
+        }
+    }
+
+    fn finish(&mut self, tally: &Tally, summary: bool) -> io::Result<()> {
+        if summary {
+            writeln!(self.out, "{}", summary_line(tally))?;
+        }
+        self.out.flush()
+    }
 }

@@ -1,0 +1,324 @@
+//! What a template's rules check, from their lowered IR, in plain words and as JSON.
+
+use serde::Serialize;
+use serde_json::{Value, json};
+use validgen_runtime::admission::{LEGACY_VALIDATIONS, Template, VALIDATIONS};
+use validgen_runtime::ir::{self, Check};
+use validgen_runtime::quantity::Quantity;
+use validgen_runtime::rules::{self, IntArg, StrArg};
+
+/// A template and its rule sets.
+#[derive(Debug, Serialize)]
+pub struct ExplainedTemplate {
+    /// `metadata.name`.
+    pub name: String,
+    /// `metadata.namespace`, when the file gives one.
+    pub namespace: Option<String>,
+    /// `<file>#<document index>`.
+    pub source: String,
+    /// One per annotation holding rules (one for both when they hold the same text); none when
+    /// the template has no rules.
+    pub rule_sets: Vec<ExplainedRuleSet>,
+}
+
+/// One rule-set annotation of a template.
+#[derive(Debug, Serialize)]
+pub struct ExplainedRuleSet {
+    /// Where the text is, e.g. `objects[0].metadata.annotations["vm.kubevirt.io/validations"]`.
+    pub annotations: Vec<String>,
+    /// Which VMs it applies to.
+    pub applies_to: String,
+    /// Why the whole set is rejected (VMs then get code 400), if it is.
+    pub error: Option<String>,
+    /// Its rules, in order (none when rejected).
+    pub rules: Vec<ExplainedRule>,
+}
+
+/// One rule.
+#[derive(Debug, Serialize)]
+pub struct ExplainedRule {
+    /// 0-based position in the set.
+    pub index: usize,
+    /// `name`.
+    pub name: String,
+    /// `rule` as written.
+    pub rule: String,
+    /// The path checked (the causes' `field`), empty when the rule has none.
+    pub field: String,
+    /// `message`.
+    pub message: String,
+    /// `justWarning`: unsatisfied is a warning only.
+    pub just_warning: bool,
+    /// `valid`: the rule applies only when this path yields a value on the VM.
+    pub valid: Option<String>,
+    /// The check with its arguments.
+    pub check: Value,
+    /// What is wrong with the rule, if anything (it then fails whatever the VM).
+    pub problem: Option<String>,
+    /// The check in plain words, e.g. `.spec.domain.memory.guest at least 1.5Gi (1610612736
+    /// bytes)`.
+    pub description: String,
+}
+
+/// Explains the rule sets of `t`.
+pub fn explain_template(t: &Template) -> ExplainedTemplate {
+    let object = format!("objects[0].metadata.annotations[\"{VALIDATIONS}\"]");
+    let legacy = format!("metadata.annotations[\"{LEGACY_VALIDATIONS}\"]");
+    let carried = "every VM created from the template carries these rules";
+    let named = "VMs that name this template and carry no rules of their own";
+    let rule_sets = match (&t.object_validations, &t.validations) {
+        (Some(a), Some(b)) if a == b => vec![explain_set(
+            vec![object, legacy],
+            format!("{carried}; also {named}"),
+            a,
+        )],
+        (a, b) => [
+            a.as_ref()
+                .map(|a| explain_set(vec![object], carried.to_owned(), a)),
+            b.as_ref()
+                .map(|b| explain_set(vec![legacy], named.to_owned(), b)),
+        ]
+        .into_iter()
+        .flatten()
+        .collect(),
+    };
+    ExplainedTemplate {
+        name: t.name.clone(),
+        namespace: t.namespace.clone(),
+        source: t.source.clone(),
+        rule_sets,
+    }
+}
+
+fn explain_set(annotations: Vec<String>, applies_to: String, text: &str) -> ExplainedRuleSet {
+    let (error, rules) = match rules::parse_rule_set(text) {
+        Ok(parsed) => {
+            let lowered = ir::lower(&parsed);
+            let rules = parsed
+                .rules
+                .iter()
+                .zip(&lowered.rules)
+                .map(|(p, l)| explain_rule(p, l))
+                .collect();
+            (None, rules)
+        }
+        Err(e) => (Some(e.to_string()), Vec::new()),
+    };
+    ExplainedRuleSet {
+        annotations,
+        applies_to,
+        error,
+        rules,
+    }
+}
+
+fn explain_rule(parsed: &rules::Rule, rule: &ir::Rule) -> ExplainedRule {
+    let field = if rule.path.is_some() {
+        rule.field.clone()
+    } else {
+        "(no path)".to_owned()
+    };
+    let (check, description, mut problem) = describe(&field, parsed, &rule.check);
+    if rule.path.is_none() && problem.is_none() {
+        problem = Some(
+            "no `path`: the rule fails with `missing required key` (the reference crashes)"
+                .to_owned(),
+        );
+    }
+    ExplainedRule {
+        index: rule.origin.index,
+        name: rule.name.clone(),
+        rule: parsed.rule.clone(),
+        field: rule.field.clone(),
+        message: rule.message.clone(),
+        just_warning: rule.just_warning,
+        valid: rule.valid.as_ref().map(|v| v.expr.clone()),
+        check,
+        problem,
+        description,
+    }
+}
+
+/// The check as JSON, in words, and what makes it always fail.
+fn describe(field: &str, parsed: &rules::Rule, check: &Check) -> (Value, String, Option<String>) {
+    let memory = is_memory_like(field);
+    match check {
+        Check::IntRange { min, max } => {
+            let unit = if memory { Unit::Memory } else { Unit::Plain };
+            let words = range(field, min.as_ref(), max.as_ref(), unit)
+                .unwrap_or_else(|| format!("{field} is an integer (no bounds)"));
+            let json = json!({"min": bound_json(min.as_ref(), memory), "max": bound_json(max.as_ref(), memory)});
+            (json, words + &never(min.as_ref(), max.as_ref()), None)
+        }
+        Check::LengthRange { min, max } => {
+            let words = range(
+                &format!("length in bytes of {field}"),
+                min.as_ref(),
+                max.as_ref(),
+                Unit::Plain,
+            )
+            .unwrap_or_else(|| format!("{field} is a string of any length"));
+            let json = json!({"min_length": bound_json(min.as_ref(), false), "max_length": bound_json(max.as_ref(), false)});
+            (json, words + &never(min.as_ref(), max.as_ref()), None)
+        }
+        Check::Pattern { regex } => {
+            let json = json!({"regex": parsed.regex});
+            match regex {
+                Ok(re) if re.as_str().is_empty() => (
+                    json,
+                    format!("{field} matches anything (empty regex)"),
+                    None,
+                ),
+                Ok(re) => (
+                    json,
+                    format!("{field} contains a match of the regex `{}`", re.as_str()),
+                    None,
+                ),
+                Err(e) => (
+                    json,
+                    format!("always fails: {e}"),
+                    Some("the regex does not compile (Go RE2 syntax)".to_owned()),
+                ),
+            }
+        }
+        Check::OneOf { values } => {
+            let words: Vec<String> = values.iter().map(value_words).collect();
+            let json_values: Vec<Value> = values
+                .iter()
+                .map(|v| match v {
+                    StrArg::Str(s) => json!({ "value": s }),
+                    StrArg::Path(p) => json!({ "path": p.expr }),
+                })
+                .collect();
+            let words = if words.is_empty() {
+                format!("{field} is one of no values (never satisfied)")
+            } else {
+                format!("{field} is one of {}", words.join(", "))
+            };
+            (json!({ "values": json_values }), words, None)
+        }
+        Check::Fail { error } => {
+            let why = match *error {
+                "duplicate Rule Name" => {
+                    format!("an earlier rule is also called {:?}", parsed.name)
+                }
+                "unrecognized Rule type" => format!(
+                    "`rule` {:?} is not integer, string, regex or enum",
+                    parsed.rule
+                ),
+                "missing required key" => "no `message`".to_owned(),
+                other => other.to_owned(),
+            };
+            (
+                json!({ "error": error }),
+                format!("always fails: {error}"),
+                Some(why),
+            )
+        }
+    }
+}
+
+/// How integer bounds are written.
+#[derive(Clone, Copy)]
+enum Unit {
+    /// A byte count: binary units (`1.5Gi (1610612736 bytes)`).
+    Memory,
+    /// A plain number.
+    Plain,
+}
+
+/// `<subject> between A and B`, `at least A`, `at most B`; `None` without bounds.
+fn range(subject: &str, min: Option<&IntArg>, max: Option<&IntArg>, unit: Unit) -> Option<String> {
+    let b = |arg| bound_words(arg, unit);
+    match (min, max) {
+        (Some(a), Some(z)) => Some(format!("{subject} between {} and {}", b(a), b(z))),
+        (Some(a), None) => Some(format!("{subject} at least {}", b(a))),
+        (None, Some(z)) => Some(format!("{subject} at most {}", b(z))),
+        (None, None) => None,
+    }
+}
+
+/// A note when literal bounds cannot both hold.
+fn never(min: Option<&IntArg>, max: Option<&IntArg>) -> String {
+    match (min, max) {
+        (Some(IntArg::Int(a)), Some(IntArg::Int(z))) if a > z => {
+            " (never satisfied: the minimum is above the maximum)".to_owned()
+        }
+        _ => String::new(),
+    }
+}
+
+fn bound_words(arg: &IntArg, unit: Unit) -> String {
+    match (arg, unit) {
+        (IntArg::Path(p), _) => format!("the value at {}", p.expr),
+        (IntArg::Int(n), Unit::Memory) => {
+            let human = Quantity::humanize_bytes(*n);
+            if human == n.to_string() {
+                format!("{n} bytes")
+            } else {
+                format!("{human} ({n} bytes)")
+            }
+        }
+        (IntArg::Int(n), Unit::Plain) => n.to_string(),
+    }
+}
+
+fn bound_json(arg: Option<&IntArg>, memory: bool) -> Value {
+    match arg {
+        None => Value::Null,
+        Some(IntArg::Path(p)) => json!({ "path": p.expr }),
+        Some(IntArg::Int(n)) if memory => {
+            json!({ "value": n, "human": Quantity::humanize_bytes(*n) })
+        }
+        Some(IntArg::Int(n)) => json!({ "value": n }),
+    }
+}
+
+fn value_words(v: &StrArg) -> String {
+    match v {
+        StrArg::Str(s) => format!("{s:?}"),
+        StrArg::Path(p) => format!("the value at {}", p.expr),
+    }
+}
+
+/// A path to a byte count: its last field is `memory` or `guest` (`memory.guest`,
+/// `requests.memory`), in any case (JSONPath also accepts Go field names).
+fn is_memory_like(expr: &str) -> bool {
+    let e = expr.trim_end().trim_end_matches([']', '\'', '"']);
+    let last = e.rsplit(['.', '[', '\'', '"']).next().unwrap_or(e);
+    last.eq_ignore_ascii_case("memory") || last.eq_ignore_ascii_case("guest")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn memory_like_paths() {
+        for p in [
+            ".spec.domain.memory.guest",
+            ".spec.domain.resources.requests.memory",
+            ".spec.domain.Memory.Guest",
+            ".spec.domain.resources.requests['memory']",
+        ] {
+            assert!(is_memory_like(p), "{p}");
+        }
+        for p in [
+            ".spec.domain.cpu.cores",
+            ".spec.domain.memory.hugepages",
+            "",
+        ] {
+            assert!(!is_memory_like(p), "{p}");
+        }
+    }
+
+    #[test]
+    fn memory_bounds_in_binary_units() {
+        assert_eq!(
+            bound_words(&IntArg::Int(1_610_612_736), Unit::Memory),
+            "1.5Gi (1610612736 bytes)"
+        );
+        assert_eq!(bound_words(&IntArg::Int(1000), Unit::Memory), "1000 bytes");
+        assert_eq!(bound_words(&IntArg::Int(4), Unit::Plain), "4");
+    }
+}

@@ -1,0 +1,77 @@
+//! `-o json`: one JSON object per VM per line.
+
+use std::io::{self, Write};
+
+use serde_json::json;
+
+use super::Sink;
+use crate::validate::{Item, Tally, VmVerdict};
+
+/// One JSON object per VM: `source`, `name`, `namespace`, the admission response's `allowed`,
+/// `code`, `reason`, `message`, `causes` (`reason`, `field`, `message`), `warnings`, and every
+/// rule's `name`, `field`, `outcome`, `detail`.
+pub fn json_line(v: &VmVerdict) -> String {
+    let d = &v.decision;
+    let rules: Vec<_> = d
+        .report
+        .rules
+        .iter()
+        .map(
+            |r| json!({"name": r.name, "field": r.field, "outcome": r.outcome, "detail": r.detail}),
+        )
+        .collect();
+    let causes: Vec<_> = d
+        .causes
+        .iter()
+        .map(|c| json!({"reason": c.kind, "field": c.field, "message": c.message}))
+        .collect();
+    json!({
+        "source": v.source,
+        "name": v.name,
+        "namespace": v.namespace,
+        "allowed": d.allowed,
+        "code": d.code,
+        "reason": d.reason,
+        "message": d.message,
+        "causes": causes,
+        "warnings": d.warnings,
+        "rules": rules,
+    })
+    .to_string()
+}
+
+/// JSON lines on standard output; with `--summary`, a last line `{"summary": {...}}`.
+pub(super) struct JsonSink {
+    out: Box<dyn Write>,
+}
+
+impl JsonSink {
+    pub(super) fn new(out: Box<dyn Write>) -> Self {
+        JsonSink { out }
+    }
+}
+
+impl Sink for JsonSink {
+    fn item(&mut self, _file: &str, item: &Item) -> io::Result<()> {
+        match item {
+            Item::Vm(v) => writeln!(self.out, "{}", json_line(v)),
+            Item::Skipped { .. } | Item::Error { .. } => Ok(()),
+        }
+    }
+
+    fn finish(&mut self, t: &Tally, summary: bool) -> io::Result<()> {
+        if summary {
+            let line = json!({"summary": {
+                "files": t.files,
+                "vms": t.vms,
+                "allowed": t.allowed,
+                "denied": t.denied,
+                "with_warnings": t.warned,
+                "errors": t.errors,
+                "skipped": t.skipped,
+            }});
+            writeln!(self.out, "{line}")?;
+        }
+        self.out.flush()
+    }
+}

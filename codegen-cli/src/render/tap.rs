@@ -1,0 +1,107 @@
+//! `-o tap`: TAP version 13, streamed. One test point per VM, `ok N - <source> <name>` or
+//! `not ok N - …`, with a YAML diagnostic block (status code, reason, causes or the message,
+//! warnings) when there is something to say; a document that is not a VM is an `ok … # SKIP`,
+//! an input that could not be read a `not ok` with its error. The plan `1..N` comes last,
+//! then `--summary` as a comment. `#` and `\` in descriptions are escaped with `\`.
+
+use std::io::{self, Write};
+
+use super::{Sink, summary_line};
+use crate::validate::{Item, Tally};
+
+/// Test points on standard output, numbered from 1.
+pub(super) struct TapSink {
+    out: Box<dyn Write>,
+    points: usize,
+}
+
+impl TapSink {
+    pub(super) fn new(out: Box<dyn Write>) -> Self {
+        TapSink { out, points: 0 }
+    }
+
+    fn header(&mut self) -> io::Result<()> {
+        if self.points == 0 {
+            writeln!(self.out, "TAP version 13")?;
+        }
+        Ok(())
+    }
+}
+
+impl Sink for TapSink {
+    fn item(&mut self, file: &str, item: &Item) -> io::Result<()> {
+        self.header()?;
+        self.points += 1;
+        let n = self.points;
+        let mut yaml = Vec::new();
+        let line = match item {
+            Item::Vm(v) => {
+                let d = &v.decision;
+                let status = if d.allowed { "ok" } else { "not ok" };
+                if let Some(code) = d.code {
+                    yaml.push(format!("code: {code}"));
+                }
+                if let Some(reason) = &d.reason {
+                    yaml.push(format!("reason: {}", quote(reason)));
+                }
+                // A 422's message is its causes' messages joined: only a 400's is its own.
+                if let (Some(message), true) = (&d.message, d.causes.is_empty()) {
+                    yaml.push(format!("message: {}", quote(message)));
+                }
+                if !d.causes.is_empty() {
+                    yaml.push("causes:".to_owned());
+                    for c in &d.causes {
+                        yaml.push(format!("  - field: {}", quote(&c.field)));
+                        yaml.push(format!("    message: {}", quote(&c.message)));
+                    }
+                }
+                if !d.warnings.is_empty() {
+                    yaml.push("warnings:".to_owned());
+                    yaml.extend(d.warnings.iter().map(|w| format!("  - {}", quote(w))));
+                }
+                let description = escape(&format!("{} {}", v.source, v.display_name()));
+                format!("{status} {n} - {description}")
+            }
+            Item::Skipped { source, kind } => format!(
+                "ok {n} - {} # SKIP {} is not a VirtualMachine",
+                escape(&format!("{source} {kind}")),
+                escape(kind)
+            ),
+            Item::Error { message } => {
+                yaml.push(format!("error: {}", quote(message)));
+                format!("not ok {n} - {}", escape(file))
+            }
+        };
+        writeln!(self.out, "{line}")?;
+        if !yaml.is_empty() {
+            writeln!(self.out, "  ---")?;
+            for l in yaml {
+                writeln!(self.out, "  {l}")?;
+            }
+            writeln!(self.out, "  ...")?;
+        }
+        Ok(())
+    }
+
+    fn finish(&mut self, tally: &Tally, summary: bool) -> io::Result<()> {
+        self.header()?;
+        writeln!(self.out, "1..{}", self.points)?;
+        if summary {
+            writeln!(self.out, "# {}", summary_line(tally))?;
+        }
+        self.out.flush()
+    }
+}
+
+/// A YAML double-quoted scalar (a JSON string is one).
+fn quote(s: &str) -> String {
+    serde_json::Value::from(s).to_string()
+}
+
+/// A TAP description: `\` and `#` escaped, line breaks written as `\n`, `\r`.
+fn escape(s: &str) -> String {
+    s.replace('\\', "\\\\")
+        .replace('#', "\\#")
+        .replace('\n', "\\n")
+        .replace('\r', "\\r")
+}

@@ -1,0 +1,19 @@
+//! `--help` of the tool and of every command.
+
+mod common;
+
+use common::run;
+
+#[test]
+fn help_of_every_command() {
+    for (name, args) in [
+        ("validgen", vec!["--help"]),
+        ("validate", vec!["validate", "--help"]),
+        ("review", vec!["review", "--help"]),
+        ("explain", vec!["explain", "--help"]),
+    ] {
+        let (code, out, err) = run(&args);
+        assert_eq!(code, 0, "{name}: {err}");
+        insta::assert_snapshot!(format!("help_{name}"), out);
+    }
+}
