@@ -214,8 +214,10 @@ fn annotation(
     }))
 }
 
-/// Where the value starting at `line:column` (byte `offset`) begins its text: for a block
-/// scalar (`|`, `|-`, `>`…), the first non-blank content line and its indentation.
+/// Where the value reported at `line:column` (byte `offset`) begins its text. serde-saphyr
+/// reports a block scalar (`|`, `>`) at its first content line; should it report the
+/// indicator, the content starts on the next non-blank line. A quoted scalar starts one column
+/// after its quote; positions past its first line are approximated by its start.
 fn origin(
     file_text: &str,
     shown: &str,
@@ -225,24 +227,20 @@ fn origin(
 ) -> TextOrigin {
     let start = offset.and_then(|o| usize::try_from(o).ok()).unwrap_or(0);
     let rest = file_text.get(start..).unwrap_or("");
-    if rest.starts_with('|') || rest.starts_with('>') {
-        for (k, l) in rest.lines().enumerate().skip(1) {
-            let content_line = line + k;
-            if !l.trim().is_empty() {
-                let indent = l.len() - l.trim_start().len();
-                return TextOrigin {
-                    file: shown.to_owned(),
-                    line: content_line,
-                    column: indent + 1,
-                    block: true,
-                };
-            }
-        }
-    }
-    TextOrigin {
+    let at = |line, column, block| TextOrigin {
         file: shown.to_owned(),
         line,
         column,
-        block: false,
+        block,
+    };
+    if rest.starts_with('|') || rest.starts_with('>') {
+        for (k, l) in rest.lines().enumerate().skip(1) {
+            if !l.trim().is_empty() {
+                let indent = l.len() - l.trim_start().len();
+                return at(line + k, indent + 1, true);
+            }
+        }
     }
+    let quoted = rest.starts_with('"') || rest.starts_with('\'');
+    at(line, column, !quoted)
 }

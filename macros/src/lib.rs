@@ -19,6 +19,9 @@
 //! validgen::include_validators!("templates", reference_failures = true);
 //! ```
 //!
+//! Paths resolve from `VALIDGEN_MANIFEST_DIR` instead when it is set (for UI tests, whose
+//! crate trybuild builds elsewhere).
+//!
 //! # What it expands to
 //! - for each template, `pub fn <name_in_snake_case>(vm: &serde_json::Value) -> Report`
 //!   (`rhel9-server-small` → `rhel9_server_small`): the template's rules evaluated on a decoded
@@ -85,7 +88,11 @@ pub fn include_validators(input: TokenStream) -> TokenStream {
         Err(e) => return e.to_compile_error().into(),
     };
     let display = args.dir.value();
-    let base = std::env::var_os("CARGO_MANIFEST_DIR").map_or_else(PathBuf::new, PathBuf::from);
+    // The override lets UI tests (trybuild builds them in a crate of its own) resolve paths
+    // against the crate that holds the fixtures.
+    let base = std::env::var_os("VALIDGEN_MANIFEST_DIR")
+        .or_else(|| std::env::var_os("CARGO_MANIFEST_DIR"))
+        .map_or_else(PathBuf::new, PathBuf::from);
     let dir = base.join(&display);
     let opts = validgen_codegen::Options {
         reference_failures: args.reference_failures,

@@ -588,10 +588,11 @@ mod rules {
     #[test]
     fn syntax_errors_are_located() {
         let cases = [
+            // A trailing comma is reported at the comma, the character to delete.
             (
                 "[\n  {\"name\": \"a\"},\n]\n",
-                3,
-                1,
+                2,
+                16,
                 "expected a value after `,`, found `]` (JSON allows no trailing comma)",
             ),
             (

@@ -301,7 +301,10 @@ impl<'a> Lexer<'a> {
                     self.number()?;
                 }
                 Some(b']' | b'}') if after_comma => {
-                    return Err(self.error(self.pos, trailing_comma(self.text, self.pos)));
+                    return Err(self.error(
+                        comma_before(self.text, self.pos),
+                        trailing_comma(self.text, self.pos),
+                    ));
                 }
                 _ => {
                     self.literal()?;
@@ -357,7 +360,10 @@ impl<'a> Lexer<'a> {
         match self.peek() {
             Some(b'"') => self.string(None)?,
             Some(b'}') if after_comma => {
-                return Err(self.error(self.pos, trailing_comma(self.text, self.pos)));
+                return Err(self.error(
+                    comma_before(self.text, self.pos),
+                    trailing_comma(self.text, self.pos),
+                ));
             }
             _ => return Err(self.expected("a key in double quotes")),
         }
@@ -393,6 +399,14 @@ pub(crate) fn validate(text: &str) -> Result<(), SyntaxError> {
         return Err(lex.expected("the end of the input after the JSON value"));
     }
     Ok(())
+}
+
+/// The offset of the comma before `at` (only JSON whitespace lies between): a trailing-comma
+/// error points at the comma, the character to delete.
+fn comma_before(text: &str, at: usize) -> usize {
+    let before = text.get(..at).unwrap_or("");
+    let trimmed = before.trim_end_matches([' ', '\t', '\n', '\r']);
+    trimmed.len().saturating_sub(1)
 }
 
 fn trailing_comma(text: &str, at: usize) -> String {

@@ -1,0 +1,3 @@
+validgen::include_validators!("ui/catalogs/annotation_json");
+
+fn main() {}

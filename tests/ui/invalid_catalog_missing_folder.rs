@@ -1,0 +1,3 @@
+validgen::include_validators!("ui/catalogs/no-such-folder");
+
+fn main() {}

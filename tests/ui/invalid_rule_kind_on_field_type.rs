@@ -1,0 +1,3 @@
+validgen::include_validators!("ui/catalogs/rule_kind_field_type");
+
+fn main() {}

@@ -1,0 +1,3 @@
+validgen::include_validators!("ui/catalogs/rule_unknown_kind");
+
+fn main() {}

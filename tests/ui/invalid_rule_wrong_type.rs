@@ -1,0 +1,3 @@
+validgen::include_validators!("ui/catalogs/rule_wrong_type");
+
+fn main() {}
