@@ -1,6 +1,8 @@
 //! Command-line arguments.
 
+use std::net::SocketAddr;
 use std::path::PathBuf;
+use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
@@ -22,6 +24,14 @@ pub enum Command {
     /// rules of its parent template found in the --templates catalogs. Exit status: 0 when every
     /// VM is allowed, 1 when any is denied, 2 on a usage or input error.
     Validate(ValidateArgs),
+
+    /// Serve the admission webhook over HTTPS, as a drop-in for the KubeVirt template validator.
+    ///
+    /// `POST /virtualmachine-validate` answers `admission.k8s.io/v1` AdmissionReviews with the
+    /// reference's verdicts; `/healthz`, `/readyz` and `/metrics` (Prometheus) are served on the
+    /// same port. Certificate and catalog files are reloaded when they change. Stops gracefully
+    /// on SIGTERM or SIGINT; exit status 2 when it cannot start.
+    Serve(ServeArgs),
 }
 
 /// Output formats of `validate`.
@@ -57,4 +67,99 @@ pub struct ValidateArgs {
     /// Largest document accepted, in bytes.
     #[arg(long, value_name = "BYTES", default_value_t = validgen_runtime::manifest::DEFAULT_MAX_BYTES)]
     pub max_bytes: usize,
+}
+
+/// Log output formats of `serve`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum LogFormat {
+    /// Human-readable lines.
+    Text,
+    /// One JSON object per event (for log collectors).
+    Json,
+}
+
+/// Arguments of `serve`.
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// A catalog folder of Template files, for VMs that name a parent template (repeatable;
+    /// later folders win on equal keys). Reloaded when its files change.
+    #[arg(long = "templates", value_name = "DIR")]
+    pub templates: Vec<PathBuf>,
+
+    /// PEM file with the server certificate chain (leaf first). Reloaded when it changes.
+    #[arg(long, value_name = "FILE")]
+    pub tls_cert: PathBuf,
+
+    /// PEM file with the private key of the certificate (PKCS#8, PKCS#1 or SEC1).
+    #[arg(long, value_name = "FILE")]
+    pub tls_key: PathBuf,
+
+    /// Address and port to listen on (port 0 picks a free one; the log says which).
+    #[arg(long, value_name = "ADDR", default_value = "0.0.0.0:9443")]
+    pub listen: SocketAddr,
+
+    /// Largest request body accepted, in bytes (larger ones get 413). The default is the
+    /// Kubernetes API server's own request limit (3 MiB).
+    #[arg(long, value_name = "BYTES", default_value_t = crate::serve::DEFAULT_MAX_BODY_BYTES)]
+    pub max_body_bytes: usize,
+
+    /// Time allowed for a request's headers (and for an idle keep-alive connection), e.g. `10s`,
+    /// `500ms`.
+    #[arg(long, value_name = "DURATION", default_value = "10s", value_parser = parse_duration)]
+    pub header_timeout: Duration,
+
+    /// Time allowed for a request's body, once its headers are in (408 when exceeded).
+    #[arg(long, value_name = "DURATION", default_value = "10s", value_parser = parse_duration)]
+    pub read_timeout: Duration,
+
+    /// Longest wait for a review slot when --max-in-flight reviews are under way (503 when
+    /// exceeded).
+    #[arg(long, value_name = "DURATION", default_value = "5s", value_parser = parse_duration)]
+    pub queue_timeout: Duration,
+
+    /// Most connections open at once; further clients wait in the listen backlog.
+    #[arg(long, value_name = "N", default_value_t = 1024, value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_connections: u32,
+
+    /// Most reviews being read or decided at once (bounds memory to N × --max-body-bytes);
+    /// a request that waits longer than --queue-timeout for a slot gets 503.
+    #[arg(long, value_name = "N", default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_in_flight: u32,
+
+    /// How often certificate and catalog files are checked for changes.
+    #[arg(long, value_name = "DURATION", default_value = "1s", value_parser = parse_duration)]
+    pub reload_interval: Duration,
+
+    /// How long in-flight requests may take to finish after SIGTERM/SIGINT.
+    #[arg(long, value_name = "DURATION", default_value = "20s", value_parser = parse_duration)]
+    pub shutdown_timeout: Duration,
+
+    /// Log format (the level comes from `RUST_LOG`, default `info`).
+    #[arg(long, value_enum, default_value_t = LogFormat::Text)]
+    pub log_format: LogFormat,
+}
+
+/// Parses a positive duration: a number with an optional unit `ms`, `s` (the default) or `m`
+/// (`250ms`, `1.5s`, `10`, `2m`).
+///
+/// # Errors
+/// A message naming the accepted forms when `s` is none of them, or is zero or negative.
+pub fn parse_duration(s: &str) -> Result<Duration, String> {
+    let t = s.trim();
+    let (num, scale) = if let Some(n) = t.strip_suffix("ms") {
+        (n, 0.001)
+    } else if let Some(n) = t.strip_suffix('s') {
+        (n, 1.0)
+    } else if let Some(n) = t.strip_suffix('m') {
+        (n, 60.0)
+    } else {
+        (t, 1.0)
+    };
+    let bad = || format!("`{s}` is not a duration (expected e.g. `500ms`, `10s`, `2m`)");
+    let v: f64 = num.trim().parse().map_err(|_| bad())?;
+    let secs = v * scale;
+    if !secs.is_finite() || secs <= 0.0 {
+        return Err(bad());
+    }
+    Duration::try_from_secs_f64(secs).map_err(|_| bad())
 }

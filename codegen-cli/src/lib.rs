@@ -3,6 +3,7 @@
 
 pub mod cli;
 pub mod render;
+pub mod serve;
 pub mod validate;
 
 use std::ffi::OsString;
@@ -28,6 +29,7 @@ pub fn run<I: IntoIterator<Item = OsString>>(args: I) -> ExitCode {
     };
     let code = match cli.command {
         cli::Command::Validate(args) => validate::run(&args),
+        cli::Command::Serve(args) => serve::run(&args),
     };
     ExitCode::from(code)
 }
