@@ -105,16 +105,17 @@ pub struct ServeArgs {
 
     /// Time allowed for a request's headers (and for an idle keep-alive connection), e.g. `10s`,
     /// `500ms`.
-    #[arg(long, value_name = "DURATION", default_value = "10s", value_parser = parse_duration)]
+    #[arg(long, value_name = "DURATION", default_value = "10s", value_parser = crate::serve::parse_duration)]
     pub header_timeout: Duration,
 
-    /// Time allowed for a request's body, once its headers are in (408 when exceeded).
-    #[arg(long, value_name = "DURATION", default_value = "10s", value_parser = parse_duration)]
+    /// Time allowed for a request's body, once the request has a review slot (408 when
+    /// exceeded).
+    #[arg(long, value_name = "DURATION", default_value = "10s", value_parser = crate::serve::parse_duration)]
     pub read_timeout: Duration,
 
     /// Longest wait for a review slot when --max-in-flight reviews are under way (503 when
     /// exceeded).
-    #[arg(long, value_name = "DURATION", default_value = "5s", value_parser = parse_duration)]
+    #[arg(long, value_name = "DURATION", default_value = "5s", value_parser = crate::serve::parse_duration)]
     pub queue_timeout: Duration,
 
     /// Most connections open at once; further clients wait in the listen backlog.
@@ -127,39 +128,14 @@ pub struct ServeArgs {
     pub max_in_flight: u32,
 
     /// How often certificate and catalog files are checked for changes.
-    #[arg(long, value_name = "DURATION", default_value = "1s", value_parser = parse_duration)]
+    #[arg(long, value_name = "DURATION", default_value = "1s", value_parser = crate::serve::parse_duration)]
     pub reload_interval: Duration,
 
     /// How long in-flight requests may take to finish after SIGTERM/SIGINT.
-    #[arg(long, value_name = "DURATION", default_value = "20s", value_parser = parse_duration)]
+    #[arg(long, value_name = "DURATION", default_value = "20s", value_parser = crate::serve::parse_duration)]
     pub shutdown_timeout: Duration,
 
     /// Log format (the level comes from `RUST_LOG`, default `info`).
     #[arg(long, value_enum, default_value_t = LogFormat::Text)]
     pub log_format: LogFormat,
-}
-
-/// Parses a positive duration: a number with an optional unit `ms`, `s` (the default) or `m`
-/// (`250ms`, `1.5s`, `10`, `2m`).
-///
-/// # Errors
-/// A message naming the accepted forms when `s` is none of them, or is zero or negative.
-pub fn parse_duration(s: &str) -> Result<Duration, String> {
-    let t = s.trim();
-    let (num, scale) = if let Some(n) = t.strip_suffix("ms") {
-        (n, 0.001)
-    } else if let Some(n) = t.strip_suffix('s') {
-        (n, 1.0)
-    } else if let Some(n) = t.strip_suffix('m') {
-        (n, 60.0)
-    } else {
-        (t, 1.0)
-    };
-    let bad = || format!("`{s}` is not a duration (expected e.g. `500ms`, `10s`, `2m`)");
-    let v: f64 = num.trim().parse().map_err(|_| bad())?;
-    let secs = v * scale;
-    if !secs.is_finite() || secs <= 0.0 {
-        return Err(bad());
-    }
-    Duration::try_from_secs_f64(secs).map_err(|_| bad())
 }

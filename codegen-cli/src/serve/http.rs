@@ -256,7 +256,7 @@ fn answer(r: &Reviewed, state: &State) -> Response<Body> {
         if d.code == Some(422) {
             state.metrics.rejected();
         }
-        tracing::info!(uid = %r.uid, code = d.code, source = ?d.source, message = d.message.as_deref().unwrap_or(""), "denied");
+        tracing::info!(uid = %r.uid, code = d.code, source = ?d.source, detail = d.message.as_deref().unwrap_or(""), "denied");
     }
     let body = admission::go_json(&admission::response(&r.uid, d, true));
     let mut resp = Response::new(Full::new(Bytes::from(body)));

@@ -183,6 +183,31 @@ pub fn run(args: &ServeArgs) -> u8 {
     })
 }
 
+/// Parses a positive duration: a number with an optional unit `ms`, `s` (the default) or `m`
+/// (`250ms`, `1.5s`, `10`, `2m`).
+///
+/// # Errors
+/// A message naming the accepted forms when `s` is none of them, or is zero or negative.
+pub fn parse_duration(s: &str) -> Result<Duration, String> {
+    let t = s.trim();
+    let (num, scale) = if let Some(n) = t.strip_suffix("ms") {
+        (n, 0.001)
+    } else if let Some(n) = t.strip_suffix('s') {
+        (n, 1.0)
+    } else if let Some(n) = t.strip_suffix('m') {
+        (n, 60.0)
+    } else {
+        (t, 1.0)
+    };
+    let bad = || format!("`{s}` is not a duration (expected e.g. `500ms`, `10s`, `2m`)");
+    let v: f64 = num.trim().parse().map_err(|_| bad())?;
+    let secs = v * scale;
+    if !secs.is_finite() || secs <= 0.0 {
+        return Err(bad());
+    }
+    Duration::try_from_secs_f64(secs).map_err(|_| bad())
+}
+
 /// Completes on SIGTERM (how Kubernetes stops a pod) or SIGINT (Ctrl-C).
 async fn shutdown_signal() {
     #[cfg(unix)]
@@ -205,5 +230,21 @@ async fn shutdown_signal() {
     {
         let _ = tokio::signal::ctrl_c().await;
         tracing::info!("interrupt received");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations_read_ms_s_m_and_bare_seconds() {
+        assert_eq!(parse_duration("250ms"), Ok(Duration::from_millis(250)));
+        assert_eq!(parse_duration("1.5s"), Ok(Duration::from_millis(1500)));
+        assert_eq!(parse_duration("10"), Ok(Duration::from_secs(10)));
+        assert_eq!(parse_duration("2m"), Ok(Duration::from_secs(120)));
+        for bad in ["", "0s", "-1s", "s", "5x", "1e400", "NaNs", "inf"] {
+            assert!(parse_duration(bad).is_err(), "{bad:?}");
+        }
     }
 }
