@@ -168,7 +168,13 @@ impl Server {
         {
             tracing::warn!(timeout = ?limits.shutdown_timeout, "shutdown timeout: closing connections with requests under way");
         }
-        reloader.stop();
+        // Joining the reload thread may wait for a catalog load: not on a request worker.
+        if tokio::task::spawn_blocking(move || reloader.stop())
+            .await
+            .is_err()
+        {
+            tracing::error!("stopping the reload thread failed");
+        }
         tracing::info!("stopped");
         Ok(())
     }
