@@ -1,6 +1,8 @@
 //! Command-line arguments.
 
+use std::net::SocketAddr;
 use std::path::PathBuf;
+use std::time::Duration;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
@@ -39,6 +41,13 @@ pub enum Command {
     /// wrong with malformed rules. Exit status: 0, or 2 when the catalog cannot be read or the
     /// template is not in it.
     Explain(ExplainArgs),
+    /// Serve the admission webhook over HTTPS, as a drop-in for the KubeVirt template validator.
+    ///
+    /// `POST /virtualmachine-validate` answers `admission.k8s.io/v1` AdmissionReviews with the
+    /// reference's verdicts; `/healthz`, `/readyz` and `/metrics` (Prometheus) are served on the
+    /// same port. Certificate and catalog files are reloaded when they change. Stops gracefully
+    /// on SIGTERM or SIGINT; exit status 2 when it cannot start.
+    Serve(ServeArgs),
 }
 
 /// Output formats of `validate`.
@@ -138,4 +147,75 @@ pub struct ExplainArgs {
     /// Output format.
     #[arg(short = 'o', long = "output", value_enum, default_value_t = ExplainFormat::Text)]
     pub output: ExplainFormat,
+}
+
+/// Log output formats of `serve`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum LogFormat {
+    /// Human-readable lines.
+    Text,
+    /// One JSON object per event (for log collectors).
+    Json,
+}
+
+/// Arguments of `serve`.
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// A catalog folder of Template files, for VMs that name a parent template (repeatable;
+    /// later folders win on equal keys). Reloaded when its files change.
+    #[arg(long = "templates", value_name = "DIR")]
+    pub templates: Vec<PathBuf>,
+
+    /// PEM file with the server certificate chain (leaf first). Reloaded when it changes.
+    #[arg(long, value_name = "FILE")]
+    pub tls_cert: PathBuf,
+
+    /// PEM file with the private key of the certificate (PKCS#8, PKCS#1 or SEC1).
+    #[arg(long, value_name = "FILE")]
+    pub tls_key: PathBuf,
+
+    /// Address and port to listen on (port 0 picks a free one; the log says which).
+    #[arg(long, value_name = "ADDR", default_value = "0.0.0.0:9443")]
+    pub listen: SocketAddr,
+
+    /// Largest request body accepted, in bytes (larger ones get 413). The default is the
+    /// Kubernetes API server's own request limit (3 MiB).
+    #[arg(long, value_name = "BYTES", default_value_t = crate::serve::DEFAULT_MAX_BODY_BYTES)]
+    pub max_body_bytes: usize,
+
+    /// Time allowed for a request's headers (and for an idle keep-alive connection), e.g. `10s`,
+    /// `500ms`.
+    #[arg(long, value_name = "DURATION", default_value = "10s", value_parser = crate::serve::parse_duration)]
+    pub header_timeout: Duration,
+
+    /// Time allowed for a request's body, once the request has a review slot (408 when
+    /// exceeded).
+    #[arg(long, value_name = "DURATION", default_value = "10s", value_parser = crate::serve::parse_duration)]
+    pub read_timeout: Duration,
+
+    /// Longest wait for a review slot when --max-in-flight reviews are under way (503 when
+    /// exceeded).
+    #[arg(long, value_name = "DURATION", default_value = "5s", value_parser = crate::serve::parse_duration)]
+    pub queue_timeout: Duration,
+
+    /// Most connections open at once; further clients wait in the listen backlog.
+    #[arg(long, value_name = "N", default_value_t = 1024, value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_connections: u32,
+
+    /// Most reviews being read or decided at once (bounds memory to N × --max-body-bytes);
+    /// a request that waits longer than --queue-timeout for a slot gets 503.
+    #[arg(long, value_name = "N", default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_in_flight: u32,
+
+    /// How often certificate and catalog files are checked for changes.
+    #[arg(long, value_name = "DURATION", default_value = "1s", value_parser = crate::serve::parse_duration)]
+    pub reload_interval: Duration,
+
+    /// How long in-flight requests may take to finish after SIGTERM/SIGINT.
+    #[arg(long, value_name = "DURATION", default_value = "20s", value_parser = crate::serve::parse_duration)]
+    pub shutdown_timeout: Duration,
+
+    /// Log format (the level comes from `RUST_LOG`, default `info`).
+    #[arg(long, value_enum, default_value_t = LogFormat::Text)]
+    pub log_format: LogFormat,
 }

@@ -5,6 +5,7 @@ pub mod cli;
 pub mod explain;
 pub mod render;
 pub mod review;
+pub mod serve;
 pub mod validate;
 
 use std::ffi::OsString;
@@ -32,6 +33,7 @@ pub fn run<I: IntoIterator<Item = OsString>>(args: I) -> ExitCode {
         cli::Command::Validate(args) => validate::run(&args),
         cli::Command::Review(args) => review::run(&args),
         cli::Command::Explain(args) => explain::run(&args),
+        cli::Command::Serve(args) => serve::run(&args),
     };
     ExitCode::from(code)
 }
