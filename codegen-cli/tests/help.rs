@@ -11,6 +11,7 @@ fn help_of_every_command() {
         ("validate", vec!["validate", "--help"]),
         ("review", vec!["review", "--help"]),
         ("explain", vec!["explain", "--help"]),
+        ("serve", vec!["serve", "--help"]),
     ] {
         let (code, out, err) = run(&args);
         assert_eq!(code, 0, "{name}: {err}");
