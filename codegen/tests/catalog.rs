@@ -24,3 +24,47 @@ fn current_catalog_compiles() {
     let sets = text.matches("\nfn __rule_set_").count();
     assert!(sets > 0 && sets < 40, "{sets} rule sets");
 }
+
+/// Every historical release (v0.8.0 to v0.25.0, 400 templates) compiles, or fails with
+/// diagnostics that name the file, the line and column inside it, and the rule; the trailing-comma
+/// releases point at the comma.
+#[test]
+fn historical_catalogs_compile_or_fail_located() {
+    let history = root().join("tests/corpus/common-templates-history");
+    let mut releases: Vec<_> = std::fs::read_dir(&history)
+        .expect("history")
+        .filter_map(Result::ok)
+        .map(|e| e.path())
+        .filter(|p| p.is_dir())
+        .collect();
+    releases.sort();
+    let mut outcomes = Vec::new();
+    for release in &releases {
+        let name = release
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or_default()
+            .to_owned();
+        match compile_dir(release, &name, Options::default()) {
+            Ok(g) => outcomes.push(format!("{name}: {} templates compiled", g.templates.len())),
+            Err(diags) => {
+                for d in &diags.0 {
+                    assert!(d.line > 0 && d.column > 0, "located: {d}");
+                    let file = release.join(d.file.trim_start_matches(&format!("{name}/")));
+                    let text = std::fs::read_to_string(&file).expect("diagnostic names a file");
+                    let line = text.lines().nth(d.line - 1).expect("line exists");
+                    let at = line.chars().nth(d.column - 1);
+                    if d.message.contains("trailing comma") {
+                        assert_eq!(at, Some(','), "points at the comma: {d}");
+                    }
+                }
+                outcomes.push(format!(
+                    "{name}: {} diagnostics, first: {}",
+                    diags.0.len(),
+                    diags.0[0]
+                ));
+            }
+        }
+    }
+    insta::assert_snapshot!(outcomes.join("\n"));
+}

@@ -40,7 +40,7 @@ pub fn check(values: &[StrArg], path: &RulePath, paths: &Paths) -> TokenStream {
         None => {
             let args = values.iter().map(|v| str_arg(v, paths));
             quote! {
-                let allowed: ::std::vec::Vec<::std::borrow::Cow<'_, str>> = ::std::vec![#(#args?),*];
+                let allowed: ::std::vec::Vec<::std::borrow::Cow<'_, str>> = ::std::vec::Vec::from([#(#args?),*]);
                 let values = #found?;
                 ::core::result::Result::Ok(::validgen::checks::one_of(&values, &allowed))
             }

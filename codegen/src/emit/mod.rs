@@ -174,10 +174,17 @@ pub fn catalog(
         .zip(&set_names)
         .map(|((text, _), name)| quote!((#text, #name as ::validgen::compiled::RuleSetFn)));
     let path_items = paths.items();
-    let catalog_doc = format!(
-        "The {} templates of `{origin}` with their compiled rule sets: the full admission decision (skip key, VM rules override, template lookup, CPU defaulting).",
-        templates.len()
-    );
+    let catalog_doc = if templates.is_empty() {
+        format!(
+            "{} compiled rule sets: the full admission decision (skip key, VM rules override, CPU defaulting), running them for VMs that carry one.",
+            rule_sets.len()
+        )
+    } else {
+        format!(
+            "The {} templates of `{origin}` with their compiled rule sets: the full admission decision (skip key, VM rules override, template lookup, CPU defaulting).",
+            templates.len()
+        )
+    };
     quote! {
         #(#path_items)*
         #(#regex_items)*

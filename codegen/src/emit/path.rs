@@ -86,7 +86,7 @@ impl PathCode {
                 let convert = convert(p, usage);
                 let fallback = fallback(fallback_source, usage);
                 let found = if p.is_chain() {
-                    quote!(#f(vm).map(|n| ::std::vec![n]))
+                    quote!(#f(vm).map(|n| ::std::vec::Vec::from([n])))
                 } else {
                     quote!(#f(vm))
                 };
@@ -119,7 +119,7 @@ impl PathCode {
                 let convert = convert(p, usage);
                 let fallback = fallback(fallback_source, usage);
                 let found = if p.is_chain() {
-                    quote!(#f(vm).map(|n| ::std::vec![n]))
+                    quote!(#f(vm).map(|n| ::std::vec::Vec::from([n])))
                 } else {
                     quote!(#f(vm))
                 };
@@ -208,10 +208,10 @@ fn fallback(path: &RulePath, usage: Use) -> TokenStream {
                 .iter()
                 .map(|f| as_int(f).map_err(|e| e.rule_text()))
                 .collect::<Result<Vec<i64>, String>>()
-                .map(|v| quote!(::std::vec![#(#v),*])),
+                .map(|v| quote!(::std::vec::Vec::<i64>::from([#(#v),*]))),
             Use::Strings => {
                 let v: Vec<String> = values.iter().map(as_string).collect();
-                Ok(quote!(::std::vec![#(#v),*]))
+                Ok(quote!(::std::vec::Vec::<&str>::from([#(#v),*])))
             }
         },
     };
@@ -248,7 +248,7 @@ fn walk_fn(name: &Ident, source: &str, p: &StaticPath) -> TokenStream {
         quote! {
             #[doc = #doc]
             fn #name(vm: &::validgen::serde_json::Value) -> ::core::option::Option<::std::vec::Vec<::validgen::compiled::Slot<'_>>> {
-                let n: ::std::vec::Vec<::validgen::compiled::Slot<'_>> = ::std::vec![::core::option::Option::Some(vm)];
+                let n: ::std::vec::Vec<::validgen::compiled::Slot<'_>> = ::std::vec::Vec::from([::core::option::Option::Some(vm)]);
                 #(#steps)*
                 ::core::option::Option::Some(n)
             }

@@ -37,7 +37,7 @@ pub fn function(
         #[allow(clippy::all, unused_variables, unused_parens)]
         fn #name(vm: &::validgen::serde_json::Value) -> ::validgen::interpret::Report {
             #lookup
-            ::validgen::interpret::Report { rules: ::std::vec![#(#rules),*] }
+            ::validgen::interpret::Report { rules: ::std::vec::Vec::from([#(#rules),*]) }
         }
     }
 }
