@@ -35,6 +35,50 @@
 //!     Some("This VM requires more memory.: value 1073741824 is lower than minimum [1610612736]")
 //! );
 //! ```
+//!
+//! # Compiled validators: `include_validators!`
+//!
+//! `include_validators!("<folder>")` compiles every Template of a catalog folder (relative to
+//! the crate's `Cargo.toml`) at build time. For each template it expands to a
+//! `pub fn <template_name_in_snake_case>(vm: &serde_json::Value) -> Report` (the template's
+//! rules on a decoded VM, as the reference's `Evaluate`), and to `pub static CATALOG`, which
+//! takes the full admission decision and runs the compiled rules where a VM carries one of the
+//! catalog's rule texts (any other text goes to the interpreter). Problems in the catalog are
+//! compile errors located in the YAML files; `reference_failures = true` compiles rules the
+//! reference fails at run time into that failure instead. A build script with
+//! [`build::rerun_if_changed`] rebuilds when template files are added or removed.
+//!
+//! ```
+//! validgen::include_validators!(
+//!     "examples/other-templates/kubevirt-template-validator",
+//!     // One template there has a rule of the unknown kind `value-set`.
+//!     reference_failures = true
+//! );
+//!
+//! use validgen::admission::Mode;
+//!
+//! let vm = validgen::serde_json::json!({
+//!     "apiVersion": "kubevirt.io/v1",
+//!     "kind": "VirtualMachine",
+//!     "metadata": {"name": "vm", "annotations": {
+//!         "vm.kubevirt.io/template": "fedora-desktop-small-with-rules",
+//!         "vm.kubevirt.io/template-namespace": "default"
+//!     }},
+//!     "spec": {"template": {"spec": {"domain": {
+//!         "cpu": {"cores": 2},
+//!         "machine": {"type": "pc-q35"},
+//!         "resources": {"requests": {"memory": "128M"}}
+//!     }}}}
+//! });
+//! let report = fedora_desktop_small_with_rules(&vm);
+//! assert_eq!(report.rules.len(), 3);
+//! let d = CATALOG.decide(&vm, Mode::Admitted);
+//! assert!(!d.allowed);
+//! assert_eq!(
+//!     d.message.as_deref(),
+//!     Some("Machine type is a supported value: Some of [pc-q35] are not in [q35]")
+//! );
+//! ```
 pub use validgen_runtime::*;
 
 pub mod build;

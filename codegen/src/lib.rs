@@ -43,7 +43,15 @@ pub struct Generated {
 /// Every problem of the catalog, collected: unreadable files, rule sets that do not parse,
 /// and (unless [`Options::reference_failures`]) rules the reference fails whatever the VM.
 pub fn compile_dir(dir: &Path, display: &str, opts: Options) -> Result<Generated, Diagnostics> {
-    let (mut templates, files) = read_catalog(dir, display)?;
+    let (read, files) = read_catalog(dir, display)?;
+    // A later file replaces a template of the same namespace and name, as a catalog folder
+    // loaded by the runtime (and an informer fed the files in order) does.
+    let mut by_key: BTreeMap<(Option<String>, String), source::SourceTemplate> = BTreeMap::new();
+    for t in read {
+        let ns = t.namespace.clone().filter(|ns| !ns.is_empty());
+        by_key.insert((ns, t.name.clone()), t);
+    }
+    let mut templates: Vec<source::SourceTemplate> = by_key.into_values().collect();
     templates
         .sort_by(|a, b| (&a.name, &a.namespace, &a.file).cmp(&(&b.name, &b.namespace, &b.file)));
     let mut diags = Diagnostics::default();
@@ -90,7 +98,7 @@ pub fn compile_dir(dir: &Path, display: &str, opts: Options) -> Result<Generated
         .iter()
         .map(|t| {
             let f = names::function_name(&t.name);
-            // Several templates of one name (other namespaces): the first gets the function.
+            // Templates of one name in several namespaces: the first (sorted) gets the function.
             let function = seen.insert(f.clone()).then(|| emit::path::ident(&f));
             TemplateItem {
                 name: t.name.clone(),
