@@ -67,51 +67,49 @@ impl PathCode {
     }
 
     /// An expression of type `Result<Vec<i64>, String>` or `Result<Vec<&str>, String>`: the
-    /// path's values on `vm`, else on the reference VM (constants), converted for `usage`.
+    /// path's values on `vm`, else on the reference VM (constants), converted for `usage`; an
+    /// error when there are none.
     pub fn values(&self, usage: Use, fallback_source: &RulePath) -> TokenStream {
-        match &self.plan {
-            PathPlan::Dynamic => {
-                let name = self.static_name();
-                let get = match usage {
-                    Use::Ints => quote!(__lookup.path_ints(Some(p))),
-                    Use::Strings => quote!(__lookup.path_strings(Some(p))),
-                };
-                // The runtime lookup already applies the fallback and the empty check.
-                quote! {
-                    #name.as_ref().map_err(::std::clone::Clone::clone).and_then(|p| #get)
-                }
-            }
-            PathPlan::Static(p) => {
-                let f = self.fn_name();
-                let convert = convert(p, usage);
-                let fallback = fallback(fallback_source, usage);
-                let found = if p.is_chain() {
-                    quote!(#f(vm).map(|n| ::std::vec::Vec::from([n])))
-                } else {
-                    quote!(#f(vm))
-                };
-                quote! {
-                    match #found {
-                        ::core::option::Option::Some(nodes) => nodes.iter().map(#convert).collect::<::core::result::Result<::std::vec::Vec<_>, ::std::string::String>>(),
-                        ::core::option::Option::None => #fallback,
-                    }
-                    .and_then(::validgen::compiled::non_empty)
-                }
-            }
-        }
+        let dynamic = match usage {
+            Use::Ints => quote!(__lookup.path_ints(Some(p))),
+            Use::Strings => quote!(__lookup.path_strings(Some(p))),
+        };
+        self.resolve(
+            usage,
+            fallback_source,
+            dynamic,
+            quote!(::validgen::compiled::non_empty),
+        )
     }
 
-    /// As [`PathCode::values`] for an argument: exactly one value, no empty check.
+    /// As [`PathCode::values`] for an argument: exactly one value (`i64`, or a `Cow<str>`).
     pub fn one_value(&self, usage: Use, fallback_source: &RulePath) -> TokenStream {
+        let dynamic = match usage {
+            Use::Ints => quote!(__lookup.one_int(p)),
+            Use::Strings => quote!(__lookup.one_str(p).map(::std::borrow::Cow::Owned)),
+        };
+        self.resolve(
+            usage,
+            fallback_source,
+            dynamic,
+            quote!(::validgen::compiled::one),
+        )
+    }
+
+    /// The values: through the runtime lookup `dynamic` (which applies the fallback and
+    /// `finish` itself), or by the walk function, its constant fallback and then `finish`.
+    fn resolve(
+        &self,
+        usage: Use,
+        fallback_source: &RulePath,
+        dynamic: TokenStream,
+        finish: TokenStream,
+    ) -> TokenStream {
         match &self.plan {
             PathPlan::Dynamic => {
                 let name = self.static_name();
-                let get = match usage {
-                    Use::Ints => quote!(__lookup.one_int(p)),
-                    Use::Strings => quote!(__lookup.one_str(p).map(::std::borrow::Cow::Owned)),
-                };
                 quote! {
-                    #name.as_ref().map_err(::std::clone::Clone::clone).and_then(|p| #get)
+                    #name.as_ref().map_err(::std::clone::Clone::clone).and_then(|p| #dynamic)
                 }
             }
             PathPlan::Static(p) => {
@@ -128,7 +126,7 @@ impl PathCode {
                         ::core::option::Option::Some(nodes) => nodes.iter().map(#convert).collect::<::core::result::Result<::std::vec::Vec<_>, ::std::string::String>>(),
                         ::core::option::Option::None => #fallback,
                     }
-                    .and_then(::validgen::compiled::one)
+                    .and_then(#finish)
                 }
             }
         }
