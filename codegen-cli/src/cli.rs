@@ -49,19 +49,17 @@ pub enum Command {
     /// on SIGTERM or SIGINT; exit status 2 when it cannot start.
     Serve(ServeArgs),
 
-    /// Write a Rust crate of validators compiled from a catalog (the code `include_validators!`
-    /// expands to, prettyplease-formatted).
+    /// Write a Rust crate of validators compiled from a catalog.
     ///
-    /// Writes `Cargo.toml` and `src/lib.rs` under --out, each only when its bytes change; the
+    /// The crate holds the code `include_validators!` expands to, prettyplease-formatted. Writes `Cargo.toml` and `src/lib.rs` under --out, each only when its bytes change; the
     /// output is deterministic. With --check nothing is written, and the exit status is 1 when
     /// the crate on disk differs. Exit status: 0, 1 when the catalog has errors or (--check)
     /// the crate is stale, 2 on a usage or I/O error.
     Generate(GenerateArgs),
 
-    /// Lint catalogs: every error `include_validators!` would report, and warnings where the
-    /// format document and the reference validator disagree.
+    /// Lint catalogs: build errors, and warnings where the format document and the reference differ.
     ///
-    /// Warnings: PCRE-only regex syntax, regexes that look anchored but are not, `valid` paths
+    /// Errors are those `include_validators!` would report. Warnings: PCRE-only regex syntax, regexes that look anchored but are not, `valid` paths
     /// every VM satisfies, paths rooted at the VM instead of `spec.template`, unknown rule
     /// kinds, and non-canonical quantities in the templates' VM objects. Exit status: 0 when
     /// clean, 1 when any catalog has errors, N with --warn-exit-code N when there are only

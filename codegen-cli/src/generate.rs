@@ -63,6 +63,12 @@ enum Failure {
 
 /// The crate's files, by path relative to `--out`.
 fn generate(args: &GenerateArgs) -> Result<BTreeMap<&'static str, String>, Failure> {
+    if !args.catalog.is_dir() {
+        return Err(Failure::Usage(format!(
+            "{}: not a folder of template files",
+            args.catalog.display()
+        )));
+    }
     let catalog = resolve(&args.catalog)
         .map_err(|e| Failure::Usage(format!("{}: {e}", args.catalog.display())))?;
     let out =
