@@ -48,6 +48,23 @@ pub enum Command {
     /// same port. Certificate and catalog files are reloaded when they change. Stops gracefully
     /// on SIGTERM or SIGINT; exit status 2 when it cannot start.
     Serve(ServeArgs),
+
+    /// Write a Rust crate of validators compiled from a catalog.
+    ///
+    /// The crate holds the code `include_validators!` expands to, prettyplease-formatted. Writes `Cargo.toml` and `src/lib.rs` under --out, each only when its bytes change; the
+    /// output is deterministic. With --check nothing is written, and the exit status is 1 when
+    /// the crate on disk differs. Exit status: 0, 1 when the catalog has errors or (--check)
+    /// the crate is stale, 2 on a usage or I/O error.
+    Generate(GenerateArgs),
+
+    /// Lint catalogs: build errors, and warnings where the format document and the reference differ.
+    ///
+    /// Errors are those `include_validators!` would report. Warnings: PCRE-only regex syntax, regexes that look anchored but are not, `valid` paths
+    /// every VM satisfies, paths rooted at the VM instead of `spec.template`, unknown rule
+    /// kinds, and non-canonical quantities in the templates' VM objects. Exit status: 0 when
+    /// clean, 1 when any catalog has errors, N with --warn-exit-code N when there are only
+    /// warnings, 2 on a usage error.
+    Check(CheckArgs),
 }
 
 /// Output formats of `validate`.
@@ -218,4 +235,57 @@ pub struct ServeArgs {
     /// Log format (the level comes from `RUST_LOG`, default `info`).
     #[arg(long, value_enum, default_value_t = LogFormat::Text)]
     pub log_format: LogFormat,
+}
+
+/// Arguments of `generate`.
+#[derive(Debug, Args)]
+pub struct GenerateArgs {
+    /// The catalog folder of Template files.
+    #[arg(value_name = "CATALOG_DIR")]
+    pub catalog: PathBuf,
+
+    /// The crate folder to write (created when missing).
+    #[arg(long, value_name = "DIR")]
+    pub out: PathBuf,
+
+    /// The crate's package name [default: the catalog folder's name + `-validators`].
+    #[arg(long, value_name = "NAME")]
+    pub crate_name: Option<String>,
+
+    /// Depend on the validgen crate at this path (written relative to the crate) instead of the
+    /// published version.
+    #[arg(long, value_name = "PATH")]
+    pub validgen_path: Option<PathBuf>,
+
+    /// Write nothing; exit with status 1 and a summary of the differences when the crate on
+    /// disk is not what would be generated.
+    #[arg(long)]
+    pub check: bool,
+}
+
+/// Output formats of `check`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum CheckFormat {
+    /// Each problem with the line of the file it is on (colour on a terminal), then a count.
+    Text,
+    /// One JSON document: the problems and their counts.
+    Json,
+    /// SARIF 2.1.0, for code-scanning upload.
+    Sarif,
+}
+
+/// Arguments of `check`.
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// Catalog folders of Template files.
+    #[arg(required = true, value_name = "CATALOG_DIR")]
+    pub catalogs: Vec<PathBuf>,
+
+    /// Output format.
+    #[arg(short = 'o', long = "output", value_enum, default_value_t = CheckFormat::Text)]
+    pub output: CheckFormat,
+
+    /// Exit with this status when there are warnings but no errors.
+    #[arg(long, value_name = "N")]
+    pub warn_exit_code: Option<u8>,
 }

@@ -1,8 +1,10 @@
 //! The `validgen` command-line tool as a library: argument parsing ([`cli`]), the commands, and
 //! their renderers. `main.rs` only calls [`run`].
 
+pub mod check;
 pub mod cli;
 pub mod explain;
+pub mod generate;
 pub mod render;
 pub mod review;
 pub mod serve;
@@ -34,6 +36,8 @@ pub fn run<I: IntoIterator<Item = OsString>>(args: I) -> ExitCode {
         cli::Command::Review(args) => review::run(&args),
         cli::Command::Explain(args) => explain::run(&args),
         cli::Command::Serve(args) => serve::run(&args),
+        cli::Command::Generate(args) => generate::run(&args),
+        cli::Command::Check(args) => check::run(&args),
     };
     ExitCode::from(code)
 }

@@ -9,6 +9,7 @@
 pub mod analyze;
 pub mod diag;
 pub mod emit;
+pub mod lint;
 pub mod names;
 pub mod plan;
 pub mod source;

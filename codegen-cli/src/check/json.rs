@@ -1,0 +1,28 @@
+//! Findings as one JSON document:
+//! `{"errors": N, "warnings": M, "diagnostics": [{"level", "id", "file", "line", "column",
+//! "rule", "message"}]}` (`line` and `column` 0 when unknown, `rule` null when none).
+
+use serde_json::{Value, json};
+
+use super::Finding;
+
+/// Renders the findings and their counts, pretty-printed, with a final newline.
+pub(super) fn render(findings: &[Finding], errors: usize, warnings: usize) -> String {
+    let diagnostics: Vec<Value> = findings
+        .iter()
+        .map(|f| {
+            let d = &f.diagnostic;
+            json!({
+                "level": f.severity.as_str(),
+                "id": f.id,
+                "file": d.file,
+                "line": d.line,
+                "column": d.column,
+                "rule": d.rule,
+                "message": d.message,
+            })
+        })
+        .collect();
+    let doc = json!({"errors": errors, "warnings": warnings, "diagnostics": diagnostics});
+    serde_json::to_string_pretty(&doc).unwrap_or_default() + "\n"
+}

@@ -1,0 +1,130 @@
+//! `validgen check`: every error `include_validators!` would report for a catalog
+//! (`validgen_codegen::compile_dir` with the default options), and the warnings of
+//! `validgen_codegen::lint`, rendered as text with source lines, JSON or SARIF.
+
+mod json;
+mod sarif;
+pub mod text;
+
+use std::io::Write;
+use std::path::Path;
+
+use validgen_codegen::lint::{Lint, lint_dir};
+use validgen_codegen::{Diagnostic, Options, compile_dir};
+
+use crate::cli::{CheckArgs, CheckFormat};
+use crate::{EXIT_DENIED, EXIT_ERROR, EXIT_OK};
+
+/// The identifier of errors (problems the macro reports as build errors).
+pub const ERROR_ID: &str = "build-error";
+
+/// How serious a finding is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Severity {
+    /// The macro would fail the build.
+    Error,
+    /// The catalog compiles, but probably does not mean what it says.
+    Warning,
+}
+
+impl Severity {
+    /// `error` or `warning` (also SARIF's level).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        }
+    }
+}
+
+/// One problem found in a catalog.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Finding {
+    /// Error or warning.
+    pub severity: Severity,
+    /// [`ERROR_ID`], or the [`Lint::id`] of a warning.
+    pub id: &'static str,
+    /// Where and what.
+    pub diagnostic: Diagnostic,
+}
+
+impl Finding {
+    /// An error of the macro.
+    pub fn error(diagnostic: Diagnostic) -> Finding {
+        Finding {
+            severity: Severity::Error,
+            id: ERROR_ID,
+            diagnostic,
+        }
+    }
+}
+
+/// Runs `check`; returns the exit status.
+pub fn run(args: &CheckArgs) -> u8 {
+    let mut findings = Vec::new();
+    for dir in &args.catalogs {
+        findings.extend(check_catalog(dir));
+    }
+    let errors = count(&findings, Severity::Error);
+    let warnings = count(&findings, Severity::Warning);
+    let out = match args.output {
+        CheckFormat::Text => {
+            text::render(&findings, text::styled_stdout())
+                + &text::summary(errors, warnings, args.catalogs.len())
+        }
+        CheckFormat::Json => json::render(&findings, errors, warnings),
+        CheckFormat::Sarif => sarif::render(&findings),
+    };
+    if std::io::stdout().lock().write_all(out.as_bytes()).is_err() {
+        return EXIT_ERROR;
+    }
+    match (errors, warnings) {
+        (0, 0) => EXIT_OK,
+        (0, _) => args.warn_exit_code.unwrap_or(EXIT_OK),
+        _ => EXIT_DENIED,
+    }
+}
+
+/// The findings of one catalog folder, sorted by file, line and column (errors first at one
+/// place). The folder is named as given, so that locations are paths from the current folder.
+pub fn check_catalog(dir: &Path) -> Vec<Finding> {
+    let display = dir.to_string_lossy();
+    let display = display.trim_end_matches('/');
+    let display = if display.is_empty() { "/" } else { display };
+    let mut findings: Vec<Finding> = match compile_dir(dir, display, Options::default()) {
+        Ok(_) => Vec::new(),
+        Err(diags) => diags.0.into_iter().map(Finding::error).collect(),
+    };
+    // An unreadable catalog has no warnings: its errors are already reported.
+    if let Ok(warnings) = lint_dir(dir, display) {
+        findings.extend(warnings.into_iter().map(|w| Finding {
+            severity: Severity::Warning,
+            id: w.lint.id(),
+            diagnostic: w.diagnostic,
+        }));
+    }
+    findings.sort_by(|a, b| {
+        let key = |f: &Finding| {
+            (
+                f.diagnostic.file.clone(),
+                f.diagnostic.line,
+                f.diagnostic.column,
+                f.severity,
+            )
+        };
+        key(a).cmp(&key(b))
+    });
+    findings
+}
+
+fn count(findings: &[Finding], severity: Severity) -> usize {
+    findings.iter().filter(|f| f.severity == severity).count()
+}
+
+/// The one-line description of a finding identifier.
+pub fn describe(id: &str) -> &'static str {
+    Lint::ALL
+        .iter()
+        .find(|l| l.id() == id)
+        .map_or("A problem that `include_validators!` reports as a build error: the reference rejects the rule set or fails the rule whatever the VM.", |l| l.summary())
+}

@@ -1,0 +1,112 @@
+//! Findings as SARIF 2.1.0 (one run; the tool's rules are every finding identifier), for
+//! code-scanning upload. Locations are the files as named on the command line, as relative URI
+//! references; a finding about a whole file has no region.
+
+use serde_json::{Map, Value, json};
+use validgen_codegen::lint::Lint;
+
+use super::{ERROR_ID, Finding, Severity, describe};
+
+/// The published JSON schema of SARIF 2.1.0.
+const SCHEMA: &str = "https://json.schemastore.org/sarif-2.1.0.json";
+
+/// Renders the findings as a SARIF log, pretty-printed, with a final newline.
+pub(super) fn render(findings: &[Finding]) -> String {
+    let ids: Vec<(&str, Severity)> = std::iter::once((ERROR_ID, Severity::Error))
+        .chain(Lint::ALL.iter().map(|l| (l.id(), Severity::Warning)))
+        .collect();
+    let rules: Vec<Value> = ids
+        .iter()
+        .map(|(id, severity)| {
+            json!({
+                "id": id,
+                "name": pascal_case(id),
+                "shortDescription": {"text": describe(id)},
+                "defaultConfiguration": {"level": severity.as_str()},
+            })
+        })
+        .collect();
+    let results: Vec<Value> = findings
+        .iter()
+        .map(|f| {
+            let d = &f.diagnostic;
+            let text = match &d.rule {
+                Some(rule) => format!("rule `{rule}`: {}", d.message),
+                None => d.message.clone(),
+            };
+            let mut physical = Map::new();
+            physical.insert("artifactLocation".into(), json!({"uri": uri(&d.file)}));
+            if d.line > 0 {
+                let mut region = Map::new();
+                region.insert("startLine".into(), json!(d.line));
+                if d.column > 0 {
+                    region.insert("startColumn".into(), json!(d.column));
+                }
+                physical.insert("region".into(), Value::Object(region));
+            }
+            json!({
+                "ruleId": f.id,
+                "ruleIndex": ids.iter().position(|(id, _)| *id == f.id),
+                "level": f.severity.as_str(),
+                "message": {"text": text},
+                "locations": [{"physicalLocation": physical}],
+            })
+        })
+        .collect();
+    let log = json!({
+        "$schema": SCHEMA,
+        "version": "2.1.0",
+        "runs": [{
+            "tool": {"driver": {
+                "name": "validgen",
+                "version": env!("CARGO_PKG_VERSION"),
+                "informationUri": env!("CARGO_PKG_REPOSITORY"),
+                "rules": rules,
+            }},
+            "columnKind": "unicodeCodePoints",
+            "results": results,
+        }],
+    });
+    serde_json::to_string_pretty(&log).unwrap_or_default() + "\n"
+}
+
+/// `pcre-regex` → `PcreRegex` (SARIF's `name` of a rule).
+fn pascal_case(id: &str) -> String {
+    id.split('-')
+        .map(|w| {
+            let mut c = w.chars();
+            c.next()
+                .map(|f| f.to_ascii_uppercase().to_string() + c.as_str())
+                .unwrap_or_default()
+        })
+        .collect()
+}
+
+/// A file path as a URI reference: `/` separators, and every byte outside the unreserved
+/// characters and `/` percent-encoded.
+fn uri(path: &str) -> String {
+    let mut out = String::new();
+    for b in path.replace('\\', "/").bytes() {
+        if b.is_ascii_alphanumeric() || b"-._~/".contains(&b) {
+            out.push(char::from(b));
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{pascal_case, uri};
+
+    #[test]
+    fn names_and_uris() {
+        assert_eq!(
+            pascal_case("non-canonical-quantity"),
+            "NonCanonicalQuantity"
+        );
+        assert_eq!(uri("a dir/ü.yaml"), "a%20dir/%C3%BC.yaml");
+        assert_eq!(uri("templates/rhel9.yaml"), "templates/rhel9.yaml");
+    }
+}

@@ -1,0 +1,175 @@
+//! `validgen check` on one fixture catalog per warning kind, a clean one, and the bundled
+//! catalog: text, JSON and SARIF outputs, and exit statuses.
+
+mod common;
+
+use common::run;
+use serde_json::Value;
+
+const DATA: &str = "codegen-cli/tests/data/check";
+const COMMON: &str = "examples/common-templates/templates";
+const KINDS: [&str; 6] = [
+    "pcre-regex",
+    "unanchored-regex",
+    "valid-always-present",
+    "vm-rooted-path",
+    "unknown-rule-kind",
+    "non-canonical-quantity",
+];
+
+fn fixture(name: &str) -> String {
+    format!("{DATA}/{name}")
+}
+
+/// `(level, id, line)` of every diagnostic of a JSON report.
+fn found(json: &str) -> Vec<(String, String, u64)> {
+    let v: Value = serde_json::from_str(json).expect("one JSON document");
+    v["diagnostics"]
+        .as_array()
+        .expect("diagnostics")
+        .iter()
+        .map(|d| {
+            (
+                d["level"].as_str().unwrap_or_default().to_owned(),
+                d["id"].as_str().unwrap_or_default().to_owned(),
+                d["line"].as_u64().unwrap_or_default(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn clean_catalog() {
+    let (code, out, err) = run(&["check", &fixture("clean")]);
+    assert_eq!(
+        (code, out.as_str()),
+        (0, "0 errors, 0 warnings in 1 catalog\n"),
+        "{err}"
+    );
+    let (code, out, _) = run(&["check", "-o", "json", &fixture("clean")]);
+    assert_eq!(code, 0);
+    let v: Value = serde_json::from_str(&out).expect("JSON");
+    assert_eq!(
+        v,
+        serde_json::json!({"errors": 0, "warnings": 0, "diagnostics": []})
+    );
+}
+
+#[test]
+fn every_warning_kind_located_in_text() {
+    for kind in KINDS {
+        let (code, out, err) = run(&["check", &fixture(kind)]);
+        assert!(err.is_empty(), "{kind}: {err}");
+        let (_, json, _) = run(&["check", "-o", "json", &fixture(kind)]);
+        let diags = found(&json);
+        let has_errors = diags.iter().any(|(level, _, _)| level == "error");
+        assert_eq!(code, if has_errors { 1 } else { 0 }, "{kind}");
+        assert!(
+            diags
+                .iter()
+                .any(|(level, id, line)| level == "warning" && id == kind && *line > 0),
+            "{kind}: {diags:?}"
+        );
+        assert!(
+            diags
+                .iter()
+                .all(|(level, id, _)| level == "error" || id == kind),
+            "{kind} has only its own warnings: {diags:?}"
+        );
+        insta::assert_snapshot!(format!("text_{kind}"), out);
+    }
+}
+
+#[test]
+fn json_output() {
+    let (code, out, err) = run(&["check", "-o", "json", &fixture("vm-rooted-path")]);
+    assert_eq!(code, 1, "{err}");
+    insta::assert_snapshot!("json_vm_rooted_path", out);
+}
+
+#[test]
+fn sarif_output() {
+    let (code, out, err) = run(&[
+        "check",
+        "-o",
+        "sarif",
+        &fixture("pcre-regex"),
+        &fixture("non-canonical-quantity"),
+    ]);
+    assert_eq!(code, 1, "{err}");
+    let v: Value = serde_json::from_str(&out).expect("JSON");
+    let results = v["runs"][0]["results"].as_array().expect("results");
+    assert_eq!(results.len(), 5);
+    let (first, last) = (&results[0], &results[4]);
+    assert_eq!(
+        (&first["ruleId"], &first["level"]),
+        (&"build-error".into(), &"error".into())
+    );
+    let location = &first["locations"][0]["physicalLocation"];
+    assert_eq!(
+        location["artifactLocation"]["uri"],
+        "codegen-cli/tests/data/check/pcre-regex/template.yaml"
+    );
+    assert_eq!(
+        location["region"],
+        serde_json::json!({"startLine": 13, "startColumn": 11})
+    );
+    assert_eq!(
+        (&last["ruleId"], &last["level"]),
+        (&"non-canonical-quantity".into(), &"warning".into())
+    );
+    insta::assert_snapshot!("sarif_two_catalogs", out);
+}
+
+#[test]
+fn exit_status_for_warnings_only() {
+    let q = fixture("non-canonical-quantity");
+    assert_eq!(run(&["check", &q]).0, 0);
+    assert_eq!(run(&["check", "--warn-exit-code", "3", &q]).0, 3);
+    assert_eq!(
+        run(&["check", "--warn-exit-code", "3", &fixture("clean")]).0,
+        0
+    );
+    let errors = fixture("unknown-rule-kind");
+    assert_eq!(
+        run(&["check", "--warn-exit-code", "3", &errors]).0,
+        1,
+        "errors win"
+    );
+}
+
+#[test]
+fn several_catalogs_and_unreadable_ones() {
+    let (code, out, _) = run(&["check", &fixture("clean"), &fixture("no-such-catalog")]);
+    assert_eq!(code, 1);
+    assert!(out.contains("error[build-error]: "), "{out}");
+    assert!(
+        out.contains("--> codegen-cli/tests/data/check/no-such-catalog"),
+        "{out}"
+    );
+    assert!(
+        out.ends_with("1 error, 0 warnings in 2 catalogs\n"),
+        "{out}"
+    );
+    let (code, _, err) = run(&["check"]);
+    assert_eq!(code, 2, "a catalog is required: {err}");
+}
+
+#[test]
+fn bundled_catalog_has_no_errors() {
+    let (code, out, err) = run(&["check", COMMON]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.ends_with("0 errors, 21 warnings in 1 catalog\n"),
+        "{out}"
+    );
+    let (_, json, _) = run(&["check", "-o", "json", COMMON]);
+    let diags = found(&json);
+    assert!(
+        diags
+            .iter()
+            .all(|(_, id, _)| id == "non-canonical-quantity"),
+        "{diags:?}"
+    );
+    insta::assert_snapshot!("text_common_templates", out);
+}

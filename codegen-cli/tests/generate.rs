@@ -1,0 +1,224 @@
+//! `validgen generate`: the files written, determinism, writing only what changed, `--check`
+//! staleness, and catalog errors.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use common::{root, validgen};
+
+const TEMPLATES: [&str; 2] = ["rhel9-server-tiny.yaml", "windows2k22-server-medium.yaml"];
+
+/// A temporary folder holding `templates/` (two templates of the bundled catalog).
+fn workspace() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let templates = dir.path().join("templates");
+    std::fs::create_dir(&templates).expect("mkdir");
+    for t in TEMPLATES {
+        let from = root().join("examples/common-templates/templates").join(t);
+        std::fs::copy(from, templates.join(t)).expect("copy template");
+    }
+    dir
+}
+
+/// Runs `validgen generate args…` in `cwd`; returns the exit status, stdout and stderr.
+fn generate(cwd: &Path, args: &[&str]) -> (i32, String, String) {
+    let out = validgen()
+        .current_dir(cwd)
+        .arg("generate")
+        .args(args)
+        .output()
+        .expect("runs");
+    (
+        out.status.code().expect("exit status"),
+        String::from_utf8(out.stdout).expect("UTF-8"),
+        String::from_utf8(out.stderr).expect("UTF-8"),
+    )
+}
+
+fn read(path: PathBuf) -> String {
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+#[test]
+fn writes_a_crate_with_a_header_and_no_absolute_paths() {
+    let ws = workspace();
+    let (code, out, err) = generate(ws.path(), &["templates", "--out", "validators"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out,
+        "wrote     validators/Cargo.toml\nwrote     validators/src/lib.rs\n"
+    );
+    let manifest = read(ws.path().join("validators/Cargo.toml"));
+    insta::assert_snapshot!("cargo_toml", manifest);
+    let lib = read(ws.path().join("validators/src/lib.rs"));
+    let head: String = lib.lines().take(5).map(|l| format!("{l}\n")).collect();
+    insta::assert_snapshot!("lib_rs_head", head);
+    assert!(lib.contains("pub fn rhel9_server_tiny("));
+    assert!(lib.contains("pub fn windows2k22_server_medium("));
+    assert!(lib.contains("pub static CATALOG:"));
+    let tmp = ws.path().to_string_lossy();
+    assert!(!lib.contains(tmp.as_ref()) && !manifest.contains(tmp.as_ref()));
+}
+
+#[test]
+fn deterministic_whatever_the_current_folder() {
+    let ws = workspace();
+    let (code, _, err) = generate(ws.path(), &["templates", "--out", "a/validators"]);
+    assert_eq!(code, 0, "{err}");
+    // The same layout, named from elsewhere and with absolute paths.
+    let b = ws.path().join("b");
+    std::fs::create_dir(&b).expect("mkdir");
+    let templates = ws.path().join("templates");
+    let out = b.join("validators");
+    let (code, _, err) = generate(
+        &root(),
+        &[
+            templates.to_str().expect("UTF-8"),
+            "--out",
+            out.to_str().expect("UTF-8"),
+        ],
+    );
+    assert_eq!(code, 0, "{err}");
+    for file in ["Cargo.toml", "src/lib.rs"] {
+        let a = std::fs::read(ws.path().join("a/validators").join(file)).expect("a");
+        let b = std::fs::read(out.join(file)).expect("b");
+        assert!(a == b, "{file} differs between the two runs");
+    }
+}
+
+#[test]
+fn writes_only_what_changed() {
+    let ws = workspace();
+    let args = ["templates", "--out", "validators"];
+    assert_eq!(generate(ws.path(), &args).0, 0);
+    let lib = ws.path().join("validators/src/lib.rs");
+    let manifest = ws.path().join("validators/Cargo.toml");
+    let mtime = |p: &Path| {
+        std::fs::metadata(p)
+            .and_then(|m| m.modified())
+            .expect("mtime")
+    };
+    let (lib_before, manifest_before) = (mtime(&lib), mtime(&manifest));
+    std::thread::sleep(std::time::Duration::from_millis(50));
+    let (code, out, _) = generate(ws.path(), &args);
+    assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        "unchanged validators/Cargo.toml\nunchanged validators/src/lib.rs\n"
+    );
+    assert_eq!(mtime(&lib), lib_before);
+    assert_eq!(mtime(&manifest), manifest_before);
+    // A new crate name rewrites the manifest only.
+    let (code, out, _) = generate(
+        ws.path(),
+        &["templates", "--out", "validators", "--crate-name", "vms"],
+    );
+    assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        "wrote     validators/Cargo.toml\nunchanged validators/src/lib.rs\n"
+    );
+    assert_eq!(mtime(&lib), lib_before);
+    assert!(read(manifest).contains("name = \"vms\"\n"));
+}
+
+#[test]
+fn check_reports_stale_crates() {
+    let ws = workspace();
+    let check = ["templates", "--out", "validators", "--check"];
+    let (code, out, _) = generate(ws.path(), &check);
+    assert_eq!(code, 1, "nothing generated yet");
+    assert_eq!(
+        out,
+        "validators/Cargo.toml: missing (would be added)\n\
+         validators/src/lib.rs: missing (would be added)\n\
+         validators is stale: 2 of 2 files differ; run `validgen generate` without --check to update it\n"
+    );
+    assert!(
+        !ws.path().join("validators").exists(),
+        "--check writes nothing"
+    );
+
+    assert_eq!(generate(ws.path(), &check[..3]).0, 0);
+    let (code, out, _) = generate(ws.path(), &check);
+    assert_eq!(
+        (code, out.as_str()),
+        (0, "validators is up to date (2 files)\n")
+    );
+
+    let lib = ws.path().join("validators/src/lib.rs");
+    let edited = read(lib.clone()).replacen("pub fn rhel9_server_tiny(", "pub fn rhel9_tiny(", 1);
+    std::fs::write(&lib, edited).expect("edit");
+    let (code, out, _) = generate(ws.path(), &check);
+    assert_eq!(code, 1);
+    // Hunk positions change with the generator; the lines shown are what matters.
+    let out: String = out
+        .lines()
+        .map(|l| {
+            if l.starts_with("    @@ ") {
+                "    @@ … @@"
+            } else {
+                l
+            }
+        })
+        .map(|l| format!("{l}\n"))
+        .collect();
+    insta::assert_snapshot!("check_edited", out);
+
+    std::fs::remove_file(ws.path().join("validators/Cargo.toml")).expect("rm");
+    let (code, out, _) = generate(ws.path(), &check);
+    assert_eq!(code, 1);
+    assert!(
+        out.starts_with("validators/Cargo.toml: missing (would be added)\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("validators/src/lib.rs: differs from the generated file\n"),
+        "{out}"
+    );
+    assert!(out.ends_with("validators is stale: 2 of 2 files differ; run `validgen generate` without --check to update it\n"), "{out}");
+}
+
+#[test]
+fn catalog_errors_are_located_and_nothing_is_written() {
+    let ws = workspace();
+    let bad = ws.path().join("templates/bad.yaml");
+    let text = read(root().join("codegen-cli/tests/data/check/unknown-rule-kind/template.yaml"));
+    std::fs::write(&bad, text).expect("write");
+    let (code, out, err) = generate(ws.path(), &["./templates/", "--out", "validators"]);
+    assert_eq!(code, 1);
+    assert_eq!(out, "");
+    assert!(
+        err.contains("--> ./templates/bad.yaml:13:11\n"),
+        "files named as given: {err}"
+    );
+    assert!(
+        err.contains("error[build-error]: rule `chipset`: unknown rule kind `value-set`"),
+        "{err}"
+    );
+    assert!(
+        err.ends_with("error: ./templates/ has 2 error(s); nothing was written\n"),
+        "{err}"
+    );
+    assert!(!ws.path().join("validators").exists());
+}
+
+#[test]
+fn usage_errors() {
+    let ws = workspace();
+    let (code, _, err) = generate(
+        ws.path(),
+        &["templates", "--out", "v", "--crate-name", "9 lives"],
+    );
+    assert_eq!(code, 2);
+    assert!(
+        err.starts_with("error: --crate-name \"9 lives\": a package name is"),
+        "{err}"
+    );
+    let (code, _, err) = generate(ws.path(), &["templates"]);
+    assert_eq!(code, 2, "--out is required: {err}");
+    let (code, _, err) = generate(ws.path(), &["missing", "--out", "v"]);
+    assert_eq!(code, 2);
+    assert_eq!(err, "error: missing: not a folder of template files\n");
+}

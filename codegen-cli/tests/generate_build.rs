@@ -1,0 +1,116 @@
+//! SLOW (runs `cargo`): a crate written by `validgen generate` builds against this workspace's
+//! `validgen` and judges VMs as the interpreter does.
+//!
+//! The crate is built in this workspace's target folder (the one holding this test), so the
+//! first run compiles `validgen` and its dependencies once more for the generated crate's
+//! profile (about a minute on two cores) and later runs only the generated crate (a few
+//! seconds). It builds offline, with this workspace's `Cargo.lock`.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use common::{root, validgen};
+
+/// The templates compiled: one whose rules need `1.5Gi` canonicalised, one with enum rules.
+const TEMPLATES: [&str; 2] = ["rhel9-server-tiny.yaml", "windows2k22-server-medium.yaml"];
+
+/// A test of the generated crate: the compiled functions and `CATALOG`, on VMs allowed and
+/// denied.
+const VERDICT_TEST: &str = r#"
+use validgen::admission::Mode;
+use validgen::serde_json::json;
+
+fn vm(template: &str, guest: &str, bus: &str) -> validgen::serde_json::Value {
+    json!({
+        "apiVersion": "kubevirt.io/v1",
+        "kind": "VirtualMachine",
+        "metadata": {"name": "vm", "namespace": "default", "labels": {
+            "vm.kubevirt.io/template": template,
+            "vm.kubevirt.io/template.namespace": "openshift"
+        }},
+        "spec": {"template": {"spec": {"domain": {
+            "memory": {"guest": guest},
+            "devices": {"disks": [{"name": "root", "disk": {"bus": bus}}]}
+        }}}}
+    })
+}
+
+#[test]
+fn compiled_functions_judge_vms() {
+    let small = templates_validators::rhel9_server_tiny(&vm("rhel9-server-tiny", "1Gi", "virtio"));
+    assert_eq!(small.rules[0].detail, "value 1073741824 is lower than minimum [1610612736]");
+    let ok = templates_validators::rhel9_server_tiny(&vm("rhel9-server-tiny", "1536Mi", "virtio"));
+    assert_eq!(ok.rules[0].detail, "All values [1610612736] are in interval [1610612736, N/A]");
+    let usb = templates_validators::windows2k22_server_medium(&vm("windows2k22-server-medium", "4Gi", "usb"));
+    let details: Vec<&str> = usb.rules.iter().map(|r| r.detail.as_str()).collect();
+    assert!(details.contains(&"Some of [usb] are not in [virtio, sata, scsi]"), "{details:?}");
+}
+
+#[test]
+fn catalog_takes_the_admission_decision() {
+    let tiny = vm("rhel9-server-tiny", "1.5Gi", "virtio");
+    let by_template = templates_validators::CATALOG.decide(&tiny, Mode::Raw);
+    assert!(by_template.allowed, "v0.35.0 templates keep their rules on objects[0], not on the Template");
+    let own_rules = json!({
+        "metadata": {"name": "vm", "annotations": {"vm.kubevirt.io/validations":
+            "[{\"name\": \"minimal-required-memory\", \"path\": \"jsonpath::.spec.domain.memory.guest\", \"rule\": \"integer\", \"message\": \"This VM requires more memory.\", \"min\": 1610612736}]"}},
+        "spec": {"template": {"spec": {"domain": {"memory": {"guest": "1.5Gi"}}}}}
+    });
+    assert!(templates_validators::CATALOG.decide(&own_rules, Mode::Admitted).allowed);
+    let denied = templates_validators::CATALOG.decide(&own_rules, Mode::Raw);
+    assert_eq!(denied.code, Some(422));
+}
+"#;
+
+/// The target folder of this test's own build.
+fn target_dir() -> PathBuf {
+    let exe = std::env::current_exe().expect("test executable");
+    // <target>/debug/deps/generate_build-<hash>
+    exe.ancestors()
+        .nth(3)
+        .map(Path::to_path_buf)
+        .expect("target folder")
+}
+
+#[test]
+fn generated_crate_builds_and_judges_vms() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let templates = dir.path().join("templates");
+    std::fs::create_dir(&templates).expect("mkdir");
+    for t in TEMPLATES {
+        std::fs::copy(
+            root().join("examples/common-templates/templates").join(t),
+            templates.join(t),
+        )
+        .expect("copy template");
+    }
+    let generated = validgen()
+        .current_dir(dir.path())
+        .args(["generate", "templates", "--out", "crate", "--validgen-path"])
+        .arg(root())
+        .output()
+        .expect("runs");
+    assert!(generated.status.success(), "{generated:?}");
+    let krate = dir.path().join("crate");
+    std::fs::create_dir(krate.join("tests")).expect("mkdir");
+    std::fs::write(krate.join("tests/verdicts.rs"), VERDICT_TEST).expect("write test");
+    std::fs::copy(root().join("Cargo.lock"), krate.join("Cargo.lock")).expect("copy lock");
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let out = Command::new(cargo)
+        .current_dir(&krate)
+        .args(["test", "--offline", "--quiet"])
+        .env("CARGO_TARGET_DIR", target_dir())
+        .output()
+        .expect("cargo runs");
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert!(out.status.success(), "{stdout}\n{stderr}");
+    assert!(
+        stdout.contains("test result: ok. 2 passed"),
+        "{stdout}\n{stderr}"
+    );
+}

@@ -1,0 +1,100 @@
+//! Finding a key's value inside a rule object of the annotation text, so that a warning points
+//! at the line of `"regex": …` rather than at the rule's opening brace.
+
+use validgen_runtime::rules::Location;
+
+/// Where the value of `key` (matched ASCII case-insensitively, as the reference's decoder
+/// matches keys; the last occurrence wins, as it does) starts in the object that begins at
+/// byte `start` of `text`. `None` when the object has no such key or is not an object.
+pub(super) fn value_of(text: &str, start: usize, key: &str) -> Option<Location> {
+    let bytes = text.as_bytes();
+    if bytes.get(start) != Some(&b'{') {
+        return None;
+    }
+    let mut depth = 0usize;
+    let mut found = None;
+    let mut i = start;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'{' | b'[' => depth += 1,
+            b'}' | b']' => {
+                depth -= 1;
+                if depth == 0 {
+                    break;
+                }
+            }
+            b'"' => {
+                let end = string_end(bytes, i)?;
+                if depth == 1 {
+                    let colon = skip_space(bytes, end + 1);
+                    if bytes.get(colon) == Some(&b':')
+                        && text
+                            .get(i + 1..end)
+                            .is_some_and(|k| k.eq_ignore_ascii_case(key))
+                    {
+                        found = Some(skip_space(bytes, colon + 1));
+                    }
+                }
+                i = end;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    found.map(|offset| location(text, offset))
+}
+
+/// The index of the quote closing the string that opens at `open`.
+fn string_end(bytes: &[u8], open: usize) -> Option<usize> {
+    let mut i = open + 1;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\\' => i += 2,
+            b'"' => return Some(i),
+            _ => i += 1,
+        }
+    }
+    None
+}
+
+fn skip_space(bytes: &[u8], mut i: usize) -> usize {
+    while bytes.get(i).is_some_and(|b| b.is_ascii_whitespace()) {
+        i += 1;
+    }
+    i
+}
+
+/// The line and column (in characters, 1-based) of a byte offset.
+fn location(text: &str, offset: usize) -> Location {
+    let before = text.get(..offset).unwrap_or(text);
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().unwrap_or("").chars().count() + 1;
+    Location {
+        line,
+        column,
+        offset,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::value_of;
+
+    #[test]
+    fn finds_the_last_top_level_key_case_insensitively() {
+        let text =
+            "[\n  {\"name\": \"a\",\n   \"values\": [{\"regex\": 1}],\n   \"REGEX\": \"x\"}\n]";
+        let at = value_of(text, 4, "regex").expect("found");
+        assert_eq!((at.line, at.column), (4, 13));
+        assert_eq!(&text[at.offset..at.offset + 3], "\"x\"");
+        assert_eq!(value_of(text, 4, "path"), None);
+        assert_eq!(value_of(text, 0, "regex"), None, "not an object");
+    }
+
+    #[test]
+    fn escaped_quotes_and_braces_inside_strings() {
+        let text = r#"{"message": "a \"}\" b", "path": "jsonpath::.x"}"#;
+        let at = value_of(text, 0, "path").expect("found");
+        assert_eq!(&text[at.offset..], "\"jsonpath::.x\"}");
+    }
+}

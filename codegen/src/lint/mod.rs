@@ -1,0 +1,235 @@
+//! Warnings about catalogs: rules that compile, but whose meaning under the reference validator
+//! differs from what the format document (common-templates `VALIDATION.md`) leads authors to
+//! expect (`SEMANTICS.md` §9), and VM objects whose quantities KubeVirt rewrites (§10).
+//!
+//! Errors stay with [`crate::compile_dir`]; a warning never stops a build. Every warning is
+//! located in the template file: a rule's warnings at the value of the key concerned (`regex`,
+//! `valid`, …) inside the annotation, a quantity's at its value in `objects[0]`.
+
+mod locate;
+mod paths;
+mod quantity;
+mod regex;
+
+use std::collections::BTreeSet;
+use std::path::Path;
+
+use validgen_runtime::rules::{self, IntArg, RuleKind, RulePath, StrArg};
+
+use crate::diag::{Diagnostic, Diagnostics};
+use crate::source::{TextOrigin, read_catalog};
+
+/// The kinds of warning, each with a stable identifier (for SARIF rules and JSON output).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Lint {
+    /// A `regex` that uses PCRE-only syntax (lookaround, backreferences, possessive
+    /// quantifiers, `\Z`, …): the format document says PCRE, the reference compiles it with
+    /// Go's RE2 and fails the rule.
+    PcreRegex,
+    /// A `regex` written as if anchored: `^a|b$` (the anchors bind to one alternative each), or
+    /// an alternation of plain words with no anchor at all (`q35|i440fx`, found anywhere in
+    /// the value, as the reference searches unanchored).
+    UnanchoredRegex,
+    /// A `valid` path that the KubeVirt types make every VM satisfy, so it never skips its rule.
+    ValidAlwaysPresent,
+    /// A path that reads as if rooted at the VM (`.spec.template.…`, `.metadata.…`), where the
+    /// reference roots rule paths at the VM's `spec.template`.
+    VmRootedPath,
+    /// A rule kind other than `integer`, `string`, `regex`, `enum`: the format document says
+    /// such rules are ignored, the reference fails them.
+    UnknownRuleKind,
+    /// A quantity in `objects[0]` not in canonical form (`1.5Gi`), which KubeVirt rewrites
+    /// (`1536Mi`) before the validator sees it.
+    NonCanonicalQuantity,
+}
+
+impl Lint {
+    /// Every kind, in a fixed order.
+    pub const ALL: [Lint; 6] = [
+        Lint::PcreRegex,
+        Lint::UnanchoredRegex,
+        Lint::ValidAlwaysPresent,
+        Lint::VmRootedPath,
+        Lint::UnknownRuleKind,
+        Lint::NonCanonicalQuantity,
+    ];
+
+    /// The stable identifier, e.g. `pcre-regex`.
+    pub fn id(self) -> &'static str {
+        match self {
+            Lint::PcreRegex => "pcre-regex",
+            Lint::UnanchoredRegex => "unanchored-regex",
+            Lint::ValidAlwaysPresent => "valid-always-present",
+            Lint::VmRootedPath => "vm-rooted-path",
+            Lint::UnknownRuleKind => "unknown-rule-kind",
+            Lint::NonCanonicalQuantity => "non-canonical-quantity",
+        }
+    }
+
+    /// One sentence on what the warning is about.
+    pub fn summary(self) -> &'static str {
+        match self {
+            Lint::PcreRegex => {
+                "A regex uses PCRE-only syntax: the reference compiles regexes with Go's RE2, which rejects it, so the rule always fails."
+            }
+            Lint::UnanchoredRegex => {
+                "A regex looks anchored but is not: the reference searches unanchored, and `^`/`$` bind to one alternative only."
+            }
+            Lint::ValidAlwaysPresent => {
+                "A `valid` path that every VM satisfies (the KubeVirt types always yield a value there), so it never skips the rule."
+            }
+            Lint::VmRootedPath => {
+                "A path that looks rooted at the VM: the reference evaluates rule paths from the VM's `spec.template`."
+            }
+            Lint::UnknownRuleKind => {
+                "An unknown rule kind: the format document says such rules are ignored, the reference fails them."
+            }
+            Lint::NonCanonicalQuantity => {
+                "A quantity in the template's VM object that KubeVirt rewrites in canonical form before the validator sees it."
+            }
+        }
+    }
+}
+
+/// One warning: its kind, and where and what (the diagnostic's `rule` names the rule
+/// concerned, when it is about a rule).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Warning {
+    /// The kind.
+    pub lint: Lint,
+    /// Where, and the explanation.
+    pub diagnostic: Diagnostic,
+}
+
+/// Lints every template of the catalog folder `dir`; `display` names it in locations (as for
+/// [`crate::compile_dir`]). Warnings are sorted by file, line and column.
+///
+/// # Errors
+/// The catalog cannot be read (the diagnostics [`crate::compile_dir`] reports for it).
+pub fn lint_dir(dir: &Path, display: &str) -> Result<Vec<Warning>, Diagnostics> {
+    let (templates, _) = read_catalog(dir, display)?;
+    let mut out = Vec::new();
+    let mut seen: BTreeSet<(&str, &str)> = BTreeSet::new();
+    for t in &templates {
+        for r in t.rules.iter().chain(t.legacy_rules.iter()) {
+            if seen.insert((&r.text, &r.origin.file)) {
+                out.extend(lint_rules(&r.text, &r.origin));
+            }
+        }
+    }
+    let files: BTreeSet<&str> = templates.iter().map(|t| t.file.as_str()).collect();
+    let mut diags = Diagnostics::default();
+    for rel in files {
+        let shown = format!("{}/{rel}", display.trim_end_matches('/'));
+        match std::fs::read_to_string(dir.join(rel)) {
+            Ok(text) => out.extend(quantity::lint_file(&text, &shown)),
+            Err(e) => diags.push(Diagnostic::file(&shown, e.to_string())),
+        }
+    }
+    out.sort_by(|a, b| {
+        let key = |w: &Warning| {
+            (
+                w.diagnostic.file.clone(),
+                w.diagnostic.line,
+                w.diagnostic.column,
+                w.lint,
+            )
+        };
+        key(a).cmp(&key(b))
+    });
+    diags.into_result(out)
+}
+
+/// Lints one rule-set text (an annotation's value); `origin` locates it in its file. A text
+/// that does not parse has no warnings (it is an error of [`crate::compile_dir`]).
+pub fn lint_rules(text: &str, origin: &TextOrigin) -> Vec<Warning> {
+    let Ok(set) = rules::parse_rule_set(text) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for rule in &set.rules {
+        let name = if rule.name.is_empty() {
+            format!("#{}", rule.index + 1)
+        } else {
+            rule.name.clone()
+        };
+        let mut warn = |lint: Lint, key: &str, message: String| {
+            let at = locate::value_of(text, rule.location.offset, key).unwrap_or(rule.location);
+            let (line, column) = origin.locate(at);
+            out.push(Warning {
+                lint,
+                diagnostic: Diagnostic::at(&origin.file, line, column, Some(name.clone()), message),
+            });
+        };
+        match rule.kind() {
+            RuleKind::Unrecognized => warn(Lint::UnknownRuleKind, "rule", unknown_kind(&rule.rule)),
+            RuleKind::Regex => {
+                if let Some(m) = regex::pcre_only(&rule.regex) {
+                    warn(Lint::PcreRegex, "regex", m);
+                } else if let Some(m) = regex::misanchored(&rule.regex) {
+                    warn(Lint::UnanchoredRegex, "regex", m);
+                }
+            }
+            RuleKind::Integer | RuleKind::String | RuleKind::Enum => {}
+        }
+        if let Some(v) = &rule.valid
+            && let Some(m) = paths::always_present(v)
+        {
+            warn(Lint::ValidAlwaysPresent, "valid", m);
+        }
+        for (key, p) in rule_paths(rule) {
+            if let Some(m) = paths::vm_rooted(p) {
+                warn(Lint::VmRootedPath, key, m);
+            }
+        }
+    }
+    out
+}
+
+/// Every path of a rule with the key it is under.
+fn rule_paths(rule: &rules::Rule) -> Vec<(&'static str, &RulePath)> {
+    let mut out: Vec<(&'static str, &RulePath)> = Vec::new();
+    out.extend(rule.path.iter().map(|p| ("path", p)));
+    out.extend(rule.valid.iter().map(|p| ("valid", p)));
+    let ints = [
+        ("min", &rule.min),
+        ("max", &rule.max),
+        ("minLength", &rule.min_length),
+        ("maxLength", &rule.max_length),
+    ];
+    for (key, arg) in ints {
+        if let Some(IntArg::Path(p)) = arg {
+            out.push((key, p));
+        }
+    }
+    for v in rule.values.iter().flatten() {
+        if let StrArg::Path(p) = v {
+            out.push(("values", p));
+        }
+    }
+    out
+}
+
+/// The message for an unknown rule kind, with the kind probably meant.
+fn unknown_kind(kind: &str) -> String {
+    let consequence = "the format document says rules of unknown kinds are ignored, but the reference fails the rule (`unrecognized Rule type`) and denies every VM";
+    if kind.is_empty() {
+        return format!("rule without a `rule` kind: {consequence}");
+    }
+    let lower = kind.to_ascii_lowercase();
+    let meant = match lower.as_str() {
+        "integer" | "int" | "number" | "range" => Some("integer"),
+        "string" | "str" | "length" => Some("string"),
+        "regex" | "regexp" | "pattern" => Some("regex"),
+        "enum" | "enumeration" | "oneof" | "value-set" | "values" => Some("enum"),
+        _ => None,
+    };
+    match meant {
+        Some(k) => format!(
+            "unknown rule kind `{kind}` (kinds are exact and case-sensitive; did you mean `{k}`?): {consequence}"
+        ),
+        None => format!(
+            "unknown rule kind `{kind}` (expected `integer`, `string`, `regex` or `enum`): {consequence}"
+        ),
+    }
+}

@@ -1,0 +1,126 @@
+//! Path warnings: `valid` guards that every VM satisfies, and paths that look rooted at the VM
+//! rather than at its `spec.template`.
+
+use validgen_runtime::jsonpath::JsonPath;
+use validgen_runtime::rules::RulePath;
+use validgen_runtime::typed::schema::{GoKind, Schema};
+
+use crate::plan::{PathPlan, Step, plan};
+
+/// Steps of every rule path before the rule's own: `.spec.template`, then the first step
+/// inside the template, which goes through the `*VirtualMachineInstanceTemplateSpec` pointer
+/// (a VM without `spec.template` is not judged at all).
+const ROOT_STEPS: usize = 3;
+
+/// Why the `valid` path `p` never skips its rule: a static walk of struct fields in which no
+/// value stepped through is a pointer, list or map, so every VM has a value there (an absent
+/// pointer, list or map as the last step still yields its nil value, SEMANTICS §4).
+pub(super) fn always_present(p: &RulePath) -> Option<String> {
+    let PathPlan::Static(s) = plan(Schema::kubevirt(), p) else {
+        return None;
+    };
+    if s.problem.is_some() {
+        return None;
+    }
+    let fields_only = s.steps.iter().enumerate().all(|(i, step)| match step {
+        Step::Field {
+            through_pointer, ..
+        } => i < ROOT_STEPS || !through_pointer,
+        _ => false,
+    });
+    if !fields_only {
+        return None;
+    }
+    let field = p.expr.rsplit('.').next().unwrap_or_default();
+    let nil = s
+        .terminal
+        .map(|t| Schema::kubevirt().get(t).kind)
+        .is_some_and(|k| matches!(k, GoKind::Ptr | GoKind::Slice | GoKind::Map));
+    let why = if nil {
+        format!("an absent `{field}` still yields its nil value")
+    } else {
+        format!("`{field}` sits in non-pointer structs, and reads as its zero value when absent")
+    };
+    Some(format!(
+        "`valid` path `{}` always finds a value: the KubeVirt types give every VM one ({why}), so this guard never skips the rule; the format document reads `valid` as \"the field is set\", but the reference only asks whether the path finds values",
+        p.expr
+    ))
+}
+
+/// Why `p` looks rooted at the VM: it starts at `.metadata` (the reference reads the VM
+/// template's metadata, not the VM's), or it does not exist under `spec.template` but does
+/// from the VM itself (e.g. `.spec.template.spec.domain…`, `.spec.runStrategy`).
+pub(super) fn vm_rooted(p: &RulePath) -> Option<String> {
+    let expr = p.expr.as_str();
+    let rule =
+        "rule paths are relative to the VM's `spec.template` (the format document says the VM)";
+    if expr == ".metadata" || expr.starts_with(".metadata.") || expr.starts_with(".metadata[") {
+        return Some(format!(
+            "path `{expr}` reads `spec.template{expr}`, the metadata of the VM's pod template, not the VM's own metadata: {rule}"
+        ));
+    }
+    let schema = Schema::kubevirt();
+    let PathPlan::Static(relative) = plan(schema, p) else {
+        return None;
+    };
+    relative.problem.as_ref()?;
+    let from_vm = RulePath {
+        expr: expr.to_owned(),
+        source: p.source.clone(),
+        jsonpath: JsonPath::parse(&format!("{{{expr}}}")).ok()?,
+    };
+    let PathPlan::Static(absolute) = plan(schema, &from_vm) else {
+        return None;
+    };
+    if absolute.problem.is_some() {
+        return None;
+    }
+    let hint = match expr.strip_prefix(".spec.template") {
+        Some(rest) if rest.starts_with(['.', '[']) => format!("; did you mean `{rest}`?"),
+        _ => String::new(),
+    };
+    Some(format!(
+        "path `{expr}` does not exist under the VM's `spec.template`, but does from the VM itself: {rule}{hint}"
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{always_present, vm_rooted};
+    use validgen_runtime::rules::RulePath;
+
+    fn path(expr: &str) -> RulePath {
+        RulePath::new(&format!("jsonpath::{expr}")).expect("path parses")
+    }
+
+    #[test]
+    fn guards_every_vm_satisfies() {
+        for expr in [
+            ".spec.domain.cpu",
+            ".spec.domain.machine",
+            ".spec.domain.devices.disks",
+            ".spec.domain.resources",
+        ] {
+            assert!(always_present(&path(expr)).is_some(), "{expr}");
+        }
+        for expr in [
+            ".spec.domain.cpu.cores",
+            ".spec.domain.devices.disks[*].disk.bus",
+            ".spec.domain.resources.requests.memory",
+            ".spec.domain.devices.disks[?(@.name=='root')]",
+            ".spec.nosuchfield",
+        ] {
+            assert_eq!(always_present(&path(expr)), None, "{expr}");
+        }
+    }
+
+    #[test]
+    fn paths_rooted_at_the_vm() {
+        let m = vm_rooted(&path(".spec.template.spec.domain.cpu.cores")).expect("flagged");
+        assert!(m.contains("did you mean `.spec.domain.cpu.cores`?"), "{m}");
+        assert!(vm_rooted(&path(".metadata.labels.flavor")).is_some());
+        assert!(vm_rooted(&path(".spec.runStrategy")).is_some());
+        assert_eq!(vm_rooted(&path(".spec.domain.cpu.cores")), None);
+        assert_eq!(vm_rooted(&path(".spec.nosuchfield")), None);
+    }
+}
