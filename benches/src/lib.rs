@@ -1,0 +1,353 @@
+//! Fixtures of validgen's benchmarks (`benches/`): real VMs of the common-templates catalog,
+//! their `AdmissionReview`s, a VM with many disks, the review paths (compiled and interpreted)
+//! and a rule set the generated code evaluates through the runtime's dynamic fallback.
+//!
+//! Everything here is checked by the unit tests below (`cargo test -p validgen-benches`): the
+//! compiled and the interpreted paths give the same reports and the same response bytes, so the
+//! benchmarks compare equal work.
+
+use serde_json::{Value, json};
+use validgen::admission::{self, Decision, Mode, ReviewError, VALIDATIONS};
+use validgen::typed::TypedVm;
+use validgen::{interpret, ir, rules};
+
+/// Validators compiled by `build.rs` from [`DYNAMIC_RULES`] (`CATALOG` runs them for a VM
+/// carrying exactly that text).
+#[allow(missing_docs, clippy::all)]
+pub mod dynamic {
+    include!(concat!(env!("OUT_DIR"), "/dynamic_validators.rs"));
+}
+
+/// A rule set with path-valued arguments (`min` from `resources.requests.memory` and
+/// `cpu.sockets`, an enum value from `inputs[0].bus`, a `minLength` from `cpu.threads`) and a
+/// filter path (`disks[?(@.name=='rootdisk')]`): the generated code evaluates these with the
+/// runtime (`validgen::compiled::lookup`), with the reference-VM fallback.
+pub const DYNAMIC_RULES: &str = include_str!("../dynamic-rules.json");
+
+/// The processed default VM of `rhel9-server-small` (1 rule: minimal guest memory).
+pub const RHEL9_SERVER_SMALL: &str =
+    include_str!("../../examples/vms/processed/rhel9-server-small.vm.yaml");
+/// The processed default VM of `windows11-desktop-medium` (5 rules: memory, cores, 3 bus
+/// enums over the disks).
+pub const WINDOWS11_DESKTOP_MEDIUM: &str =
+    include_str!("../../examples/vms/processed/windows11-desktop-medium.vm.yaml");
+
+/// How many disks [`windows11_many_disks`] adds.
+pub const EXTRA_DISKS: usize = 24;
+
+/// Parses a one-document manifest.
+///
+/// # Panics
+/// When `yaml` is not one readable document (a bundled file is broken).
+pub fn parse_vm(name: &str, yaml: &str) -> Value {
+    let mut docs = validgen::manifest::parse(name, yaml.as_bytes(), 1 << 20)
+        .unwrap_or_else(|e| panic!("{name}: {e}"));
+    assert_eq!(docs.len(), 1, "{name}: one document");
+    docs.remove(0).value
+}
+
+/// The Windows 11 VM with [`EXTRA_DISKS`] more disks (20 virtio disks and 4 sata CD-ROMs, each
+/// with its volume): 25 disks for the three bus enums to walk.
+pub fn windows11_many_disks() -> Value {
+    let mut vm = parse_vm("windows11-desktop-medium", WINDOWS11_DESKTOP_MEDIUM);
+    let spec = vm
+        .pointer_mut("/spec/template/spec")
+        .expect("the VM has spec.template.spec");
+    let mut disks = Vec::new();
+    let mut volumes = Vec::new();
+    for i in 0..EXTRA_DISKS {
+        let name = format!("data{i:02}");
+        if i % 6 == 5 {
+            disks.push(json!({"name": name, "cdrom": {"bus": "sata"}}));
+            volumes.push(json!({"name": name, "containerDisk": {"image": "quay.io/containerdisks/virtio-win:v1"}}));
+        } else {
+            disks.push(json!({"name": name, "disk": {"bus": "virtio"}, "bootOrder": i + 2}));
+            volumes.push(
+                json!({"name": name, "dataVolume": {"name": format!("windows11-ftgt2f-{name}")}}),
+            );
+        }
+    }
+    let push = |v: &mut Value, key: &str, items: Vec<Value>| {
+        let list = v
+            .pointer_mut(key)
+            .and_then(Value::as_array_mut)
+            .expect("the VM has the list");
+        list.extend(items);
+    };
+    push(spec, "/domain/devices/disks", disks);
+    push(spec, "/volumes", volumes);
+    vm
+}
+
+/// A bench fixture: a VM and what the benchmarks need of it.
+#[derive(Debug, Clone)]
+pub struct Fixture {
+    /// Short label used in benchmark ids.
+    pub label: &'static str,
+    /// The VM as JSON.
+    pub vm: Value,
+    /// Its own `vm.kubevirt.io/validations` text.
+    pub rules: String,
+    /// The VM decoded as the webhook decodes it ([`Mode::Raw`]), CPU-defaulted: what
+    /// compiled validators and the interpreter evaluate.
+    pub typed: TypedVm,
+    /// Its `AdmissionReview` as the API server sends it (compact JSON).
+    pub review: Vec<u8>,
+}
+
+impl Fixture {
+    /// Builds a fixture around `vm`.
+    ///
+    /// # Panics
+    /// When the VM has no rules or does not decode.
+    pub fn new(label: &'static str, vm: Value) -> Fixture {
+        let rules = vm
+            .pointer("/metadata/annotations")
+            .and_then(|a| a.get(VALIDATIONS))
+            .and_then(Value::as_str)
+            .unwrap_or_else(|| panic!("{label}: the VM carries its rules"))
+            .to_owned();
+        let typed = decoded(&vm);
+        let review = review_bytes(&vm, label);
+        Fixture {
+            label,
+            vm,
+            rules,
+            typed,
+            review,
+        }
+    }
+
+    /// The lowered IR of its rules, prepared once for the interpreter.
+    ///
+    /// # Panics
+    /// When the rules do not parse.
+    pub fn ir(&self) -> ir::RuleSet {
+        ir::lower(&rules::parse_rule_set(&self.rules).expect("the rules parse"))
+    }
+}
+
+/// The three VMs of the benchmarks: `rhel9-small` (1 rule), `win11` (5 rules), `win11-25disks`
+/// (5 rules, 25 disks).
+pub fn fixtures() -> Vec<Fixture> {
+    vec![
+        Fixture::new(
+            "rhel9-small",
+            parse_vm("rhel9-server-small", RHEL9_SERVER_SMALL),
+        ),
+        Fixture::new(
+            "win11",
+            parse_vm("windows11-desktop-medium", WINDOWS11_DESKTOP_MEDIUM),
+        ),
+        Fixture::new("win11-25disks", windows11_many_disks()),
+    ]
+}
+
+/// `vm` decoded as the admission decision decodes it before evaluating (raw, CPU-defaulted).
+///
+/// # Panics
+/// When the VM does not decode.
+pub fn decoded(vm: &Value) -> TypedVm {
+    let mut typed = TypedVm::decode(vm).expect("the VM decodes");
+    typed.default_cpu();
+    typed
+}
+
+/// The `AdmissionReview` of a `CREATE` of `vm` in namespace `default`, compact JSON.
+pub fn review_bytes(vm: &Value, uid: &str) -> Vec<u8> {
+    let mut object = vm.clone();
+    if let Some(meta) = object.get_mut("metadata").and_then(Value::as_object_mut) {
+        meta.insert("namespace".to_owned(), json!("default"));
+    }
+    let review = json!({
+        "apiVersion": "admission.k8s.io/v1",
+        "kind": "AdmissionReview",
+        "request": {
+            "uid": format!("705ab4f5-6393-11e8-b7cc-{uid}"),
+            "kind": {"group": "kubevirt.io", "version": "v1", "kind": "VirtualMachine"},
+            "resource": {"group": "kubevirt.io", "version": "v1", "resource": "virtualmachines"},
+            "requestKind": {"group": "kubevirt.io", "version": "v1", "kind": "VirtualMachine"},
+            "requestResource": {"group": "kubevirt.io", "version": "v1", "resource": "virtualmachines"},
+            "name": vm.pointer("/metadata/name").cloned().unwrap_or(Value::Null),
+            "namespace": "default",
+            "operation": "CREATE",
+            "userInfo": {
+                "username": "system:admin",
+                "groups": ["system:masters", "system:authenticated"]
+            },
+            "object": object,
+            "oldObject": null,
+            "dryRun": false,
+            "options": {"kind": "CreateOptions", "apiVersion": "meta.k8s.io/v1"}
+        }
+    });
+    serde_json::to_vec(&review).expect("JSON serialises")
+}
+
+/// Bytes → decision with the compiled catalog: what `admission::review` does, with
+/// `common_templates::CATALOG` instead of the interpreter (`review` only takes an interpreted
+/// catalog).
+///
+/// # Errors
+/// The body is not a review.
+pub fn review_compiled(body: &[u8]) -> Result<(String, Decision), ReviewError> {
+    let v: Value = serde_json::from_slice(body).map_err(|e| ReviewError(e.to_string()))?;
+    let req = v
+        .get("request")
+        .filter(|r| r.is_object())
+        .ok_or_else(|| ReviewError("no `request` object".to_owned()))?;
+    let uid = req
+        .get("uid")
+        .and_then(Value::as_str)
+        .unwrap_or_default()
+        .to_owned();
+    let resource = req
+        .pointer("/resource/resource")
+        .and_then(Value::as_str)
+        .unwrap_or_default();
+    if resource != "virtualmachines" {
+        return Err(ReviewError(format!("resource {resource}")));
+    }
+    let vm = req.get("object").unwrap_or(&Value::Null);
+    let d = admission::decide_with(vm, &common_templates::CATALOG, Mode::Raw);
+    Ok((uid, d))
+}
+
+/// Bytes → response bytes with the compiled catalog (warnings included, as `validgen serve`).
+///
+/// # Errors
+/// The body is not a review.
+pub fn respond_compiled(body: &[u8]) -> Result<Vec<u8>, ReviewError> {
+    let (uid, d) = review_compiled(body)?;
+    Ok(admission::go_json(&admission::response(&uid, &d, true)).into_bytes())
+}
+
+/// Bytes → response bytes with the interpreter: `admission::review`, `response`, `go_json`,
+/// as `validgen serve` answers.
+///
+/// # Errors
+/// The body is not a review.
+pub fn respond_interpreted(
+    body: &[u8],
+    catalog: &admission::Catalog,
+) -> Result<Vec<u8>, ReviewError> {
+    let r = admission::review(body, catalog)?;
+    Ok(admission::go_json(&admission::response(&r.uid, &r.decision, true)).into_bytes())
+}
+
+/// The interpreted catalog of `examples/common-templates/templates`, as `validgen serve
+/// --templates` loads it.
+///
+/// # Panics
+/// When the catalog does not load.
+pub fn interpreted_catalog() -> admission::Catalog {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../examples/common-templates/templates");
+    admission::Catalog::load_dir(&dir).expect("the catalog loads")
+}
+
+/// The compiled validator of the dynamic rule set.
+///
+/// # Panics
+/// When `build.rs` did not compile [`DYNAMIC_RULES`].
+pub fn dynamic_compiled() -> validgen::compiled::RuleSetFn {
+    dynamic::CATALOG
+        .compiled(DYNAMIC_RULES)
+        .expect("build.rs compiled the dynamic rule set")
+}
+
+/// Interprets a rule set prepared once.
+pub fn interpret(ir: &ir::RuleSet, vm: &TypedVm) -> interpret::Report {
+    interpret::evaluate(ir, vm)
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+
+    use super::*;
+    use validgen::interpret::Outcome;
+
+    #[test]
+    fn compiled_and_interpreted_reports_agree() {
+        for f in fixtures() {
+            let compiled = common_templates::CATALOG
+                .compiled(&f.rules)
+                .unwrap_or_else(|| panic!("{}: the catalog compiled this rule text", f.label));
+            let ir = f.ir();
+            let a = compiled(f.typed.json());
+            assert_eq!(a, interpret(&ir, &f.typed), "{}", f.label);
+            assert_eq!(
+                Ok(a),
+                admission::interpret_text(&f.rules, &f.typed).map_err(|e| e.to_string()),
+                "{}",
+                f.label
+            );
+        }
+    }
+
+    #[test]
+    fn windows11_function_is_the_catalog_validator() {
+        let f = &fixtures()[1];
+        assert_eq!(f.rules.matches("\"name\"").count(), 5);
+        let report = common_templates::windows11_desktop_medium(f.typed.json());
+        assert_eq!(report.rules.len(), 5);
+        assert_eq!(report, interpret(&f.ir(), &f.typed));
+    }
+
+    #[test]
+    fn many_disks_vm_has_25_disks_and_is_judged_like_the_original() {
+        let vm = windows11_many_disks();
+        let disks = vm
+            .pointer("/spec/template/spec/domain/devices/disks")
+            .and_then(Value::as_array)
+            .unwrap();
+        assert_eq!(disks.len(), 1 + EXTRA_DISKS);
+        let f = Fixture::new("many", vm);
+        let report = interpret(&f.ir(), &f.typed);
+        let outcomes: Vec<Outcome> = report.rules.iter().map(|r| r.outcome).collect();
+        assert_eq!(
+            outcomes,
+            [
+                Outcome::Satisfied,
+                Outcome::Unsatisfied, // justWarning: the root disk is sata
+                Outcome::Satisfied,
+                Outcome::Satisfied,
+                Outcome::Satisfied
+            ]
+        );
+    }
+
+    #[test]
+    fn compiled_and_interpreted_responses_are_the_same_bytes() {
+        let catalog = interpreted_catalog();
+        for f in fixtures() {
+            let a = respond_compiled(&f.review).unwrap();
+            let b = respond_interpreted(&f.review, &catalog).unwrap();
+            assert_eq!(
+                String::from_utf8(a).unwrap(),
+                String::from_utf8(b).unwrap(),
+                "{}",
+                f.label
+            );
+            let (_, d) = review_compiled(&f.review).unwrap();
+            assert!(d.allowed, "{}: {:?}", f.label, d.message);
+            assert_eq!(d.report.rules.len(), f.rules.matches("\"name\"").count());
+        }
+    }
+
+    #[test]
+    fn dynamic_rule_set_uses_the_runtime_fallback_and_agrees() {
+        let generated = include_str!(concat!(env!("OUT_DIR"), "/dynamic_validators.rs"));
+        assert!(generated.contains("compiled::lookup"), "{generated}");
+        let ir = ir::lower(&rules::parse_rule_set(DYNAMIC_RULES).unwrap());
+        let compiled = dynamic_compiled();
+        for f in fixtures().iter().skip(1) {
+            let a = compiled(f.typed.json());
+            assert_eq!(a, interpret(&ir, &f.typed), "{}", f.label);
+            for r in &a.rules {
+                assert_ne!(r.outcome, Outcome::Error, "{}: {r:?}", f.label);
+            }
+        }
+    }
+}
