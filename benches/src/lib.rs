@@ -7,7 +7,7 @@
 //! benchmarks compare equal work.
 
 use serde_json::{Value, json};
-use validgen::admission::{self, Decision, Mode, ReviewError, VALIDATIONS};
+use validgen::admission::{self, Decision, ReviewError, VALIDATIONS};
 use validgen::typed::TypedVm;
 use validgen::{interpret, ir, rules};
 
@@ -88,7 +88,7 @@ pub struct Fixture {
     pub vm: Value,
     /// Its own `vm.kubevirt.io/validations` text.
     pub rules: String,
-    /// The VM decoded as the webhook decodes it ([`Mode::Raw`]), CPU-defaulted: what
+    /// The VM decoded as the webhook decodes it ([`admission::Mode::Raw`]), CPU-defaulted: what
     /// compiled validators and the interpreter evaluate.
     pub typed: TypedVm,
     /// Its `AdmissionReview` as the API server sends it (compact JSON).
@@ -184,33 +184,15 @@ pub fn review_bytes(vm: &Value, uid: &str) -> Vec<u8> {
     serde_json::to_vec(&review).expect("JSON serialises")
 }
 
-/// Bytes → decision with the compiled catalog: what `admission::review` does, with
-/// `common_templates::CATALOG` instead of the interpreter (`review` only takes an interpreted
-/// catalog).
+/// Bytes → decision with the compiled catalog: `admission::review` with
+/// `common_templates::CATALOG` instead of the interpreter.
 ///
 /// # Errors
 /// The body is not a review.
 pub fn review_compiled(body: &[u8]) -> Result<(String, Decision), ReviewError> {
     let v: Value = serde_json::from_slice(body).map_err(|e| ReviewError(e.to_string()))?;
-    let req = v
-        .get("request")
-        .filter(|r| r.is_object())
-        .ok_or_else(|| ReviewError("no `request` object".to_owned()))?;
-    let uid = req
-        .get("uid")
-        .and_then(Value::as_str)
-        .unwrap_or_default()
-        .to_owned();
-    let resource = req
-        .pointer("/resource/resource")
-        .and_then(Value::as_str)
-        .unwrap_or_default();
-    if resource != "virtualmachines" {
-        return Err(ReviewError(format!("resource {resource}")));
-    }
-    let vm = req.get("object").unwrap_or(&Value::Null);
-    let d = admission::decide_with(vm, &common_templates::CATALOG, Mode::Raw);
-    Ok((uid, d))
+    let reviewed = admission::review_value_with(&v, &common_templates::CATALOG)?;
+    Ok((reviewed.uid, reviewed.decision))
 }
 
 /// Bytes → response bytes with the compiled catalog (warnings included, as `validgen serve`).

@@ -11,4 +11,6 @@ pub use catalog::{
 pub use decide::{
     Decision, Mode, SKIP, Source, Validators, decide, decide_with, interpret_text, verdict,
 };
-pub use review::{ReviewError, Reviewed, go_json, response, review, review_value};
+pub use review::{
+    ReviewError, Reviewed, go_json, response, review, review_value, review_value_with,
+};

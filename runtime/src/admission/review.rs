@@ -4,7 +4,7 @@
 use serde_json::{Map, Value, json};
 
 use super::catalog::Catalog;
-use super::decide::{Decision, Mode, decide};
+use super::decide::{Decision, Mode, Validators, decide_with};
 
 /// Why a body is not a reviewable `AdmissionReview`: the webhook answers HTTP 400 without a
 /// body, as the reference does.
@@ -36,6 +36,14 @@ pub fn review(body: &[u8], catalog: &Catalog) -> Result<Reviewed, ReviewError> {
 /// # Errors
 /// [`ReviewError`] when there is no `request` object.
 pub fn review_value(v: &Value, catalog: &Catalog) -> Result<Reviewed, ReviewError> {
+    review_value_with(v, catalog)
+}
+
+/// As [`review_value`] with any [`Validators`] (e.g. a compiled catalog).
+///
+/// # Errors
+/// [`ReviewError`] when there is no `request` object.
+pub fn review_value_with(v: &Value, validators: &dyn Validators) -> Result<Reviewed, ReviewError> {
     let req = v
         .get("request")
         .filter(|r| r.is_object())
@@ -53,9 +61,9 @@ pub fn review_value(v: &Value, catalog: &Catalog) -> Result<Reviewed, ReviewErro
             .unwrap_or_default()
     };
     let decision = if part("resource") == "virtualmachines" {
-        decide(
+        decide_with(
             req.get("object").unwrap_or(&Value::Null),
-            catalog,
+            validators,
             Mode::Raw,
         )
     } else {
