@@ -4,8 +4,7 @@
 
 mod serve_support;
 
-use std::io::{BufRead, BufReader};
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 use hyper::body::Bytes;
@@ -15,8 +14,8 @@ use validgen_cli::serve::{CatalogSource, DEFAULT_MAX_BODY_BYTES, Limits};
 use validgen_runtime::admission::Catalog;
 
 use serve_support::{
-    Client, connect, raw_exchange, raw_status, read_until_close, review_body, self_signed, start,
-    write_cert,
+    Client, connect, raw_exchange, raw_status, read_until_close, review_body, self_signed,
+    spawn_binary, start, write_cert,
 };
 
 /// A VM whose own rules require at least `min` cores; it has `cores`.
@@ -539,22 +538,6 @@ async fn shutdown_lets_a_request_under_way_finish() {
 
 /// Reads the `validgen serve` binary's JSON log lines until the `listening` event; returns
 /// its address.
-fn listening_addr(stderr: &mut impl BufRead) -> std::net::SocketAddr {
-    let mut line = String::new();
-    loop {
-        line.clear();
-        let n = stderr.read_line(&mut line).expect("read the log");
-        assert!(n > 0, "the server exited before listening");
-        let Ok(event) = serde_json::from_str::<Value>(&line) else {
-            continue;
-        };
-        if event["fields"]["message"] == "listening" {
-            let addr = event["fields"]["addr"].as_str().expect("addr field");
-            return addr.parse().expect("a socket address");
-        }
-    }
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_binary_serves_a_catalog_folder_and_stops_on_sigterm() {
     let dir = tempfile::tempdir().expect("temporary folder");
@@ -564,19 +547,7 @@ async fn the_binary_serves_a_catalog_folder_and_stops_on_sigterm() {
         env!("CARGO_MANIFEST_DIR"),
         "/../examples/other-templates/kubevirt-template-validator"
     );
-    let mut child = Command::new(env!("CARGO_BIN_EXE_validgen"))
-        .args(["serve", "--listen", "127.0.0.1:0", "--log-format", "json"])
-        .args(["--templates", templates])
-        .arg("--tls-cert")
-        .arg(&cert_file)
-        .arg("--tls-key")
-        .arg(&key_file)
-        .env("RUST_LOG", "info")
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start validgen serve");
-    let mut stderr = BufReader::new(child.stderr.take().expect("stderr"));
-    let addr = listening_addr(&mut stderr);
+    let (mut child, mut stderr, addr) = spawn_binary(templates, &cert_file, &key_file);
     // Keep draining the log so that the server never blocks on a full pipe.
     let log = std::thread::spawn(move || {
         let mut rest = String::new();

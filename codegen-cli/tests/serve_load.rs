@@ -17,8 +17,7 @@
 
 mod serve_support;
 
-use std::io::{BufRead, BufReader};
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
@@ -26,7 +25,7 @@ use std::time::{Duration, Instant};
 use hyper::body::Bytes;
 use serde_json::Value;
 
-use serve_support::{Client, connect, review_body, self_signed, write_cert};
+use serve_support::{Client, connect, review_body, self_signed, spawn_binary, write_cert};
 
 fn env_usize(name: &str, default: usize) -> usize {
     std::env::var(name)
@@ -91,34 +90,7 @@ async fn webhook_load() {
         env!("CARGO_MANIFEST_DIR"),
         "/../examples/common-templates/templates"
     );
-    let mut child = Command::new(env!("CARGO_BIN_EXE_validgen"))
-        .args(["serve", "--listen", "127.0.0.1:0", "--log-format", "json"])
-        .args(["--templates", templates])
-        .arg("--tls-cert")
-        .arg(&cert_file)
-        .arg("--tls-key")
-        .arg(&key_file)
-        .env("RUST_LOG", "info")
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start validgen serve");
-    let mut log = BufReader::new(child.stderr.take().expect("stderr"));
-    let addr = loop {
-        let mut line = String::new();
-        assert!(
-            log.read_line(&mut line).expect("read the log") > 0,
-            "server exited"
-        );
-        if let Ok(e) = serde_json::from_str::<Value>(&line)
-            && e["fields"]["message"] == "listening"
-        {
-            break e["fields"]["addr"]
-                .as_str()
-                .expect("addr")
-                .parse::<std::net::SocketAddr>()
-                .expect("socket address");
-        }
-    };
+    let (mut child, mut log, addr) = spawn_binary(templates, &cert_file, &key_file);
     // The server logs every denial at info: drain it as a log collector would.
     let drain = std::thread::spawn(move || std::io::copy(&mut log, &mut std::io::sink()));
 

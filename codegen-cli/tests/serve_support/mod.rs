@@ -324,3 +324,43 @@ pub fn review_body(uid: &str, vm: &serde_json::Value) -> String {
     })
     .to_string()
 }
+
+/// The real `validgen` binary serving `templates` over TLS on a free loopback port, logging
+/// JSON at `info`: the child, its log (to keep draining) and the address it listens on.
+pub fn spawn_binary(
+    templates: &str,
+    cert_file: &Path,
+    key_file: &Path,
+) -> (
+    std::process::Child,
+    std::io::BufReader<std::process::ChildStderr>,
+    SocketAddr,
+) {
+    use std::io::BufRead;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_validgen"))
+        .args(["serve", "--listen", "127.0.0.1:0", "--log-format", "json"])
+        .args(["--templates", templates])
+        .arg("--tls-cert")
+        .arg(cert_file)
+        .arg("--tls-key")
+        .arg(key_file)
+        .env("RUST_LOG", "info")
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("start validgen serve");
+    let mut log = std::io::BufReader::new(child.stderr.take().expect("stderr"));
+    let mut line = String::new();
+    let addr = loop {
+        line.clear();
+        let n = log.read_line(&mut line).expect("read the log");
+        assert!(n > 0, "the server exited before listening");
+        let Ok(event) = serde_json::from_str::<serde_json::Value>(&line) else {
+            continue;
+        };
+        if event["fields"]["message"] == "listening" {
+            let addr = event["fields"]["addr"].as_str().expect("addr field");
+            break addr.parse().expect("a socket address");
+        }
+    };
+    (child, log, addr)
+}
