@@ -81,41 +81,6 @@ fn escape_key(k: &str) -> String {
     k.replace('~', "~0").replace('/', "~1")
 }
 
-/// Where a struct's JSON keys go: the field itself, or a field of an embedded struct that
-/// encoding/json flattens into the parent object.
-struct KeyTarget {
-    key: String,
-    ty: TypeId,
-}
-
-/// The object keys a struct accepts, flattening embedded structs without a tag name (and
-/// embedded pointers to structs), shallowest first as encoding/json's dominance rule keeps.
-fn struct_keys(schema: &Schema, ty: &Type, out: &mut Vec<KeyTarget>) {
-    let mut embedded = Vec::new();
-    for f in &ty.fields {
-        match &f.json_key {
-            Some(k) if !out.iter().any(|t| &t.key == k) => out.push(KeyTarget {
-                key: k.clone(),
-                ty: f.ty,
-            }),
-            Some(_) => {}
-            None if f.embedded && f.json_name.is_empty() => embedded.push(f.ty),
-            None => {}
-        }
-    }
-    for e in embedded {
-        let mut t = schema.get(e);
-        if t.kind == GoKind::Ptr
-            && let Some(p) = t.elem
-        {
-            t = schema.get(p);
-        }
-        if t.kind == GoKind::Struct && t.leaf.is_none() {
-            struct_keys(schema, t, out);
-        }
-    }
-}
-
 impl Decoder<'_> {
     fn type_error(&mut self, what: String, ty: &Type) {
         if self.saved.is_some() {
@@ -280,8 +245,7 @@ impl Decoder<'_> {
             self.type_error(json_kind(raw).to_owned(), ty);
             return Ok(None);
         };
-        let mut keys = Vec::new();
-        struct_keys(schema, ty, &mut keys);
+        let keys = schema.object_keys(id);
         let mut out = Map::new();
         for (k, v) in entries {
             let target = keys

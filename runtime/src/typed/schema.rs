@@ -119,10 +119,22 @@ impl Type {
     }
 }
 
+/// Where an object key of a struct goes: the field itself, or a field of an embedded struct
+/// that encoding/json flattens into the parent object.
+#[derive(Debug, Clone)]
+pub struct KeyTarget {
+    /// The JSON key (`json_key` of the field).
+    pub key: String,
+    /// The field's type.
+    pub ty: TypeId,
+}
+
 /// The type graph of a KubeVirt `VirtualMachine`.
 #[derive(Debug)]
 pub struct Schema {
     types: Vec<Type>,
+    /// Per type (same index): the keys its JSON object accepts (empty but for plain structs).
+    keys: Vec<Vec<KeyTarget>>,
     root: TypeId,
 }
 
@@ -149,6 +161,14 @@ impl Schema {
     /// The type behind an id.
     pub fn get(&self, id: TypeId) -> &Type {
         &self.types[id.0 as usize]
+    }
+
+    /// The object keys struct `id` accepts when decoded by encoding/json, embedded structs
+    /// without a tag name (and embedded pointers to structs) flattened, shallowest first as
+    /// encoding/json's dominance rule keeps; empty for anything but plain structs. Computed once
+    /// with the schema.
+    pub fn object_keys(&self, id: TypeId) -> &[KeyTarget] {
+        &self.keys[id.0 as usize]
     }
 
     /// The fields crossed to reach the field `name` of struct `st`, as client-go
@@ -227,10 +247,49 @@ impl Schema {
             ids: HashMap::new(),
         };
         let root = b.named(&doc.header.root_type_id)?;
-        Ok(Schema {
+        let mut schema = Schema {
             types: b.types,
+            keys: Vec::new(),
             root,
-        })
+        };
+        schema.keys = (0..schema.types.len())
+            .map(|i| {
+                let mut out = Vec::new();
+                let t = &schema.types[i];
+                if t.kind == GoKind::Struct && t.leaf.is_none() {
+                    struct_keys(&schema, t, &mut out);
+                }
+                out
+            })
+            .collect();
+        Ok(schema)
+    }
+}
+
+/// The keys of struct `ty` (see [`Schema::object_keys`]), appended to `out`.
+fn struct_keys(schema: &Schema, ty: &Type, out: &mut Vec<KeyTarget>) {
+    let mut embedded = Vec::new();
+    for f in &ty.fields {
+        match &f.json_key {
+            Some(k) if !out.iter().any(|t| &t.key == k) => out.push(KeyTarget {
+                key: k.clone(),
+                ty: f.ty,
+            }),
+            Some(_) => {}
+            None if f.embedded && f.json_name.is_empty() => embedded.push(f.ty),
+            None => {}
+        }
+    }
+    for e in embedded {
+        let mut t = schema.get(e);
+        if t.kind == GoKind::Ptr
+            && let Some(p) = t.elem
+        {
+            t = schema.get(p);
+        }
+        if t.kind == GoKind::Struct && t.leaf.is_none() {
+            struct_keys(schema, t, out);
+        }
     }
 }
 
