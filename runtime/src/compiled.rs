@@ -5,10 +5,12 @@
 //! interpreter's.
 
 use std::borrow::Cow;
+use std::sync::OnceLock;
 
 use serde_json::Value;
 
 use crate::admission::{self, Decision, Mode, Validators, interpret_text};
+use crate::extract::{Plan, Seg};
 use crate::interpret::{Lookup, Outcome, Report, RuleReport};
 use crate::jsonpath::ast::ParamsEntry;
 use crate::jsonpath::{Selection, select};
@@ -42,6 +44,10 @@ pub struct CompiledTemplate {
 pub struct Catalog {
     templates: &'static [CompiledTemplate],
     rule_sets: &'static [(&'static str, RuleSetFn)],
+    /// Per rule set (same order): the capture paths of its single-pass extraction.
+    captures: &'static [&'static [&'static [Seg]]],
+    /// Where the merged extraction plan is kept once made.
+    plan: Option<&'static OnceLock<Plan>>,
 }
 
 impl Catalog {
@@ -53,7 +59,38 @@ impl Catalog {
         Catalog {
             templates,
             rule_sets,
+            captures: &[],
+            plan: None,
         }
+    }
+
+    /// This catalog with single-pass extraction from `AdmissionReview` bytes
+    /// ([`crate::extract`]): `captures` gives, per rule set (in the order of `rule_sets`), the
+    /// paths its rules read, as the generator planned them against the Go types; `cell` keeps
+    /// the plan merged from them on first use.
+    pub const fn with_extraction(
+        self,
+        captures: &'static [&'static [&'static [Seg]]],
+        cell: &'static OnceLock<Plan>,
+    ) -> Self {
+        Catalog {
+            captures,
+            plan: Some(cell),
+            ..self
+        }
+    }
+
+    /// The extraction plan of this catalog's rule sets; `None` when it was built without
+    /// [`Catalog::with_extraction`].
+    pub fn extraction_plan(&self) -> Option<&'static Plan> {
+        let cell = self.plan?;
+        Some(cell.get_or_init(|| {
+            let mut plan = Plan::new();
+            for ((text, _), paths) in self.rule_sets.iter().zip(self.captures) {
+                plan.add(text, paths.iter().copied());
+            }
+            plan
+        }))
     }
 
     /// The compiled templates, sorted by name.
@@ -104,6 +141,10 @@ impl Validators for Catalog {
             Some(f) => Ok(f(vm.json())),
             None => interpret_text(text, vm),
         }
+    }
+
+    fn plan(&self) -> Option<&Plan> {
+        self.extraction_plan()
     }
 }
 

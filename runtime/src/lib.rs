@@ -21,6 +21,7 @@ pub use serde_json;
 pub mod admission;
 pub mod checks;
 pub mod compiled;
+pub mod extract;
 pub mod goregex;
 pub mod interpret;
 pub mod ir;

@@ -2,6 +2,7 @@
 //! `enum_`), paths and arguments, a rule set, and the catalog root assembled here.
 
 mod arg;
+mod capture;
 mod enum_;
 mod integer;
 pub mod path;
@@ -173,6 +174,7 @@ pub fn catalog(
         .iter()
         .zip(&set_names)
         .map(|((text, _), name)| quote!((#text, #name as ::validgen::compiled::RuleSetFn)));
+    let captures = rule_sets.iter().map(|(_, set)| capture::paths(set));
     let path_items = paths.items();
     let catalog_doc = if templates.is_empty() {
         format!(
@@ -190,10 +192,13 @@ pub fn catalog(
         #(#regex_items)*
         #(#set_fns)*
         #(#public_fns)*
+        /// The single-pass extraction plan of `CATALOG`, merged on first use.
+        static __EXTRACTION: ::std::sync::OnceLock<::validgen::extract::Plan> = ::std::sync::OnceLock::new();
         #[doc = #catalog_doc]
         pub static CATALOG: ::validgen::compiled::Catalog = ::validgen::compiled::Catalog::new(
             &[#(#template_entries),*],
             &[#(#set_entries),*],
-        );
+        )
+        .with_extraction(&[#(#captures),*], &__EXTRACTION);
     }
 }

@@ -3,9 +3,11 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
 use serde_json::Value;
 
+use crate::extract::Plan;
 use crate::manifest::{self, ManifestError};
 
 /// Annotation key of the rule set on a VM (and on a template's `objects[0]`).
@@ -88,6 +90,8 @@ pub enum CatalogError {
 pub struct Catalog {
     templates: BTreeMap<String, Template>,
     any_namespace: bool,
+    /// What one pass over a review body extracts for these templates, made on first use.
+    plan: OnceLock<Plan>,
 }
 
 impl Catalog {
@@ -103,6 +107,21 @@ impl Catalog {
             _ => t.name.clone(),
         };
         self.templates.insert(key, t);
+        self.plan = OnceLock::new();
+    }
+
+    /// What [`crate::extract`] keeps of a VM for the rule sets of these templates (those that
+    /// parse; the others are left to the whole-VM path, which reports their error).
+    pub fn extraction_plan(&self) -> &Plan {
+        self.plan.get_or_init(|| {
+            let mut plan = Plan::new();
+            for t in self.templates.values() {
+                if let Some(text) = t.validations.as_deref() {
+                    plan.add_text(text);
+                }
+            }
+            plan
+        })
     }
 
     /// When set, a lookup that finds no `namespace/name` falls back to a template stored

@@ -5,6 +5,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::catalog::{Catalog, VALIDATIONS};
+use crate::extract::Plan;
 use crate::interpret::{self, Cause, Outcome, Report};
 use crate::ir;
 use crate::rules::{self, RuleSetError};
@@ -12,9 +13,12 @@ use crate::typed::{DecodeError, TypedVm};
 
 /// Annotation key whose mere presence skips validation.
 pub const SKIP: &str = "vm.kubevirt.io/skip-validations";
-const TEMPLATE_NAME: &str = "vm.kubevirt.io/template";
-const TEMPLATE_NAMESPACE: &str = "vm.kubevirt.io/template.namespace";
-const TEMPLATE_NAMESPACE_OLD: &str = "vm.kubevirt.io/template-namespace";
+/// Label (or annotation) naming the parent template.
+pub const TEMPLATE_NAME: &str = "vm.kubevirt.io/template";
+/// Label (or annotation) naming the parent template's namespace.
+pub const TEMPLATE_NAMESPACE: &str = "vm.kubevirt.io/template.namespace";
+/// The older spelling of [`TEMPLATE_NAMESPACE`], read when that one is absent.
+pub const TEMPLATE_NAMESPACE_OLD: &str = "vm.kubevirt.io/template-namespace";
 
 /// Which VM the rules are applied to (SEMANTICS §10).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -95,7 +99,8 @@ impl Decision {
         }
     }
 
-    pub(super) fn bad_request(source: Source, message: String) -> Decision {
+    /// A refusal with code 400 and `message`.
+    pub(crate) fn bad_request(source: Source, message: String) -> Decision {
         Decision {
             allowed: false,
             code: Some(400),
@@ -117,6 +122,12 @@ pub trait Validators {
     /// # Errors
     /// The rule set does not parse (the admission answers 400).
     fn evaluate(&self, text: &str, vm: &TypedVm) -> Result<Report, RuleSetError>;
+
+    /// What a single pass over an `AdmissionReview` body must extract for the rule sets these
+    /// validators hold ([`crate::extract`]); `None` to always parse the whole body.
+    fn plan(&self) -> Option<&Plan> {
+        None
+    }
 }
 
 impl Validators for Catalog {
@@ -126,6 +137,10 @@ impl Validators for Catalog {
 
     fn evaluate(&self, text: &str, vm: &TypedVm) -> Result<Report, RuleSetError> {
         interpret_text(text, vm)
+    }
+
+    fn plan(&self) -> Option<&Plan> {
+        Some(self.extraction_plan())
     }
 }
 
@@ -148,14 +163,27 @@ pub fn decide(vm: &Value, catalog: &Catalog, mode: Mode) -> Decision {
 pub fn decide_with(vm: &Value, validators: &dyn Validators, mode: Mode) -> Decision {
     // The VM is decoded before anything else: an undecodable VM is a 400 even when deleted or
     // skipped.
-    let mut typed = match TypedVm::decode(vm) {
-        Ok(t) => t,
+    match TypedVm::decode(vm) {
+        Ok(typed) => decide_typed(typed, validators, mode, None),
         Err(e) => {
             let mut d = Decision::bad_request(Source::VmUnmarshalError, e.message.clone());
             d.decode_error = Some(e);
-            return d;
+            d
         }
-    };
+    }
+}
+
+/// What [`decide_typed`] does when the VM it has is only what a [`Plan`] extracted and the rule
+/// set to evaluate is not one the plan covers: decide on the whole VM instead.
+pub(crate) type Uncovered<'a> = (&'a Plan, &'a mut dyn FnMut() -> Decision);
+
+/// The decision on a decoded VM (what follows the decoding in [`decide_with`]).
+pub(crate) fn decide_typed(
+    mut typed: TypedVm,
+    validators: &dyn Validators,
+    mode: Mode,
+    extracted: Option<Uncovered<'_>>,
+) -> Decision {
     if mode == Mode::Admitted {
         typed.canonicalize_quantities();
     }
@@ -184,6 +212,11 @@ pub fn decide_with(vm: &Value, validators: &dyn Validators, mode: Mode) -> Decis
             },
         },
     };
+    if let Some((plan, whole)) = extracted
+        && !plan.covers(&text)
+    {
+        return whole();
+    }
     // The reference dereferences spec.template before evaluating; without one it crashes. We
     // fail every rule that would have been evaluated instead.
     let has_template = json.pointer("/spec/template").is_some_and(|v| !v.is_null());

@@ -8,8 +8,10 @@ mod review;
 pub use catalog::{
     Catalog, CatalogError, LEGACY_VALIDATIONS, Template, VALIDATIONS, collect_files,
 };
+pub(crate) use decide::decide_typed;
 pub use decide::{
-    Decision, Mode, SKIP, Source, Validators, decide, decide_with, interpret_text, verdict,
+    Decision, Mode, SKIP, Source, TEMPLATE_NAME, TEMPLATE_NAMESPACE, TEMPLATE_NAMESPACE_OLD,
+    Validators, decide, decide_with, interpret_text, verdict,
 };
 pub use review::{
     ReviewError, Reviewed, go_json, response, review, review_value, review_value_with,

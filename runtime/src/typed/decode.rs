@@ -46,20 +46,31 @@ struct Decoder<'s> {
 /// # Errors
 /// Go's message for the first decoding problem (see the module docs).
 pub fn decode_vm(schema: &Schema, raw: &Value) -> Result<Value, DecodeError> {
+    decode_value(schema, schema.root(), raw).map(|v| v.unwrap_or(Value::Object(Map::new())))
+}
+
+/// Decodes `raw` as a value of Go type `id` (errors named against that type): `None` for
+/// JSON `null`.
+///
+/// # Errors
+/// As [`decode_vm`].
+pub(crate) fn decode_value(
+    schema: &Schema,
+    id: TypeId,
+    raw: &Value,
+) -> Result<Option<Value>, DecodeError> {
     let mut d = Decoder {
         schema,
         saved: None,
-        top: String::new(),
+        top: schema.get(id).name.clone(),
         fields: Vec::new(),
         pointer: Vec::new(),
     };
-    let root = schema.get(schema.root());
-    d.top = root.name.clone();
-    match d.value(schema.root(), raw) {
+    match d.value(id, raw) {
         Err(Hard(e)) => Err(e),
         Ok(v) => match d.saved {
             Some(e) => Err(e),
-            None => Ok(v.unwrap_or(Value::Object(Map::new()))),
+            None => Ok(v),
         },
     }
 }
@@ -322,7 +333,7 @@ fn merge_into(out: &mut Map<String, Value>, key: &str, v: Value) {
     }
 }
 
-fn number_fits(n: &serde_json::Number, kind: GoKind, bits: u8) -> bool {
+pub(crate) fn number_fits(n: &serde_json::Number, kind: GoKind, bits: u8) -> bool {
     match kind {
         GoKind::Int(_) => n.as_i64().is_some_and(|i| {
             bits >= 64 || (i >= -(1i64 << (bits - 1)) && i < (1i64 << (bits - 1)))
@@ -334,7 +345,7 @@ fn number_fits(n: &serde_json::Number, kind: GoKind, bits: u8) -> bool {
 }
 
 /// A loose RFC 3339 check (`YYYY-MM-DDTHH:MM:SS[.frac](Z|±hh:mm)`), as `metav1.Time` accepts.
-fn is_rfc3339(s: &str) -> bool {
+pub(crate) fn is_rfc3339(s: &str) -> bool {
     let b = s.as_bytes();
     let digits =
         |r: std::ops::Range<usize>| b.get(r).is_some_and(|d| d.iter().all(u8::is_ascii_digit));
@@ -372,7 +383,7 @@ fn is_rfc3339(s: &str) -> bool {
 /// KubeVirt's unmarshallers rewrite IP addresses in canonical form (`sanitizeIP`:
 /// `netutils.ParseIPSloppy`, which reads IPv4 octets with leading zeros as decimal, then Go's
 /// `IP.String()`); entries that are not IPs stay as they are.
-fn sanitize_ips(list: Option<&mut Value>) {
+pub(crate) fn sanitize_ips(list: Option<&mut Value>) {
     let Some(Value::Array(items)) = list else {
         return;
     };

@@ -6,7 +6,7 @@
 //! its zero value, an absent pointer, slice or map yields nothing when stepped through and one
 //! `<T Value>` when it is the last step, and wrong JSON types make the VM undecodable.
 
-mod decode;
+pub(crate) mod decode;
 mod node;
 pub mod schema;
 mod value;
@@ -38,6 +38,11 @@ impl TypedVm {
     /// then answers code 400).
     pub fn decode(raw: &Value) -> Result<TypedVm, DecodeError> {
         decode::decode_vm(Schema::kubevirt(), raw).map(|json| TypedVm { json })
+    }
+
+    /// A VM already in normalized form (what [`crate::extract`] keeps of one).
+    pub(crate) fn from_normalized(json: Value) -> TypedVm {
+        TypedVm { json }
     }
 
     /// The normalized JSON.

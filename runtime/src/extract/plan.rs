@@ -1,0 +1,293 @@
+//! What to extract: the JSON keys the rules of a rule set read, resolved against the Go types
+//! at planning time, merged into one trie per catalog.
+
+use std::borrow::Cow;
+use std::collections::BTreeSet;
+
+use crate::admission::VALIDATIONS;
+use crate::admission::{SKIP, TEMPLATE_NAME, TEMPLATE_NAMESPACE, TEMPLATE_NAMESPACE_OLD};
+use crate::ir::{Check, RuleSet};
+use crate::jsonpath::ast::{Segment, Step};
+use crate::rules::{IntArg, RulePath, StrArg};
+use crate::typed::schema::{GoKind, Schema, TypeId};
+
+/// One step of a capture path, in normalized JSON (the keys encoding/json uses, map keys as
+/// written).
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Seg {
+    /// An object key (a struct field's JSON key, or a map key).
+    Key(Cow<'static, str>),
+    /// Every element of a list.
+    Elems,
+}
+
+/// A capture path: from the VM root, the steps down to a value that is extracted whole
+/// (normalized as the typed decoding does). Every object and list crossed on the way is kept
+/// too (with only the captured keys), so that a path's walk finds the same nodes, nil
+/// pointers and empty lists as on the whole VM.
+pub type CapturePath = Vec<Seg>;
+
+/// The capture paths of a rule set: every path its rules read (`path`, `valid`, path-valued
+/// arguments), each cut at the first step that is not a plain field, map key or array step
+/// (filters, `..`, `.*`, unions, literals): the value there is captured whole.
+pub fn capture_paths(set: &RuleSet) -> Vec<CapturePath> {
+    let schema = Schema::kubevirt();
+    let mut out: BTreeSet<CapturePath> = BTreeSet::new();
+    for r in &set.rules {
+        for p in r
+            .path
+            .iter()
+            .chain(r.valid.iter())
+            .chain(arg_paths(&r.check))
+        {
+            out.extend(path_captures(schema, p));
+        }
+    }
+    out.into_iter().collect()
+}
+
+fn arg_paths(check: &Check) -> Vec<&RulePath> {
+    match check {
+        Check::IntRange { min, max } | Check::LengthRange { min, max } => [min, max]
+            .into_iter()
+            .flatten()
+            .filter_map(|a| match a {
+                IntArg::Path(p) => Some(p),
+                IntArg::Int(_) => None,
+            })
+            .collect(),
+        Check::OneOf { values } => values
+            .iter()
+            .filter_map(|v| match v {
+                StrArg::Path(p) => Some(p),
+                StrArg::Str(_) => None,
+            })
+            .collect(),
+        Check::Pattern { .. } | Check::Fail { .. } => Vec::new(),
+    }
+}
+
+fn key(k: &str) -> Seg {
+    Seg::Key(Cow::Owned(k.to_owned()))
+}
+
+/// One capture path per action of the path's template (text segments read nothing).
+fn path_captures(schema: &Schema, p: &RulePath) -> Vec<CapturePath> {
+    p.jsonpath
+        .ast()
+        .segments
+        .iter()
+        .filter_map(|s| match s {
+            Segment::Action(list) => Some(list_capture(schema, &list.steps)),
+            Segment::Text(_) => None,
+        })
+        .collect()
+}
+
+fn list_capture(schema: &Schema, steps: &[Step]) -> CapturePath {
+    let mut ty: TypeId = schema.root();
+    let mut out = Vec::new();
+    for step in steps {
+        let mut d = ty;
+        if schema.get(d).kind == GoKind::Ptr
+            && let Some(e) = schema.get(d).elem
+        {
+            d = e;
+        }
+        let dt = schema.get(d);
+        match step {
+            Step::Field(name) if !name.is_empty() => match dt.kind {
+                GoKind::Struct if dt.leaf.is_none() => {
+                    // client-go finds the field (JSON name, inline struct, Go name); its value
+                    // sits under the keys encoding/json gives the fields crossed. A field that
+                    // is not in JSON, or no field at all: the walk stops here on every VM.
+                    let Some(chain) = schema.field_chain(d, name) else {
+                        return out;
+                    };
+                    for f in &chain {
+                        match &f.json_key {
+                            Some(k) => out.push(key(k)),
+                            None if f.embedded && f.json_name.is_empty() => {}
+                            None => return out,
+                        }
+                    }
+                    match chain.last() {
+                        Some(last) => ty = last.ty,
+                        None => return out,
+                    }
+                }
+                GoKind::Map => match dt.elem {
+                    Some(e) => {
+                        out.push(key(name));
+                        ty = e;
+                    }
+                    None => return out,
+                },
+                _ => return out,
+            },
+            Step::Array { .. } if dt.kind == GoKind::Slice => match dt.elem {
+                Some(e) => {
+                    out.push(Seg::Elems);
+                    ty = e;
+                }
+                None => return out,
+            },
+            // Anything else reads an unknown part of the value here: keep it whole.
+            _ => return out,
+        }
+    }
+    out
+}
+
+/// A trie of capture paths: the part of a VM the single-pass extraction keeps.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Node {
+    /// Keep the whole (normalized) value here.
+    pub whole: bool,
+    /// Object keys to follow (struct fields' JSON keys or map keys), sorted.
+    pub keys: Vec<(Cow<'static, str>, Node)>,
+    /// What to keep of every element of a list.
+    pub elems: Option<Box<Node>>,
+}
+
+impl Node {
+    /// The child under `k`, if the trie goes there.
+    pub fn key(&self, k: &str) -> Option<&Node> {
+        self.keys
+            .binary_search_by(|(x, _)| x.as_ref().cmp(k))
+            .ok()
+            .map(|i| &self.keys[i].1)
+    }
+
+    fn insert(&mut self, path: &[Seg]) {
+        if self.whole {
+            return;
+        }
+        let Some((first, rest)) = path.split_first() else {
+            // A whole value covers everything below it.
+            *self = Node {
+                whole: true,
+                ..Node::default()
+            };
+            return;
+        };
+        let child = match first {
+            Seg::Elems => self.elems.get_or_insert_with(Box::default),
+            Seg::Key(k) => {
+                let i = match self
+                    .keys
+                    .binary_search_by(|(x, _)| x.as_ref().cmp(k.as_ref()))
+                {
+                    Ok(i) => i,
+                    Err(i) => {
+                        self.keys.insert(i, (k.clone(), Node::default()));
+                        i
+                    }
+                };
+                &mut self.keys[i].1
+            }
+        };
+        child.insert(rest);
+    }
+
+    /// Adds the node at `path` without capturing it whole (its presence is what is read).
+    fn touch(&mut self, path: &[Seg]) {
+        let mut n = self;
+        for s in path {
+            if n.whole {
+                return;
+            }
+            n = match s {
+                Seg::Elems => n.elems.get_or_insert_with(Box::default),
+                Seg::Key(k) => {
+                    let i = match n.keys.binary_search_by(|(x, _)| x.as_ref().cmp(k.as_ref())) {
+                        Ok(i) => i,
+                        Err(i) => {
+                            n.keys.insert(i, (k.clone(), Node::default()));
+                            i
+                        }
+                    };
+                    &mut n.keys[i].1
+                }
+            };
+        }
+    }
+}
+
+/// What the single-pass extraction keeps of a VM for a set of rule sets: their capture paths
+/// merged, plus what the admission decision reads (`metadata.deletionTimestamp`, the
+/// annotations and labels naming the rules and the parent template, `spec.template`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Plan {
+    root: Node,
+    /// The rule-set texts whose paths are in the trie, sorted.
+    texts: Vec<String>,
+}
+
+impl Default for Plan {
+    fn default() -> Self {
+        Plan::new()
+    }
+}
+
+impl Plan {
+    /// A plan for the admission decision alone (no rule set covered yet).
+    pub fn new() -> Plan {
+        let mut root = Node::default();
+        let k = |s: &'static str| Seg::Key(Cow::Borrowed(s));
+        root.insert(&[k("metadata"), k("deletionTimestamp")]);
+        for a in [
+            SKIP,
+            VALIDATIONS,
+            TEMPLATE_NAME,
+            TEMPLATE_NAMESPACE,
+            TEMPLATE_NAMESPACE_OLD,
+        ] {
+            root.insert(&[k("metadata"), k("annotations"), k(a)]);
+        }
+        for l in [TEMPLATE_NAME, TEMPLATE_NAMESPACE, TEMPLATE_NAMESPACE_OLD] {
+            root.insert(&[k("metadata"), k("labels"), k(l)]);
+        }
+        root.touch(&[k("spec"), k("template")]);
+        Plan {
+            root,
+            texts: Vec::new(),
+        }
+    }
+
+    /// Adds the rule set `text` with its capture paths (as [`capture_paths`] gives them, or as
+    /// generated code lists them).
+    pub fn add<'a>(&mut self, text: &str, captures: impl IntoIterator<Item = &'a [Seg]>) {
+        for c in captures {
+            self.root.insert(c);
+        }
+        if let Err(i) = self.texts.binary_search_by(|t| t.as_str().cmp(text)) {
+            self.texts.insert(i, text.to_owned());
+        }
+    }
+
+    /// Adds the rule set `text` with the capture paths of its rules; `false` (nothing added)
+    /// when it does not parse.
+    pub fn add_text(&mut self, text: &str) -> bool {
+        match crate::rules::parse_rule_set(text) {
+            Ok(rules) => {
+                let paths = capture_paths(&crate::ir::lower(&rules));
+                self.add(text, paths.iter().map(Vec::as_slice));
+                true
+            }
+            Err(_) => false,
+        }
+    }
+
+    /// Whether the rule set `text` was added: its rules read only what is extracted.
+    pub fn covers(&self, text: &str) -> bool {
+        self.texts
+            .binary_search_by(|t| t.as_str().cmp(text))
+            .is_ok()
+    }
+
+    /// The trie, from the VM root.
+    pub fn root(&self) -> &Node {
+        &self.root
+    }
+}

@@ -1,0 +1,261 @@
+//! The single pass from `AdmissionReview` bytes (`validgen::extract`) against the `Value` path
+//! (`admission::review_value_with`): on every conformance case, with interpreted and compiled
+//! validators, and on every VM of a set mutated value by value (wrong JSON types, `null`,
+//! repeated and case-variant keys), the reviews must be equal, and the single pass must
+//! actually answer (not step aside) for the well-formed cases.
+
+// Shared with conformance.rs, which also reads the expected answers.
+#[allow(dead_code)]
+#[path = "conformance/data.rs"]
+mod data;
+
+use serde_json::{Value, json};
+use validgen::admission::{Catalog, Reviewed, Template, Validators, review_value_with};
+use validgen::extract::{Plan, review_bytes, single_pass};
+use validgen::interpret::Report;
+use validgen::rules::RuleSetError;
+use validgen::typed::TypedVm;
+use validgen_tests::conformance::CATALOG;
+
+/// An `AdmissionReview` as the API server sends it for a `CREATE` of `vm`.
+fn body(vm: &Value, uid: &str) -> Vec<u8> {
+    let review = json!({
+        "apiVersion": "admission.k8s.io/v1",
+        "kind": "AdmissionReview",
+        "request": {
+            "uid": uid,
+            "kind": {"group": "kubevirt.io", "version": "v1", "kind": "VirtualMachine"},
+            "resource": {"group": "kubevirt.io", "version": "v1", "resource": "virtualmachines"},
+            "namespace": "default",
+            "operation": "CREATE",
+            "userInfo": {"username": "system:admin", "groups": ["system:masters"]},
+            "object": vm,
+            "oldObject": null,
+            "dryRun": false,
+            "options": {"kind": "CreateOptions", "apiVersion": "meta.k8s.io/v1"}
+        }
+    });
+    serde_json::to_vec(&review).expect("serialises")
+}
+
+fn templates(case: &data::Case) -> Catalog {
+    let mut c = Catalog::new();
+    for (i, t) in case.input.templates.iter().enumerate() {
+        if let Some(t) = Template::from_json(t.clone(), format!("{}#{i}", case.id)) {
+            c.insert(t);
+        }
+    }
+    c
+}
+
+/// The case's templates for the lookup, rule sets evaluated by the compiled catalog, and a
+/// plan covering both.
+struct Compiled<'a> {
+    templates: &'a Catalog,
+    plan: Plan,
+}
+
+impl Validators for Compiled<'_> {
+    fn template_rules(&self, namespace: &str, name: &str) -> Option<Option<&str>> {
+        self.templates.template_rules(namespace, name)
+    }
+
+    fn evaluate(&self, text: &str, vm: &TypedVm) -> Result<Report, RuleSetError> {
+        CATALOG.evaluate(text, vm)
+    }
+
+    fn plan(&self) -> Option<&Plan> {
+        Some(&self.plan)
+    }
+}
+
+fn value_path(body: &[u8], v: &dyn Validators) -> Option<Reviewed> {
+    let parsed: Value = serde_json::from_slice(body).ok()?;
+    review_value_with(&parsed, v).ok()
+}
+
+/// Compares the two paths on `body`; returns whether the single pass answered.
+fn check(body: &[u8], v: &dyn Validators, what: &str, failures: &mut Vec<String>) -> bool {
+    let want = value_path(body, v);
+    let fast = single_pass(body, v);
+    if let Some(got) = &fast
+        && Some(got) != want.as_ref()
+    {
+        failures.push(format!("{what}:\n    got  {got:?}\n    want {want:?}"));
+    }
+    let full = review_bytes(body, v).ok();
+    if full != want {
+        failures.push(format!(
+            "{what} (review_bytes):\n    got  {full:?}\n    want {want:?}"
+        ));
+    }
+    fast.is_some()
+}
+
+fn report(failures: &[String]) {
+    assert!(
+        failures.is_empty(),
+        "{} reviews differ:\n{}",
+        failures.len(),
+        failures
+            .iter()
+            .take(10)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+}
+
+#[test]
+fn single_pass_reviews_every_case_as_the_value_path() {
+    let cases = data::load_cases();
+    let compiled_plan = CATALOG
+        .extraction_plan()
+        .expect("generated with extraction");
+    let mut failures = Vec::new();
+    let (mut interpreted_fast, mut compiled_fast) = (0, 0);
+    for case in &cases {
+        let b = body(&case.input.vm, &case.id);
+        let catalog = templates(case);
+        if check(
+            &b,
+            &catalog,
+            &format!("{} interpreted", case.id),
+            &mut failures,
+        ) {
+            interpreted_fast += 1;
+        }
+        let mut plan = compiled_plan.clone();
+        for t in catalog.templates() {
+            if let Some(text) = t.validations.as_deref() {
+                plan.add_text(text);
+            }
+        }
+        let compiled = Compiled {
+            templates: &catalog,
+            plan,
+        };
+        if check(
+            &b,
+            &compiled,
+            &format!("{} compiled", case.id),
+            &mut failures,
+        ) {
+            compiled_fast += 1;
+        }
+    }
+    report(&failures);
+    eprintln!(
+        "single pass answered {interpreted_fast} (interpreted) / {compiled_fast} (compiled) of {}",
+        cases.len()
+    );
+    // The cases that step aside: VMs the typed decoding refuses, case-variant or repeated keys,
+    // and rule sets that do not parse.
+    assert!(
+        interpreted_fast > 2000 && compiled_fast > 2000,
+        "single pass answered {interpreted_fast} (interpreted) / {compiled_fast} (compiled) of {}",
+        cases.len()
+    );
+}
+
+/// Every JSON pointer of the scalars, objects and arrays of `v`.
+fn pointers(v: &Value, at: String, out: &mut Vec<String>) {
+    match v {
+        Value::Object(m) => {
+            for (k, x) in m {
+                let k = k.replace('~', "~0").replace('/', "~1");
+                pointers(x, format!("{at}/{k}"), out);
+            }
+        }
+        Value::Array(a) => {
+            for (i, x) in a.iter().enumerate() {
+                pointers(x, format!("{at}/{i}"), out);
+            }
+        }
+        _ => {}
+    }
+    out.push(at);
+}
+
+/// Writes `v` as JSON with the object at `dup` holding its first key twice (the copy first,
+/// with `copy` as value) and, when `upper`, that key's case changed instead.
+fn with_repeated_key(v: &Value, dup: &str, copy: &Value, upper: bool) -> Option<String> {
+    let mut v = v.clone();
+    let obj = v.pointer_mut(dup)?.as_object_mut()?;
+    let (k, _) = obj.iter().next()?;
+    let k = k.clone();
+    let marker = "\"__validgen_marker__\":0";
+    obj.insert("__validgen_marker__".to_owned(), json!(0));
+    let text = serde_json::to_string(&v).ok()?;
+    let key = if upper { k.to_uppercase() } else { k };
+    let extra = format!("{}:{}", serde_json::to_string(&key).ok()?, copy);
+    Some(text.replacen(marker, &extra, 1))
+}
+
+#[test]
+fn single_pass_agrees_on_mutated_vms() {
+    let cases = data::load_cases();
+    // A few VMs with many fields and rules of every kind.
+    let chosen: Vec<&data::Case> = cases
+        .iter()
+        .filter(|c| c.input.vm.to_string().len() > 1500)
+        .step_by(97)
+        .take(6)
+        .collect();
+    assert!(chosen.len() >= 4, "enough VMs to mutate");
+    let replacements = [
+        json!(null),
+        json!("x"),
+        json!("1Gi"),
+        json!(1.5),
+        json!(-1),
+        json!(4294967296u64),
+        json!(true),
+        json!({}),
+        json!([]),
+        json!("2006-01-02T15:04:05Z"),
+    ];
+    let mut failures = Vec::new();
+    let (mut fast, mut total) = (0, 0);
+    for case in chosen {
+        let catalog = templates(case);
+        let vm = &case.input.vm;
+        let mut ptrs = Vec::new();
+        pointers(vm, String::new(), &mut ptrs);
+        for p in ptrs.iter().filter(|p| !p.is_empty()) {
+            for r in &replacements {
+                let mut m = vm.clone();
+                if let Some(slot) = m.pointer_mut(p) {
+                    *slot = r.clone();
+                }
+                total += 1;
+                let what = format!("{} {p} := {r}", case.id);
+                if check(&body(&m, "u"), &catalog, &what, &mut failures) {
+                    fast += 1;
+                }
+            }
+            for upper in [false, true] {
+                for copy in [json!(null), json!("x"), json!({})] {
+                    let Some(text) = with_repeated_key(vm, p, &copy, upper) else {
+                        continue;
+                    };
+                    // Written out by hand so that the repeated key reaches the bytes.
+                    let b = String::from_utf8(body(&json!("__vm__"), "u"))
+                        .expect("utf-8")
+                        .replacen("\"__vm__\"", &text, 1);
+                    total += 1;
+                    let what = format!("{} {p} repeated key (upper {upper}, {copy})", case.id);
+                    if check(b.as_bytes(), &catalog, &what, &mut failures) {
+                        fast += 1;
+                    }
+                }
+            }
+        }
+    }
+    report(&failures);
+    eprintln!("the single pass answered {fast} of {total} mutated reviews");
+    assert!(
+        fast * 4 > total,
+        "the single pass answered {fast} of {total} mutated reviews"
+    );
+}
