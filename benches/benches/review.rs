@@ -1,8 +1,9 @@
 //! End to end: `AdmissionReview` JSON bytes → response bytes, compiled (the common-templates
-//! `CATALOG` through `admission::decide_with`) and interpreted (`admission::review`,
-//! `response`, `go_json`); the floors (`serde_json::from_slice::<Value>` and an `IgnoredAny`
-//! skim of the same bytes); and the parts of the compiled path (typed decoding, the decision on
-//! a parsed VM, the response).
+//! `CATALOG`) and interpreted (`admission::review`), each in one pass over the bytes
+//! (`extract::review_bytes`) and through a parsed `Value` with the typed decoding of the whole
+//! VM; the floors (`serde_json::from_slice::<Value>` and an `IgnoredAny` skim of the same
+//! bytes); and the parts of the `Value` path (typed decoding, the decision on a parsed VM, the
+//! response).
 
 // `criterion_group!` generates an undocumented public function.
 #![allow(missing_docs)]
@@ -14,7 +15,8 @@ use serde::de::IgnoredAny;
 use serde_json::Value;
 use validgen::admission::{self, Mode};
 use validgen_benches::{
-    decoded, fixtures, interpreted_catalog, respond_compiled, respond_interpreted, review_compiled,
+    decoded, fixtures, interpreted_catalog, respond_compiled, respond_compiled_value,
+    respond_interpreted, respond_interpreted_value, review_compiled, review_compiled_value,
 };
 
 #[path = "common.rs"]
@@ -34,9 +36,24 @@ fn review(c: &mut Criterion) {
             body,
             |b, body| b.iter(|| review_compiled(black_box(body))),
         );
+        g.bench_with_input(
+            BenchmarkId::new("compiled-value", f.label),
+            body,
+            |b, body| b.iter(|| respond_compiled_value(black_box(body))),
+        );
+        g.bench_with_input(
+            BenchmarkId::new("compiled-value-verdict", f.label),
+            body,
+            |b, body| b.iter(|| review_compiled_value(black_box(body))),
+        );
         g.bench_with_input(BenchmarkId::new("interpreted", f.label), body, |b, body| {
             b.iter(|| respond_interpreted(black_box(body), &catalog))
         });
+        g.bench_with_input(
+            BenchmarkId::new("interpreted-value", f.label),
+            body,
+            |b, body| b.iter(|| respond_interpreted_value(black_box(body), &catalog)),
+        );
         g.bench_with_input(BenchmarkId::new("floor-value", f.label), body, |b, body| {
             b.iter(|| serde_json::from_slice::<Value>(black_box(body)))
         });

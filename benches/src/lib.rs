@@ -9,7 +9,7 @@
 use serde_json::{Value, json};
 use validgen::admission::{self, Decision, ReviewError, VALIDATIONS};
 use validgen::typed::TypedVm;
-use validgen::{interpret, ir, rules};
+use validgen::{extract, interpret, ir, rules};
 
 /// Validators compiled by `build.rs` from [`DYNAMIC_RULES`] (`CATALOG` runs them for a VM
 /// carrying exactly that text).
@@ -184,28 +184,52 @@ pub fn review_bytes(vm: &Value, uid: &str) -> Vec<u8> {
     serde_json::to_vec(&review).expect("JSON serialises")
 }
 
-/// Bytes → decision with the compiled catalog: `admission::review` with
-/// `common_templates::CATALOG` instead of the interpreter.
+/// Bytes → decision with the compiled catalog in one pass over the bytes
+/// (`extract::review_bytes`: only the fields the rules read are extracted, the rest of the VM
+/// is type-checked and skipped).
 ///
 /// # Errors
 /// The body is not a review.
 pub fn review_compiled(body: &[u8]) -> Result<(String, Decision), ReviewError> {
+    let reviewed = extract::review_bytes(body, &common_templates::CATALOG)?;
+    Ok((reviewed.uid, reviewed.decision))
+}
+
+/// Bytes → decision with the compiled catalog through a parsed `Value` and the typed decoding
+/// of the whole VM (`admission::review_value_with`).
+///
+/// # Errors
+/// The body is not a review.
+pub fn review_compiled_value(body: &[u8]) -> Result<(String, Decision), ReviewError> {
     let v: Value = serde_json::from_slice(body).map_err(|e| ReviewError(e.to_string()))?;
     let reviewed = admission::review_value_with(&v, &common_templates::CATALOG)?;
     Ok((reviewed.uid, reviewed.decision))
 }
 
-/// Bytes → response bytes with the compiled catalog (warnings included, as `validgen serve`).
+fn respond(reviewed: Result<(String, Decision), ReviewError>) -> Result<Vec<u8>, ReviewError> {
+    let (uid, d) = reviewed?;
+    Ok(admission::go_json(&admission::response(&uid, &d, true)).into_bytes())
+}
+
+/// Bytes → response bytes with the compiled catalog, one pass (warnings included, as
+/// `validgen serve`).
 ///
 /// # Errors
 /// The body is not a review.
 pub fn respond_compiled(body: &[u8]) -> Result<Vec<u8>, ReviewError> {
-    let (uid, d) = review_compiled(body)?;
-    Ok(admission::go_json(&admission::response(&uid, &d, true)).into_bytes())
+    respond(review_compiled(body))
 }
 
-/// Bytes → response bytes with the interpreter: `admission::review`, `response`, `go_json`,
-/// as `validgen serve` answers.
+/// Bytes → response bytes with the compiled catalog through a parsed `Value`.
+///
+/// # Errors
+/// The body is not a review.
+pub fn respond_compiled_value(body: &[u8]) -> Result<Vec<u8>, ReviewError> {
+    respond(review_compiled_value(body))
+}
+
+/// Bytes → response bytes with the interpreter: `admission::review` (one pass over the
+/// bytes), `response`, `go_json`, as `validgen serve` answers.
 ///
 /// # Errors
 /// The body is not a review.
@@ -214,7 +238,21 @@ pub fn respond_interpreted(
     catalog: &admission::Catalog,
 ) -> Result<Vec<u8>, ReviewError> {
     let r = admission::review(body, catalog)?;
-    Ok(admission::go_json(&admission::response(&r.uid, &r.decision, true)).into_bytes())
+    respond(Ok((r.uid, r.decision)))
+}
+
+/// Bytes → response bytes with the interpreter through a parsed `Value` and the typed
+/// decoding of the whole VM.
+///
+/// # Errors
+/// The body is not a review.
+pub fn respond_interpreted_value(
+    body: &[u8],
+    catalog: &admission::Catalog,
+) -> Result<Vec<u8>, ReviewError> {
+    let v: Value = serde_json::from_slice(body).map_err(|e| ReviewError(e.to_string()))?;
+    let r = admission::review_value_with(&v, catalog)?;
+    respond(Ok((r.uid, r.decision)))
 }
 
 /// The interpreted catalog of `examples/common-templates/templates`, as `validgen serve
@@ -304,14 +342,25 @@ mod tests {
     fn compiled_and_interpreted_responses_are_the_same_bytes() {
         let catalog = interpreted_catalog();
         for f in fixtures() {
-            let a = respond_compiled(&f.review).unwrap();
-            let b = respond_interpreted(&f.review, &catalog).unwrap();
-            assert_eq!(
-                String::from_utf8(a).unwrap(),
-                String::from_utf8(b).unwrap(),
+            // The single pass answers these reviews itself (it does not step aside).
+            assert!(
+                extract::single_pass(&f.review, &common_templates::CATALOG).is_some(),
                 "{}",
                 f.label
             );
+            assert!(
+                extract::single_pass(&f.review, &catalog).is_some(),
+                "{}",
+                f.label
+            );
+            let a = String::from_utf8(respond_compiled(&f.review).unwrap()).unwrap();
+            for other in [
+                respond_interpreted(&f.review, &catalog),
+                respond_compiled_value(&f.review),
+                respond_interpreted_value(&f.review, &catalog),
+            ] {
+                assert_eq!(a, String::from_utf8(other.unwrap()).unwrap(), "{}", f.label);
+            }
             let (_, d) = review_compiled(&f.review).unwrap();
             assert!(d.allowed, "{}: {:?}", f.label, d.message);
             assert_eq!(d.report.rules.len(), f.rules.matches("\"name\"").count());

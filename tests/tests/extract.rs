@@ -203,17 +203,25 @@ fn single_pass_agrees_on_mutated_vms() {
         .take(6)
         .collect();
     assert!(chosen.len() >= 4, "enough VMs to mutate");
+    // JSON texts put in place of a value: other types, out-of-range numbers, escapes a
+    // `Value` parse decodes or refuses, and nesting beyond serde_json's recursion limit.
+    let deep = format!("{}{}", "[".repeat(130), "]".repeat(130));
     let replacements = [
-        json!(null),
-        json!("x"),
-        json!("1Gi"),
-        json!(1.5),
-        json!(-1),
-        json!(4294967296u64),
-        json!(true),
-        json!({}),
-        json!([]),
-        json!("2006-01-02T15:04:05Z"),
+        "null",
+        r#""x""#,
+        r#""1Gi""#,
+        r#""1\u0047i""#,
+        r#""\ud800""#,
+        r#""2006-01-02T15:04:05Z""#,
+        "1.5",
+        "-1",
+        "4294967296",
+        "1e400",
+        "true",
+        "{}",
+        "[]",
+        r#"{"zz":1}"#,
+        &deep,
     ];
     let mut failures = Vec::new();
     let (mut fast, mut total) = (0, 0);
@@ -226,11 +234,16 @@ fn single_pass_agrees_on_mutated_vms() {
             for r in &replacements {
                 let mut m = vm.clone();
                 if let Some(slot) = m.pointer_mut(p) {
-                    *slot = r.clone();
+                    *slot = json!("__validgen_value__");
                 }
+                let b = String::from_utf8(body(&m, "u")).expect("utf-8").replacen(
+                    "\"__validgen_value__\"",
+                    r,
+                    1,
+                );
                 total += 1;
-                let what = format!("{} {p} := {r}", case.id);
-                if check(&body(&m, "u"), &catalog, &what, &mut failures) {
+                let what = format!("{} {p} := {}", case.id, &r[..r.len().min(20)]);
+                if check(b.as_bytes(), &catalog, &what, &mut failures) {
                     fast += 1;
                 }
             }
@@ -255,7 +268,7 @@ fn single_pass_agrees_on_mutated_vms() {
     report(&failures);
     eprintln!("the single pass answered {fast} of {total} mutated reviews");
     assert!(
-        fast * 4 > total,
+        fast * 6 > total,
         "the single pass answered {fast} of {total} mutated reviews"
     );
 }

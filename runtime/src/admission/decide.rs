@@ -188,13 +188,15 @@ pub(crate) fn decide_typed(
         typed.canonicalize_quantities();
     }
     let json = typed.json();
-    if json
-        .pointer("/metadata/deletionTimestamp")
+    // Chained `get`s: `Value::pointer` allocates for every token.
+    let metadata = json.get("metadata");
+    if metadata
+        .and_then(|m| m.get("deletionTimestamp"))
         .is_some_and(|v| !v.is_null())
     {
         return Decision::allowed(Source::Deleting, Report::default());
     }
-    let annotations = json.pointer("/metadata/annotations");
+    let annotations = metadata.and_then(|m| m.get("annotations"));
     if annotations.and_then(|a| a.get(SKIP)).is_some() {
         return Decision::allowed(Source::SkipAnnotation, Report::default());
     }
@@ -204,7 +206,7 @@ pub(crate) fn decide_typed(
         .filter(|s| !s.is_empty());
     let (source, text) = match own {
         Some(text) => (Source::VmAnnotation, text.to_owned()),
-        None => match template_ref(json) {
+        None => match template_ref(metadata) {
             None => return Decision::allowed(Source::NoTemplate, Report::default()),
             Some((ns, name)) => match validators.template_rules(&ns, &name) {
                 None => return Decision::allowed(Source::TemplateMissing, Report::default()),
@@ -219,7 +221,10 @@ pub(crate) fn decide_typed(
     }
     // The reference dereferences spec.template before evaluating; without one it crashes. We
     // fail every rule that would have been evaluated instead.
-    let has_template = json.pointer("/spec/template").is_some_and(|v| !v.is_null());
+    let has_template = json
+        .get("spec")
+        .and_then(|s| s.get("template"))
+        .is_some_and(|v| !v.is_null());
     // CPU defaulting only happens for a non-empty rule set; an empty report allows the VM.
     typed.default_cpu();
     let mut report = match validators.evaluate(&text, &typed) {
@@ -268,7 +273,7 @@ pub fn verdict(source: Source, report: Report) -> Decision {
 /// The parent template `(namespace, name)` named by the VM: labels first, else annotations; a
 /// map counts only with both a name and a namespace (`template.namespace`, else the older
 /// `template-namespace`).
-fn template_ref(vm: &Value) -> Option<(String, String)> {
+fn template_ref(metadata: Option<&Value>) -> Option<(String, String)> {
     let pair = |m: Option<&Value>| {
         let m = m?;
         let s = |k: &str| m.get(k).and_then(Value::as_str).filter(|s| !s.is_empty());
@@ -276,5 +281,6 @@ fn template_ref(vm: &Value) -> Option<(String, String)> {
         let ns = s(TEMPLATE_NAMESPACE).or_else(|| s(TEMPLATE_NAMESPACE_OLD))?;
         Some((ns.to_owned(), name.to_owned()))
     };
-    pair(vm.pointer("/metadata/labels")).or_else(|| pair(vm.pointer("/metadata/annotations")))
+    let map = |k: &str| metadata.and_then(|m| m.get(k));
+    pair(map("labels")).or_else(|| pair(map("annotations")))
 }

@@ -22,13 +22,14 @@ pub struct Reviewed {
 }
 
 /// Reviews an `AdmissionReview` body. The VM is judged as given ([`Mode::Raw`]): it already
-/// passed the API server's mutators.
+/// passed the API server's mutators. One pass over the bytes extracts what the catalog's rules
+/// read ([`crate::extract::review_bytes`]); the answer is always that of [`review_value`] on
+/// the parsed body.
 ///
 /// # Errors
 /// [`ReviewError`] when the body is not JSON or has no `request`.
 pub fn review(body: &[u8], catalog: &Catalog) -> Result<Reviewed, ReviewError> {
-    let v: Value = serde_json::from_slice(body).map_err(|e| ReviewError(e.to_string()))?;
-    review_value(&v, catalog)
+    crate::extract::review_bytes(body, catalog)
 }
 
 /// As [`review`], on a parsed body.

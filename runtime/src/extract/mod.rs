@@ -98,7 +98,9 @@ fn whole_vm_decision(body: &[u8], validators: &dyn Validators) -> Decision {
 
 /// The single pass: `None` when the body needs the `Value` path.
 fn extract<'de>(body: &'de [u8], plan: &Plan) -> Option<Request<'de>> {
-    let mut de = serde_json::Deserializer::from_slice(body);
+    // Checked as UTF-8 once here rather than string by string: `from_slice` does the latter.
+    let text = std::str::from_utf8(body).ok()?;
+    let mut de = serde_json::Deserializer::from_str(text);
     let seed = ReviewSeed { plan: plan.root() };
     let r = seed.deserialize(&mut de).ok()?;
     de.end().ok()?;

@@ -9,12 +9,13 @@ use std::fmt;
 
 use serde::Deserialize;
 use serde::de::{DeserializeSeed, Deserializer, Error, MapAccess, SeqAccess, Visitor};
+use serde_json::value::RawValue;
 use serde_json::{Map, Number, Value};
 
 use super::plan::Node;
 use crate::quantity::Quantity;
 use crate::rules::fold::folds_to;
-use crate::typed::decode::{decode_value, is_rfc3339, number_fits, sanitize_ips};
+use crate::typed::decode::{is_rfc3339, number_fits, sanitize_ips};
 use crate::typed::schema::{GoKind, Leaf, Schema, Type, TypeId};
 
 /// The message of the error that aborts the pass (never shown: the caller falls back).
@@ -139,7 +140,8 @@ impl<'de> Deserialize<'de> for MaybeStr<'de> {
 }
 
 /// A value of Go type `ty`: checked as the typed decoding checks it; with a trie node, kept
-/// (normalized, only what the trie names below it). `None`: JSON `null`, or nothing kept.
+/// (normalized, only what the trie names below it; everything below a `whole` node). `None`:
+/// JSON `null`, or nothing kept.
 #[derive(Clone, Copy)]
 pub(super) struct Typed<'p> {
     pub(super) schema: &'static Schema,
@@ -156,14 +158,21 @@ impl<'p> Typed<'p> {
         self.schema.get(self.ty)
     }
 
-    /// Kept whole: parsed as a `Value` and normalized by the typed decoding itself.
-    fn whole(&self) -> bool {
-        self.plan.is_some_and(|n| {
-            let t = self.ty();
-            let plain_struct = t.kind == GoKind::Struct && t.leaf.is_none();
-            let container = plain_struct || matches!(t.kind, GoKind::Map | GoKind::Slice);
-            n.whole || !container || (!plain_struct && n.keys.is_empty() && n.elems.is_none())
-        })
+    /// The node of an object key: below a whole node, everything is kept.
+    fn key_plan(&self, k: &str) -> Option<&'p Node> {
+        let n = self.plan?;
+        if n.whole { Some(n) } else { n.key(k) }
+    }
+
+    /// The node of every element.
+    fn elems_plan(&self) -> Option<&'p Node> {
+        let n = self.plan?;
+        if n.whole { Some(n) } else { n.elems.as_deref() }
+    }
+
+    /// A scalar kept as the typed decoding keeps it (the JSON value itself).
+    fn keep(&self, v: impl FnOnce() -> Value) -> Option<Value> {
+        self.plan.map(|_| v())
     }
 }
 
@@ -172,20 +181,23 @@ impl<'de> DeserializeSeed<'de> for Typed<'_> {
 
     fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Option<Value>, D::Error> {
         let t = self.ty();
-        if t.kind == GoKind::Ptr {
-            return match t.elem {
+        match (t.kind, t.leaf) {
+            (GoKind::Ptr, _) => match t.elem {
                 Some(e) => self.at(e, self.plan).deserialize(d),
                 None => Skip::deserialize(d).map(|_| None),
-            };
+            },
+            // Raw JSON: kept as written.
+            (GoKind::Struct, Some(Leaf::FieldsV1)) => match self.plan {
+                Some(_) => Value::deserialize(d).map(|v| Some(v).filter(|v| !v.is_null())),
+                None => Skip::deserialize(d).map(|_| None),
+            },
+            (GoKind::Struct, None) | (GoKind::Map | GoKind::Slice, _) => d.deserialize_any(self),
+            // Scalars: skimmed as raw text and checked from it, with no string copied.
+            _ => {
+                let raw = <&RawValue>::deserialize(d)?;
+                self.scalar(raw.get())
+            }
         }
-        if self.whole() {
-            let raw = Value::deserialize(d)?;
-            return decode_value(self.schema, self.ty, &raw).map_err(|_| abort());
-        }
-        if t.leaf == Some(Leaf::FieldsV1) {
-            return Skip::deserialize(d).map(|_| None);
-        }
-        d.deserialize_any(self)
     }
 }
 
@@ -202,62 +214,40 @@ impl<'de> Visitor<'de> for Typed<'_> {
     }
 
     fn visit_bool<E: Error>(self, _: bool) -> Result<Option<Value>, E> {
-        match self.ty().kind {
-            GoKind::Bool => Ok(None),
-            _ => Err(abort()),
-        }
+        Err(abort())
     }
 
-    fn visit_u64<E: Error>(self, v: u64) -> Result<Option<Value>, E> {
-        self.number(&Number::from(v))
+    fn visit_u64<E: Error>(self, _: u64) -> Result<Option<Value>, E> {
+        Err(abort())
     }
 
-    fn visit_i64<E: Error>(self, v: i64) -> Result<Option<Value>, E> {
-        self.number(&Number::from(v))
+    fn visit_i64<E: Error>(self, _: i64) -> Result<Option<Value>, E> {
+        Err(abort())
     }
 
-    fn visit_f64<E: Error>(self, v: f64) -> Result<Option<Value>, E> {
-        match Number::from_f64(v) {
-            Some(n) => self.number(&n),
-            None => Err(abort()),
-        }
+    fn visit_f64<E: Error>(self, _: f64) -> Result<Option<Value>, E> {
+        Err(abort())
     }
 
-    fn visit_str<E: Error>(self, s: &str) -> Result<Option<Value>, E> {
-        let t = self.ty();
-        let ok = match (t.kind, t.leaf) {
-            (GoKind::String, _) | (GoKind::Struct, Some(Leaf::IntOrString)) => true,
-            (GoKind::Struct, Some(Leaf::Quantity)) => quantity_str_ok(s),
-            (GoKind::Struct, Some(Leaf::Time)) => is_rfc3339(s),
-            _ => false,
-        };
-        if ok { Ok(None) } else { Err(abort()) }
+    fn visit_str<E: Error>(self, _: &str) -> Result<Option<Value>, E> {
+        Err(abort())
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Option<Value>, A::Error> {
         let t = self.ty();
-        if t.kind != GoKind::Slice {
+        let (GoKind::Slice, Some(e)) = (t.kind, t.elem) else {
             return Err(abort());
-        }
-        let elem = |plan| match t.elem {
-            Some(e) => Ok(self.at(e, plan)),
-            None => Err(abort()),
         };
-        match self.plan.and_then(|n| n.elems.as_deref()) {
-            None => {
-                let seed = elem(None)?;
-                while seq.next_element_seed(seed)?.is_some() {}
-                Ok(None)
-            }
-            Some(n) => {
-                let seed = elem(Some(n))?;
-                let mut out = Vec::with_capacity(seq.size_hint().unwrap_or(0));
-                while let Some(v) = seq.next_element_seed(seed)? {
-                    out.push(v.unwrap_or(Value::Null));
-                }
-                Ok(Some(Value::Array(out)))
-            }
+        let seed = self.at(e, self.elems_plan());
+        if self.plan.is_none() {
+            while seq.next_element_seed(seed)?.is_some() {}
+            return Ok(None);
         }
+        let mut out = Vec::with_capacity(seq.size_hint().unwrap_or(0));
+        while let Some(v) = seq.next_element_seed(seed)? {
+            out.push(v.unwrap_or(Value::Null));
+        }
+        Ok(Some(Value::Array(out)))
     }
 
     fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<Option<Value>, A::Error> {
@@ -275,12 +265,56 @@ fn quantity_str_ok(s: &str) -> bool {
     !s.chars().any(|c| c == '"' || c == '\\' || c < '\u{20}') && Quantity::parse(s.trim()).is_ok()
 }
 
+/// The JSON text of a string, when it can be read without decoding: no escapes.
+fn plain_str(raw: &str) -> Option<&str> {
+    let inner = raw.strip_prefix('"')?.strip_suffix('"')?;
+    (!inner.contains('\\')).then_some(inner)
+}
+
 impl<'p> Typed<'p> {
-    fn number<E: Error>(self, n: &Number) -> Result<Option<Value>, E> {
+    /// A scalar Go type (or a leaf with its own unmarshaller) from the value's raw text.
+    fn scalar<E: Error>(self, raw: &str) -> Result<Option<Value>, E> {
+        let t = self.ty();
+        match raw.as_bytes().first() {
+            Some(b'n') => Ok(None),
+            Some(b'"') => {
+                // Escapes are decoded (and `\u` surrogates checked) as a `Value` parse would.
+                let owned;
+                let s = match plain_str(raw) {
+                    Some(s) => s,
+                    None => {
+                        owned = serde_json::from_str::<String>(raw).map_err(|_| abort::<E>())?;
+                        owned.as_str()
+                    }
+                };
+                let ok = match (t.kind, t.leaf) {
+                    (GoKind::String, _) | (GoKind::Struct, Some(Leaf::IntOrString)) => true,
+                    (GoKind::Struct, Some(Leaf::Quantity)) => quantity_str_ok(s),
+                    (GoKind::Struct, Some(Leaf::Time)) => is_rfc3339(s),
+                    _ => false,
+                };
+                if ok {
+                    Ok(self.keep(|| Value::String(s.to_owned())))
+                } else {
+                    Err(abort())
+                }
+            }
+            Some(b't' | b'f') if t.kind == GoKind::Bool => {
+                Ok(self.keep(|| Value::Bool(raw == "true")))
+            }
+            Some(b'-' | b'0'..=b'9') => {
+                let n = serde_json::from_str::<Number>(raw).map_err(|_| abort::<E>())?;
+                self.number(n)
+            }
+            _ => Err(abort()),
+        }
+    }
+
+    fn number<E: Error>(self, n: Number) -> Result<Option<Value>, E> {
         let t = self.ty();
         let ok = match (t.kind, t.leaf) {
             (GoKind::Int(bits) | GoKind::Uint(bits) | GoKind::Float(bits), _) => {
-                number_fits(n, t.kind, bits)
+                number_fits(&n, t.kind, bits)
             }
             (GoKind::Struct, Some(Leaf::Quantity)) => Quantity::parse(&n.to_string()).is_ok(),
             (GoKind::Struct, Some(Leaf::IntOrString)) => {
@@ -288,7 +322,11 @@ impl<'p> Typed<'p> {
             }
             _ => false,
         };
-        if ok { Ok(None) } else { Err(abort()) }
+        if ok {
+            Ok(self.keep(|| Value::Number(n)))
+        } else {
+            Err(abort())
+        }
     }
 
     /// A struct's object: keys matched exactly against the struct's fields; a case-variant or
@@ -298,7 +336,11 @@ impl<'p> Typed<'p> {
         let mut seen = [0u64; 4];
         let mut out = self.plan.map(|_| Map::new());
         while let Some(Key(k)) = map.next_key::<Key<'de>>()? {
-            let Some(i) = keys.iter().position(|t| t.key == k) else {
+            let first = k.as_bytes().first();
+            let found = keys
+                .iter()
+                .position(|t| t.key.as_bytes().first() == first && t.key == k);
+            let Some(i) = found else {
                 if keys.iter().any(|t| folds_to(&k, &t.key)) {
                     return Err(abort());
                 }
@@ -311,8 +353,7 @@ impl<'p> Typed<'p> {
                 _ => return Err(abort()),
             }
             let target = &keys[i];
-            let child = self.plan.and_then(|n| n.key(&target.key));
-            let v = map.next_value_seed(self.at(target.ty, child))?;
+            let v = map.next_value_seed(self.at(target.ty, self.key_plan(&target.key)))?;
             if let (Some(out), Some(v)) = (out.as_mut(), v) {
                 out.insert(target.key.clone(), v);
             }
@@ -322,7 +363,10 @@ impl<'p> Typed<'p> {
             // KubeVirt's unmarshallers of these wrappers rewrite IP addresses.
             match self.ty().go_type.as_str() {
                 "v1.VirtualMachineInstanceSpec" => {
-                    sanitize_ips(v.pointer_mut("/dnsConfig/nameservers"));
+                    sanitize_ips(
+                        v.get_mut("dnsConfig")
+                            .and_then(|d| d.get_mut("nameservers")),
+                    );
                 }
                 "v1.DHCPOptions" => sanitize_ips(v.get_mut("ntpServers")),
                 _ => {}
@@ -339,7 +383,7 @@ impl<'p> Typed<'p> {
         };
         let mut out = self.plan.map(|_| Map::new());
         while let Some(Key(k)) = map.next_key::<Key<'de>>()? {
-            let child = self.plan.and_then(|n| n.key(&k));
+            let child = self.key_plan(&k);
             let v = map.next_value_seed(self.at(elem, child))?;
             if let (Some(out), Some(_)) = (out.as_mut(), child) {
                 out.insert(k.into_owned(), v.unwrap_or(Value::Null));

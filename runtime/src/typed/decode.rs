@@ -46,31 +46,20 @@ struct Decoder<'s> {
 /// # Errors
 /// Go's message for the first decoding problem (see the module docs).
 pub fn decode_vm(schema: &Schema, raw: &Value) -> Result<Value, DecodeError> {
-    decode_value(schema, schema.root(), raw).map(|v| v.unwrap_or(Value::Object(Map::new())))
-}
-
-/// Decodes `raw` as a value of Go type `id` (errors named against that type): `None` for
-/// JSON `null`.
-///
-/// # Errors
-/// As [`decode_vm`].
-pub(crate) fn decode_value(
-    schema: &Schema,
-    id: TypeId,
-    raw: &Value,
-) -> Result<Option<Value>, DecodeError> {
     let mut d = Decoder {
         schema,
         saved: None,
-        top: schema.get(id).name.clone(),
+        top: String::new(),
         fields: Vec::new(),
         pointer: Vec::new(),
     };
-    match d.value(id, raw) {
+    let root = schema.get(schema.root());
+    d.top = root.name.clone();
+    match d.value(schema.root(), raw) {
         Err(Hard(e)) => Err(e),
         Ok(v) => match d.saved {
             Some(e) => Err(e),
-            None => Ok(v),
+            None => Ok(v.unwrap_or(Value::Object(Map::new()))),
         },
     }
 }

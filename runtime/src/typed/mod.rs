@@ -67,9 +67,10 @@ impl TypedVm {
     /// `spec.template.spec.domain.cpu` exists, each of `sockets`, `cores`, `threads` that is
     /// absent or 0 becomes 1.
     pub fn default_cpu(&mut self) {
-        let cpu = self
-            .json
-            .pointer_mut("/spec/template/spec/domain/cpu")
+        // Chained lookups: `Value::pointer_mut` allocates for every token.
+        let cpu = ["spec", "template", "spec", "domain", "cpu"]
+            .into_iter()
+            .try_fold(&mut self.json, |v, k| v.get_mut(k))
             .and_then(Value::as_object_mut);
         if let Some(cpu) = cpu {
             for k in ["sockets", "cores", "threads"] {
