@@ -5,7 +5,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::catalog::{Catalog, VALIDATIONS};
-use crate::interpret::{self, Cause, Outcome, Report};
+use crate::interpret::{self, Cause, Explain, Outcome, Report};
 use crate::ir;
 use crate::rules::{self, RuleSetError};
 use crate::typed::{DecodeError, TypedVm};
@@ -112,11 +112,12 @@ pub trait Validators {
     /// `name`: `None` when there is no such template, `Some(None)` when it has no rules.
     fn template_rules(&self, namespace: &str, name: &str) -> Option<Option<&str>>;
 
-    /// Evaluates the rule set `text` on `vm` (already CPU-defaulted).
+    /// Evaluates the rule set `text` on `vm` (already CPU-defaulted), with the explanations
+    /// `explain` asks for.
     ///
     /// # Errors
     /// The rule set does not parse (the admission answers 400).
-    fn evaluate(&self, text: &str, vm: &TypedVm) -> Result<Report, RuleSetError>;
+    fn evaluate(&self, text: &str, vm: &TypedVm, explain: Explain) -> Result<Report, RuleSetError>;
 }
 
 impl Validators for Catalog {
@@ -124,18 +125,30 @@ impl Validators for Catalog {
         self.get(namespace, name).map(|t| t.validations.as_deref())
     }
 
-    fn evaluate(&self, text: &str, vm: &TypedVm) -> Result<Report, RuleSetError> {
-        interpret_text(text, vm)
+    fn evaluate(&self, text: &str, vm: &TypedVm, explain: Explain) -> Result<Report, RuleSetError> {
+        interpret_text_with(text, vm, explain)
     }
 }
 
-/// Parses, lowers and interprets a rule-set text.
+/// Parses, lowers and interprets a rule-set text, explaining every rule.
 ///
 /// # Errors
 /// The rule set does not parse.
 pub fn interpret_text(text: &str, vm: &TypedVm) -> Result<Report, RuleSetError> {
+    interpret_text_with(text, vm, Explain::All)
+}
+
+/// As [`interpret_text`], with the explanations `explain` asks for.
+///
+/// # Errors
+/// The rule set does not parse.
+pub fn interpret_text_with(
+    text: &str,
+    vm: &TypedVm,
+    explain: Explain,
+) -> Result<Report, RuleSetError> {
     let rules = rules::parse_rule_set(text)?;
-    Ok(interpret::evaluate(&ir::lower(&rules), vm))
+    Ok(interpret::evaluate_with(&ir::lower(&rules), vm, explain))
 }
 
 /// Decides on `vm` (a VirtualMachine as JSON) as the reference webhook does, looking up parent
@@ -144,8 +157,19 @@ pub fn decide(vm: &Value, catalog: &Catalog, mode: Mode) -> Decision {
     decide_with(vm, catalog, mode)
 }
 
-/// [`decide`] with any [`Validators`] (e.g. a compiled catalog).
+/// [`decide`] with any [`Validators`] (e.g. a compiled catalog), explaining every rule.
 pub fn decide_with(vm: &Value, validators: &dyn Validators, mode: Mode) -> Decision {
+    decide_explained(vm, validators, mode, Explain::All)
+}
+
+/// [`decide_with`] with the explanations `explain` asks for: with [`Explain::Failures`] the
+/// report's satisfied rules have empty details; the verdict, causes and warnings are the same.
+pub fn decide_explained(
+    vm: &Value,
+    validators: &dyn Validators,
+    mode: Mode,
+    explain: Explain,
+) -> Decision {
     // The VM is decoded before anything else: an undecodable VM is a 400 even when deleted or
     // skipped.
     let mut typed = match TypedVm::decode(vm) {
@@ -189,7 +213,7 @@ pub fn decide_with(vm: &Value, validators: &dyn Validators, mode: Mode) -> Decis
     let has_template = json.pointer("/spec/template").is_some_and(|v| !v.is_null());
     // CPU defaulting only happens for a non-empty rule set; an empty report allows the VM.
     typed.default_cpu();
-    let mut report = match validators.evaluate(&text, &typed) {
+    let mut report = match validators.evaluate(&text, &typed, explain) {
         Ok(r) => r,
         Err(e) => {
             let mut d = Decision::bad_request(source, e.to_string());

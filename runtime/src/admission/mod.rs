@@ -5,11 +5,13 @@ mod catalog;
 mod decide;
 mod review;
 
+pub use crate::interpret::Explain;
 pub use catalog::{
     Catalog, CatalogError, LEGACY_VALIDATIONS, Template, VALIDATIONS, collect_files,
 };
 pub use decide::{
-    Decision, Mode, SKIP, Source, Validators, decide, decide_with, interpret_text, verdict,
+    Decision, Mode, SKIP, Source, Validators, decide, decide_explained, decide_with,
+    interpret_text, interpret_text_with, verdict,
 };
 pub use review::{
     ReviewError, Reviewed, go_json, response, review, review_value, review_value_with,
