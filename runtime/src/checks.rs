@@ -102,7 +102,7 @@ pub fn pattern<S: AsRef<str>>(values: &[S], re: &GoRegex, explain: Explain) -> (
     }
     (
         false,
-        format!("Some of [{}] do not match {}", join(values), re.as_str()),
+        text(&["Some of [", &join(values), "] do not match ", re.as_str()]),
     )
 }
 
@@ -120,7 +120,13 @@ pub fn one_of<S: AsRef<str>, A: AsRef<str>>(
     }
     (
         false,
-        format!("Some of [{}] are not in [{}]", join(values), join(allowed)),
+        text(&[
+            "Some of [",
+            &join(values),
+            "] are not in [",
+            &join(allowed),
+            "]",
+        ]),
     )
 }
 
@@ -137,20 +143,37 @@ pub fn one_of_with<S: AsRef<str>>(
             format!("All [{}] are in [{allowed_text}]", join(values))
         });
     }
-    (
-        false,
-        format!("Some of [{}] are not in [{allowed_text}]", join(values)),
-    )
+    let mut out = String::with_capacity(32 + allowed_text.len() + 16 * values.len());
+    out.push_str("Some of [");
+    join_into(&mut out, values);
+    out.push_str("] are not in [");
+    out.push_str(allowed_text);
+    out.push(']');
+    (false, out)
 }
 
 /// Joins strings with `", "`, as the reference's explanations list values.
 pub fn join<S: AsRef<str>>(items: &[S]) -> String {
     let mut out = String::new();
+    join_into(&mut out, items);
+    out
+}
+
+/// [`join`] appended to `out`.
+fn join_into<S: AsRef<str>>(out: &mut String, items: &[S]) {
     for (i, s) in items.iter().enumerate() {
         if i > 0 {
             out.push_str(", ");
         }
         out.push_str(s.as_ref());
+    }
+}
+
+/// The concatenation of `parts`, allocated once.
+fn text(parts: &[&str]) -> String {
+    let mut out = String::with_capacity(parts.iter().map(|p| p.len()).sum());
+    for p in parts {
+        out.push_str(p);
     }
     out
 }

@@ -113,15 +113,15 @@ impl Validators for Catalog {
 /// (nil for pointers, slices and maps).
 pub type Slot<'a> = Option<&'a Value>;
 
-/// The values found by a multi-value static path, in order (inline up to 32: no allocation for
-/// the lists of a VM).
-pub type Nodes<'a> = SmallVec<[Slot<'a>; 32]>;
+/// The values found by a multi-value static path, in order (inline up to 8: no allocation for
+/// the lists of most VMs, and small enough to move around cheaply).
+pub type Nodes<'a> = SmallVec<[Slot<'a>; 8]>;
 
-/// The integers of a path's values.
-pub type Ints = SmallVec<[i64; 16]>;
+/// The integers of a path's values (usually one).
+pub type Ints = SmallVec<[i64; 4]>;
 
 /// The strings of a path's values.
-pub type Strs<'a> = SmallVec<[&'a str; 32]>;
+pub type Strs<'a> = SmallVec<[&'a str; 8]>;
 
 /// Objects up to this many entries are searched entry by entry (faster than hashing the key
 /// with SipHash, which `serde_json`'s `preserve_order` map does).
@@ -271,12 +271,20 @@ pub fn step_not_array<'a>(nodes: &[Slot<'a>], through_pointer: bool) -> Option<N
 /// # Errors
 /// The first value's rule error text.
 pub fn ints_of(nodes: &[Slot<'_>], how: AsInt, go_type: &str) -> Result<Ints, String> {
-    nodes.iter().map(|n| int_of(*n, how, go_type)).collect()
+    let mut out = Ints::with_capacity(nodes.len());
+    for n in nodes {
+        out.push(int_of(*n, how, go_type)?);
+    }
+    Ok(out)
 }
 
 /// The strings of found values (see [`str_of`]).
 pub fn strs_of<'a>(nodes: &[Slot<'a>], rendered: Option<&'static str>) -> Strs<'a> {
-    nodes.iter().map(|n| str_of(*n, rendered)).collect()
+    let mut out = Strs::with_capacity(nodes.len());
+    for n in nodes {
+        out.push(str_of(*n, rendered));
+    }
+    out
 }
 
 /// The integer the reference reads from a value of a type converted as `how` (`go_type` names
