@@ -40,8 +40,9 @@
 //!
 //! `include_validators!("<folder>")` compiles every Template of a catalog folder (relative to
 //! the crate's `Cargo.toml`) at build time. For each template it expands to a
-//! `pub fn <template_name_in_snake_case>(vm: &serde_json::Value) -> Report` (the template's
-//! rules on a decoded VM, as the reference's `Evaluate`), and to `pub static CATALOG`, which
+//! `pub fn <template_name_in_snake_case>(vm: &serde_json::Value, explain: Explain) -> Report`
+//! (the template's rules on a decoded VM, as the reference's `Evaluate`; `Explain::All` explains
+//! every rule, `Explain::Failures` only the failed ones), and to `pub static CATALOG`, which
 //! takes the full admission decision and runs the compiled rules where a VM carries one of the
 //! catalog's rule texts (any other text goes to the interpreter). Problems in the catalog are
 //! compile errors located in the YAML files; `reference_failures = true` compiles rules the
@@ -70,7 +71,7 @@
 //!         "resources": {"requests": {"memory": "128M"}}
 //!     }}}}
 //! });
-//! let report = fedora_desktop_small_with_rules(&vm);
+//! let report = fedora_desktop_small_with_rules(&vm, validgen::interpret::Explain::All);
 //! assert_eq!(report.rules.len(), 3);
 //! let d = CATALOG.decide(&vm, Mode::Admitted);
 //! assert!(!d.allowed);

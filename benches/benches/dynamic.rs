@@ -1,6 +1,7 @@
 //! A rule set with path-valued arguments and a filter path (`dynamic-rules.json`), which the
 //! generated code evaluates through the runtime's dynamic fallback: compiled (by `build.rs`
-//! with `validgen_codegen::compile_texts`) against the interpreter.
+//! with `validgen_codegen::compile_texts`) against the interpreter, both explaining failures
+//! only (`Explain::Failures`, as the admission).
 
 // `criterion_group!` generates an undocumented public function.
 #![allow(missing_docs)]
@@ -8,6 +9,7 @@
 use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use validgen::interpret::Explain;
 use validgen::{ir, rules};
 use validgen_benches::{DYNAMIC_RULES, dynamic_compiled, fixtures, interpret};
 
@@ -22,12 +24,12 @@ fn dynamic(c: &mut Criterion) {
         g.bench_with_input(
             BenchmarkId::new("compiled", f.label),
             f.typed.json(),
-            |b, vm| b.iter(|| compiled(black_box(vm))),
+            |b, vm| b.iter(|| compiled(black_box(vm), Explain::Failures)),
         );
         g.bench_with_input(
             BenchmarkId::new("interpreted", f.label),
             &f.typed,
-            |b, vm| b.iter(|| interpret(&ir, black_box(vm))),
+            |b, vm| b.iter(|| interpret(&ir, black_box(vm), Explain::Failures)),
         );
     }
     g.finish();

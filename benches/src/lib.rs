@@ -8,6 +8,7 @@
 
 use serde_json::{Value, json};
 use validgen::admission::{self, Decision, ReviewError, VALIDATIONS};
+use validgen::interpret::Explain;
 use validgen::typed::TypedVm;
 use validgen::{extract, interpret, ir, rules};
 
@@ -276,9 +277,9 @@ pub fn dynamic_compiled() -> validgen::compiled::RuleSetFn {
         .expect("build.rs compiled the dynamic rule set")
 }
 
-/// Interprets a rule set prepared once.
-pub fn interpret(ir: &ir::RuleSet, vm: &TypedVm) -> interpret::Report {
-    interpret::evaluate(ir, vm)
+/// Interprets a rule set prepared once, with the explanations `explain` asks for.
+pub fn interpret(ir: &ir::RuleSet, vm: &TypedVm, explain: Explain) -> interpret::Report {
+    interpret::evaluate_with(ir, vm, explain)
 }
 
 #[cfg(test)]
@@ -295,8 +296,8 @@ mod tests {
                 .compiled(&f.rules)
                 .unwrap_or_else(|| panic!("{}: the catalog compiled this rule text", f.label));
             let ir = f.ir();
-            let a = compiled(f.typed.json());
-            assert_eq!(a, interpret(&ir, &f.typed), "{}", f.label);
+            let a = compiled(f.typed.json(), Explain::All);
+            assert_eq!(a, interpret(&ir, &f.typed, Explain::All), "{}", f.label);
             assert_eq!(
                 Ok(a),
                 admission::interpret_text(&f.rules, &f.typed).map_err(|e| e.to_string()),
@@ -310,9 +311,9 @@ mod tests {
     fn windows11_function_is_the_catalog_validator() {
         let f = &fixtures()[1];
         assert_eq!(f.rules.matches("\"name\"").count(), 5);
-        let report = common_templates::windows11_desktop_medium(f.typed.json());
+        let report = common_templates::windows11_desktop_medium(f.typed.json(), Explain::All);
         assert_eq!(report.rules.len(), 5);
-        assert_eq!(report, interpret(&f.ir(), &f.typed));
+        assert_eq!(report, interpret(&f.ir(), &f.typed, Explain::All));
     }
 
     #[test]
@@ -324,7 +325,7 @@ mod tests {
             .unwrap();
         assert_eq!(disks.len(), 1 + EXTRA_DISKS);
         let f = Fixture::new("many", vm);
-        let report = interpret(&f.ir(), &f.typed);
+        let report = interpret(&f.ir(), &f.typed, Explain::All);
         let outcomes: Vec<Outcome> = report.rules.iter().map(|r| r.outcome).collect();
         assert_eq!(
             outcomes,
@@ -374,8 +375,8 @@ mod tests {
         let ir = ir::lower(&rules::parse_rule_set(DYNAMIC_RULES).unwrap());
         let compiled = dynamic_compiled();
         for f in fixtures().iter().skip(1) {
-            let a = compiled(f.typed.json());
-            assert_eq!(a, interpret(&ir, &f.typed), "{}", f.label);
+            let a = compiled(f.typed.json(), Explain::All);
+            assert_eq!(a, interpret(&ir, &f.typed, Explain::All), "{}", f.label);
             for r in &a.rules {
                 assert_ne!(r.outcome, Outcome::Error, "{}: {r:?}", f.label);
             }

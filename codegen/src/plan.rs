@@ -28,16 +28,6 @@ pub struct StaticPath {
     pub problem: Option<String>,
 }
 
-impl StaticPath {
-    /// `true` when every step yields at most one value per input (no array step): the walk
-    /// keeps a single node.
-    pub fn is_chain(&self) -> bool {
-        self.steps
-            .iter()
-            .all(|s| !matches!(s, Step::Array { .. } | Step::NotArray { .. }))
-    }
-}
-
 /// One step of a static walk.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Step {

@@ -23,9 +23,10 @@
 //! crate trybuild builds elsewhere).
 //!
 //! # What it expands to
-//! - for each template, `pub fn <name_in_snake_case>(vm: &serde_json::Value) -> Report`
-//!   (`rhel9-server-small` → `rhel9_server_small`): the template's rules evaluated on a decoded
-//!   VM, one report per rule, in order, as the reference's `Evaluate`;
+//! - for each template, `pub fn <name_in_snake_case>(vm: &serde_json::Value, explain:
+//!   validgen::interpret::Explain) -> Report` (`rhel9-server-small` → `rhel9_server_small`):
+//!   the template's rules evaluated on a decoded VM, one report per rule, in order, as the
+//!   reference's `Evaluate` (`Explain::Failures`: satisfied rules get no explanation text);
 //! - `pub static CATALOG: validgen::compiled::Catalog`: the full admission decision
 //!   (`CATALOG.decide(&vm, Mode::Admitted)`): decoding, skip key, the VM's own rules, template
 //!   lookup, CPU defaulting; a rule text identical to a compiled one runs compiled, any other

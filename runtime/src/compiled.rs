@@ -8,10 +8,11 @@ use std::borrow::Cow;
 use std::sync::OnceLock;
 
 use serde_json::Value;
+use smallvec::SmallVec;
 
-use crate::admission::{self, Decision, Mode, Validators, interpret_text};
+use crate::admission::{self, Decision, Mode, Validators, interpret_text_with};
 use crate::extract::{Plan, Seg};
-use crate::interpret::{Lookup, Outcome, Report, RuleReport};
+use crate::interpret::{Explain, Lookup, Outcome, Report, RuleReport};
 use crate::jsonpath::ast::ParamsEntry;
 use crate::jsonpath::{Selection, select};
 use crate::rules::{RulePath, RuleSetError};
@@ -20,8 +21,9 @@ use crate::typed::{Schema, TypedNode, TypedVm, reference_vm};
 pub use crate::typed::schema::AsInt;
 
 /// A generated rule-set validator: evaluates its rules on a decoded VM (normalized JSON, as
-/// [`TypedVm::json`] gives), as the reference's `Evaluate` (no CPU defaulting).
-pub type RuleSetFn = fn(&Value) -> Report;
+/// [`TypedVm::json`] gives), as the reference's `Evaluate` (no CPU defaulting), with the
+/// explanations the [`Explain`] asks for.
+pub type RuleSetFn = fn(&Value, Explain) -> Report;
 
 /// One compiled template.
 #[derive(Debug, Clone, Copy)]
@@ -103,6 +105,11 @@ impl Catalog {
         self.templates.iter().find(|t| t.name == name)
     }
 
+    /// The rule texts compiled, sorted.
+    pub fn rule_texts(&self) -> impl Iterator<Item = &'static str> {
+        self.rule_sets.iter().map(|(t, _)| *t)
+    }
+
     /// The validator compiled for exactly this rule text.
     pub fn compiled(&self, text: &str) -> Option<RuleSetFn> {
         self.rule_sets
@@ -136,10 +143,10 @@ impl Validators for Catalog {
             .map(|t| t.legacy_rules)
     }
 
-    fn evaluate(&self, text: &str, vm: &TypedVm) -> Result<Report, RuleSetError> {
+    fn evaluate(&self, text: &str, vm: &TypedVm, explain: Explain) -> Result<Report, RuleSetError> {
         match self.compiled(text) {
-            Some(f) => Ok(f(vm.json())),
-            None => interpret_text(text, vm),
+            Some(f) => Ok(f(vm.json(), explain)),
+            None => interpret_text_with(text, vm, explain),
         }
     }
 
@@ -152,28 +159,93 @@ impl Validators for Catalog {
 /// (nil for pointers, slices and maps).
 pub type Slot<'a> = Option<&'a Value>;
 
+/// The values found by a multi-value static path, in order (inline up to 8: no allocation for
+/// the lists of most VMs, and small enough to move around cheaply).
+pub type Nodes<'a> = SmallVec<[Slot<'a>; 8]>;
+
+/// The integers of a path's values (usually one).
+pub type Ints = SmallVec<[i64; 4]>;
+
+/// The strings of a path's values.
+pub type Strs<'a> = SmallVec<[&'a str; 8]>;
+
+/// Objects up to this many entries are searched entry by entry (faster than hashing the key
+/// with SipHash, which `serde_json`'s `preserve_order` map does).
+const LINEAR_LOOKUP: usize = 16;
+
+/// The entry `key` of an object (`None` for other values), as `Value::get`.
+#[inline]
+fn get<'a>(v: &'a Value, key: &str) -> Option<&'a Value> {
+    let Value::Object(m) = v else {
+        return None;
+    };
+    if m.len() <= LINEAR_LOOKUP {
+        m.iter().find(|(k, _)| k.as_str() == key).map(|(_, v)| v)
+    } else {
+        m.get(key)
+    }
+}
+
 /// A struct field: the JSON under `key` (`null` reads as absent).
 #[inline]
 pub fn field<'a>(v: Slot<'a>, key: &str) -> Slot<'a> {
-    v.and_then(|o| o.get(key)).filter(|x| !x.is_null())
+    v.and_then(|o| get(o, key)).filter(|x| !x.is_null())
 }
 
 /// A map entry: `None` when the map is nil or has no such key (client-go then finds nothing);
 /// `Some(None)` for a key whose value is `null` (the element's zero value).
 #[inline]
 pub fn map_entry<'a>(v: Slot<'a>, key: &str) -> Option<Slot<'a>> {
-    let e = v?.get(key)?;
+    let e = get(v?, key)?;
     Some(Some(e).filter(|x| !x.is_null()))
+}
+
+/// A list of one node, where a walk turns from one value to several.
+pub fn one_node(n: Slot<'_>) -> Nodes<'_> {
+    let mut out = Nodes::new();
+    out.push(n);
+    out
+}
+
+/// An array step (`[*]`, `[n]`, `[a:b:c]`) from one node, then `rest` on each element: the
+/// field and map steps after it (`None` drops the element), walked in one loop into one list.
+/// These are client-go's steps one after the other (`evalArray`, then `evalField` on each
+/// result): a nil pointer is skipped, a nil slice has no elements. `None` on client-go's
+/// errors: the array selection, or a step after it finding nothing from a non-empty input
+/// (since steps only drop values, that is: elements were selected and none is left).
+pub fn each<'a>(
+    node: Slot<'a>,
+    params: &[ParamsEntry; 3],
+    through_pointer: bool,
+    rest: impl Fn(Slot<'a>) -> Option<Slot<'a>>,
+) -> Option<Nodes<'a>> {
+    let mut out = Nodes::new();
+    if through_pointer && node.is_none() {
+        return Some(out);
+    }
+    let items: &[Value] = node.and_then(Value::as_array).map_or(&[], Vec::as_slice);
+    let mut selected = false;
+    if let Selection::Range { start, end, step } = select(params, items.len()).ok()? {
+        let mut i = start;
+        while i < end {
+            selected = true;
+            if let Some(v) = rest(items.get(i).filter(|x| !x.is_null())) {
+                out.push(v);
+            }
+            i = i.saturating_add(step);
+        }
+    }
+    if selected && out.is_empty() {
+        None
+    } else {
+        Some(out)
+    }
 }
 
 /// Field step over several nodes (client-go `evalField` on struct values): nil pointers are
 /// skipped. `None` when nothing is found from a non-empty input (`<name> is not found`).
-pub fn step_field<'a>(
-    nodes: &[Slot<'a>],
-    key: &str,
-    through_pointer: bool,
-) -> Option<Vec<Slot<'a>>> {
-    let out: Vec<Slot<'a>> = nodes
+pub fn step_field<'a>(nodes: &[Slot<'a>], key: &str, through_pointer: bool) -> Option<Nodes<'a>> {
+    let out: Nodes<'a> = nodes
         .iter()
         .filter(|n| !(through_pointer && n.is_none()))
         .map(|n| field(*n, key))
@@ -182,18 +254,20 @@ pub fn step_field<'a>(
 }
 
 /// Map-key step over several nodes: nil maps and missing keys are skipped.
-pub fn step_map<'a>(nodes: &[Slot<'a>], key: &str) -> Option<Vec<Slot<'a>>> {
-    let out: Vec<Slot<'a>> = nodes.iter().filter_map(|n| map_entry(*n, key)).collect();
+pub fn step_map<'a>(nodes: &[Slot<'a>], key: &str) -> Option<Nodes<'a>> {
+    let out: Nodes<'a> = nodes.iter().filter_map(|n| map_entry(*n, key)).collect();
     found(nodes, out)
 }
 
 /// A field step on values that have no such field (scalars, or a field the types lack): an
 /// error unless there is no input.
-pub fn step_missing<'a>(nodes: &[Slot<'a>]) -> Option<Vec<Slot<'a>>> {
-    found(nodes, Vec::new())
+pub fn step_missing<'a>(nodes: &[Slot<'a>]) -> Option<Nodes<'a>> {
+    found(nodes, Nodes::new())
 }
 
-fn found<'a>(input: &[Slot<'a>], out: Vec<Slot<'a>>) -> Option<Vec<Slot<'a>>> {
+/// The output of a step, or client-go's `is not found` when it found nothing from a non-empty
+/// input.
+pub fn found<'a>(input: &[Slot<'a>], out: Nodes<'a>) -> Option<Nodes<'a>> {
     if out.is_empty() && !input.is_empty() {
         None
     } else {
@@ -207,8 +281,8 @@ pub fn step_array<'a>(
     nodes: &[Slot<'a>],
     params: &[ParamsEntry; 3],
     through_pointer: bool,
-) -> Option<Vec<Slot<'a>>> {
-    let mut out = Vec::new();
+) -> Option<Nodes<'a>> {
+    let mut out = Nodes::new();
     for n in nodes {
         if through_pointer && n.is_none() {
             continue;
@@ -230,12 +304,33 @@ pub fn step_array<'a>(
 
 /// An array step over values that are not slices: client-go's `… is not array or slice`
 /// unless every value is a nil pointer.
-pub fn step_not_array<'a>(nodes: &[Slot<'a>], through_pointer: bool) -> Option<Vec<Slot<'a>>> {
+pub fn step_not_array<'a>(nodes: &[Slot<'a>], through_pointer: bool) -> Option<Nodes<'a>> {
     if through_pointer && nodes.iter().all(Option::is_none) {
-        Some(Vec::new())
+        Some(Nodes::new())
     } else {
         None
     }
+}
+
+/// The integers of found values of a type converted as `how` (see [`int_of`]).
+///
+/// # Errors
+/// The first value's rule error text.
+pub fn ints_of(nodes: &[Slot<'_>], how: AsInt, go_type: &str) -> Result<Ints, String> {
+    let mut out = Ints::with_capacity(nodes.len());
+    for n in nodes {
+        out.push(int_of(*n, how, go_type)?);
+    }
+    Ok(out)
+}
+
+/// The strings of found values (see [`str_of`]).
+pub fn strs_of<'a>(nodes: &[Slot<'a>], rendered: Option<&'static str>) -> Strs<'a> {
+    let mut out = Strs::with_capacity(nodes.len());
+    for n in nodes {
+        out.push(str_of(*n, rendered));
+    }
+    out
 }
 
 /// The integer the reference reads from a value of a type converted as `how` (`go_type` names
@@ -316,21 +411,22 @@ pub fn skipped(
 ///
 /// # Errors
 /// `expected one value, found N`.
-pub fn one<T>(mut values: Vec<T>) -> Result<T, String> {
-    if values.len() == 1
-        && let Some(v) = values.pop()
+pub fn one<T, C: AsRef<[T]> + IntoIterator<Item = T>>(values: C) -> Result<T, String> {
+    let n = values.as_ref().len();
+    if n == 1
+        && let Some(v) = values.into_iter().next()
     {
         return Ok(v);
     }
-    Err(format!("expected one value, found {}", values.len()))
+    Err(format!("expected one value, found {n}"))
 }
 
 /// `no values were found` when a path gave none (the reference's `ErrNoValuesFound`).
 ///
 /// # Errors
 /// When `values` is empty.
-pub fn non_empty<T>(values: Vec<T>) -> Result<Vec<T>, String> {
-    if values.is_empty() {
+pub fn non_empty<T, C: AsRef<[T]>>(values: C) -> Result<C, String> {
+    if values.as_ref().is_empty() {
         Err("no values were found".to_owned())
     } else {
         Ok(values)

@@ -7,8 +7,8 @@
 #[path = "conformance/data.rs"]
 mod data;
 
-use validgen::admission::{self, Catalog, Mode, Template, Validators};
-use validgen::interpret::Report;
+use validgen::admission::{self, Catalog, Decision, Mode, Template, Validators};
+use validgen::interpret::{Explain, Outcome, Report};
 use validgen::rules::{RuleSetError, parse_rule_set};
 use validgen::typed::TypedVm;
 use validgen_tests::conformance::CATALOG;
@@ -23,9 +23,79 @@ impl Validators for Compiled<'_> {
         self.templates.template_rules(namespace, name)
     }
 
-    fn evaluate(&self, text: &str, vm: &TypedVm) -> Result<Report, RuleSetError> {
-        CATALOG.evaluate(text, vm)
+    fn evaluate(&self, text: &str, vm: &TypedVm, explain: Explain) -> Result<Report, RuleSetError> {
+        CATALOG.evaluate(text, vm, explain)
     }
+}
+
+/// The case's templates, as an interpreted catalog.
+fn templates(case: &data::Case) -> Catalog {
+    let mut templates = Catalog::new();
+    for (i, t) in case.input.templates.iter().enumerate() {
+        if let Some(t) = Template::from_json(t.clone(), format!("{}#{i}", case.id)) {
+            templates.insert(t);
+        }
+    }
+    templates
+}
+
+/// What differs between a decision explaining failures only and the same decision explaining
+/// every rule: nothing but the satisfied rules' details, which must be empty.
+fn failures_only_differences(failures: &Decision, all: &Decision) -> Option<String> {
+    let mut expected = all.clone();
+    for r in &mut expected.report.rules {
+        if r.outcome == Outcome::Satisfied {
+            r.detail.clear();
+        }
+    }
+    (*failures != expected).then(|| format!("got  {failures:?}\n    want {expected:?}"))
+}
+
+#[test]
+fn failures_only_explanations_keep_outcomes_and_failure_texts() {
+    let cases = data::load_cases();
+    let mut failures = Vec::new();
+    let mut satisfied = 0;
+    for case in &cases {
+        let templates = templates(case);
+        let compiled = Compiled {
+            templates: &templates,
+        };
+        let back_ends: [(&str, &dyn Validators); 2] =
+            [("interpreted", &templates), ("compiled", &compiled)];
+        for mode in [Mode::Raw, Mode::Admitted] {
+            for (back_end, validators) in back_ends {
+                let all = admission::decide_with(&case.input.vm, validators, mode);
+                let only = admission::decide_explained(
+                    &case.input.vm,
+                    validators,
+                    mode,
+                    Explain::Failures,
+                );
+                satisfied += all
+                    .report
+                    .rules
+                    .iter()
+                    .filter(|r| r.outcome == Outcome::Satisfied && !r.detail.is_empty())
+                    .count();
+                if let Some(diff) = failures_only_differences(&only, &all) {
+                    failures.push(format!("{} {mode:?} {back_end}:\n    {diff}", case.id));
+                }
+            }
+        }
+    }
+    assert!(satisfied > 1000, "{satisfied} satisfied rules explained");
+    assert!(
+        failures.is_empty(),
+        "{} decisions differ:\n{}",
+        failures.len(),
+        failures
+            .iter()
+            .take(10)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
 }
 
 #[test]
@@ -34,12 +104,7 @@ fn compiled_validators_decide_every_case_as_the_interpreter() {
     let mut compiled_texts = 0;
     let mut failures = Vec::new();
     for case in &cases {
-        let mut templates = Catalog::new();
-        for (i, t) in case.input.templates.iter().enumerate() {
-            if let Some(t) = Template::from_json(t.clone(), format!("{}#{i}", case.id)) {
-                templates.insert(t);
-            }
-        }
+        let templates = templates(case);
         let own = case
             .input
             .vm

@@ -6,6 +6,7 @@ use serde_json::{Map, Value, json};
 use std::sync::LazyLock;
 
 use validgen::compiled::RuleSetFn;
+use validgen::interpret::Explain;
 use validgen::typed::TypedVm;
 use validgen::{interpret, ir, rules};
 use validgen_tests::GENERATED_RULE_SETS;
@@ -145,7 +146,9 @@ proptest! {
         // VMs that do not decode never reach the rules (code 400 either way).
         if let Ok(decoded) = TypedVm::decode(&vm) {
             for (text, set, compiled) in SETS.iter() {
-                prop_assert_eq!(compiled(decoded.json()), interpret::evaluate(set, &decoded), "rule set {}", text);
+                for explain in [Explain::All, Explain::Failures] {
+                    prop_assert_eq!(compiled(decoded.json(), explain), interpret::evaluate_with(set, &decoded, explain), "rule set {} {:?}", text, explain);
+                }
             }
         }
     }

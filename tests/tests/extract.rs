@@ -10,7 +10,7 @@
 mod data;
 
 use serde_json::{Value, json};
-use validgen::admission::{Catalog, Reviewed, Template, Validators, review_value_with};
+use validgen::admission::{Catalog, Explain, Reviewed, Template, Validators, review_value_with};
 use validgen::extract::{Plan, review_bytes, single_pass};
 use validgen::interpret::Report;
 use validgen::rules::RuleSetError;
@@ -60,8 +60,8 @@ impl Validators for Compiled<'_> {
         self.templates.template_rules(namespace, name)
     }
 
-    fn evaluate(&self, text: &str, vm: &TypedVm) -> Result<Report, RuleSetError> {
-        CATALOG.evaluate(text, vm)
+    fn evaluate(&self, text: &str, vm: &TypedVm, explain: Explain) -> Result<Report, RuleSetError> {
+        CATALOG.evaluate(text, vm, explain)
     }
 
     fn plan(&self) -> Option<&Plan> {
@@ -156,6 +156,18 @@ fn single_pass_reviews_every_case_as_the_value_path() {
         "single pass answered {interpreted_fast} (interpreted) / {compiled_fast} (compiled) of {}",
         cases.len()
     );
+}
+
+#[test]
+fn generated_plan_is_the_runtime_plan() {
+    // The capture paths `validgen-codegen` emitted for each rule set are those the runtime
+    // plans from the rule text.
+    let mut runtime = Plan::new();
+    for text in CATALOG.rule_texts() {
+        assert!(runtime.add_text(text), "compiled rule sets parse");
+    }
+    assert_eq!(Some(&runtime), CATALOG.extraction_plan());
+    assert!(CATALOG.rule_texts().all(|t| runtime.covers(t)));
 }
 
 /// Every JSON pointer of the scalars, objects and arrays of `v`.

@@ -3,6 +3,6 @@ validgen::include_validators!("ui/catalogs/rule_unknown_kind", reference_failure
 
 fn main() {
     let vm = validgen::serde_json::json!({"spec": {"template": {"spec": {"domain": {}}}}});
-    let report = invalid_rule_unknown_kind(&vm);
+    let report = invalid_rule_unknown_kind(&vm, validgen::interpret::Explain::All);
     assert_eq!(report.rules[0].detail, "unrecognized Rule type");
 }

@@ -7,9 +7,10 @@ use validgen_runtime::rules::{IntArg, StrArg};
 
 use super::Paths;
 use super::path::Use;
+use super::walk::Walks;
 
 /// An expression of type `Result<Option<i64>, String>` for an optional integer argument.
-pub fn int_arg(arg: Option<&IntArg>, paths: &Paths) -> TokenStream {
+pub fn int_arg(arg: Option<&IntArg>, paths: &Paths, walks: &Walks) -> TokenStream {
     match arg {
         None => quote!(::core::result::Result::<
             ::core::option::Option<i64>,
@@ -19,21 +20,21 @@ pub fn int_arg(arg: Option<&IntArg>, paths: &Paths) -> TokenStream {
             quote!(::core::result::Result::<::core::option::Option<i64>, ::std::string::String>::Ok(::core::option::Option::Some(#v)))
         }
         Some(IntArg::Path(p)) => {
-            let value = paths.get(p).one_value(Use::Ints, p);
+            let value = paths.get(p).one_value(Use::Ints, p, walks);
             quote!((#value).map(::core::option::Option::Some))
         }
     }
 }
 
 /// An expression of type `Result<Cow<str>, String>` for an element of `values`.
-pub fn str_arg(arg: &StrArg, paths: &Paths) -> TokenStream {
+pub fn str_arg(arg: &StrArg, paths: &Paths, walks: &Walks) -> TokenStream {
     match arg {
         StrArg::Str(s) => {
             quote!(::core::result::Result::<::std::borrow::Cow<'_, str>, ::std::string::String>::Ok(::std::borrow::Cow::Borrowed(#s)))
         }
         StrArg::Path(p) => {
             let code = paths.get(p);
-            let value = code.one_value(Use::Strings, p);
+            let value = code.one_value(Use::Strings, p, walks);
             if code.is_dynamic() {
                 value
             } else {

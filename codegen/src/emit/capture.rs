@@ -12,6 +12,7 @@ pub fn paths(set: &RuleSet) -> TokenStream {
         let segs = path.iter().map(|s| match s {
             Seg::Key(k) => {
                 let k = k.as_ref();
+                // A variant built in place (not a `const fn` call) is promoted to `'static`.
                 quote!(::validgen::extract::Seg::Key(::std::borrow::Cow::Borrowed(#k)))
             }
             Seg::Elems => quote!(::validgen::extract::Seg::Elems),

@@ -9,10 +9,11 @@ use validgen_runtime::rules::{RulePath, StrArg};
 use super::Paths;
 use super::arg::str_arg;
 use super::path::Use;
+use super::walk::Walks;
 
 /// The body of the rule's check: `Result<(bool, String), String>`.
-pub fn check(values: &[StrArg], path: &RulePath, paths: &Paths) -> TokenStream {
-    let found = paths.get(path).values(Use::Strings, path);
+pub fn check(values: &[StrArg], path: &RulePath, paths: &Paths, walks: &Walks) -> TokenStream {
+    let found = paths.get(path).values(Use::Strings, path, walks);
     let literals: Option<Vec<&str>> = values
         .iter()
         .map(|v| match v {
@@ -34,15 +35,15 @@ pub fn check(values: &[StrArg], path: &RulePath, paths: &Paths) -> TokenStream {
             };
             quote! {
                 let values = #found?;
-                ::core::result::Result::Ok(::validgen::checks::one_of_with(&values, |v: &str| #test, #text))
+                ::core::result::Result::Ok(::validgen::checks::one_of_with(&values[..], |v: &str| #test, #text, explain))
             }
         }
         None => {
-            let args = values.iter().map(|v| str_arg(v, paths));
+            let args = values.iter().map(|v| str_arg(v, paths, walks));
             quote! {
                 let allowed: ::std::vec::Vec<::std::borrow::Cow<'_, str>> = ::std::vec::Vec::from([#(#args?),*]);
                 let values = #found?;
-                ::core::result::Result::Ok(::validgen::checks::one_of(&values, &allowed))
+                ::core::result::Result::Ok(::validgen::checks::one_of(&values[..], &allowed, explain))
             }
         }
     }

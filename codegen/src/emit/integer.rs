@@ -8,6 +8,7 @@ use validgen_runtime::rules::{IntArg, RulePath};
 use super::Paths;
 use super::arg::int_arg;
 use super::path::Use;
+use super::walk::Walks;
 
 /// The body of the rule's check: `Result<(bool, String), String>`.
 pub fn check(
@@ -15,14 +16,15 @@ pub fn check(
     max: Option<&IntArg>,
     path: &RulePath,
     paths: &Paths,
+    walks: &Walks,
 ) -> TokenStream {
-    let min = int_arg(min, paths);
-    let max = int_arg(max, paths);
-    let values = paths.get(path).values(Use::Ints, path);
+    let min = int_arg(min, paths, walks);
+    let max = int_arg(max, paths, walks);
+    let values = paths.get(path).values(Use::Ints, path, walks);
     quote! {
         let min = #min?;
         let max = #max?;
-        let values: ::std::vec::Vec<i64> = #values?;
-        ::core::result::Result::Ok(::validgen::checks::int_range(&values, min, max))
+        let values = #values?;
+        ::core::result::Result::Ok(::validgen::checks::int_range(&values[..], min, max, explain))
     }
 }

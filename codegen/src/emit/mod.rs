@@ -9,6 +9,7 @@ pub mod path;
 mod regex;
 mod rule_set;
 mod string;
+mod walk;
 
 use std::collections::BTreeMap;
 
@@ -57,6 +58,7 @@ impl Paths {
         }
     }
 
+    /// The module-level items of the paths (parsed dynamic paths).
     fn items(&self) -> impl Iterator<Item = TokenStream> + '_ {
         self.codes.values().map(PathCode::items)
     }
@@ -147,16 +149,19 @@ pub fn catalog(
     let public_fns = templates.iter().filter_map(|t| {
         let f = t.function.as_ref()?;
         let doc = format!(
-            "Evaluates the rules of template `{}` (`{origin}/{}`) on a decoded VM, as the reference's `Evaluate`: one report per rule, in order.",
+            "Evaluates the rules of template `{}` (`{origin}/{}`) on a decoded VM, as the reference's `Evaluate`: one report per rule, in order, explained as `explain` asks.",
             t.name, t.file
         );
         let body = match t.rule_set.and_then(|i| set_names.get(i)) {
-            Some(set) => quote!(#set(vm)),
-            None => quote!(::validgen::interpret::Report::default()),
+            Some(set) => quote!(#set(vm, explain)),
+            None => quote!({
+                let _ = explain;
+                ::validgen::interpret::Report::default()
+            }),
         };
         Some(quote! {
             #[doc = #doc]
-            pub fn #f(vm: &::validgen::serde_json::Value) -> ::validgen::interpret::Report { #body }
+            pub fn #f(vm: &::validgen::serde_json::Value, explain: ::validgen::interpret::Explain) -> ::validgen::interpret::Report { #body }
         })
     });
     let opt = |s: &Option<String>| match s {

@@ -1,6 +1,7 @@
-//! Emitting paths: a function per distinct static path (direct field access over
-//! `serde_json::Value`, every key and pointer resolved at build time), the reference-VM
-//! fallback values as constants, and a `LazyLock` pre-parsed path for dynamic ones.
+//! Emitting paths: the values of static paths (walked by [`super::walk`]: direct field access
+//! over `serde_json::Value`, every key and pointer resolved at build time) converted as the
+//! rule needs, the reference-VM fallback values as constants, and a `LazyLock` pre-parsed path
+//! for dynamic ones.
 
 use proc_macro2::{Ident, Span, TokenStream};
 use quote::{format_ident, quote};
@@ -9,7 +10,8 @@ use validgen_runtime::rules::RulePath;
 use validgen_runtime::typed::schema::{AsInt, Schema};
 use validgen_runtime::typed::{as_int, as_string, reference_vm};
 
-use crate::plan::{PathPlan, StaticPath, Step, Terminal, plan, terminal};
+use super::walk::{Read, Walks};
+use crate::plan::{PathPlan, StaticPath, Terminal, plan, terminal};
 
 /// How a rule uses a path's values.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -40,16 +42,11 @@ impl PathCode {
         }
     }
 
-    fn fn_name(&self) -> Ident {
-        format_ident!("__path_{}", self.index)
-    }
-
     fn static_name(&self) -> Ident {
         format_ident!("__PATH_{}", self.index)
     }
 
-    /// The items this path needs at module level: its walk function (static) or its parsed
-    /// path (dynamic).
+    /// The item this path needs at module level: its parsed path, when it is dynamic.
     pub fn items(&self) -> TokenStream {
         let source = &self.source;
         match &self.plan {
@@ -62,14 +59,15 @@ impl PathCode {
                         ::std::sync::LazyLock::new(|| ::validgen::compiled::rule_path(#source));
                 }
             }
-            PathPlan::Static(p) => walk_fn(&self.fn_name(), source, p),
+            PathPlan::Static(_) => TokenStream::new(),
         }
     }
 
-    /// An expression of type `Result<Vec<i64>, String>` or `Result<Vec<&str>, String>`: the
-    /// path's values on `vm`, else on the reference VM (constants), converted for `usage`; an
-    /// error when there are none.
-    pub fn values(&self, usage: Use, fallback_source: &RulePath) -> TokenStream {
+    /// An expression of type `Result<Ints, String>` or `Result<Strs, String>` (`Vec`s of
+    /// `i64` or `String` for a dynamic path): the path's values on `vm` (as walked by
+    /// `walks`), else on the reference VM (constants), converted for `usage`; an error when
+    /// there are none.
+    pub fn values(&self, usage: Use, fallback_source: &RulePath, walks: &Walks) -> TokenStream {
         let dynamic = match usage {
             Use::Ints => quote!(__lookup.path_ints(Some(p))),
             Use::Strings => quote!(__lookup.path_strings(Some(p))),
@@ -77,13 +75,14 @@ impl PathCode {
         self.resolve(
             usage,
             fallback_source,
+            walks,
             dynamic,
             quote!(::validgen::compiled::non_empty),
         )
     }
 
     /// As [`PathCode::values`] for an argument: exactly one value (`i64`, or a `Cow<str>`).
-    pub fn one_value(&self, usage: Use, fallback_source: &RulePath) -> TokenStream {
+    pub fn one_value(&self, usage: Use, fallback_source: &RulePath, walks: &Walks) -> TokenStream {
         let dynamic = match usage {
             Use::Ints => quote!(__lookup.one_int(p)),
             Use::Strings => quote!(__lookup.one_str(p).map(::std::borrow::Cow::Owned)),
@@ -91,17 +90,19 @@ impl PathCode {
         self.resolve(
             usage,
             fallback_source,
+            walks,
             dynamic,
             quote!(::validgen::compiled::one),
         )
     }
 
     /// The values: through the runtime lookup `dynamic` (which applies the fallback and
-    /// `finish` itself), or by the walk function, its constant fallback and then `finish`.
+    /// `finish` itself), or from the walk, its constant fallback and then `finish`.
     fn resolve(
         &self,
         usage: Use,
         fallback_source: &RulePath,
+        walks: &Walks,
         dynamic: TokenStream,
         finish: TokenStream,
     ) -> TokenStream {
@@ -113,17 +114,17 @@ impl PathCode {
                 }
             }
             PathPlan::Static(p) => {
-                let f = self.fn_name();
-                let convert = convert(p, usage);
-                let fallback = fallback(fallback_source, usage);
-                let found = if p.is_chain() {
-                    quote!(#f(vm).map(|n| ::std::vec::Vec::from([n])))
-                } else {
-                    quote!(#f(vm))
+                let read = walks.read(&self.source);
+                let var = read.ident();
+                let (found, slots) = match read {
+                    Read::Chain(_) => (quote!(#var), quote!(&[n])),
+                    Read::List(_) => (quote!(&#var), quote!(&n[..])),
                 };
+                let convert = convert(p, usage, slots);
+                let fallback = fallback(fallback_source, usage);
                 quote! {
                     match #found {
-                        ::core::option::Option::Some(nodes) => nodes.iter().map(#convert).collect::<::core::result::Result<::std::vec::Vec<_>, ::std::string::String>>(),
+                        ::core::option::Option::Some(n) => #convert,
                         ::core::option::Option::None => #fallback,
                     }
                     .and_then(#finish)
@@ -133,18 +134,18 @@ impl PathCode {
     }
 
     /// A `bool` expression: `valid` holds (values on the VM itself, no fallback).
-    pub fn applies(&self) -> TokenStream {
+    pub fn applies(&self, walks: &Walks) -> TokenStream {
         match &self.plan {
             PathPlan::Dynamic => {
                 let name = self.static_name();
                 quote!(#name.as_ref().is_ok_and(|p| __lookup.applies(p)))
             }
-            PathPlan::Static(p) => {
-                let f = self.fn_name();
-                if p.is_chain() {
-                    quote!(#f(vm).is_some())
-                } else {
-                    quote!(#f(vm).is_some_and(|n| !n.is_empty()))
+            PathPlan::Static(_) => {
+                let read = walks.read(&self.source);
+                let var = read.ident();
+                match read {
+                    Read::Chain(_) => quote!(#var.is_some()),
+                    Read::List(_) => quote!(#var.as_ref().is_some_and(|n| !n.is_empty())),
                 }
             }
         }
@@ -156,13 +157,14 @@ impl PathCode {
     }
 }
 
-/// The closure converting one found slot.
-fn convert(p: &StaticPath, usage: Use) -> TokenStream {
+/// The expression converting the found `slots` (an expression of type `&[Slot]`):
+/// `Result<Ints, String>` or `Result<Strs, String>`.
+fn convert(p: &StaticPath, usage: Use, slots: TokenStream) -> TokenStream {
     let Some(t) = p.terminal.map(|t| terminal(Schema::kubevirt(), t)) else {
         // The walk never yields values (a step the types cannot satisfy).
         return match usage {
-            Use::Ints => quote!(|_: &::validgen::compiled::Slot<'_>| -> ::core::result::Result<i64, ::std::string::String> { ::core::result::Result::Ok(0) }),
-            Use::Strings => quote!(|_: &::validgen::compiled::Slot<'_>| -> ::core::result::Result<&str, ::std::string::String> { ::core::result::Result::Ok("") }),
+            Use::Ints => quote!(::core::result::Result::Ok(::validgen::compiled::Ints::new())),
+            Use::Strings => quote!(::core::result::Result::Ok(::validgen::compiled::Strs::new())),
         };
     };
     let Terminal {
@@ -173,14 +175,14 @@ fn convert(p: &StaticPath, usage: Use) -> TokenStream {
     match usage {
         Use::Ints => {
             let how = as_int_tokens(how);
-            quote!(|n: &::validgen::compiled::Slot<'_>| ::validgen::compiled::int_of(*n, #how, #go_type))
+            quote!(::validgen::compiled::ints_of(#slots, #how, #go_type))
         }
         Use::Strings => {
             let rendered = match rendered {
                 Some(r) => quote!(::core::option::Option::Some(#r)),
                 None => quote!(::core::option::Option::None),
             };
-            quote!(|n: &::validgen::compiled::Slot<'_>| -> ::core::result::Result<&str, ::std::string::String> { ::core::result::Result::Ok(::validgen::compiled::str_of(*n, #rendered)) })
+            quote!(::core::result::Result::Ok(::validgen::compiled::strs_of(#slots, #rendered)))
         }
     }
 }
@@ -206,10 +208,10 @@ fn fallback(path: &RulePath, usage: Use) -> TokenStream {
                 .iter()
                 .map(|f| as_int(f).map_err(|e| e.rule_text()))
                 .collect::<Result<Vec<i64>, String>>()
-                .map(|v| quote!(::std::vec::Vec::<i64>::from([#(#v),*]))),
+                .map(|v| quote!(::validgen::compiled::Ints::from_slice(&[#(#v),*]))),
             Use::Strings => {
                 let v: Vec<String> = values.iter().map(as_string).collect();
-                Ok(quote!(::std::vec::Vec::<&str>::from([#(#v),*])))
+                Ok(quote!(::validgen::compiled::Strs::from_slice(&[#(#v),*])))
             }
         },
     };
@@ -219,123 +221,12 @@ fn fallback(path: &RulePath, usage: Use) -> TokenStream {
     }
 }
 
-fn params_tokens(params: &[ParamsEntry; 3]) -> TokenStream {
+pub(super) fn params_tokens(params: &[ParamsEntry; 3]) -> TokenStream {
     let entries = params.iter().map(|p| {
         let (value, known, derived) = (p.value, p.known, p.derived);
         quote!(::validgen::jsonpath::ast::ParamsEntry { value: #value, known: #known, derived: #derived })
     });
     quote!([#(#entries),*])
-}
-
-/// The walk function of a static path.
-fn walk_fn(name: &Ident, source: &str, p: &StaticPath) -> TokenStream {
-    let doc = format!("The values of `{source}` on a decoded VM; `None` when the path fails.");
-    if p.is_chain() {
-        let steps = p.steps.iter().map(chain_step);
-        quote! {
-            #[doc = #doc]
-            #[allow(unused_variables, unreachable_code)]
-            fn #name(vm: &::validgen::serde_json::Value) -> ::core::option::Option<::validgen::compiled::Slot<'_>> {
-                let n: ::validgen::compiled::Slot<'_> = ::core::option::Option::Some(vm);
-                #(#steps)*
-                ::core::option::Option::Some(n)
-            }
-        }
-    } else {
-        let steps = p.steps.iter().map(list_step);
-        quote! {
-            #[doc = #doc]
-            fn #name(vm: &::validgen::serde_json::Value) -> ::core::option::Option<::std::vec::Vec<::validgen::compiled::Slot<'_>>> {
-                let n: ::std::vec::Vec<::validgen::compiled::Slot<'_>> = ::std::vec::Vec::from([::core::option::Option::Some(vm)]);
-                #(#steps)*
-                ::core::option::Option::Some(n)
-            }
-        }
-    }
-}
-
-/// A step of a single-node walk: a nil pointer or a missing key fails the whole path.
-fn chain_step(step: &Step) -> TokenStream {
-    match step {
-        Step::Field {
-            keys,
-            through_pointer,
-        } => {
-            let guard = if *through_pointer {
-                quote!(let n = ::core::option::Option::Some(n?);)
-            } else {
-                TokenStream::new()
-            };
-            let access = match keys {
-                Some(keys) => {
-                    let keys = keys
-                        .iter()
-                        .map(|k| quote!(let n = ::validgen::compiled::field(n, #k);));
-                    quote!(#(#keys)*)
-                }
-                None => {
-                    quote!(let n: ::validgen::compiled::Slot<'_> = ::core::option::Option::None;)
-                }
-            };
-            quote!(#guard #access)
-        }
-        Step::MapKey { key } => quote!(let n = ::validgen::compiled::map_entry(n, #key)?;),
-        Step::Missing | Step::Array { .. } | Step::NotArray { .. } => {
-            quote!(return ::core::option::Option::None;)
-        }
-    }
-}
-
-/// A step over a list of nodes.
-fn list_step(step: &Step) -> TokenStream {
-    match step {
-        Step::Field {
-            keys: Some(keys),
-            through_pointer,
-        } if keys.len() == 1 => {
-            let k = &keys[0];
-            quote!(let n = ::validgen::compiled::step_field(&n, #k, #through_pointer)?;)
-        }
-        Step::Field {
-            keys,
-            through_pointer,
-        } => {
-            // Several keys (a field reached through an embedded struct) or none (a field that
-            // never appears in JSON): one step of client-go, applied node by node.
-            let access = match keys {
-                Some(keys) => {
-                    let keys = keys
-                        .iter()
-                        .map(|k| quote!(let s = ::validgen::compiled::field(s, #k);));
-                    quote!(#(#keys)* s)
-                }
-                None => quote!(::core::option::Option::None),
-            };
-            quote! {
-                let n = {
-                    let out: ::std::vec::Vec<::validgen::compiled::Slot<'_>> = n
-                        .iter()
-                        .filter(|s| !(#through_pointer && s.is_none()))
-                        .map(|s| { let s = *s; #access })
-                        .collect();
-                    if out.is_empty() && !n.is_empty() { return ::core::option::Option::None; }
-                    out
-                };
-            }
-        }
-        Step::MapKey { key } => quote!(let n = ::validgen::compiled::step_map(&n, #key)?;),
-        Step::Missing => quote!(let n = ::validgen::compiled::step_missing(&n)?;),
-        Step::Array {
-            params,
-            through_pointer,
-        } => {
-            let params = params_tokens(params);
-            quote!(let n = ::validgen::compiled::step_array(&n, &#params, #through_pointer)?;)
-        }
-        Step::NotArray { through_pointer } => {
-            quote!(let n = ::validgen::compiled::step_not_array(&n, #through_pointer)?;)
-        }
-    }
 }
 
 /// An identifier for the span-less generated code.

@@ -8,6 +8,7 @@ use validgen_runtime::rules::RulePath;
 
 use super::Paths;
 use super::path::Use;
+use super::walk::Walks;
 
 /// The `static` holding the compiled pattern.
 pub fn item(name: &Ident, re: &GoRegex) -> TokenStream {
@@ -24,11 +25,11 @@ pub fn item(name: &Ident, re: &GoRegex) -> TokenStream {
 }
 
 /// The body of the rule's check: `Result<(bool, String), String>`.
-pub fn check(name: &Ident, path: &RulePath, paths: &Paths) -> TokenStream {
-    let values = paths.get(path).values(Use::Strings, path);
+pub fn check(name: &Ident, path: &RulePath, paths: &Paths, walks: &Walks) -> TokenStream {
+    let values = paths.get(path).values(Use::Strings, path, walks);
     quote! {
         let re = #name.as_ref().map_err(::std::clone::Clone::clone)?;
         let values = #values?;
-        ::core::result::Result::Ok(::validgen::checks::pattern(&values, re))
+        ::core::result::Result::Ok(::validgen::checks::pattern(&values[..], re, explain))
     }
 }

@@ -9,6 +9,7 @@ use validgen_runtime::ir::{Check, Rule, RuleSet};
 
 use super::Paths;
 use super::arg::{int_arg, str_arg};
+use super::walk::Walks;
 use super::{enum_, integer, regex, string};
 
 /// The function `name` evaluating `set`. `regexes` names the `static` of each pattern.
@@ -31,12 +32,15 @@ pub fn function(
     } else {
         TokenStream::new()
     };
-    let rules = set.rules.iter().map(|r| rule(r, paths, regexes));
+    let walks = Walks::new(set, paths);
+    let lets = walks.lets();
+    let rules = set.rules.iter().map(|r| rule(r, paths, &walks, regexes));
     quote! {
         #[doc = #doc]
         #[allow(clippy::all, unused_variables, unused_parens)]
-        fn #name(vm: &::validgen::serde_json::Value) -> ::validgen::interpret::Report {
+        fn #name(vm: &::validgen::serde_json::Value, explain: ::validgen::interpret::Explain) -> ::validgen::interpret::Report {
             #lookup
+            #(#lets)*
             ::validgen::interpret::Report { rules: ::std::vec::Vec::from([#(#rules),*]) }
         }
     }
@@ -55,7 +59,7 @@ fn args_dynamic(r: &Rule, paths: &Paths) -> bool {
 }
 
 /// One rule: an expression of type `RuleReport`.
-fn rule(r: &Rule, paths: &Paths, regexes: &BTreeMap<String, Ident>) -> TokenStream {
+fn rule(r: &Rule, paths: &Paths, walks: &Walks, regexes: &BTreeMap<String, Ident>) -> TokenStream {
     let (name, field, message, jw) = (&r.name, &r.field, &r.message, r.just_warning);
     let report = |body: TokenStream| {
         quote! {
@@ -68,13 +72,13 @@ fn rule(r: &Rule, paths: &Paths, regexes: &BTreeMap<String, Ident>) -> TokenStre
     }
     let body = match (&r.check, &r.path) {
         (Check::IntRange { min, max }, Some(p)) => {
-            integer::check(min.as_ref(), max.as_ref(), p, paths)
+            integer::check(min.as_ref(), max.as_ref(), p, paths, walks)
         }
         (Check::LengthRange { min, max }, Some(p)) => {
-            string::check(min.as_ref(), max.as_ref(), p, paths)
+            string::check(min.as_ref(), max.as_ref(), p, paths, walks)
         }
         (Check::Pattern { regex: Ok(re) }, Some(p)) => match regexes.get(re.as_str()) {
-            Some(name) => regex::check(name, p, paths),
+            Some(name) => regex::check(name, p, paths, walks),
             None => quote!(::core::result::Result::Err(::std::string::String::from(
                 "invalid regex"
             ))),
@@ -82,11 +86,14 @@ fn rule(r: &Rule, paths: &Paths, regexes: &BTreeMap<String, Ident>) -> TokenStre
         (Check::Pattern { regex: Err(e) }, _) => {
             quote!(::core::result::Result::Err(::std::string::String::from(#e)))
         }
-        (Check::OneOf { values }, Some(p)) => enum_::check(values, p, paths),
+        (Check::OneOf { values }, Some(p)) => enum_::check(values, p, paths, walks),
         // No path: the arguments are still resolved first, then the rule fails (where the
         // reference crashes).
         (Check::IntRange { min, max } | Check::LengthRange { min, max }, None) => {
-            let (min, max) = (int_arg(min.as_ref(), paths), int_arg(max.as_ref(), paths));
+            let (min, max) = (
+                int_arg(min.as_ref(), paths, walks),
+                int_arg(max.as_ref(), paths, walks),
+            );
             quote! {
                 #min?;
                 #max?;
@@ -94,7 +101,7 @@ fn rule(r: &Rule, paths: &Paths, regexes: &BTreeMap<String, Ident>) -> TokenStre
             }
         }
         (Check::OneOf { values }, None) => {
-            let args = values.iter().map(|v| str_arg(v, paths));
+            let args = values.iter().map(|v| str_arg(v, paths, walks));
             quote! {
                 #(#args?;)*
                 ::core::result::Result::Err(::std::string::String::from("missing required key"))
@@ -111,7 +118,7 @@ fn rule(r: &Rule, paths: &Paths, regexes: &BTreeMap<String, Ident>) -> TokenStre
     match &r.valid {
         None => evaluated,
         Some(v) => {
-            let applies = paths.get(v).applies();
+            let applies = paths.get(v).applies(walks);
             quote! {
                 if #applies { #evaluated } else { ::validgen::compiled::skipped(#name, #field, #message, #jw) }
             }

@@ -1,6 +1,6 @@
 //! The 172 templates of KubeVirt common-templates v0.35.0 (`templates/`), each compiled into a
-//! validator: `rhel9_server_small(&vm)`, `windows11_desktop_medium(&vm)`, …, and `CATALOG`,
-//! which takes the whole admission decision.
+//! validator: `rhel9_server_small(&vm, explain)`, `windows11_desktop_medium(&vm, explain)`, …,
+//! and `CATALOG`, which takes the whole admission decision.
 //!
 //! ```
 //! use validgen::admission::Mode;
@@ -17,7 +17,7 @@
 //! // The VM names its template: the catalog finds it and runs its compiled rules.
 //! let d = common_templates::CATALOG.decide(&vm, Mode::Admitted);
 //! assert_eq!(d.allowed, true, "v0.35.0 templates keep their rules on objects[0], not on the Template");
-//! let report = common_templates::rhel9_server_small(&vm);
+//! let report = common_templates::rhel9_server_small(&vm, validgen::interpret::Explain::All);
 //! assert_eq!(report.rules[0].detail, "value 1073741824 is lower than minimum [1610612736]");
 //! ```
 

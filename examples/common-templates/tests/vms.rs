@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use validgen::admission::{self, Catalog, Mode, collect_files};
+use validgen::admission::{self, Catalog, Explain, Mode, collect_files};
 use validgen::manifest::{DEFAULT_MAX_BYTES, read_file};
 
 fn examples() -> PathBuf {
@@ -60,7 +60,10 @@ fn each_template_function_matches_the_interpreter_on_the_processed_vms() {
         let Some(text) = t.rule_text() else { continue };
         for (f, vm) in &vms {
             let want = admission::interpret_text(text, vm).expect("rules parse");
-            let got = common_templates::CATALOG.compiled(text).expect("compiled")(vm.json());
+            let got = common_templates::CATALOG.compiled(text).expect("compiled")(
+                vm.json(),
+                Explain::All,
+            );
             assert_eq!(got, want, "{} on {}", t.name, f.display());
         }
     }

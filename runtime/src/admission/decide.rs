@@ -6,7 +6,7 @@ use serde_json::Value;
 
 use super::catalog::{Catalog, VALIDATIONS};
 use crate::extract::Plan;
-use crate::interpret::{self, Cause, Outcome, Report};
+use crate::interpret::{self, Cause, Explain, Outcome, Report};
 use crate::ir;
 use crate::rules::{self, RuleSetError};
 use crate::typed::{DecodeError, TypedVm};
@@ -117,11 +117,12 @@ pub trait Validators {
     /// `name`: `None` when there is no such template, `Some(None)` when it has no rules.
     fn template_rules(&self, namespace: &str, name: &str) -> Option<Option<&str>>;
 
-    /// Evaluates the rule set `text` on `vm` (already CPU-defaulted).
+    /// Evaluates the rule set `text` on `vm` (already CPU-defaulted), with the explanations
+    /// `explain` asks for.
     ///
     /// # Errors
     /// The rule set does not parse (the admission answers 400).
-    fn evaluate(&self, text: &str, vm: &TypedVm) -> Result<Report, RuleSetError>;
+    fn evaluate(&self, text: &str, vm: &TypedVm, explain: Explain) -> Result<Report, RuleSetError>;
 
     /// What a single pass over an `AdmissionReview` body must extract for the rule sets these
     /// validators hold ([`crate::extract`]); `None` to always parse the whole body.
@@ -135,8 +136,8 @@ impl Validators for Catalog {
         self.get(namespace, name).map(|t| t.validations.as_deref())
     }
 
-    fn evaluate(&self, text: &str, vm: &TypedVm) -> Result<Report, RuleSetError> {
-        interpret_text(text, vm)
+    fn evaluate(&self, text: &str, vm: &TypedVm, explain: Explain) -> Result<Report, RuleSetError> {
+        interpret_text_with(text, vm, explain)
     }
 
     fn plan(&self) -> Option<&Plan> {
@@ -144,13 +145,25 @@ impl Validators for Catalog {
     }
 }
 
-/// Parses, lowers and interprets a rule-set text.
+/// Parses, lowers and interprets a rule-set text, explaining every rule.
 ///
 /// # Errors
 /// The rule set does not parse.
 pub fn interpret_text(text: &str, vm: &TypedVm) -> Result<Report, RuleSetError> {
+    interpret_text_with(text, vm, Explain::All)
+}
+
+/// As [`interpret_text`], with the explanations `explain` asks for.
+///
+/// # Errors
+/// The rule set does not parse.
+pub fn interpret_text_with(
+    text: &str,
+    vm: &TypedVm,
+    explain: Explain,
+) -> Result<Report, RuleSetError> {
     let rules = rules::parse_rule_set(text)?;
-    Ok(interpret::evaluate(&ir::lower(&rules), vm))
+    Ok(interpret::evaluate_with(&ir::lower(&rules), vm, explain))
 }
 
 /// Decides on `vm` (a VirtualMachine as JSON) as the reference webhook does, looking up parent
@@ -159,12 +172,23 @@ pub fn decide(vm: &Value, catalog: &Catalog, mode: Mode) -> Decision {
     decide_with(vm, catalog, mode)
 }
 
-/// [`decide`] with any [`Validators`] (e.g. a compiled catalog).
+/// [`decide`] with any [`Validators`] (e.g. a compiled catalog), explaining every rule.
 pub fn decide_with(vm: &Value, validators: &dyn Validators, mode: Mode) -> Decision {
+    decide_explained(vm, validators, mode, Explain::All)
+}
+
+/// [`decide_with`] with the explanations `explain` asks for: with [`Explain::Failures`] the
+/// report's satisfied rules have empty details; the verdict, causes and warnings are the same.
+pub fn decide_explained(
+    vm: &Value,
+    validators: &dyn Validators,
+    mode: Mode,
+    explain: Explain,
+) -> Decision {
     // The VM is decoded before anything else: an undecodable VM is a 400 even when deleted or
     // skipped.
     match TypedVm::decode(vm) {
-        Ok(typed) => decide_typed(typed, validators, mode, None),
+        Ok(typed) => decide_typed(typed, validators, mode, explain, None),
         Err(e) => {
             let mut d = Decision::bad_request(Source::VmUnmarshalError, e.message.clone());
             d.decode_error = Some(e);
@@ -177,11 +201,12 @@ pub fn decide_with(vm: &Value, validators: &dyn Validators, mode: Mode) -> Decis
 /// set to evaluate is not one the plan covers: decide on the whole VM instead.
 pub(crate) type Uncovered<'a> = (&'a Plan, &'a mut dyn FnMut() -> Decision);
 
-/// The decision on a decoded VM (what follows the decoding in [`decide_with`]).
+/// The decision on a decoded VM (what follows the decoding in [`decide_explained`]).
 pub(crate) fn decide_typed(
     mut typed: TypedVm,
     validators: &dyn Validators,
     mode: Mode,
+    explain: Explain,
     extracted: Option<Uncovered<'_>>,
 ) -> Decision {
     if mode == Mode::Admitted {
@@ -227,7 +252,7 @@ pub(crate) fn decide_typed(
         .is_some_and(|v| !v.is_null());
     // CPU defaulting only happens for a non-empty rule set; an empty report allows the VM.
     typed.default_cpu();
-    let mut report = match validators.evaluate(&text, &typed) {
+    let mut report = match validators.evaluate(&text, &typed, explain) {
         Ok(r) => r,
         Err(e) => {
             let mut d = Decision::bad_request(source, e.to_string());

@@ -4,7 +4,8 @@
 use serde_json::{Map, Value, json};
 
 use super::catalog::Catalog;
-use super::decide::{Decision, Mode, Validators, decide_with};
+use super::decide::{Decision, Mode, Validators, decide_explained};
+use crate::interpret::Explain;
 
 /// Why a body is not a reviewable `AdmissionReview`: the webhook answers HTTP 400 without a
 /// body, as the reference does.
@@ -40,7 +41,9 @@ pub fn review_value(v: &Value, catalog: &Catalog) -> Result<Reviewed, ReviewErro
     review_value_with(v, catalog)
 }
 
-/// As [`review_value`] with any [`Validators`] (e.g. a compiled catalog).
+/// As [`review_value`] with any [`Validators`] (e.g. a compiled catalog). The response only
+/// carries failures, so satisfied rules are not explained ([`Explain::Failures`]: their
+/// details in the decision's report are empty).
 ///
 /// # Errors
 /// [`ReviewError`] when there is no `request` object.
@@ -62,10 +65,11 @@ pub fn review_value_with(v: &Value, validators: &dyn Validators) -> Result<Revie
             .unwrap_or_default()
     };
     let decision = if part("resource") == "virtualmachines" {
-        decide_with(
+        decide_explained(
             req.get("object").unwrap_or(&Value::Null),
             validators,
             Mode::Raw,
+            Explain::Failures,
         )
     } else {
         // ssp-operator GetAdmissionReviewVM: Go prints the GroupVersionResource with %v.

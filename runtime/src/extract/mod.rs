@@ -26,8 +26,8 @@ pub use plan::{CapturePath, Node, Plan, Seg, capture_paths};
 use walk::{Key, MaybeStr, Skip, Typed};
 
 use crate::admission::{
-    Decision, Mode, ReviewError, Reviewed, Source, Validators, decide_typed, decide_with,
-    review_value_with,
+    Decision, Explain, Mode, ReviewError, Reviewed, Source, Validators, decide_explained,
+    decide_typed, review_value_with,
 };
 use crate::typed::{Schema, TypedVm};
 
@@ -84,7 +84,14 @@ fn decide_request(
     }
     let vm = TypedVm::from_normalized(r.object.unwrap_or(Value::Object(Map::new())));
     let mut whole = || whole_vm_decision(body, validators);
-    let decision = decide_typed(vm, validators, Mode::Raw, Some((plan, &mut whole)));
+    // As `review_value_with`: the response carries only failures' texts.
+    let decision = decide_typed(
+        vm,
+        validators,
+        Mode::Raw,
+        Explain::Failures,
+        Some((plan, &mut whole)),
+    );
     Reviewed { uid, decision }
 }
 
@@ -93,7 +100,7 @@ fn whole_vm_decision(body: &[u8], validators: &dyn Validators) -> Decision {
     // The pass accepted the body, so it parses.
     let v: Value = serde_json::from_slice(body).unwrap_or(Value::Null);
     let vm = v.pointer("/request/object").unwrap_or(&Value::Null);
-    decide_with(vm, validators, Mode::Raw)
+    decide_explained(vm, validators, Mode::Raw, Explain::Failures)
 }
 
 /// The single pass: `None` when the body needs the `Value` path.

@@ -43,7 +43,12 @@ pub fn capture_paths(set: &RuleSet) -> Vec<CapturePath> {
             out.extend(path_captures(schema, p));
         }
     }
-    out.into_iter().collect()
+    // A path below another one is kept whole with it.
+    let all: Vec<CapturePath> = out.into_iter().collect();
+    all.iter()
+        .filter(|p| !all.iter().any(|q| q.len() < p.len() && p.starts_with(q)))
+        .cloned()
+        .collect()
 }
 
 fn arg_paths(check: &Check) -> Vec<&RulePath> {

@@ -1,6 +1,6 @@
 //! `integer` ([`crate::ir::Check::IntRange`]): every value within `[min, max]`.
 
-use super::{Checked, resolve::Lookup};
+use super::{Checked, Explain, resolve::Lookup};
 use crate::checks;
 use crate::rules::{IntArg, RulePath};
 
@@ -9,8 +9,14 @@ pub(super) fn check(
     max: Option<&IntArg>,
     path: Option<&RulePath>,
     lookup: &Lookup<'_>,
+    explain: Explain,
 ) -> Checked {
     let min = lookup.int_arg(min)?;
     let max = lookup.int_arg(max)?;
-    Ok(checks::int_range(&lookup.path_ints(path)?, min, max))
+    Ok(checks::int_range(
+        &lookup.path_ints(path)?,
+        min,
+        max,
+        explain,
+    ))
 }

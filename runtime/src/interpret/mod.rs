@@ -113,18 +113,37 @@ impl Report {
     }
 }
 
+/// Which rules get their explanation text in [`RuleReport::detail`]. Outcomes, and the texts
+/// of unsatisfied and errored rules, are the same either way.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Explain {
+    /// Every rule: satisfied ones too (the reference's log; what tests and
+    /// `validgen validate -o json` show).
+    #[default]
+    All,
+    /// Only rules that can appear in an admission response (unsatisfied and errored ones, as
+    /// causes and warnings): satisfied rules get an empty `detail`, and no text is formatted
+    /// for them.
+    Failures,
+}
+
 /// The result of the check of one rule kind: satisfied or not, with the explanation.
 type Checked = Result<(bool, String), String>;
 
 /// Evaluates every rule of `rules` against `vm`, in order, without short-circuit
-/// (ssp-operator `Evaluate`).
+/// (ssp-operator `Evaluate`), explaining every rule ([`Explain::All`]).
 pub fn evaluate(rules: &ir::RuleSet, vm: &TypedVm) -> Report {
+    evaluate_with(rules, vm, Explain::All)
+}
+
+/// As [`evaluate`], with the explanations `explain` asks for.
+pub fn evaluate_with(rules: &ir::RuleSet, vm: &TypedVm, explain: Explain) -> Report {
     let lookup = Lookup::new(vm.root(), reference_vm());
     let rules = rules
         .rules
         .iter()
         .map(|rule| {
-            let (outcome, detail) = evaluate_rule(rule, &lookup);
+            let (outcome, detail) = evaluate_rule(rule, &lookup, explain);
             RuleReport {
                 name: Cow::Owned(rule.name.clone()),
                 field: Cow::Owned(rule.field.clone()),
@@ -138,7 +157,7 @@ pub fn evaluate(rules: &ir::RuleSet, vm: &TypedVm) -> Report {
     Report { rules }
 }
 
-fn evaluate_rule(rule: &ir::Rule, lookup: &Lookup<'_>) -> (Outcome, String) {
+fn evaluate_rule(rule: &ir::Rule, lookup: &Lookup<'_>, explain: Explain) -> (Outcome, String) {
     if let Check::Fail { error } = rule.check {
         return (Outcome::Error, error.to_owned());
     }
@@ -149,10 +168,14 @@ fn evaluate_rule(rule: &ir::Rule, lookup: &Lookup<'_>) -> (Outcome, String) {
     }
     let path = rule.path.as_ref();
     let checked = match &rule.check {
-        Check::IntRange { min, max } => integer::check(min.as_ref(), max.as_ref(), path, lookup),
-        Check::LengthRange { min, max } => string::check(min.as_ref(), max.as_ref(), path, lookup),
-        Check::Pattern { regex } => regex::check(regex, path, lookup),
-        Check::OneOf { values } => enum_::check(values, path, lookup),
+        Check::IntRange { min, max } => {
+            integer::check(min.as_ref(), max.as_ref(), path, lookup, explain)
+        }
+        Check::LengthRange { min, max } => {
+            string::check(min.as_ref(), max.as_ref(), path, lookup, explain)
+        }
+        Check::Pattern { regex } => regex::check(regex, path, lookup, explain),
+        Check::OneOf { values } => enum_::check(values, path, lookup, explain),
         Check::Fail { error } => Err((*error).to_owned()),
     };
     match checked {

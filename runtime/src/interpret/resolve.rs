@@ -87,7 +87,7 @@ impl<'a> Lookup<'a> {
     /// # Errors
     /// The path fails, or there is not exactly one value.
     pub fn one_str(&self, path: &RulePath) -> Result<String, String> {
-        one(self.find(path)?.iter().map(as_string).collect())
+        one(self.find(path)?.iter().map(as_string).collect::<Vec<_>>())
     }
 }
 

@@ -1,7 +1,7 @@
 //! `string` ([`crate::ir::Check::LengthRange`]): every value's length in bytes within
 //! `[minLength, maxLength]`.
 
-use super::{Checked, resolve::Lookup};
+use super::{Checked, Explain, resolve::Lookup};
 use crate::checks;
 use crate::rules::{IntArg, RulePath};
 
@@ -10,8 +10,14 @@ pub(super) fn check(
     max: Option<&IntArg>,
     path: Option<&RulePath>,
     lookup: &Lookup<'_>,
+    explain: Explain,
 ) -> Checked {
     let min = lookup.int_arg(min)?;
     let max = lookup.int_arg(max)?;
-    Ok(checks::length_range(&lookup.path_strings(path)?, min, max))
+    Ok(checks::length_range(
+        &lookup.path_strings(path)?,
+        min,
+        max,
+        explain,
+    ))
 }

@@ -272,6 +272,58 @@ impl Quantity {
         serde_json::Value::String(self.canonical())
     }
 
+    /// `ParseQuantity(s)` then `AsInt64` for the common texts, without building a quantity:
+    /// a whole number without sign, point or leading zero, optionally followed by one of the
+    /// suffixes `k`, `M`, `G`, `T`, `P`, `E`, `Ki`, `Mi`, `Gi`, `Ti`, `Pi`, `Ei` (`"8Gi"`,
+    /// `"2048Mi"`, `"4"`). `Some(result)` is exactly
+    /// `Quantity::parse(s).map(|q| q.as_i64())` (`Some(None)`: `AsInt64` fails); `None` when `s`
+    /// is not of that shape or takes Go's decimal slow path (ask [`Quantity::parse`]).
+    pub fn simple_as_i64(s: &str) -> Option<Option<i64>> {
+        let b = s.as_bytes();
+        if b == b"0" {
+            return Some(Some(0));
+        }
+        if !matches!(b.first(), Some(b'1'..=b'9')) {
+            return None;
+        }
+        let digits = b.iter().take_while(|c| c.is_ascii_digit()).count();
+        // Go's fast path takes at most 18 digits; more always fit in u64 arithmetic below.
+        if digits > 18 {
+            return None;
+        }
+        let value = b[..digits]
+            .iter()
+            .fold(0i64, |acc, c| acc * 10 + i64::from(c - b'0'));
+        let (binary, exponent) = match &s[digits..] {
+            "" => (false, 0),
+            "k" => (false, 3),
+            "M" => (false, 6),
+            "G" => (false, 9),
+            "T" => (false, 12),
+            "P" => (false, 15),
+            "E" => (false, 18),
+            "Ki" => (true, 10),
+            "Mi" => (true, 20),
+            "Gi" => (true, 30),
+            "Ti" => (true, 40),
+            "Pi" => (true, 50),
+            "Ei" => (true, 60),
+            _ => return None,
+        };
+        if binary {
+            // As `parse_fast`: about 0.3 decimal digits per binary digit; a value too long for
+            // the fast path, or one that overflows, is a decimal.
+            let approx = (exponent as f32 * 3.0 / 10.0) as i32;
+            if 15 - digits as i32 - approx - 1 < 0 {
+                return None;
+            }
+            value.checked_mul(1i64 << exponent).map(Some)
+        } else {
+            // The int64 form `value × 10^exponent`; `AsInt64` fails when it overflows.
+            Some(value.checked_mul(10i64.pow(exponent as u32)))
+        }
+    }
+
     /// Go `AsInt64`: the value as an integer, only from the int64 fast form at a non-negative
     /// power of ten that fits; `None` for every value Go stored as a decimal (`"1.5Gi"`,
     /// `"1Pi"`, `"7Ei"`, numbers of 19 digits or more), for fractional scales (`"100m"`, even

@@ -440,3 +440,30 @@ fn humanize() {
     assert_eq!(h(i64::MIN), "-8Ei");
     assert_eq!(h(i64::MAX), "~8Ei");
 }
+
+#[test]
+fn simple_as_i64_is_parse_then_as_i64() {
+    let suffixes = [
+        "", "k", "M", "G", "T", "P", "E", "Ki", "Mi", "Gi", "Ti", "Pi", "Ei", "m", "n", "e3", "i",
+        "K", " ",
+    ];
+    let mut numbers: Vec<String> = vec!["0".into(), "00".into(), "01".into(), "-1".into()];
+    for len in 1..=20 {
+        numbers.push("9".repeat(len));
+        numbers.push(format!("1{}", "0".repeat(len - 1)));
+        numbers.push(format!("1{}7", "0".repeat(len - 1)));
+    }
+    numbers.extend(["2048", "1536", "8", "4", "9223372036854775807"].map(String::from));
+    let mut simple = 0;
+    for n in &numbers {
+        for suffix in suffixes {
+            let s = format!("{n}{suffix}");
+            if let Some(fast) = Quantity::simple_as_i64(&s) {
+                simple += 1;
+                let q = Quantity::parse(&s).map(|q| q.as_i64());
+                assert_eq!(q, Ok(fast), "{s}");
+            }
+        }
+    }
+    assert!(simple > 300, "{simple} texts took the simple path");
+}

@@ -99,6 +99,11 @@ impl IntError {
 }
 
 fn quantity_int(v: &serde_json::Value) -> Option<i64> {
+    if let serde_json::Value::String(s) = v
+        && let Some(i) = Quantity::simple_as_i64(s)
+    {
+        return i;
+    }
     Quantity::from_json(v)
         .ok()
         .flatten()
