@@ -158,10 +158,8 @@ pub struct Node {
 impl Node {
     /// The child under `k`, if the trie goes there.
     pub fn key(&self, k: &str) -> Option<&Node> {
-        self.keys
-            .binary_search_by(|(x, _)| x.as_ref().cmp(k))
-            .ok()
-            .map(|i| &self.keys[i].1)
+        // Trie nodes have a handful of keys: a scan beats a binary search's string ordering.
+        self.keys.iter().find(|(x, _)| x == k).map(|(_, n)| n)
     }
 
     fn insert(&mut self, path: &[Seg]) {

@@ -277,6 +277,14 @@ impl<'p> Typed<'p> {
         let t = self.ty();
         match raw.as_bytes().first() {
             Some(b'n') => Ok(None),
+            // A string only checked as one: the skim already refused bad escapes and control
+            // characters; `\u` escapes are decoded below, as a `Value` parse refuses lone
+            // surrogates.
+            Some(b'"')
+                if self.plan.is_none() && t.kind == GoKind::String && !raw.contains("\\u") =>
+            {
+                Ok(None)
+            }
             Some(b'"') => {
                 // Escapes are decoded (and `\u` surrogates checked) as a `Value` parse would.
                 let owned;
