@@ -7,6 +7,8 @@ use std::sync::LazyLock;
 
 use serde::Deserialize;
 
+use crate::rules::fold::folds_to;
+
 /// Index of a type in a [`Schema`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct TypeId(u32);
@@ -135,6 +137,9 @@ pub struct Schema {
     types: Vec<Type>,
     /// Per type (same index): the keys its JSON object accepts (empty but for plain structs).
     keys: Vec<Vec<KeyTarget>>,
+    /// Per type (same index): positions in `keys` ordered by key length, then key bytes, for the
+    /// exact-match lookup of [`Schema::key_target`].
+    by_len: Vec<Vec<u32>>,
     root: TypeId,
 }
 
@@ -169,6 +174,24 @@ impl Schema {
     /// with the schema.
     pub fn object_keys(&self, id: TypeId) -> &[KeyTarget] {
         &self.keys[id.0 as usize]
+    }
+
+    /// The [`object_keys`](Schema::object_keys) entry of struct `id` that encoding/json decodes
+    /// the object key `key` into: the key itself when it is one (a binary search), else the
+    /// first one `key` folds to (`foldName`, case-insensitive); `None` for an unknown key.
+    pub fn key_target(&self, id: TypeId, key: &str) -> Option<&KeyTarget> {
+        let keys = self.object_keys(id);
+        let order = &self.by_len[id.0 as usize];
+        let exact = order
+            .binary_search_by(|&i| {
+                let k = keys[i as usize].key.as_str();
+                (k.len(), k).cmp(&(key.len(), key))
+            })
+            .ok();
+        match exact {
+            Some(p) => Some(&keys[order[p] as usize]),
+            None => keys.iter().find(|t| folds_to(key, &t.key)),
+        }
     }
 
     /// The fields crossed to reach the field `name` of struct `st`, as client-go
@@ -250,6 +273,7 @@ impl Schema {
         let mut schema = Schema {
             types: b.types,
             keys: Vec::new(),
+            by_len: Vec::new(),
             root,
         };
         schema.keys = (0..schema.types.len())
@@ -260,6 +284,18 @@ impl Schema {
                     struct_keys(&schema, t, &mut out);
                 }
                 out
+            })
+            .collect();
+        schema.by_len = schema
+            .keys
+            .iter()
+            .map(|keys| {
+                let mut order: Vec<u32> = (0..keys.len() as u32).collect();
+                order.sort_by_key(|&i| {
+                    let k = keys[i as usize].key.as_str();
+                    (k.len(), k)
+                });
+                order
             })
             .collect();
         Ok(schema)
@@ -538,5 +574,33 @@ mod tests {
         let rq = s.get(requests);
         assert_eq!(rq.kind, GoKind::Map);
         assert_eq!(s.get(rq.elem.expect("elem")).leaf, Some(Leaf::Quantity));
+    }
+
+    #[test]
+    fn key_target_matches_exactly_then_by_fold() {
+        let s = Schema::kubevirt();
+        for i in 0..s.types.len() {
+            let id = TypeId(i as u32);
+            let keys = s.object_keys(id);
+            for t in keys {
+                let exact = s.key_target(id, &t.key).map(|f| f.key.as_str());
+                assert_eq!(exact, Some(t.key.as_str()));
+                let upper = t.key.to_ascii_uppercase();
+                let want = keys
+                    .iter()
+                    .find(|k| k.key == upper)
+                    .or_else(|| keys.iter().find(|k| k.key.eq_ignore_ascii_case(&upper)));
+                assert_eq!(
+                    s.key_target(id, &upper).map(|f| f.key.as_str()),
+                    want.map(|f| f.key.as_str())
+                );
+            }
+            assert!(s.key_target(id, "no-such-key").is_none());
+        }
+        // U+212A KELVIN SIGN folds to `K`.
+        let kind = s
+            .key_target(s.root(), "\u{212a}IND")
+            .map(|f| f.key.as_str());
+        assert_eq!(kind, Some("kind"));
     }
 }
