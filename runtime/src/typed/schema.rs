@@ -137,9 +137,8 @@ pub struct Schema {
     types: Vec<Type>,
     /// Per type (same index): the keys its JSON object accepts (empty but for plain structs).
     keys: Vec<Vec<KeyTarget>>,
-    /// Per type (same index): positions in `keys` ordered by key length, then key bytes, for the
-    /// exact-match lookup of [`Schema::key_target`].
-    by_len: Vec<Vec<u32>>,
+    /// Per type (same index): the exact-match table of [`Schema::key_target`].
+    key_slots: Vec<KeySlots>,
     root: TypeId,
 }
 
@@ -181,15 +180,8 @@ impl Schema {
     /// first one `key` folds to (`foldName`, case-insensitive); `None` for an unknown key.
     pub fn key_target(&self, id: TypeId, key: &str) -> Option<&KeyTarget> {
         let keys = self.object_keys(id);
-        let order = &self.by_len[id.0 as usize];
-        let exact = order
-            .binary_search_by(|&i| {
-                let k = keys[i as usize].key.as_str();
-                (k.len(), k).cmp(&(key.len(), key))
-            })
-            .ok();
-        match exact {
-            Some(p) => Some(&keys[order[p] as usize]),
+        match self.key_slots[id.0 as usize].find(keys, key) {
+            Some(t) => Some(t),
             None => keys.iter().find(|t| folds_to(key, &t.key)),
         }
     }
@@ -273,7 +265,7 @@ impl Schema {
         let mut schema = Schema {
             types: b.types,
             keys: Vec::new(),
-            by_len: Vec::new(),
+            key_slots: Vec::new(),
             root,
         };
         schema.keys = (0..schema.types.len())
@@ -286,20 +278,61 @@ impl Schema {
                 out
             })
             .collect();
-        schema.by_len = schema
-            .keys
-            .iter()
-            .map(|keys| {
-                let mut order: Vec<u32> = (0..keys.len() as u32).collect();
-                order.sort_by_key(|&i| {
-                    let k = keys[i as usize].key.as_str();
-                    (k.len(), k)
-                });
-                order
-            })
-            .collect();
+        schema.key_slots = schema.keys.iter().map(|k| KeySlots::new(k)).collect();
         Ok(schema)
     }
+}
+
+/// An open-addressing hash table over the keys of one struct: positions in its key list, plus
+/// one (0 is an empty slot), in a power-of-two table at least twice as large as the list.
+#[derive(Debug)]
+struct KeySlots {
+    slots: Vec<u16>,
+}
+
+impl KeySlots {
+    fn new(keys: &[KeyTarget]) -> KeySlots {
+        if keys.is_empty() {
+            return KeySlots { slots: Vec::new() };
+        }
+        let size = (keys.len() * 2).next_power_of_two();
+        let mut slots = vec![0u16; size];
+        for (i, t) in keys.iter().enumerate() {
+            let mut s = key_hash(&t.key) & (size - 1);
+            while slots[s] != 0 {
+                s = (s + 1) & (size - 1);
+            }
+            // Structs have dozens of fields, far below u16::MAX.
+            slots[s] = u16::try_from(i + 1).unwrap_or(u16::MAX);
+        }
+        KeySlots { slots }
+    }
+
+    /// The entry of `keys` (the list the table was built from) equal to `key`.
+    fn find<'k>(&self, keys: &'k [KeyTarget], key: &str) -> Option<&'k KeyTarget> {
+        let mask = self.slots.len().checked_sub(1)?;
+        let mut s = key_hash(key) & mask;
+        loop {
+            let t = keys.get(usize::from(self.slots[s]).checked_sub(1)?)?;
+            if t.key == key {
+                return Some(t);
+            }
+            s = (s + 1) & mask;
+        }
+    }
+}
+
+/// A cheap hash of a key for [`KeySlots`]: its length and three of its bytes (first, middle,
+/// last), mixed by one multiplication. The keys of one struct rarely agree on all four; when they
+/// do, probing sorts them out.
+fn key_hash(key: &str) -> usize {
+    let b = key.as_bytes();
+    let at = |i: usize| u32::from(b.get(i).copied().unwrap_or(0));
+    let x = (b.len() as u32 & 0xff)
+        | at(0) << 8
+        | at(b.len() / 2) << 16
+        | at(b.len().wrapping_sub(1)) << 24;
+    (x.wrapping_mul(0x9e37_79b1) >> 16) as usize
 }
 
 /// The keys of struct `ty` (see [`Schema::object_keys`]), appended to `out`.
