@@ -344,11 +344,7 @@ impl<'p> Typed<'p> {
         let mut seen = [0u64; 4];
         let mut out = self.plan.map(|_| Map::new());
         while let Some(Key(k)) = map.next_key::<Key<'de>>()? {
-            let first = k.as_bytes().first();
-            let found = keys
-                .iter()
-                .position(|t| t.key.as_bytes().first() == first && t.key == k);
-            let Some(i) = found else {
+            let Some(i) = self.schema.exact_key(self.ty, &k) else {
                 if keys.iter().any(|t| folds_to(&k, &t.key)) {
                     return Err(abort());
                 }

@@ -9,11 +9,13 @@
 //! `VirtualMachineInstanceSpec` wrapper, which decodes through an alias type named
 //! `VMISpecAlias`) stops decoding at once and wins.
 
+use std::fmt::{self, Write as _};
+
+use serde_json::map::Entry;
 use serde_json::{Map, Value};
 
 use super::schema::{GoKind, Leaf, Schema, Type, TypeId};
 use crate::quantity::Quantity;
-use crate::rules::fold::folds_to;
 
 /// Why the VM could not be decoded into the typed struct: the admission answers code 400 with
 /// this message (Go's text).
@@ -31,14 +33,35 @@ pub struct DecodeError {
 /// An error that stops decoding (from a custom unmarshaller).
 struct Hard(DecodeError);
 
-struct Decoder<'s> {
-    schema: &'s Schema,
+/// One step of the Go field path of an error message.
+#[derive(Clone, Copy)]
+enum FieldPart<'a> {
+    /// A struct field: its canonical JSON key.
+    Field(&'a str),
+    /// A map key as the VM spells it (escaped when the message is written).
+    MapKey(&'a str),
+}
+
+/// One step of the pointer of an error: an object key as the VM spells it, or an array index.
+#[derive(Clone, Copy)]
+enum PathPart<'a> {
+    Key(&'a str),
+    Index(usize),
+}
+
+/// The decoding state. The paths are stacks of borrowed steps, only written out when an error
+/// is recorded.
+struct Decoder<'a> {
+    schema: &'a Schema,
     /// The first type error seen (encoding/json `savedError`).
     saved: Option<DecodeError>,
-    /// Name of the struct type errors are reported against, and the field names from it.
-    top: String,
-    fields: Vec<String>,
-    pointer: Vec<String>,
+    /// Name of the struct type errors are reported against (the root type or a wrapper's alias).
+    top: &'a str,
+    /// The Go field path from the VM's root; the error text names the part from `fields_from`
+    /// on (a wrapper type starts its own path).
+    fields: Vec<FieldPart<'a>>,
+    fields_from: usize,
+    pointer: Vec<PathPart<'a>>,
 }
 
 /// Decodes `raw` as a `v1.VirtualMachine`.
@@ -49,12 +72,11 @@ pub fn decode_vm(schema: &Schema, raw: &Value) -> Result<Value, DecodeError> {
     let mut d = Decoder {
         schema,
         saved: None,
-        top: String::new(),
-        fields: Vec::new(),
-        pointer: Vec::new(),
+        top: &schema.get(schema.root()).name,
+        fields: Vec::with_capacity(16),
+        fields_from: 0,
+        pointer: Vec::with_capacity(16),
     };
-    let root = schema.get(schema.root());
-    d.top = root.name.clone();
     match d.value(schema.root(), raw) {
         Err(Hard(e)) => Err(e),
         Ok(v) => match d.saved {
@@ -81,22 +103,31 @@ fn escape_key(k: &str) -> String {
     k.replace('~', "~0").replace('/', "~1")
 }
 
-impl Decoder<'_> {
-    fn type_error(&mut self, what: String, ty: &Type) {
+impl<'a> Decoder<'a> {
+    fn type_error(&mut self, what: impl fmt::Display, ty: &Type) {
         if self.saved.is_some() {
             return;
         }
-        let message = if self.fields.is_empty() {
+        let fields = &self.fields[self.fields_from..];
+        let message = if fields.is_empty() {
             format!(
                 "json: cannot unmarshal {what} into Go value of type {}",
                 ty.go_type
             )
         } else {
+            let mut path = String::new();
+            for (i, f) in fields.iter().enumerate() {
+                if i > 0 {
+                    path.push('.');
+                }
+                match f {
+                    FieldPart::Field(k) => path.push_str(k),
+                    FieldPart::MapKey(k) => path.push_str(&escape_key(k)),
+                }
+            }
             format!(
-                "json: cannot unmarshal {what} into Go struct field {}.{} of type {}",
-                self.top,
-                self.fields.join("."),
-                ty.go_type
+                "json: cannot unmarshal {what} into Go struct field {}.{path} of type {}",
+                self.top, ty.go_type
             )
         };
         self.saved = Some(DecodeError {
@@ -106,7 +137,18 @@ impl Decoder<'_> {
     }
 
     fn pointer_text(&self) -> String {
-        self.pointer.iter().map(|p| format!("/{p}")).collect()
+        let mut out = String::new();
+        for p in &self.pointer {
+            out.push('/');
+            match p {
+                PathPart::Key(k) => out.push_str(k),
+                PathPart::Index(i) => {
+                    // Writing into a String cannot fail.
+                    let _ = write!(out, "{i}");
+                }
+            }
+        }
+        out
     }
 
     fn hard(&self, message: String) -> Hard {
@@ -118,7 +160,7 @@ impl Decoder<'_> {
 
     /// Decodes `raw` into a value of type `id`; `None` means "leave the destination as it is"
     /// (JSON `null`, or a value that failed to decode).
-    fn value(&mut self, id: TypeId, raw: &Value) -> Result<Option<Value>, Hard> {
+    fn value(&mut self, id: TypeId, raw: &'a Value) -> Result<Option<Value>, Hard> {
         let schema = self.schema;
         let ty = schema.get(id);
         if raw.is_null() {
@@ -135,7 +177,8 @@ impl Decoder<'_> {
                     let mut v = self.with_top("VMISpecAlias", |d| d.object(id, raw))?;
                     sanitize_ips(
                         v.as_mut()
-                            .and_then(|v| v.pointer_mut("/dnsConfig/nameservers")),
+                            .and_then(|v| v.get_mut("dnsConfig"))
+                            .and_then(|v| v.get_mut("nameservers")),
                     );
                     Ok(v)
                 }
@@ -151,13 +194,13 @@ impl Decoder<'_> {
             },
             GoKind::Slice => {
                 let Value::Array(items) = raw else {
-                    self.type_error(json_kind(raw).to_owned(), ty);
+                    self.type_error(json_kind(raw), ty);
                     return Ok(None);
                 };
                 let elem = ty.elem;
                 let mut out = Vec::with_capacity(items.len());
                 for (i, item) in items.iter().enumerate() {
-                    self.pointer.push(i.to_string());
+                    self.pointer.push(PathPart::Index(i));
                     let v = match elem {
                         Some(e) => self.value(e, item),
                         None => Ok(Some(item.clone())),
@@ -169,13 +212,13 @@ impl Decoder<'_> {
             }
             GoKind::Map => {
                 let Value::Object(entries) = raw else {
-                    self.type_error(json_kind(raw).to_owned(), ty);
+                    self.type_error(json_kind(raw), ty);
                     return Ok(None);
                 };
-                let mut out = Map::new();
+                let mut out = Map::with_capacity(entries.len());
                 for (k, v) in entries {
-                    self.fields.push(escape_key(k));
-                    self.pointer.push(k.clone());
+                    self.fields.push(FieldPart::MapKey(k));
+                    self.pointer.push(PathPart::Key(k));
                     let r = match ty.elem {
                         Some(e) => self.value(e, v),
                         None => Ok(Some(v.clone())),
@@ -190,26 +233,26 @@ impl Decoder<'_> {
             GoKind::String => match raw {
                 Value::String(_) => Ok(Some(raw.clone())),
                 _ => {
-                    self.type_error(json_kind(raw).to_owned(), ty);
+                    self.type_error(json_kind(raw), ty);
                     Ok(None)
                 }
             },
             GoKind::Bool => match raw {
                 Value::Bool(_) => Ok(Some(raw.clone())),
                 _ => {
-                    self.type_error(json_kind(raw).to_owned(), ty);
+                    self.type_error(json_kind(raw), ty);
                     Ok(None)
                 }
             },
             GoKind::Int(bits) | GoKind::Uint(bits) | GoKind::Float(bits) => {
                 let Value::Number(n) = raw else {
-                    self.type_error(json_kind(raw).to_owned(), ty);
+                    self.type_error(json_kind(raw), ty);
                     return Ok(None);
                 };
                 if number_fits(n, ty.kind, bits) {
                     Ok(Some(raw.clone()))
                 } else {
-                    self.type_error(format!("number {n}"), ty);
+                    self.type_error(format_args!("number {n}"), ty);
                     Ok(None)
                 }
             }
@@ -218,19 +261,19 @@ impl Decoder<'_> {
 
     fn with_top(
         &mut self,
-        top: &str,
+        top: &'a str,
         f: impl FnOnce(&mut Self) -> Result<Option<Value>, Hard>,
     ) -> Result<Option<Value>, Hard> {
         // The wrapper decodes with a fresh encoding/json state: its first error is returned
         // from UnmarshalJSON, which aborts the outer decoding.
         let saved = self.saved.take();
-        let outer_top = std::mem::replace(&mut self.top, top.to_owned());
-        let outer_fields = std::mem::take(&mut self.fields);
+        let outer_top = std::mem::replace(&mut self.top, top);
+        let outer_from = std::mem::replace(&mut self.fields_from, self.fields.len());
         let r = f(self);
         let inner = self.saved.take();
         self.saved = saved;
         self.top = outer_top;
-        self.fields = outer_fields;
+        self.fields_from = outer_from;
         match (r, inner) {
             (Err(h), _) => Err(h),
             (Ok(_), Some(e)) => Err(Hard(e)),
@@ -238,28 +281,26 @@ impl Decoder<'_> {
         }
     }
 
-    fn object(&mut self, id: TypeId, raw: &Value) -> Result<Option<Value>, Hard> {
+    fn object(&mut self, id: TypeId, raw: &'a Value) -> Result<Option<Value>, Hard> {
         let schema = self.schema;
         let ty = schema.get(id);
         let Value::Object(entries) = raw else {
-            self.type_error(json_kind(raw).to_owned(), ty);
+            self.type_error(json_kind(raw), ty);
             return Ok(None);
         };
-        let keys = schema.object_keys(id);
-        let mut out = Map::new();
+        // Unknown keys are dropped: the input's size is an upper bound.
+        let mut out = Map::with_capacity(entries.len());
         for (k, v) in entries {
-            let target = keys
-                .iter()
-                .find(|t| &t.key == k)
-                .or_else(|| keys.iter().find(|t| folds_to(k, &t.key)));
-            let Some(target) = target else { continue };
-            self.fields.push(target.key.clone());
-            self.pointer.push(k.clone());
+            let Some(target) = schema.key_target(id, k) else {
+                continue;
+            };
+            self.fields.push(FieldPart::Field(&target.key));
+            self.pointer.push(PathPart::Key(k));
             let r = self.value(target.ty, v);
             self.fields.pop();
             self.pointer.pop();
             match r? {
-                Some(v) => merge_into(&mut out, &target.key, v),
+                Some(v) => merge_into(&mut out, target.key.clone(), v),
                 None if v.is_null() => {
                     // `null` resets a pointer, slice or map; it leaves other values as they are.
                     let kind = schema.get(target.ty).kind;
@@ -273,7 +314,7 @@ impl Decoder<'_> {
         Ok(Some(Value::Object(out)))
     }
 
-    fn leaf(&mut self, leaf: Leaf, raw: &Value) -> Result<Value, Hard> {
+    fn leaf(&mut self, leaf: Leaf, raw: &'a Value) -> Result<Value, Hard> {
         match leaf {
             Leaf::Quantity => match Quantity::from_json(raw) {
                 Ok(_) => Ok(raw.clone()),
@@ -308,17 +349,21 @@ impl Decoder<'_> {
 }
 
 /// Merges a decoded value into an object: encoding/json decodes a repeated (or case-variant)
-/// key into the same struct or map, so objects merge; other values are replaced.
-fn merge_into(out: &mut Map<String, Value>, key: &str, v: Value) {
-    match (out.get_mut(key), v) {
-        (Some(Value::Object(old)), Value::Object(new)) => {
-            for (k, v) in new {
-                merge_into(old, &k, v);
+/// key into the same struct or map, so objects merge; other values are replaced (in place: the
+/// key keeps its position).
+fn merge_into(out: &mut Map<String, Value>, key: String, v: Value) {
+    match out.entry(key) {
+        Entry::Vacant(e) => {
+            e.insert(v);
+        }
+        Entry::Occupied(mut e) => match (e.get_mut(), v) {
+            (Value::Object(old), Value::Object(new)) => {
+                for (k, v) in new {
+                    merge_into(old, k, v);
+                }
             }
-        }
-        (_, v) => {
-            out.insert(key.to_owned(), v);
-        }
+            (slot, v) => *slot = v,
+        },
     }
 }
 
@@ -401,4 +446,145 @@ fn canonical_ip(s: &str) -> Option<String> {
         Some(v4) => v4.to_string(),
         None => v6.to_string(),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn error(vm: Value) -> (String, String) {
+        let e = decode_vm(Schema::kubevirt(), &vm).expect_err("does not decode");
+        (e.message, e.pointer)
+    }
+
+    fn in_domain(domain: Value) -> Value {
+        json!({"spec": {"template": {"spec": {"domain": domain}}}})
+    }
+
+    #[test]
+    fn map_keys_are_escaped_in_the_field_path_only() {
+        assert_eq!(
+            error(json!({"metadata": {"labels": {"ok": "x", "a~b/c": 1}}})),
+            (
+                "json: cannot unmarshal number into Go struct field VirtualMachine.metadata.labels.a~0b~1c of type string".to_owned(),
+                "/metadata/labels/a~b/c".to_owned()
+            )
+        );
+    }
+
+    #[test]
+    fn array_indices_are_in_the_pointer_only() {
+        let vm = in_domain(json!({"devices": {"disks": [{"name": "a"}, {"name": 5}]}}));
+        assert_eq!(
+            error(vm),
+            (
+                "json: cannot unmarshal number into Go struct field VMISpecAlias.domain.devices.disks.name of type string".to_owned(),
+                "/spec/template/spec/domain/devices/disks/1/name".to_owned()
+            )
+        );
+    }
+
+    #[test]
+    fn field_paths_use_canonical_keys_and_pointers_the_vm_spelling() {
+        let vm = json!({"Spec": {"template": {"spec": {"Domain": {"CPU": {"Cores": "2"}}}}}});
+        assert_eq!(
+            error(vm),
+            (
+                "json: cannot unmarshal string into Go struct field VMISpecAlias.domain.cpu.cores of type uint32".to_owned(),
+                "/Spec/template/spec/Domain/CPU/Cores".to_owned()
+            )
+        );
+    }
+
+    #[test]
+    fn nested_wrappers_name_their_alias_and_restore_the_outer_path() {
+        let dhcp = in_domain(json!({"devices": {"interfaces": [
+            {"name": "a", "dhcpOptions": {"ntpServers": "x"}}
+        ]}}));
+        assert_eq!(
+            error(dhcp),
+            (
+                "json: cannot unmarshal string into Go struct field DHCPOptionsAlias.ntpServers of type []string".to_owned(),
+                "/spec/template/spec/domain/devices/interfaces/0/dhcpOptions/ntpServers".to_owned()
+            )
+        );
+        // After a wrapper decoded cleanly, errors are reported against the outer path again.
+        let after = in_domain(json!({"devices": {"interfaces": [
+            {"dhcpOptions": {"ntpServers": ["1.2.3.4"]}, "name": 5}
+        ]}}));
+        assert_eq!(
+            error(after),
+            (
+                "json: cannot unmarshal number into Go struct field VMISpecAlias.domain.devices.interfaces.name of type string".to_owned(),
+                "/spec/template/spec/domain/devices/interfaces/0/name".to_owned()
+            )
+        );
+        let pod = json!({"spec": {"template": {"spec": {"networks": [
+            {"name": "default", "pod": {"vmNetworkCIDR": 1}}
+        ]}}}});
+        assert_eq!(
+            error(pod),
+            (
+                "json: cannot unmarshal number into Go struct field PodNetworkAlias.vmNetworkCIDR of type string".to_owned(),
+                "/spec/template/spec/networks/0/pod/vmNetworkCIDR".to_owned()
+            )
+        );
+        // Outside the template's spec, the path is the VM's own.
+        let top = json!({"spec": {"running": "yes"}});
+        assert_eq!(
+            error(top),
+            (
+                "json: cannot unmarshal string into Go struct field VirtualMachine.spec.running of type bool".to_owned(),
+                "/spec/running".to_owned()
+            )
+        );
+    }
+
+    #[test]
+    fn the_first_type_error_is_kept_and_a_custom_error_wins() {
+        let vm = json!({"metadata": {"labels": {"a": 1}, "annotations": {"b": 2}}});
+        assert_eq!(error(vm).1, "/metadata/labels/a");
+        let vm = in_domain(json!({
+            "cpu": {"cores": "x"},
+            "resources": {"requests": {"a/b": "1Q"}}
+        }));
+        assert_eq!(
+            error(vm),
+            (
+                "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'".to_owned(),
+                "/spec/template/spec/domain/resources/requests/a/b".to_owned()
+            )
+        );
+        let vm = json!({"metadata": {"labels": {"a": 1}, "creationTimestamp": "nope"}});
+        assert_eq!(
+            error(vm),
+            (
+                "parsing time \"nope\" as \"2006-01-02T15:04:05Z07:00\": cannot parse \"nope\" as \"2006\"".to_owned(),
+                "/metadata/creationTimestamp".to_owned()
+            )
+        );
+        assert_eq!(
+            error(json!("vm")),
+            (
+                "json: cannot unmarshal string into Go value of type v1.VirtualMachine".to_owned(),
+                String::new()
+            )
+        );
+    }
+
+    #[test]
+    fn repeated_keys_merge_objects_and_replace_values_in_place() {
+        let vm = in_domain(json!({
+            "cpu": {"cores": 2, "sockets": 1},
+            "firmware": {"serial": "a"},
+            "CPU": {"cores": 3, "threads": 4},
+            "Firmware": null
+        }));
+        let got = decode_vm(Schema::kubevirt(), &vm).expect("decodes");
+        assert_eq!(
+            serde_json::to_string(&got).expect("serializes"),
+            r#"{"spec":{"template":{"spec":{"domain":{"cpu":{"cores":3,"sockets":1,"threads":4}}}}}}"#
+        );
+    }
 }

@@ -67,15 +67,19 @@ impl TypedVm {
     /// `spec.template.spec.domain.cpu` exists, each of `sockets`, `cores`, `threads` that is
     /// absent or 0 becomes 1.
     pub fn default_cpu(&mut self) {
-        // Chained lookups: `Value::pointer_mut` allocates for every token.
+        // Step by step: `pointer_mut` would allocate two strings per step.
         let cpu = ["spec", "template", "spec", "domain", "cpu"]
             .into_iter()
             .try_fold(&mut self.json, |v, k| v.get_mut(k))
             .and_then(Value::as_object_mut);
         if let Some(cpu) = cpu {
             for k in ["sockets", "cores", "threads"] {
-                if cpu.get(k).and_then(Value::as_u64).unwrap_or(0) == 0 {
-                    cpu.insert(k.to_owned(), Value::from(1));
+                match cpu.get_mut(k) {
+                    Some(v) if v.as_u64().unwrap_or(0) != 0 => {}
+                    Some(v) => *v = Value::from(1),
+                    None => {
+                        cpu.insert(k.to_owned(), Value::from(1));
+                    }
                 }
             }
         }

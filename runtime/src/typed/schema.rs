@@ -7,6 +7,8 @@ use std::sync::LazyLock;
 
 use serde::Deserialize;
 
+use crate::rules::fold::folds_to;
+
 /// Index of a type in a [`Schema`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct TypeId(u32);
@@ -135,6 +137,8 @@ pub struct Schema {
     types: Vec<Type>,
     /// Per type (same index): the keys its JSON object accepts (empty but for plain structs).
     keys: Vec<Vec<KeyTarget>>,
+    /// Per type (same index): the exact-match table of [`Schema::key_target`].
+    key_slots: Vec<KeySlots>,
     root: TypeId,
 }
 
@@ -169,6 +173,23 @@ impl Schema {
     /// with the schema.
     pub fn object_keys(&self, id: TypeId) -> &[KeyTarget] {
         &self.keys[id.0 as usize]
+    }
+
+    /// The [`object_keys`](Schema::object_keys) entry of struct `id` that encoding/json decodes
+    /// the object key `key` into: the key itself when it is one (a binary search), else the
+    /// first one `key` folds to (`foldName`, case-insensitive); `None` for an unknown key.
+    pub fn key_target(&self, id: TypeId, key: &str) -> Option<&KeyTarget> {
+        let keys = self.object_keys(id);
+        match self.exact_key(id, key) {
+            Some(i) => keys.get(i),
+            None => keys.iter().find(|t| folds_to(key, &t.key)),
+        }
+    }
+
+    /// The position in [`object_keys`](Schema::object_keys) of struct `id` of exactly `key`
+    /// (a hash lookup; no case folding).
+    pub fn exact_key(&self, id: TypeId, key: &str) -> Option<usize> {
+        self.key_slots[id.0 as usize].find(self.object_keys(id), key)
     }
 
     /// The fields crossed to reach the field `name` of struct `st`, as client-go
@@ -250,6 +271,7 @@ impl Schema {
         let mut schema = Schema {
             types: b.types,
             keys: Vec::new(),
+            key_slots: Vec::new(),
             root,
         };
         schema.keys = (0..schema.types.len())
@@ -262,8 +284,61 @@ impl Schema {
                 out
             })
             .collect();
+        schema.key_slots = schema.keys.iter().map(|k| KeySlots::new(k)).collect();
         Ok(schema)
     }
+}
+
+/// An open-addressing hash table over the keys of one struct: positions in its key list, plus
+/// one (0 is an empty slot), in a power-of-two table at least twice as large as the list.
+#[derive(Debug)]
+struct KeySlots {
+    slots: Vec<u16>,
+}
+
+impl KeySlots {
+    fn new(keys: &[KeyTarget]) -> KeySlots {
+        if keys.is_empty() {
+            return KeySlots { slots: Vec::new() };
+        }
+        let size = (keys.len() * 2).next_power_of_two();
+        let mut slots = vec![0u16; size];
+        for (i, t) in keys.iter().enumerate() {
+            let mut s = key_hash(&t.key) & (size - 1);
+            while slots[s] != 0 {
+                s = (s + 1) & (size - 1);
+            }
+            // Structs have dozens of fields, far below u16::MAX.
+            slots[s] = u16::try_from(i + 1).unwrap_or(u16::MAX);
+        }
+        KeySlots { slots }
+    }
+
+    /// The position of the entry of `keys` (the list the table was built from) equal to `key`.
+    fn find(&self, keys: &[KeyTarget], key: &str) -> Option<usize> {
+        let mask = self.slots.len().checked_sub(1)?;
+        let mut s = key_hash(key) & mask;
+        loop {
+            let i = usize::from(self.slots[s]).checked_sub(1)?;
+            if keys.get(i)?.key == key {
+                return Some(i);
+            }
+            s = (s + 1) & mask;
+        }
+    }
+}
+
+/// A cheap hash of a key for [`KeySlots`]: its length and three of its bytes (first, middle,
+/// last), mixed by one multiplication. The keys of one struct rarely agree on all four; when they
+/// do, probing sorts them out.
+fn key_hash(key: &str) -> usize {
+    let b = key.as_bytes();
+    let at = |i: usize| u32::from(b.get(i).copied().unwrap_or(0));
+    let x = (b.len() as u32 & 0xff)
+        | at(0) << 8
+        | at(b.len() / 2) << 16
+        | at(b.len().wrapping_sub(1)) << 24;
+    (x.wrapping_mul(0x9e37_79b1) >> 16) as usize
 }
 
 /// The keys of struct `ty` (see [`Schema::object_keys`]), appended to `out`.
@@ -538,5 +613,33 @@ mod tests {
         let rq = s.get(requests);
         assert_eq!(rq.kind, GoKind::Map);
         assert_eq!(s.get(rq.elem.expect("elem")).leaf, Some(Leaf::Quantity));
+    }
+
+    #[test]
+    fn key_target_matches_exactly_then_by_fold() {
+        let s = Schema::kubevirt();
+        for i in 0..s.types.len() {
+            let id = TypeId(i as u32);
+            let keys = s.object_keys(id);
+            for t in keys {
+                let exact = s.key_target(id, &t.key).map(|f| f.key.as_str());
+                assert_eq!(exact, Some(t.key.as_str()));
+                let upper = t.key.to_ascii_uppercase();
+                let want = keys
+                    .iter()
+                    .find(|k| k.key == upper)
+                    .or_else(|| keys.iter().find(|k| k.key.eq_ignore_ascii_case(&upper)));
+                assert_eq!(
+                    s.key_target(id, &upper).map(|f| f.key.as_str()),
+                    want.map(|f| f.key.as_str())
+                );
+            }
+            assert!(s.key_target(id, "no-such-key").is_none());
+        }
+        // U+212A KELVIN SIGN folds to `K`.
+        let kind = s
+            .key_target(s.root(), "\u{212a}IND")
+            .map(|f| f.key.as_str());
+        assert_eq!(kind, Some("kind"));
     }
 }
