@@ -192,7 +192,9 @@ impl<'de> DeserializeSeed<'de> for Typed<'_> {
                 None => Skip::deserialize(d).map(|_| None),
             },
             (GoKind::Struct, None) | (GoKind::Map | GoKind::Slice, _) => d.deserialize_any(self),
-            // Scalars: skimmed as raw text and checked from it, with no string copied.
+            // A scalar kept: parsed once, by the visitor.
+            _ if self.plan.is_some() => d.deserialize_any(self),
+            // Scalars only checked: skimmed as raw text and checked from it, nothing copied.
             _ => {
                 let raw = <&RawValue>::deserialize(d)?;
                 self.scalar(raw.get())
@@ -213,24 +215,32 @@ impl<'de> Visitor<'de> for Typed<'_> {
         Ok(None)
     }
 
-    fn visit_bool<E: Error>(self, _: bool) -> Result<Option<Value>, E> {
-        Err(abort())
+    // Scalars arrive here only when kept (see `deserialize`).
+    fn visit_bool<E: Error>(self, v: bool) -> Result<Option<Value>, E> {
+        if self.ty().kind == GoKind::Bool {
+            Ok(self.keep(|| Value::Bool(v)))
+        } else {
+            Err(abort())
+        }
     }
 
-    fn visit_u64<E: Error>(self, _: u64) -> Result<Option<Value>, E> {
-        Err(abort())
+    fn visit_u64<E: Error>(self, v: u64) -> Result<Option<Value>, E> {
+        self.number(Number::from(v))
     }
 
-    fn visit_i64<E: Error>(self, _: i64) -> Result<Option<Value>, E> {
-        Err(abort())
+    fn visit_i64<E: Error>(self, v: i64) -> Result<Option<Value>, E> {
+        self.number(Number::from(v))
     }
 
-    fn visit_f64<E: Error>(self, _: f64) -> Result<Option<Value>, E> {
-        Err(abort())
+    fn visit_f64<E: Error>(self, v: f64) -> Result<Option<Value>, E> {
+        match Number::from_f64(v) {
+            Some(n) => self.number(n),
+            None => Err(abort()),
+        }
     }
 
-    fn visit_str<E: Error>(self, _: &str) -> Result<Option<Value>, E> {
-        Err(abort())
+    fn visit_str<E: Error>(self, s: &str) -> Result<Option<Value>, E> {
+        self.string(s)
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Option<Value>, A::Error> {
@@ -272,7 +282,8 @@ fn plain_str(raw: &str) -> Option<&str> {
 }
 
 impl<'p> Typed<'p> {
-    /// A scalar Go type (or a leaf with its own unmarshaller) from the value's raw text.
+    /// A scalar Go type (or a leaf with its own unmarshaller) checked from the value's raw
+    /// text; nothing is kept.
     fn scalar<E: Error>(self, raw: &str) -> Result<Option<Value>, E> {
         let t = self.ty();
         match raw.as_bytes().first() {
@@ -280,11 +291,7 @@ impl<'p> Typed<'p> {
             // A string only checked as one: the skim already refused bad escapes and control
             // characters; `\u` escapes are decoded below, as a `Value` parse refuses lone
             // surrogates.
-            Some(b'"')
-                if self.plan.is_none() && t.kind == GoKind::String && !raw.contains("\\u") =>
-            {
-                Ok(None)
-            }
+            Some(b'"') if t.kind == GoKind::String && !raw.contains("\\u") => Ok(None),
             Some(b'"') => {
                 // Escapes are decoded (and `\u` surrogates checked) as a `Value` parse would.
                 let owned;
@@ -295,26 +302,29 @@ impl<'p> Typed<'p> {
                         owned.as_str()
                     }
                 };
-                let ok = match (t.kind, t.leaf) {
-                    (GoKind::String, _) | (GoKind::Struct, Some(Leaf::IntOrString)) => true,
-                    (GoKind::Struct, Some(Leaf::Quantity)) => quantity_str_ok(s),
-                    (GoKind::Struct, Some(Leaf::Time)) => is_rfc3339(s),
-                    _ => false,
-                };
-                if ok {
-                    Ok(self.keep(|| Value::String(s.to_owned())))
-                } else {
-                    Err(abort())
-                }
+                self.string(s)
             }
-            Some(b't' | b'f') if t.kind == GoKind::Bool => {
-                Ok(self.keep(|| Value::Bool(raw == "true")))
-            }
+            Some(b't' | b'f') if t.kind == GoKind::Bool => Ok(None),
             Some(b'-' | b'0'..=b'9') => {
                 let n = serde_json::from_str::<Number>(raw).map_err(|_| abort::<E>())?;
                 self.number(n)
             }
             _ => Err(abort()),
+        }
+    }
+
+    fn string<E: Error>(self, s: &str) -> Result<Option<Value>, E> {
+        let t = self.ty();
+        let ok = match (t.kind, t.leaf) {
+            (GoKind::String, _) | (GoKind::Struct, Some(Leaf::IntOrString)) => true,
+            (GoKind::Struct, Some(Leaf::Quantity)) => quantity_str_ok(s),
+            (GoKind::Struct, Some(Leaf::Time)) => is_rfc3339(s),
+            _ => false,
+        };
+        if ok {
+            Ok(self.keep(|| Value::String(s.to_owned())))
+        } else {
+            Err(abort())
         }
     }
 
