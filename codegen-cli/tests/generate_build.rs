@@ -19,7 +19,7 @@ const TEMPLATES: [&str; 2] = ["rhel9-server-tiny.yaml", "windows2k22-server-medi
 /// A test of the generated crate: the compiled functions and `CATALOG`, on VMs allowed and
 /// denied.
 const VERDICT_TEST: &str = r#"
-use validgen::admission::Mode;
+use validgen::admission::{Explain, Mode};
 use validgen::serde_json::json;
 
 fn vm(template: &str, guest: &str, bus: &str) -> validgen::serde_json::Value {
@@ -39,11 +39,11 @@ fn vm(template: &str, guest: &str, bus: &str) -> validgen::serde_json::Value {
 
 #[test]
 fn compiled_functions_judge_vms() {
-    let small = templates_validators::rhel9_server_tiny(&vm("rhel9-server-tiny", "1Gi", "virtio"));
+    let small = templates_validators::rhel9_server_tiny(&vm("rhel9-server-tiny", "1Gi", "virtio"), Explain::All);
     assert_eq!(small.rules[0].detail, "value 1073741824 is lower than minimum [1610612736]");
-    let ok = templates_validators::rhel9_server_tiny(&vm("rhel9-server-tiny", "1536Mi", "virtio"));
+    let ok = templates_validators::rhel9_server_tiny(&vm("rhel9-server-tiny", "1536Mi", "virtio"), Explain::All);
     assert_eq!(ok.rules[0].detail, "All values [1610612736] are in interval [1610612736, N/A]");
-    let usb = templates_validators::windows2k22_server_medium(&vm("windows2k22-server-medium", "4Gi", "usb"));
+    let usb = templates_validators::windows2k22_server_medium(&vm("windows2k22-server-medium", "4Gi", "usb"), Explain::All);
     let details: Vec<&str> = usb.rules.iter().map(|r| r.detail.as_str()).collect();
     assert!(details.contains(&"Some of [usb] are not in [virtio, sata, scsi]"), "{details:?}");
 }
