@@ -162,6 +162,7 @@ pub fn one_of_with<S: AsRef<str>>(
 
 /// [`one_of_with`] on values read as strings by `as_str` where they are (generated code
 /// passes the JSON nodes a path found, with no list of strings made first).
+#[inline]
 pub fn one_of_by<T>(
     values: &[T],
     as_str: impl Fn(&T) -> &str,
@@ -169,16 +170,32 @@ pub fn one_of_by<T>(
     allowed_text: &str,
     explain: Explain,
 ) -> (bool, String) {
-    if values.iter().all(|v| is_allowed(as_str(v))) {
+    let ok = values.iter().all(|v| is_allowed(as_str(v)));
+    match (ok, explain) {
+        (true, Explain::Failures) => (true, String::new()),
+        _ => one_of_text(values, &as_str, allowed_text, ok, explain),
+    }
+}
+
+/// [`one_of_by`]'s explanation, `ok` when every value is allowed.
+#[inline(never)]
+fn one_of_text<T>(
+    values: &[T],
+    as_str: &impl Fn(&T) -> &str,
+    allowed_text: &str,
+    ok: bool,
+    explain: Explain,
+) -> (bool, String) {
+    if ok {
         return satisfied(explain, || {
             let mut list = String::new();
-            join_by(&mut list, values, &as_str);
+            join_by(&mut list, values, as_str);
             format!("All [{list}] are in [{allowed_text}]")
         });
     }
     let mut out = String::with_capacity(32 + allowed_text.len() + 16 * values.len());
     out.push_str("Some of [");
-    join_by(&mut out, values, &as_str);
+    join_by(&mut out, values, as_str);
     out.push_str("] are not in [");
     out.push_str(allowed_text);
     out.push(']');

@@ -466,6 +466,7 @@ pub fn rule_path(source: &str) -> Result<RulePath, String> {
 }
 
 /// The report of one rule.
+#[inline]
 pub fn report(
     name: &'static str,
     field: &'static str,
@@ -489,6 +490,7 @@ pub fn report(
 }
 
 /// The report of a rule skipped by its `valid` path.
+#[inline]
 pub fn skipped(
     name: &'static str,
     field: &'static str,

@@ -35,16 +35,14 @@ pub fn function(
     let walks = Walks::new(set, paths);
     let lets = walks.lets();
     let rules = set.rules.iter().map(|r| rule(r, paths, &walks, regexes));
-    let count = set.rules.len();
     quote! {
         #[doc = #doc]
         #[allow(clippy::all, unused_variables, unused_parens)]
         fn #name(vm: &::validgen::serde_json::Value, explain: ::validgen::interpret::Explain) -> ::validgen::interpret::Report {
             #lookup
             #(#lets)*
-            let mut __rules = ::std::vec::Vec::with_capacity(#count);
-            #(__rules.push(#rules);)*
-            ::validgen::interpret::Report { rules: __rules }
+            // `vec!` writes each report straight into the allocation (no array moved).
+            ::validgen::interpret::Report { rules: ::std::vec![#(#rules),*] }
         }
     }
 }
