@@ -111,7 +111,10 @@ impl PathCode {
         };
         let found = match p.terminal.map(|t| terminal(Schema::kubevirt(), t)) {
             // The walk never yields values (a step the types cannot satisfy).
-            None => quote!(::validgen::compiled::StrView::Nodes(&[], ::core::option::Option::None)),
+            None => quote!(::validgen::compiled::StrView::Nodes(
+                &[],
+                ::core::option::Option::None
+            )),
             Some(Terminal { rendered, .. }) => {
                 let rendered = match rendered {
                     Some(r) => quote!(::core::option::Option::Some(#r)),
@@ -121,7 +124,9 @@ impl PathCode {
             }
         };
         let fallback = match fallback_strings(fallback_source) {
-            Ok(v) => quote!(::core::result::Result::Ok(::validgen::compiled::StrView::Fallback(&[#(#v),*]))),
+            Ok(v) => {
+                quote!(::core::result::Result::Ok(::validgen::compiled::StrView::Fallback(&[#(#v),*])))
+            }
             Err(e) => quote!(::core::result::Result::Err(::std::string::String::from(#e))),
         };
         Some(quote! {
@@ -254,8 +259,9 @@ fn as_int_tokens(how: AsInt) -> TokenStream {
 /// fallback gives, as a constant.
 fn fallback(path: &RulePath, usage: Use) -> TokenStream {
     let result: Result<TokenStream, String> = match usage {
-        Use::Ints => fallback_ints(path)
-            .map(|v| quote!(::validgen::compiled::Ints::from_slice(&[#(#v),*]))),
+        Use::Ints => {
+            fallback_ints(path).map(|v| quote!(::validgen::compiled::Ints::from_slice(&[#(#v),*])))
+        }
         Use::Strings => fallback_strings(path)
             .map(|v| quote!(::validgen::compiled::Strs::from_slice(&[#(#v),*]))),
     };
