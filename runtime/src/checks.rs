@@ -23,15 +23,34 @@ fn satisfied(explain: Explain, text: impl FnOnce() -> String) -> (bool, String) 
 
 /// `integer`: every value within `[min, max]` (inclusive, either bound optional).
 /// Returns satisfied and the explanation.
+#[inline]
 pub fn int_range(
     values: &[i64],
     min: Option<i64>,
     max: Option<i64>,
     explain: Explain,
 ) -> (bool, String) {
+    let ok = values
+        .iter()
+        .all(|&v| min.is_none_or(|m| v >= m) && max.is_none_or(|m| v <= m));
+    match (ok, explain) {
+        (true, Explain::Failures) => (true, String::new()),
+        _ => int_range_text(values, min, max, ok, explain),
+    }
+}
+
+/// [`int_range`]'s explanation, `ok` when every value is within the bounds.
+#[inline(never)]
+fn int_range_text(
+    values: &[i64],
+    min: Option<i64>,
+    max: Option<i64>,
+    ok: bool,
+    explain: Explain,
+) -> (bool, String) {
     let low = |v: i64| min.is_some_and(|m| v < m);
     let high = |v: i64| max.is_some_and(|m| v > m);
-    if values.iter().all(|&v| !low(v) && !high(v)) {
+    if ok {
         return satisfied(explain, || {
             let mut list = String::new();
             for (i, v) in values.iter().enumerate() {
@@ -138,14 +157,45 @@ pub fn one_of_with<S: AsRef<str>>(
     allowed_text: &str,
     explain: Explain,
 ) -> (bool, String) {
-    if values.iter().all(|v| is_allowed(v.as_ref())) {
+    one_of_by(values, |v| v.as_ref(), is_allowed, allowed_text, explain)
+}
+
+/// [`one_of_with`] on values read as strings by `as_str` where they are (generated code
+/// passes the JSON nodes a path found, with no list of strings made first).
+#[inline]
+pub fn one_of_by<T>(
+    values: &[T],
+    as_str: impl Fn(&T) -> &str,
+    is_allowed: impl Fn(&str) -> bool,
+    allowed_text: &str,
+    explain: Explain,
+) -> (bool, String) {
+    let ok = values.iter().all(|v| is_allowed(as_str(v)));
+    match (ok, explain) {
+        (true, Explain::Failures) => (true, String::new()),
+        _ => one_of_text(values, &as_str, allowed_text, ok, explain),
+    }
+}
+
+/// [`one_of_by`]'s explanation, `ok` when every value is allowed.
+#[inline(never)]
+fn one_of_text<T>(
+    values: &[T],
+    as_str: &impl Fn(&T) -> &str,
+    allowed_text: &str,
+    ok: bool,
+    explain: Explain,
+) -> (bool, String) {
+    if ok {
         return satisfied(explain, || {
-            format!("All [{}] are in [{allowed_text}]", join(values))
+            let mut list = String::new();
+            join_by(&mut list, values, as_str);
+            format!("All [{list}] are in [{allowed_text}]")
         });
     }
     let mut out = String::with_capacity(32 + allowed_text.len() + 16 * values.len());
     out.push_str("Some of [");
-    join_into(&mut out, values);
+    join_by(&mut out, values, as_str);
     out.push_str("] are not in [");
     out.push_str(allowed_text);
     out.push(']');
@@ -161,11 +211,16 @@ pub fn join<S: AsRef<str>>(items: &[S]) -> String {
 
 /// [`join`] appended to `out`.
 fn join_into<S: AsRef<str>>(out: &mut String, items: &[S]) {
+    join_by(out, items, &|s: &S| s.as_ref());
+}
+
+/// The strings `as_str` reads from `items`, joined by `", "` and appended to `out`.
+fn join_by<T>(out: &mut String, items: &[T], as_str: &impl Fn(&T) -> &str) {
     for (i, s) in items.iter().enumerate() {
         if i > 0 {
             out.push_str(", ");
         }
-        out.push_str(s.as_ref());
+        out.push_str(as_str(s));
     }
 }
 

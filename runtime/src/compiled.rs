@@ -242,6 +242,30 @@ pub fn each<'a>(
     }
 }
 
+/// [`each`] for `[*]` (no index given): every element of the slice.
+#[inline]
+pub fn each_all<'a>(
+    node: Slot<'a>,
+    through_pointer: bool,
+    rest: impl Fn(Slot<'a>) -> Option<Slot<'a>>,
+) -> Option<Nodes<'a>> {
+    let mut out = Nodes::new();
+    if through_pointer && node.is_none() {
+        return Some(out);
+    }
+    let items: &[Value] = node.and_then(Value::as_array).map_or(&[], Vec::as_slice);
+    for item in items {
+        if let Some(v) = rest(Some(item).filter(|x| !x.is_null())) {
+            out.push(v);
+        }
+    }
+    if !items.is_empty() && out.is_empty() {
+        None
+    } else {
+        Some(out)
+    }
+}
+
 /// Field step over several nodes (client-go `evalField` on struct values): nil pointers are
 /// skipped. `None` when nothing is found from a non-empty input (`<name> is not found`).
 pub fn step_field<'a>(nodes: &[Slot<'a>], key: &str, through_pointer: bool) -> Option<Nodes<'a>> {
@@ -316,6 +340,7 @@ pub fn step_not_array<'a>(nodes: &[Slot<'a>], through_pointer: bool) -> Option<N
 ///
 /// # Errors
 /// The first value's rule error text.
+#[inline]
 pub fn ints_of(nodes: &[Slot<'_>], how: AsInt, go_type: &str) -> Result<Ints, String> {
     let mut out = Ints::with_capacity(nodes.len());
     for n in nodes {
@@ -333,12 +358,88 @@ pub fn strs_of<'a>(nodes: &[Slot<'a>], rendered: Option<&'static str>) -> Strs<'
     out
 }
 
+/// The strings of a static path where they are, for checks that only read them: the nodes the
+/// walk found (read as [`str_of`] with `rendered`), or the reference VM's values (constants of
+/// the generated code).
+#[derive(Debug, Clone, Copy)]
+pub enum StrView<'s, 'a> {
+    /// Nodes found on the VM.
+    Nodes(&'s [Slot<'a>], Option<&'static str>),
+    /// The fallback values of the reference VM.
+    Fallback(&'static [&'static str]),
+}
+
+impl StrView<'_, '_> {
+    /// These values, or `no values were found` when there are none (as [`non_empty`]).
+    ///
+    /// # Errors
+    /// When there are no values.
+    #[inline]
+    pub fn non_empty(self) -> Result<Self, String> {
+        let empty = match self {
+            StrView::Nodes(n, _) => n.is_empty(),
+            StrView::Fallback(s) => s.is_empty(),
+        };
+        if empty {
+            Err("no values were found".to_owned())
+        } else {
+            Ok(self)
+        }
+    }
+}
+
+/// `enum` on a static path's strings ([`crate::checks::one_of_with`]), read from the nodes
+/// without making a list of them first.
+#[inline]
+pub fn one_of_view(
+    values: StrView<'_, '_>,
+    is_allowed: impl Fn(&str) -> bool,
+    allowed_text: &str,
+    explain: Explain,
+) -> (bool, String) {
+    match values {
+        StrView::Nodes(nodes, rendered) => crate::checks::one_of_by(
+            nodes,
+            |n| str_of(*n, rendered),
+            is_allowed,
+            allowed_text,
+            explain,
+        ),
+        StrView::Fallback(strs) => {
+            crate::checks::one_of_with(strs, is_allowed, allowed_text, explain)
+        }
+    }
+}
+
 /// The integer the reference reads from a value of a type converted as `how` (`go_type` names
 /// it in the mismatch error), as [`crate::typed::as_int`].
 ///
 /// # Errors
 /// The rule error text.
+#[inline]
 pub fn int_of(v: Slot<'_>, how: AsInt, go_type: &str) -> Result<i64, String> {
+    // The usual values first: numbers, zero values, the common quantity texts.
+    match (how, v) {
+        (AsInt::Cast, None) => return Ok(0),
+        (AsInt::Cast, Some(Value::Number(n))) => {
+            if let Some(i) = n.as_i64() {
+                return Ok(i);
+            }
+        }
+        (AsInt::Quantity | AsInt::QuantityPtr, Some(Value::String(s))) => {
+            if let Some(Some(i)) = crate::quantity::Quantity::simple_as_i64(s) {
+                return Ok(i);
+            }
+        }
+        _ => {}
+    }
+    int_of_slow(v, how, go_type)
+}
+
+/// [`int_of`] for the other values.
+#[cold]
+#[inline(never)]
+fn int_of_slow(v: Slot<'_>, how: AsInt, go_type: &str) -> Result<i64, String> {
     crate::typed::int_of_json(v, how, go_type).map_err(|e| e.rule_text())
 }
 
@@ -365,6 +466,7 @@ pub fn rule_path(source: &str) -> Result<RulePath, String> {
 }
 
 /// The report of one rule.
+#[inline]
 pub fn report(
     name: &'static str,
     field: &'static str,
@@ -388,6 +490,7 @@ pub fn report(
 }
 
 /// The report of a rule skipped by its `valid` path.
+#[inline]
 pub fn skipped(
     name: &'static str,
     field: &'static str,

@@ -33,9 +33,15 @@ pub fn check(values: &[StrArg], path: &RulePath, paths: &Paths, walks: &Walks) -
             } else {
                 quote!(matches!(v, #(#lits)|*))
             };
-            quote! {
-                let values = #found?;
-                ::core::result::Result::Ok(::validgen::checks::one_of_with(&values[..], |v: &str| #test, #text, explain))
+            match paths.get(path).str_view(path, walks) {
+                Some(view) => quote! {
+                    let values = #view?;
+                    ::core::result::Result::Ok(::validgen::compiled::one_of_view(values, |v: &str| #test, #text, explain))
+                },
+                None => quote! {
+                    let values = #found?;
+                    ::core::result::Result::Ok(::validgen::checks::one_of_with(&values[..], |v: &str| #test, #text, explain))
+                },
             }
         }
         None => {

@@ -96,6 +96,48 @@ impl PathCode {
         )
     }
 
+    /// For a static path, an expression of type `Result<StrView, String>`: its strings where
+    /// they are (the walked nodes, else the reference VM's values as constants), an error when
+    /// there are none; `None` for a dynamic path (use [`PathCode::values`]).
+    pub fn str_view(&self, fallback_source: &RulePath, walks: &Walks) -> Option<TokenStream> {
+        let PathPlan::Static(p) = &self.plan else {
+            return None;
+        };
+        let read = walks.read(&self.source);
+        let var = read.ident();
+        let slots = match read {
+            Read::Chain(_) => quote!(::core::slice::from_ref(n)),
+            Read::List(_) => quote!(&n[..]),
+        };
+        let found = match p.terminal.map(|t| terminal(Schema::kubevirt(), t)) {
+            // The walk never yields values (a step the types cannot satisfy).
+            None => quote!(::validgen::compiled::StrView::Nodes(
+                &[],
+                ::core::option::Option::None
+            )),
+            Some(Terminal { rendered, .. }) => {
+                let rendered = match rendered {
+                    Some(r) => quote!(::core::option::Option::Some(#r)),
+                    None => quote!(::core::option::Option::None),
+                };
+                quote!(::validgen::compiled::StrView::Nodes(#slots, #rendered))
+            }
+        };
+        let fallback = match fallback_strings(fallback_source) {
+            Ok(v) => {
+                quote!(::core::result::Result::Ok(::validgen::compiled::StrView::Fallback(&[#(#v),*])))
+            }
+            Err(e) => quote!(::core::result::Result::Err(::std::string::String::from(#e))),
+        };
+        Some(quote! {
+            match &#var {
+                ::core::option::Option::Some(n) => ::core::result::Result::Ok(#found),
+                ::core::option::Option::None => #fallback,
+            }
+            .and_then(::validgen::compiled::StrView::non_empty)
+        })
+    }
+
     /// The values: through the runtime lookup `dynamic` (which applies the fallback and
     /// `finish` itself), or from the walk, its constant fallback and then `finish`.
     fn resolve(
@@ -116,6 +158,22 @@ impl PathCode {
             PathPlan::Static(p) => {
                 let read = walks.read(&self.source);
                 let var = read.ident();
+                if let (Read::Chain(_), Use::Ints, Some(t), Ok([fallback])) = (
+                    read,
+                    usage,
+                    p.terminal.map(|t| terminal(Schema::kubevirt(), t)),
+                    fallback_ints(fallback_source).as_deref(),
+                ) {
+                    // One value, on the VM or the reference VM: no list.
+                    let (how, go_type) = (as_int_tokens(t.as_int), t.go_type);
+                    return quote! {
+                        match #var {
+                            ::core::option::Option::Some(n) => ::validgen::compiled::int_of(n, #how, #go_type).map(|v| [v]),
+                            ::core::option::Option::None => ::core::result::Result::Ok([#fallback]),
+                        }
+                        .and_then(#finish)
+                    };
+                }
                 let (found, slots) = match read {
                     Read::Chain(_) => (quote!(#var), quote!(&[n])),
                     Read::List(_) => (quote!(&#var), quote!(&n[..])),
@@ -200,24 +258,35 @@ fn as_int_tokens(how: AsInt) -> TokenStream {
 /// The path's values on the reference VM, computed now: the same answer the runtime's
 /// fallback gives, as a constant.
 fn fallback(path: &RulePath, usage: Use) -> TokenStream {
-    let found = path.jsonpath.find(reference_vm(), false);
-    let result: Result<TokenStream, String> = match found {
-        Err(_) => Err("invalid JSONPath".to_owned()),
-        Ok(values) => match usage {
-            Use::Ints => values
-                .iter()
-                .map(|f| as_int(f).map_err(|e| e.rule_text()))
-                .collect::<Result<Vec<i64>, String>>()
-                .map(|v| quote!(::validgen::compiled::Ints::from_slice(&[#(#v),*]))),
-            Use::Strings => {
-                let v: Vec<String> = values.iter().map(as_string).collect();
-                Ok(quote!(::validgen::compiled::Strs::from_slice(&[#(#v),*])))
-            }
-        },
+    let result: Result<TokenStream, String> = match usage {
+        Use::Ints => {
+            fallback_ints(path).map(|v| quote!(::validgen::compiled::Ints::from_slice(&[#(#v),*])))
+        }
+        Use::Strings => fallback_strings(path)
+            .map(|v| quote!(::validgen::compiled::Strs::from_slice(&[#(#v),*]))),
     };
     match result {
         Ok(v) => quote!(::core::result::Result::Ok(#v)),
         Err(e) => quote!(::core::result::Result::Err(::std::string::String::from(#e))),
+    }
+}
+
+/// The path's integers on the reference VM.
+fn fallback_ints(path: &RulePath) -> Result<Vec<i64>, String> {
+    match path.jsonpath.find(reference_vm(), false) {
+        Err(_) => Err("invalid JSONPath".to_owned()),
+        Ok(values) => values
+            .iter()
+            .map(|f| as_int(f).map_err(|e| e.rule_text()))
+            .collect(),
+    }
+}
+
+/// The path's strings on the reference VM.
+fn fallback_strings(path: &RulePath) -> Result<Vec<String>, String> {
+    match path.jsonpath.find(reference_vm(), false) {
+        Err(_) => Err("invalid JSONPath".to_owned()),
+        Ok(values) => Ok(values.iter().map(as_string).collect()),
     }
 }
 

@@ -41,7 +41,8 @@ pub fn function(
         fn #name(vm: &::validgen::serde_json::Value, explain: ::validgen::interpret::Explain) -> ::validgen::interpret::Report {
             #lookup
             #(#lets)*
-            ::validgen::interpret::Report { rules: ::std::vec::Vec::from([#(#rules),*]) }
+            // `vec!` writes each report straight into the allocation (no array moved).
+            ::validgen::interpret::Report { rules: ::std::vec![#(#rules),*] }
         }
     }
 }

@@ -195,10 +195,17 @@ fn list_let(index: usize, from: usize, rest: &[Step]) -> TokenStream {
             .iter()
             .any(|s| matches!(s, Step::Array { .. } | Step::NotArray { .. })) =>
         {
-            let params = params_tokens(params);
             let body = chain_body(after);
-            quote! {
-                #up.and_then(|n| ::validgen::compiled::each(n, &#params, #through_pointer, |n: ::validgen::compiled::Slot<'_>| { #body }))
+            if params.iter().all(|p| !p.known) {
+                // `[*]`: every element.
+                quote! {
+                    #up.and_then(|n| ::validgen::compiled::each_all(n, #through_pointer, |n: ::validgen::compiled::Slot<'_>| { #body }))
+                }
+            } else {
+                let params = params_tokens(params);
+                quote! {
+                    #up.and_then(|n| ::validgen::compiled::each(n, &#params, #through_pointer, |n: ::validgen::compiled::Slot<'_>| { #body }))
+                }
             }
         }
         _ => {

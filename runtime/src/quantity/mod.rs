@@ -286,35 +286,47 @@ impl Quantity {
         if !matches!(b.first(), Some(b'1'..=b'9')) {
             return None;
         }
-        let digits = b.iter().take_while(|c| c.is_ascii_digit()).count();
-        // Go's fast path takes at most 18 digits; more always fit in u64 arithmetic below.
+        // Go's fast path takes at most 18 digits (those always fit in an i64): a 19th stops it.
+        let mut value = 0i64;
+        let mut digits = 0;
+        for &c in b.iter().take(19) {
+            if !c.is_ascii_digit() {
+                break;
+            }
+            value = value.wrapping_mul(10).wrapping_add(i64::from(c - b'0'));
+            digits += 1;
+        }
         if digits > 18 {
             return None;
         }
-        let value = b[..digits]
-            .iter()
-            .fold(0i64, |acc, c| acc * 10 + i64::from(c - b'0'));
-        let (binary, exponent) = match &s[digits..] {
-            "" => (false, 0),
-            "k" => (false, 3),
-            "M" => (false, 6),
-            "G" => (false, 9),
-            "T" => (false, 12),
-            "P" => (false, 15),
-            "E" => (false, 18),
-            "Ki" => (true, 10),
-            "Mi" => (true, 20),
-            "Gi" => (true, 30),
-            "Ti" => (true, 40),
-            "Pi" => (true, 50),
-            "Ei" => (true, 60),
+        let (binary, exponent) = match b[digits..] {
+            [] => (false, 0),
+            [c] => match c {
+                b'k' => (false, 3),
+                b'M' => (false, 6),
+                b'G' => (false, 9),
+                b'T' => (false, 12),
+                b'P' => (false, 15),
+                b'E' => (false, 18),
+                _ => return None,
+            },
+            [c, b'i'] => match c {
+                b'K' => (true, 10),
+                b'M' => (true, 20),
+                b'G' => (true, 30),
+                b'T' => (true, 40),
+                b'P' => (true, 50),
+                b'E' => (true, 60),
+                _ => return None,
+            },
             _ => return None,
         };
         if binary {
             // As `parse_fast`: about 0.3 decimal digits per binary digit; a value too long for
             // the fast path, or one that overflows, is a decimal.
-            let approx = (exponent as f32 * 3.0 / 10.0) as i32;
-            if 15 - digits as i32 - approx - 1 < 0 {
+            // (`exponent × 3 / 10` is exact for these exponents.)
+            let approx = exponent * 3 / 10;
+            if digits + approx + 1 > 15 {
                 return None;
             }
             value.checked_mul(1i64 << exponent).map(Some)
