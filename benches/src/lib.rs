@@ -354,6 +354,14 @@ mod tests {
                 "{}",
                 f.label
             );
+            // Their rule sets are in both plans (no second, whole-VM decision).
+            assert!(catalog.extraction_plan().covers(&f.rules), "{}", f.label);
+            let compiled_plan = common_templates::CATALOG.extraction_plan();
+            assert!(
+                compiled_plan.is_some_and(|p| p.covers(&f.rules)),
+                "{}",
+                f.label
+            );
             let a = String::from_utf8(respond_compiled(&f.review).unwrap()).unwrap();
             for other in [
                 respond_interpreted(&f.review, &catalog),

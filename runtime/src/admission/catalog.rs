@@ -110,13 +110,18 @@ impl Catalog {
         self.plan = OnceLock::new();
     }
 
-    /// What [`crate::extract`] keeps of a VM for the rule sets of these templates (those that
-    /// parse; the others are left to the whole-VM path, which reports their error).
+    /// What [`crate::extract`] keeps of a VM for the rule sets of these templates, both the
+    /// lookup's and those of the VMs created from them (those that parse; the others are left
+    /// to the whole-VM path, which reports their error).
     pub fn extraction_plan(&self) -> &Plan {
         self.plan.get_or_init(|| {
             let mut plan = Plan::new();
             for t in self.templates.values() {
-                if let Some(text) = t.validations.as_deref() {
+                // The lookup's rules, and those VMs created from the template carry.
+                for text in [&t.validations, &t.object_validations]
+                    .into_iter()
+                    .flatten()
+                {
                     plan.add_text(text);
                 }
             }
