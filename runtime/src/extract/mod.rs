@@ -19,7 +19,7 @@ mod walk;
 use std::borrow::Cow;
 use std::fmt;
 
-use serde::de::{DeserializeSeed, Deserializer, Error, MapAccess, Visitor};
+use serde::de::{DeserializeSeed, Deserializer, Error, MapAccess, SeqAccess, Visitor};
 use serde_json::{Map, Value};
 
 pub use plan::{CapturePath, Node, Plan, Seg, capture_paths};
@@ -158,18 +158,14 @@ impl<'de> DeserializeSeed<'de> for RequestSeed<'_> {
     type Value = Option<Request<'de>>;
 
     fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
-        d.deserialize_any(self)
+        d.deserialize_any(ObjectOr(self))
     }
 }
 
-impl<'de> Visitor<'de> for RequestSeed<'_> {
+impl<'de> ObjectVisitor<'de> for RequestSeed<'_> {
     type Value = Option<Request<'de>>;
 
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("an admission request")
-    }
-
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+    fn object<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
         let mut r = Request {
             uid: None,
             resource: [None, None, None],
@@ -210,30 +206,6 @@ impl<'de> Visitor<'de> for RequestSeed<'_> {
         }
         Ok(Some(r))
     }
-
-    // Any other JSON value: not a `request` object.
-    fn visit_bool<E: Error>(self, _: bool) -> Result<Self::Value, E> {
-        Ok(None)
-    }
-    fn visit_i64<E: Error>(self, _: i64) -> Result<Self::Value, E> {
-        Ok(None)
-    }
-    fn visit_u64<E: Error>(self, _: u64) -> Result<Self::Value, E> {
-        Ok(None)
-    }
-    fn visit_f64<E: Error>(self, _: f64) -> Result<Self::Value, E> {
-        Ok(None)
-    }
-    fn visit_str<E: Error>(self, _: &str) -> Result<Self::Value, E> {
-        Ok(None)
-    }
-    fn visit_unit<E: Error>(self) -> Result<Self::Value, E> {
-        Ok(None)
-    }
-    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
-        while seq.next_element::<Skip>()?.is_some() {}
-        Ok(None)
-    }
 }
 
 /// `request.resource`: group, version, resource (strings; anything else reads as empty).
@@ -243,18 +215,14 @@ impl<'de> DeserializeSeed<'de> for ResourceSeed {
     type Value = [Option<Cow<'de, str>>; 3];
 
     fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
-        d.deserialize_any(self)
+        d.deserialize_any(ObjectOr(self))
     }
 }
 
-impl<'de> Visitor<'de> for ResourceSeed {
+impl<'de> ObjectVisitor<'de> for ResourceSeed {
     type Value = [Option<Cow<'de, str>>; 3];
 
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("a GroupVersionResource")
-    }
-
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+    fn object<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
         let mut out = [None, None, None];
         let mut seen = [false; 3];
         while let Some(Key(k)) = map.next_key::<Key<'de>>()? {
@@ -274,27 +242,47 @@ impl<'de> Visitor<'de> for ResourceSeed {
         }
         Ok(out)
     }
+}
 
-    fn visit_bool<E: Error>(self, _: bool) -> Result<Self::Value, E> {
-        Ok([None, None, None])
+/// Reads a JSON object; any other JSON value is skipped and reads as the default (as
+/// `Value::get` finds nothing in a non-object).
+trait ObjectVisitor<'de> {
+    type Value: Default;
+
+    fn object<A: MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error>;
+}
+
+struct ObjectOr<V>(V);
+
+impl<'de, V: ObjectVisitor<'de>> Visitor<'de> for ObjectOr<V> {
+    type Value = V::Value;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("any JSON value")
     }
-    fn visit_i64<E: Error>(self, _: i64) -> Result<Self::Value, E> {
-        Ok([None, None, None])
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<V::Value, A::Error> {
+        self.0.object(map)
     }
-    fn visit_u64<E: Error>(self, _: u64) -> Result<Self::Value, E> {
-        Ok([None, None, None])
+    fn visit_bool<E: Error>(self, _: bool) -> Result<V::Value, E> {
+        Ok(V::Value::default())
     }
-    fn visit_f64<E: Error>(self, _: f64) -> Result<Self::Value, E> {
-        Ok([None, None, None])
+    fn visit_i64<E: Error>(self, _: i64) -> Result<V::Value, E> {
+        Ok(V::Value::default())
     }
-    fn visit_str<E: Error>(self, _: &str) -> Result<Self::Value, E> {
-        Ok([None, None, None])
+    fn visit_u64<E: Error>(self, _: u64) -> Result<V::Value, E> {
+        Ok(V::Value::default())
     }
-    fn visit_unit<E: Error>(self) -> Result<Self::Value, E> {
-        Ok([None, None, None])
+    fn visit_f64<E: Error>(self, _: f64) -> Result<V::Value, E> {
+        Ok(V::Value::default())
     }
-    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+    fn visit_str<E: Error>(self, _: &str) -> Result<V::Value, E> {
+        Ok(V::Value::default())
+    }
+    fn visit_unit<E: Error>(self) -> Result<V::Value, E> {
+        Ok(V::Value::default())
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<V::Value, A::Error> {
         while seq.next_element::<Skip>()?.is_some() {}
-        Ok([None, None, None])
+        Ok(V::Value::default())
     }
 }
