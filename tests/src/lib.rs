@@ -13,3 +13,46 @@ pub mod conformance {
 /// property test; all are compiled into [`conformance::CATALOG`].
 pub const GENERATED_RULE_SETS: &[&str] =
     include!(concat!(env!("OUT_DIR"), "/generated_rule_sets.rs"));
+
+use validgen::admission::{Catalog, Explain, Template, Validators};
+use validgen::extract::Plan;
+use validgen::interpret::Report;
+use validgen::rules::RuleSetError;
+use validgen::serde_json::Value;
+use validgen::typed::TypedVm;
+
+/// The templates of conformance case `id` as an interpreted catalog (documents that are not
+/// Templates are left out, as the reference's informer never sees them).
+pub fn case_catalog(id: &str, templates: &[Value]) -> Catalog {
+    let mut c = Catalog::new();
+    for (i, t) in templates.iter().enumerate() {
+        if let Some(t) = Template::from_json(t.clone(), format!("{id}#{i}")) {
+            c.insert(t);
+        }
+    }
+    c
+}
+
+/// Validators that look templates up in `templates` and run rule sets with the compiled
+/// [`conformance::CATALOG`] (the interpreter for texts it did not compile); with `plan`, the
+/// single pass from bytes extracts what it names.
+pub struct Compiled<'a> {
+    /// The case's templates.
+    pub templates: &'a Catalog,
+    /// The extraction plan, if any.
+    pub plan: Option<Plan>,
+}
+
+impl Validators for Compiled<'_> {
+    fn template_rules(&self, namespace: &str, name: &str) -> Option<Option<&str>> {
+        self.templates.template_rules(namespace, name)
+    }
+
+    fn evaluate(&self, text: &str, vm: &TypedVm, explain: Explain) -> Result<Report, RuleSetError> {
+        conformance::CATALOG.evaluate(text, vm, explain)
+    }
+
+    fn plan(&self) -> Option<&Plan> {
+        self.plan.as_ref()
+    }
+}

@@ -7,36 +7,15 @@
 #[path = "conformance/data.rs"]
 mod data;
 
-use validgen::admission::{self, Catalog, Decision, Mode, Template, Validators};
-use validgen::interpret::{Explain, Outcome, Report};
-use validgen::rules::{RuleSetError, parse_rule_set};
-use validgen::typed::TypedVm;
+use validgen::admission::{self, Catalog, Decision, Mode, Validators};
+use validgen::interpret::{Explain, Outcome};
+use validgen::rules::parse_rule_set;
 use validgen_tests::conformance::CATALOG;
-
-/// The case's templates for the lookup; rule sets evaluated by the compiled catalog.
-struct Compiled<'a> {
-    templates: &'a Catalog,
-}
-
-impl Validators for Compiled<'_> {
-    fn template_rules(&self, namespace: &str, name: &str) -> Option<Option<&str>> {
-        self.templates.template_rules(namespace, name)
-    }
-
-    fn evaluate(&self, text: &str, vm: &TypedVm, explain: Explain) -> Result<Report, RuleSetError> {
-        CATALOG.evaluate(text, vm, explain)
-    }
-}
+use validgen_tests::{Compiled, case_catalog};
 
 /// The case's templates, as an interpreted catalog.
 fn templates(case: &data::Case) -> Catalog {
-    let mut templates = Catalog::new();
-    for (i, t) in case.input.templates.iter().enumerate() {
-        if let Some(t) = Template::from_json(t.clone(), format!("{}#{i}", case.id)) {
-            templates.insert(t);
-        }
-    }
-    templates
+    case_catalog(&case.id, &case.input.templates)
 }
 
 /// What differs between a decision explaining failures only and the same decision explaining
@@ -60,6 +39,7 @@ fn failures_only_explanations_keep_outcomes_and_failure_texts() {
         let templates = templates(case);
         let compiled = Compiled {
             templates: &templates,
+            plan: None,
         };
         let back_ends: [(&str, &dyn Validators); 2] =
             [("interpreted", &templates), ("compiled", &compiled)];
@@ -122,6 +102,7 @@ fn compiled_validators_decide_every_case_as_the_interpreter() {
         }
         let compiled = Compiled {
             templates: &templates,
+            plan: None,
         };
         for mode in [Mode::Raw, Mode::Admitted] {
             let want = admission::decide(&case.input.vm, &templates, mode);

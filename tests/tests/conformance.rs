@@ -9,7 +9,7 @@ mod data;
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use validgen_runtime::admission::{self, Catalog, Decision, Mode, Template};
+use validgen_runtime::admission::{self, Catalog, Decision, Mode};
 use validgen_runtime::interpret::Outcome;
 
 use crashes::{CRASHES, Crash};
@@ -34,13 +34,7 @@ fn as_multiset(s: &str) -> String {
 }
 
 fn catalog(case: &Case) -> Catalog {
-    let mut c = Catalog::new();
-    for (i, t) in case.input.templates.iter().enumerate() {
-        if let Some(t) = Template::from_json(t.clone(), format!("{}#{i}", case.id)) {
-            c.insert(t);
-        }
-    }
-    c
+    validgen_tests::case_catalog(&case.id, &case.input.templates)
 }
 
 /// Compares a decision with a recorded answer; returns the differences.

@@ -10,12 +10,10 @@
 mod data;
 
 use serde_json::{Value, json};
-use validgen::admission::{Catalog, Explain, Reviewed, Template, Validators, review_value_with};
+use validgen::admission::{Catalog, Reviewed, Validators, review_value_with};
 use validgen::extract::{Plan, review_bytes, single_pass};
-use validgen::interpret::Report;
-use validgen::rules::RuleSetError;
-use validgen::typed::TypedVm;
 use validgen_tests::conformance::CATALOG;
+use validgen_tests::{Compiled, case_catalog};
 
 /// An `AdmissionReview` as the API server sends it for a `CREATE` of `vm`.
 fn body(vm: &Value, uid: &str) -> Vec<u8> {
@@ -39,34 +37,7 @@ fn body(vm: &Value, uid: &str) -> Vec<u8> {
 }
 
 fn templates(case: &data::Case) -> Catalog {
-    let mut c = Catalog::new();
-    for (i, t) in case.input.templates.iter().enumerate() {
-        if let Some(t) = Template::from_json(t.clone(), format!("{}#{i}", case.id)) {
-            c.insert(t);
-        }
-    }
-    c
-}
-
-/// The case's templates for the lookup, rule sets evaluated by the compiled catalog, and a
-/// plan covering both.
-struct Compiled<'a> {
-    templates: &'a Catalog,
-    plan: Plan,
-}
-
-impl Validators for Compiled<'_> {
-    fn template_rules(&self, namespace: &str, name: &str) -> Option<Option<&str>> {
-        self.templates.template_rules(namespace, name)
-    }
-
-    fn evaluate(&self, text: &str, vm: &TypedVm, explain: Explain) -> Result<Report, RuleSetError> {
-        CATALOG.evaluate(text, vm, explain)
-    }
-
-    fn plan(&self) -> Option<&Plan> {
-        Some(&self.plan)
-    }
+    case_catalog(&case.id, &case.input.templates)
 }
 
 fn value_path(body: &[u8], v: &dyn Validators) -> Option<Reviewed> {
@@ -133,7 +104,7 @@ fn single_pass_reviews_every_case_as_the_value_path() {
         }
         let compiled = Compiled {
             templates: &catalog,
-            plan,
+            plan: Some(plan),
         };
         if check(
             &b,
