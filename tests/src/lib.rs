@@ -56,3 +56,18 @@ impl Validators for Compiled<'_> {
         self.plan.as_ref()
     }
 }
+
+/// Fails with the first ten of `failures` when there are any (`what` names the items compared,
+/// e.g. `decisions`).
+///
+/// # Panics
+/// When `failures` is not empty.
+pub fn assert_none_differ(what: &str, failures: &[String]) {
+    let first: Vec<&str> = failures.iter().take(10).map(String::as_str).collect();
+    assert!(
+        failures.is_empty(),
+        "{} {what} differ:\n{}",
+        failures.len(),
+        first.join("\n")
+    );
+}

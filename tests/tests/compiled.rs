@@ -11,7 +11,7 @@ use validgen::admission::{self, Catalog, Decision, Mode, Validators};
 use validgen::interpret::{Explain, Outcome};
 use validgen::rules::parse_rule_set;
 use validgen_tests::conformance::CATALOG;
-use validgen_tests::{Compiled, case_catalog};
+use validgen_tests::{Compiled, assert_none_differ, case_catalog};
 
 /// The case's templates, as an interpreted catalog.
 fn templates(case: &data::Case) -> Catalog {
@@ -65,17 +65,7 @@ fn failures_only_explanations_keep_outcomes_and_failure_texts() {
         }
     }
     assert!(satisfied > 1000, "{satisfied} satisfied rules explained");
-    assert!(
-        failures.is_empty(),
-        "{} decisions differ:\n{}",
-        failures.len(),
-        failures
-            .iter()
-            .take(10)
-            .cloned()
-            .collect::<Vec<_>>()
-            .join("\n")
-    );
+    assert_none_differ("decisions", &failures);
 }
 
 #[test]
@@ -119,15 +109,5 @@ fn compiled_validators_decide_every_case_as_the_interpreter() {
         compiled_texts > 2000,
         "{compiled_texts} cases ran compiled rule sets"
     );
-    assert!(
-        failures.is_empty(),
-        "{} decisions differ:\n{}",
-        failures.len(),
-        failures
-            .iter()
-            .take(10)
-            .cloned()
-            .collect::<Vec<_>>()
-            .join("\n")
-    );
+    assert_none_differ("decisions", &failures);
 }

@@ -13,7 +13,7 @@ use serde_json::{Value, json};
 use validgen::admission::{Catalog, Reviewed, Validators, review_value_with};
 use validgen::extract::{Plan, review_bytes, single_pass};
 use validgen_tests::conformance::CATALOG;
-use validgen_tests::{Compiled, case_catalog};
+use validgen_tests::{Compiled, assert_none_differ, case_catalog};
 
 /// An `AdmissionReview` as the API server sends it for a `CREATE` of `vm`.
 fn body(vm: &Value, uid: &str) -> Vec<u8> {
@@ -63,20 +63,6 @@ fn check(body: &[u8], v: &dyn Validators, what: &str, failures: &mut Vec<String>
     fast.is_some()
 }
 
-fn report(failures: &[String]) {
-    assert!(
-        failures.is_empty(),
-        "{} reviews differ:\n{}",
-        failures.len(),
-        failures
-            .iter()
-            .take(10)
-            .cloned()
-            .collect::<Vec<_>>()
-            .join("\n")
-    );
-}
-
 #[test]
 fn single_pass_reviews_every_case_as_the_value_path() {
     let cases = data::load_cases();
@@ -115,7 +101,7 @@ fn single_pass_reviews_every_case_as_the_value_path() {
             compiled_fast += 1;
         }
     }
-    report(&failures);
+    assert_none_differ("reviews", &failures);
     eprintln!(
         "single pass answered {interpreted_fast} (interpreted) / {compiled_fast} (compiled) of {}",
         cases.len()
@@ -248,7 +234,7 @@ fn single_pass_agrees_on_mutated_vms() {
             }
         }
     }
-    report(&failures);
+    assert_none_differ("reviews", &failures);
     eprintln!("the single pass answered {fast} of {total} mutated reviews");
     assert!(
         fast * 6 > total,
