@@ -213,31 +213,9 @@ pub(crate) fn decide_typed(
         typed.canonicalize_quantities();
     }
     let json = typed.json();
-    // Chained `get`s: `Value::pointer` allocates for every token.
-    let metadata = json.get("metadata");
-    if metadata
-        .and_then(|m| m.get("deletionTimestamp"))
-        .is_some_and(|v| !v.is_null())
-    {
-        return Decision::allowed(Source::Deleting, Report::default());
-    }
-    let annotations = metadata.and_then(|m| m.get("annotations"));
-    if annotations.and_then(|a| a.get(SKIP)).is_some() {
-        return Decision::allowed(Source::SkipAnnotation, Report::default());
-    }
-    let own = annotations
-        .and_then(|a| a.get(VALIDATIONS))
-        .and_then(Value::as_str)
-        .filter(|s| !s.is_empty());
-    let (source, text) = match own {
-        Some(text) => (Source::VmAnnotation, text.to_owned()),
-        None => match template_ref(metadata) {
-            None => return Decision::allowed(Source::NoTemplate, Report::default()),
-            Some((ns, name)) => match validators.template_rules(&ns, &name) {
-                None => return Decision::allowed(Source::TemplateMissing, Report::default()),
-                Some(text) => (Source::Template, text.unwrap_or_default().to_owned()),
-            },
-        },
+    let (source, text) = match rule_choice(json.get("metadata"), validators) {
+        RuleChoice::Allowed(source) => return Decision::allowed(source, Report::default()),
+        RuleChoice::Rules(source, text) => (source, text.to_owned()),
     };
     if let Some((plan, whole)) = extracted
         && !plan.covers(&text)
@@ -274,6 +252,48 @@ pub(crate) fn decide_typed(
     d
 }
 
+/// What the admission decision does with a VM, as its metadata alone tells.
+pub(crate) enum RuleChoice<'a> {
+    /// Allowed without evaluating anything.
+    Allowed(Source),
+    /// The rule-set text to evaluate, and where it came from.
+    Rules(Source, &'a str),
+}
+
+/// The branch of ssp-operator `admitVm` a VM takes, from its `metadata` (as decoded):
+/// deleting, skipped, its own non-empty rule annotation, else its parent template's rules,
+/// else allowed (SEMANTICS §2).
+pub(crate) fn rule_choice<'a>(
+    metadata: Option<&'a Value>,
+    validators: &'a dyn Validators,
+) -> RuleChoice<'a> {
+    // Chained `get`s: `Value::pointer` allocates for every token.
+    if metadata
+        .and_then(|m| m.get("deletionTimestamp"))
+        .is_some_and(|v| !v.is_null())
+    {
+        return RuleChoice::Allowed(Source::Deleting);
+    }
+    let annotations = metadata.and_then(|m| m.get("annotations"));
+    if annotations.and_then(|a| a.get(SKIP)).is_some() {
+        return RuleChoice::Allowed(Source::SkipAnnotation);
+    }
+    let own = annotations
+        .and_then(|a| a.get(VALIDATIONS))
+        .and_then(Value::as_str)
+        .filter(|s| !s.is_empty());
+    if let Some(text) = own {
+        return RuleChoice::Rules(Source::VmAnnotation, text);
+    }
+    match template_ref(metadata) {
+        None => RuleChoice::Allowed(Source::NoTemplate),
+        Some((ns, name)) => match validators.template_rules(ns, name) {
+            None => RuleChoice::Allowed(Source::TemplateMissing),
+            Some(text) => RuleChoice::Rules(Source::Template, text.unwrap_or_default()),
+        },
+    }
+}
+
 /// The verdict for an evaluated rule set (ssp-operator `ToAdmissionResponse`).
 pub fn verdict(source: Source, report: Report) -> Decision {
     if !report.failed() {
@@ -298,14 +318,15 @@ pub fn verdict(source: Source, report: Report) -> Decision {
 /// The parent template `(namespace, name)` named by the VM: labels first, else annotations; a
 /// map counts only with both a name and a namespace (`template.namespace`, else the older
 /// `template-namespace`).
-fn template_ref(metadata: Option<&Value>) -> Option<(String, String)> {
-    let pair = |m: Option<&Value>| {
-        let m = m?;
-        let s = |k: &str| m.get(k).and_then(Value::as_str).filter(|s| !s.is_empty());
-        let name = s(TEMPLATE_NAME)?;
-        let ns = s(TEMPLATE_NAMESPACE).or_else(|| s(TEMPLATE_NAMESPACE_OLD))?;
-        Some((ns.to_owned(), name.to_owned()))
-    };
+fn template_ref(metadata: Option<&Value>) -> Option<(&str, &str)> {
     let map = |k: &str| metadata.and_then(|m| m.get(k));
-    pair(map("labels")).or_else(|| pair(map("annotations")))
+    template_pair(map("labels")).or_else(|| template_pair(map("annotations")))
+}
+
+fn template_pair(m: Option<&Value>) -> Option<(&str, &str)> {
+    let m = m?;
+    let s = |k: &str| m.get(k).and_then(Value::as_str).filter(|s| !s.is_empty());
+    let name = s(TEMPLATE_NAME)?;
+    let ns = s(TEMPLATE_NAMESPACE).or_else(|| s(TEMPLATE_NAMESPACE_OLD))?;
+    Some((ns, name))
 }

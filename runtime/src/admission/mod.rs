@@ -9,12 +9,12 @@ pub use crate::interpret::Explain;
 pub use catalog::{
     Catalog, CatalogError, LEGACY_VALIDATIONS, Template, VALIDATIONS, collect_files,
 };
-pub(crate) use decide::decide_typed;
 pub use decide::{
     Decision, Mode, SKIP, Source, TEMPLATE_NAME, TEMPLATE_NAMESPACE, TEMPLATE_NAMESPACE_OLD,
     Validators, decide, decide_explained, decide_with, interpret_text, interpret_text_with,
     verdict,
 };
+pub(crate) use decide::{RuleChoice, decide_typed, rule_choice};
 pub use review::{
     ReviewError, Reviewed, go_json, response, review, review_value, review_value_with,
 };

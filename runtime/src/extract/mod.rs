@@ -13,21 +13,21 @@
 //! rejects, a repeated or case-variant struct key, a rule set outside the plan) makes it step
 //! aside, and the `Value` path answers. The conformance tests check both on every case.
 
+mod json;
 mod plan;
 mod walk;
 
 use std::borrow::Cow;
-use std::fmt;
 
-use serde::de::{DeserializeSeed, Deserializer, Error, MapAccess, SeqAccess, Visitor};
 use serde_json::{Map, Value};
 
+use json::{Abort, Reader, Res};
 pub use plan::{CapturePath, Node, Plan, Seg, capture_paths};
-use walk::{Key, MaybeStr, Skip, Typed};
+use walk::Typed;
 
 use crate::admission::{
-    Decision, Explain, Mode, ReviewError, Reviewed, Source, Validators, decide_explained,
-    decide_typed, review_value_with,
+    Decision, Explain, Mode, ReviewError, Reviewed, RuleChoice, Source, Validators,
+    decide_explained, decide_typed, review_value_with, rule_choice,
 };
 use crate::typed::{Schema, TypedVm};
 
@@ -59,7 +59,7 @@ pub fn review_bytes(body: &[u8], validators: &dyn Validators) -> Result<Reviewed
 /// the body.
 pub fn single_pass(body: &[u8], validators: &dyn Validators) -> Option<Reviewed> {
     let plan = validators.plan()?;
-    let r = extract(body, plan)?;
+    let r = extract(body, plan, validators)?;
     Some(decide_request(r, body, validators, plan))
 }
 
@@ -104,185 +104,119 @@ fn whole_vm_decision(body: &[u8], validators: &dyn Validators) -> Decision {
 }
 
 /// The single pass: `None` when the body needs the `Value` path.
-fn extract<'de>(body: &'de [u8], plan: &Plan) -> Option<Request<'de>> {
-    // Checked as UTF-8 once here rather than string by string: `from_slice` does the latter.
+fn extract<'de>(body: &'de [u8], plan: &Plan, validators: &dyn Validators) -> Option<Request<'de>> {
+    // Checked as UTF-8 once here; the reader then works on the text.
     let text = std::str::from_utf8(body).ok()?;
-    let mut de = serde_json::Deserializer::from_str(text);
-    let seed = ReviewSeed { plan: plan.root() };
-    let r = seed.deserialize(&mut de).ok()?;
-    de.end().ok()?;
-    r
+    let mut r = Reader::new(text);
+    let request = review(&mut r, plan, validators).ok()?;
+    r.end().ok()?;
+    request
 }
 
-struct ReviewSeed<'p> {
-    plan: &'p Node,
-}
-
-impl<'de> DeserializeSeed<'de> for ReviewSeed<'_> {
-    /// `None`: no `request` object (the `Value` path gives the error).
-    type Value = Option<Request<'de>>;
-
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
-        d.deserialize_map(self)
+/// The `AdmissionReview` object: its `request` (`None` when that is not an object: the
+/// `Value` path gives the error).
+fn review<'de>(
+    r: &mut Reader<'de>,
+    plan: &Plan,
+    validators: &dyn Validators,
+) -> Res<Option<Request<'de>>> {
+    if r.peek()? != b'{' {
+        return Err(Abort);
     }
+    let mut request = None;
+    r.object(|r, k| {
+        if k != "request" {
+            r.skip()
+        } else if request.is_some() {
+            // A repeated key: the last one counts in a `Value`; leave it to that path.
+            Err(Abort)
+        } else {
+            request = Some(read_request(r, plan, validators)?);
+            Ok(())
+        }
+    })?;
+    Ok(request.flatten())
 }
 
-impl<'de> Visitor<'de> for ReviewSeed<'_> {
-    type Value = Option<Request<'de>>;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("an AdmissionReview")
+/// `request`: its `uid`, `resource` and `object` (the VM, restricted to the plan); anything
+/// but an object reads as nothing (as `Value::get` finds nothing in it).
+fn read_request<'de>(
+    r: &mut Reader<'de>,
+    plan: &Plan,
+    validators: &dyn Validators,
+) -> Res<Option<Request<'de>>> {
+    if r.peek()? != b'{' {
+        return r.skip().map(|()| None);
     }
-
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
-        let mut request = None;
-        while let Some(Key(k)) = map.next_key::<Key<'de>>()? {
-            if k != "request" {
-                map.next_value::<Skip>()?;
-            } else if request.is_some() {
-                // A repeated key: the last one counts in a `Value`; leave it to that path.
-                return Err(A::Error::custom(walk::ABORT));
-            } else {
-                request = Some(map.next_value_seed(RequestSeed { plan: self.plan })?);
+    let mut req = Request {
+        uid: None,
+        resource: [None, None, None],
+        object: None,
+    };
+    let mut seen = [false; 3];
+    r.object(|r, k| {
+        let i = match k.as_ref() {
+            "uid" => 0,
+            "resource" => 1,
+            "object" => 2,
+            _ => return r.skip(),
+        };
+        if std::mem::replace(&mut seen[i], true) {
+            return Err(Abort);
+        }
+        match i {
+            0 => req.uid = string_or_none(r)?,
+            1 => req.resource = read_resource(r)?,
+            _ => {
+                let s = Schema::kubevirt();
+                let vm = Typed {
+                    schema: s,
+                    ty: s.root(),
+                    plan: Some(plan.root()),
+                };
+                // Once the metadata is read, the rule set to evaluate is known: only its own
+                // paths below `spec` need keeping (nothing, when none will be evaluated).
+                req.object = vm.read_root(r, |metadata| {
+                    match rule_choice(Some(metadata), validators) {
+                        RuleChoice::Allowed(_) => Some(None),
+                        RuleChoice::Rules(_, text) => plan.rule_set(text).map(|n| n.key("spec")),
+                    }
+                })?;
             }
         }
-        Ok(request.flatten())
-    }
-}
-
-struct RequestSeed<'p> {
-    plan: &'p Node,
-}
-
-impl<'de> DeserializeSeed<'de> for RequestSeed<'_> {
-    type Value = Option<Request<'de>>;
-
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
-        d.deserialize_any(ObjectOr(self))
-    }
-}
-
-impl<'de> ObjectVisitor<'de> for RequestSeed<'_> {
-    type Value = Option<Request<'de>>;
-
-    fn object<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
-        let mut r = Request {
-            uid: None,
-            resource: [None, None, None],
-            object: None,
-        };
-        let mut seen = [false; 3];
-        let once = |seen: &mut [bool; 3], i: usize| {
-            if std::mem::replace(&mut seen[i], true) {
-                Err(A::Error::custom(walk::ABORT))
-            } else {
-                Ok(())
-            }
-        };
-        while let Some(Key(k)) = map.next_key::<Key<'de>>()? {
-            match k.as_ref() {
-                "uid" => {
-                    once(&mut seen, 0)?;
-                    r.uid = map.next_value::<MaybeStr<'de>>()?.0;
-                }
-                "resource" => {
-                    once(&mut seen, 1)?;
-                    r.resource = map.next_value_seed(ResourceSeed)?;
-                }
-                "object" => {
-                    once(&mut seen, 2)?;
-                    let s = Schema::kubevirt();
-                    let vm = Typed {
-                        schema: s,
-                        ty: s.root(),
-                        plan: Some(self.plan),
-                    };
-                    r.object = map.next_value_seed(vm)?;
-                }
-                _ => {
-                    map.next_value::<Skip>()?;
-                }
-            }
-        }
-        Ok(Some(r))
-    }
+        Ok(())
+    })?;
+    Ok(Some(req))
 }
 
 /// `request.resource`: group, version, resource (strings; anything else reads as empty).
-struct ResourceSeed;
-
-impl<'de> DeserializeSeed<'de> for ResourceSeed {
-    type Value = [Option<Cow<'de, str>>; 3];
-
-    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
-        d.deserialize_any(ObjectOr(self))
+fn read_resource<'de>(r: &mut Reader<'de>) -> Res<[Option<Cow<'de, str>>; 3]> {
+    let mut out = [None, None, None];
+    if r.peek()? != b'{' {
+        return r.skip().map(|()| out);
     }
-}
-
-impl<'de> ObjectVisitor<'de> for ResourceSeed {
-    type Value = [Option<Cow<'de, str>>; 3];
-
-    fn object<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
-        let mut out = [None, None, None];
-        let mut seen = [false; 3];
-        while let Some(Key(k)) = map.next_key::<Key<'de>>()? {
-            let i = match k.as_ref() {
-                "group" => 0,
-                "version" => 1,
-                "resource" => 2,
-                _ => {
-                    map.next_value::<Skip>()?;
-                    continue;
-                }
-            };
-            if std::mem::replace(&mut seen[i], true) {
-                return Err(A::Error::custom(walk::ABORT));
-            }
-            out[i] = map.next_value::<MaybeStr<'de>>()?.0;
+    let mut seen = [false; 3];
+    r.object(|r, k| {
+        let i = match k.as_ref() {
+            "group" => 0,
+            "version" => 1,
+            "resource" => 2,
+            _ => return r.skip(),
+        };
+        if std::mem::replace(&mut seen[i], true) {
+            return Err(Abort);
         }
-        Ok(out)
-    }
+        out[i] = string_or_none(r)?;
+        Ok(())
+    })?;
+    Ok(out)
 }
 
-/// Reads a JSON object; any other JSON value is skipped and reads as the default (as
-/// `Value::get` finds nothing in a non-object).
-trait ObjectVisitor<'de> {
-    type Value: Default;
-
-    fn object<A: MapAccess<'de>>(self, map: A) -> Result<Self::Value, A::Error>;
-}
-
-struct ObjectOr<V>(V);
-
-impl<'de, V: ObjectVisitor<'de>> Visitor<'de> for ObjectOr<V> {
-    type Value = V::Value;
-
-    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("any JSON value")
-    }
-    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<V::Value, A::Error> {
-        self.0.object(map)
-    }
-    fn visit_bool<E: Error>(self, _: bool) -> Result<V::Value, E> {
-        Ok(V::Value::default())
-    }
-    fn visit_i64<E: Error>(self, _: i64) -> Result<V::Value, E> {
-        Ok(V::Value::default())
-    }
-    fn visit_u64<E: Error>(self, _: u64) -> Result<V::Value, E> {
-        Ok(V::Value::default())
-    }
-    fn visit_f64<E: Error>(self, _: f64) -> Result<V::Value, E> {
-        Ok(V::Value::default())
-    }
-    fn visit_str<E: Error>(self, _: &str) -> Result<V::Value, E> {
-        Ok(V::Value::default())
-    }
-    fn visit_unit<E: Error>(self) -> Result<V::Value, E> {
-        Ok(V::Value::default())
-    }
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<V::Value, A::Error> {
-        while seq.next_element::<Skip>()?.is_some() {}
-        Ok(V::Value::default())
+/// A string value; `None` for any other value (skipped).
+fn string_or_none<'de>(r: &mut Reader<'de>) -> Res<Option<Cow<'de, str>>> {
+    if r.peek()? == b'"' {
+        r.string().map(Some)
+    } else {
+        r.skip().map(|()| None)
     }
 }

@@ -223,8 +223,9 @@ impl Node {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Plan {
     root: Node,
-    /// The rule-set texts whose paths are in the trie, sorted.
-    texts: Vec<String>,
+    /// The rule sets whose paths are in the trie, sorted by text, each with the trie of its
+    /// own capture paths alone (what the pass keeps once the VM's metadata names that set).
+    rule_sets: Vec<(String, Node)>,
 }
 
 impl Default for Plan {
@@ -254,18 +255,28 @@ impl Plan {
         root.touch(&[k("spec"), k("template")]);
         Plan {
             root,
-            texts: Vec::new(),
+            rule_sets: Vec::new(),
         }
     }
 
     /// Adds the rule set `text` with its capture paths (as [`capture_paths`] gives them, or as
     /// generated code lists them).
     pub fn add<'a>(&mut self, text: &str, captures: impl IntoIterator<Item = &'a [Seg]>) {
+        let mut own = Node::default();
+        // The decision reads whether `spec.template` is there before evaluating.
+        own.touch(&[
+            Seg::Key(Cow::Borrowed("spec")),
+            Seg::Key(Cow::Borrowed("template")),
+        ]);
         for c in captures {
             self.root.insert(c);
+            own.insert(c);
         }
-        if let Err(i) = self.texts.binary_search_by(|t| t.as_str().cmp(text)) {
-            self.texts.insert(i, text.to_owned());
+        if let Err(i) = self
+            .rule_sets
+            .binary_search_by(|(t, _)| t.as_str().cmp(text))
+        {
+            self.rule_sets.insert(i, (text.to_owned(), own));
         }
     }
 
@@ -284,9 +295,17 @@ impl Plan {
 
     /// Whether the rule set `text` was added: its rules read only what is extracted.
     pub fn covers(&self, text: &str) -> bool {
-        self.texts
-            .binary_search_by(|t| t.as_str().cmp(text))
-            .is_ok()
+        self.rule_set(text).is_some()
+    }
+
+    /// The trie of the capture paths of the rule set `text` alone, from the VM root; `None`
+    /// when it was not added.
+    pub fn rule_set(&self, text: &str) -> Option<&Node> {
+        let i = self
+            .rule_sets
+            .binary_search_by(|(t, _)| t.as_str().cmp(text))
+            .ok()?;
+        self.rule_sets.get(i).map(|(_, n)| n)
     }
 
     /// The trie, from the VM root.
