@@ -9,7 +9,7 @@ use crate::admission::{SKIP, TEMPLATE_NAME, TEMPLATE_NAMESPACE, TEMPLATE_NAMESPA
 use crate::ir::{Check, RuleSet};
 use crate::jsonpath::ast::{Segment, Step};
 use crate::rules::{IntArg, RulePath, StrArg};
-use crate::typed::schema::{GoKind, Schema, TypeId};
+use crate::typed::schema::{GoKind, Schema, TypeId, same_key};
 
 /// One step of a capture path, in normalized JSON (the keys encoding/json uses, map keys as
 /// written).
@@ -159,7 +159,7 @@ impl Node {
     /// The child under `k`, if the trie goes there.
     pub fn key(&self, k: &str) -> Option<&Node> {
         // Trie nodes have a handful of keys: a scan beats a binary search's string ordering.
-        self.keys.iter().find(|(x, _)| x == k).map(|(_, n)| n)
+        self.keys.iter().find(|(x, _)| same_key(x, k)).map(|(_, n)| n)
     }
 
     fn insert(&mut self, path: &[Seg]) {
