@@ -572,6 +572,14 @@ impl Builder<'_> {
 mod tests {
     use super::*;
 
+    proptest::proptest! {
+        #[test]
+        fn same_key_is_string_equality(a in "[ab]{0,20}", b in "[ab]{0,20}") {
+            proptest::prop_assert_eq!(same_key(&a, &b), a == b);
+            proptest::prop_assert!(same_key(&a, &a.clone()));
+        }
+    }
+
     fn path(schema: &Schema, mut ty: TypeId, keys: &[&str]) -> TypeId {
         for k in keys {
             let t = schema.get(ty);
