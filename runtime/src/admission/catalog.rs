@@ -8,6 +8,7 @@ use std::sync::OnceLock;
 use serde_json::Value;
 
 use crate::extract::Plan;
+use crate::ir;
 use crate::manifest::{self, ManifestError};
 
 /// Annotation key of the rule set on a VM (and on a template's `objects[0]`).
@@ -92,6 +93,20 @@ pub struct Catalog {
     any_namespace: bool,
     /// What one pass over a review body extracts for these templates, made on first use.
     plan: OnceLock<Plan>,
+    /// The templates' rule sets, parsed and lowered on first use.
+    rule_sets: Prepared,
+}
+
+/// Rule-set texts parsed and lowered once (those that parse), so that a review does not parse
+/// the rules of a template or of a VM created from one every time.
+#[derive(Debug, Clone, Default)]
+struct Prepared(OnceLock<BTreeMap<String, ir::RuleSet>>);
+
+/// Made from the templates alone: equal whenever the catalogs' templates are.
+impl PartialEq for Prepared {
+    fn eq(&self, _: &Prepared) -> bool {
+        true
+    }
 }
 
 impl Catalog {
@@ -108,6 +123,30 @@ impl Catalog {
         };
         self.templates.insert(key, t);
         self.plan = OnceLock::new();
+        self.rule_sets = Prepared::default();
+    }
+
+    /// The rule set `text` lowered, when it is the text of one of the templates (`validations`,
+    /// or the rules of `objects[0]`) and parses; `None` otherwise.
+    pub fn rule_set(&self, text: &str) -> Option<&ir::RuleSet> {
+        let sets = self.rule_sets.0.get_or_init(|| {
+            self.rule_texts()
+                .filter_map(|text| {
+                    let rules = crate::rules::parse_rule_set(text).ok()?;
+                    Some((text.to_owned(), ir::lower(&rules)))
+                })
+                .collect()
+        });
+        sets.get(text)
+    }
+
+    /// The templates' rule texts: `validations` and the rules of `objects[0]`.
+    fn rule_texts(&self) -> impl Iterator<Item = &str> {
+        self.templates
+            .values()
+            .flat_map(|t| [&t.validations, &t.object_validations])
+            .flatten()
+            .map(String::as_str)
     }
 
     /// What [`crate::extract`] keeps of a VM for the rule sets of these templates, both the
@@ -116,14 +155,9 @@ impl Catalog {
     pub fn extraction_plan(&self) -> &Plan {
         self.plan.get_or_init(|| {
             let mut plan = Plan::new();
-            for t in self.templates.values() {
-                // The lookup's rules, and those VMs created from the template carry.
-                for text in [&t.validations, &t.object_validations]
-                    .into_iter()
-                    .flatten()
-                {
-                    plan.add_text(text);
-                }
+            // The lookup's rules, and those VMs created from the templates carry.
+            for text in self.rule_texts() {
+                plan.add_text(text);
             }
             plan
         })
@@ -218,4 +252,47 @@ pub fn collect_files(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), CatalogEr
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    /// A template with `rules` as its own, and `rules` with its rule renamed as its VM's.
+    fn template(name: &str, rules: &str) -> Template {
+        let doc = json!({
+            "kind": "Template",
+            "metadata": {"name": name, "annotations": {"validations": rules}},
+            "objects": [{"metadata": {"annotations": {
+                "vm.kubevirt.io/validations": rules.replace("\"m\"", "\"vm\""),
+            }}}],
+        });
+        Template::from_json(doc, name.to_owned()).expect("a template")
+    }
+
+    #[test]
+    fn rule_sets_of_the_templates_are_prepared_once() {
+        let rules = r#"[{"name":"m","path":"jsonpath::.spec.running","rule":"integer","min":1}]"#;
+        let mut catalog = Catalog::new();
+        catalog.insert(template("a", rules));
+        catalog.insert(template("broken", "[{"));
+        let set = catalog.rule_set(rules).expect("the template's rules");
+        assert_eq!(set.rules.len(), 1);
+        assert!(std::ptr::eq(set, catalog.rule_set(rules).expect("kept")));
+        let vm_rules = rules.replace("\"m\"", "\"vm\"");
+        assert_eq!(
+            catalog.rule_set(&vm_rules).map(|s| s.rules.len()),
+            Some(1),
+            "the rules of objects[0]"
+        );
+        // Texts that do not parse, and texts of no template.
+        assert!(catalog.rule_set("[{").is_none());
+        assert!(catalog.rule_set("[]").is_none());
+        // A template added later is seen.
+        let other = r#"[{"name":"n","path":"jsonpath::.spec.running","rule":"integer","max":1}]"#;
+        catalog.insert(template("b", other));
+        assert!(catalog.rule_set(other).is_some());
+    }
 }

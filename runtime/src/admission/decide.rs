@@ -137,7 +137,10 @@ impl Validators for Catalog {
     }
 
     fn evaluate(&self, text: &str, vm: &TypedVm, explain: Explain) -> Result<Report, RuleSetError> {
-        interpret_text_with(text, vm, explain)
+        match self.rule_set(text) {
+            Some(set) => Ok(interpret::evaluate_with(set, vm, explain)),
+            None => interpret_text_with(text, vm, explain),
+        }
     }
 
     fn plan(&self) -> Option<&Plan> {

@@ -159,7 +159,10 @@ impl Node {
     /// The child under `k`, if the trie goes there.
     pub fn key(&self, k: &str) -> Option<&Node> {
         // Trie nodes have a handful of keys: a scan beats a binary search's string ordering.
-        self.keys.iter().find(|(x, _)| same_key(x, k)).map(|(_, n)| n)
+        self.keys
+            .iter()
+            .find(|(x, _)| same_key(x, k))
+            .map(|(_, n)| n)
     }
 
     fn insert(&mut self, path: &[Seg]) {
