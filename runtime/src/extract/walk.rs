@@ -188,7 +188,10 @@ impl<'p> Typed<'p> {
     ) -> Res<Option<Value>> {
         let keys = self.schema.object_keys(self.ty);
         let mut seen = [0u64; 4];
-        let mut out = self.plan.map(|_| Map::new());
+        // Sized for the keys the trie names: no growing while filling it.
+        let mut out = self
+            .plan
+            .map(|n| Map::with_capacity(if n.whole { 0 } else { n.keys.len() }));
         r.object(|r, k| {
             let Some(i) = self.schema.exact_key(self.ty, &k) else {
                 if keys.iter().any(|t| folds_to(&k, &t.key)) {
