@@ -215,13 +215,17 @@ pub(crate) fn decide_typed(
     if mode == Mode::Admitted {
         typed.canonicalize_quantities();
     }
+    // CPU defaulting, which the reference does just before evaluating, reads and writes only
+    // `spec.template.spec.domain.cpu`: done first, so that the rule text can stay borrowed
+    // from the VM. (Nothing of the VM is seen when no rule set is evaluated.)
+    typed.default_cpu();
     let json = typed.json();
     let (source, text) = match rule_choice(json.get("metadata"), validators) {
         RuleChoice::Allowed(source) => return Decision::allowed(source, Report::default()),
-        RuleChoice::Rules(source, text) => (source, text.to_owned()),
+        RuleChoice::Rules(source, text) => (source, text),
     };
     if let Some((plan, whole)) = extracted
-        && !plan.covers(&text)
+        && !plan.covers(text)
     {
         return whole();
     }
@@ -231,9 +235,7 @@ pub(crate) fn decide_typed(
         .get("spec")
         .and_then(|s| s.get("template"))
         .is_some_and(|v| !v.is_null());
-    // CPU defaulting only happens for a non-empty rule set; an empty report allows the VM.
-    typed.default_cpu();
-    let mut report = match validators.evaluate(&text, &typed, explain) {
+    let mut report = match validators.evaluate(text, &typed, explain) {
         Ok(r) => r,
         Err(e) => {
             let mut d = Decision::bad_request(source, e.to_string());
