@@ -338,10 +338,13 @@ fn decode(raw: &str) -> Res<String> {
     let mut out = String::with_capacity(raw.len());
     // `run..i`: text to copy as it is (it ends before a `\`, an ASCII byte: a char boundary).
     let (mut run, mut i) = (0, 0);
-    while i < b.len() {
-        if b[i] != b'\\' {
-            i += 1;
-            continue;
+    loop {
+        // The text was checked: the next byte needing attention is a `\` or the end.
+        i = plain_run(b, i);
+        match b.get(i) {
+            None => break,
+            Some(b'\\') => {}
+            Some(_) => return Err(Abort),
         }
         out.push_str(raw.get(run..i).ok_or(Abort)?);
         let (c, len) = match b.get(i + 1) {
@@ -447,6 +450,50 @@ mod tests {
             Reader::new(text).string().ok().as_deref(),
             Some(want.as_str())
         );
+    }
+
+    proptest::proptest! {
+        /// Whatever the reader accepts, a `Value` parse accepts: texts made of JSON's
+        /// punctuation, digits, letters of its literals and escapes.
+        #[test]
+        fn accepts_nothing_serde_json_refuses(
+            parts in proptest::collection::vec(proptest::sample::select(vec![
+                "{", "}", "[", "]", ",", ":", "\"", "\"a\"", "\\", "\\u", "d800", "dc00",
+                "0", "1", "9", "-", ".", "e", "+", "true", "false", "null", " ", "\n", "x",
+            ]), 0..24)
+        ) {
+            let text = parts.concat();
+            if reads(&text) {
+                proptest::prop_assert!(serde_json::from_str::<Value>(&text).is_ok(), "{}", text);
+            }
+        }
+
+        /// Strings written with every kind of escape (short ones, `\u` ones, surrogate pairs)
+        /// or none read as `serde_json` reads them.
+        #[test]
+        fn strings_decode_as_serde_json_decodes_them(
+            chars in proptest::collection::vec((proptest::char::any(), 0..3u8), 0..40)
+        ) {
+            let mut text = String::from("\"");
+            for (c, how) in chars {
+                match (c, how) {
+                    ('"' | '\\' | '\u{0}'..='\u{1f}', 0) | (_, 1) => {
+                        let mut units = [0u16; 2];
+                        for u in c.encode_utf16(&mut units) {
+                            text.push_str(&format!("\\u{u:04x}"));
+                        }
+                    }
+                    _ => {
+                        let quoted = serde_json::to_string(&c.to_string()).expect("a string");
+                        text.push_str(&quoted[1..quoted.len() - 1]);
+                    }
+                }
+            }
+            text.push('"');
+            let want: String = serde_json::from_str(&text).expect("valid JSON");
+            let got = Reader::new(&text).string().ok();
+            proptest::prop_assert_eq!(got.as_deref(), Some(want.as_str()));
+        }
     }
 
     #[test]
