@@ -1,12 +1,14 @@
 //! From `AdmissionReview` bytes to a verdict in one pass, without building a DOM of the body.
 //!
 //! The typed decoding ([`crate::typed`]) needs the whole VM as a `serde_json::Value` first, and
-//! builds a normalized copy of it; most of an admission's time went there. Here a serde visitor
-//! walks the body once: it checks every value of the VM against the Go types exactly as the
-//! typed decoding does (a VM the reference cannot decode must still be refused), keeps only
-//! what a [`Plan`] names (the fields the catalog's rules read and those the admission decision
-//! reads, normalized as the typed decoding would leave them), and skips everything else without
-//! allocating. The decision then runs on that small VM.
+//! builds a normalized copy of it; most of an admission's time went there. Here a strict JSON
+//! reader of our own walks the body once, guided by the Go types: it checks every value of the
+//! VM exactly as the typed decoding does (a VM the reference cannot decode must still be
+//! refused), keeps only what a [`Plan`] names (the fields the catalog's rules read and those the
+//! admission decision reads, normalized as the typed decoding would leave them), and skips
+//! everything else without allocating. Once `metadata` is read (the API server writes it before
+//! `spec`), the rule set the decision will evaluate is known, and only its own paths are kept
+//! below `spec`. The decision then runs on that small VM.
 //!
 //! Verdicts are those of the `Value` path ([`crate::admission::review_value_with`]) by
 //! construction: whatever this pass does not reproduce exactly (a body the typed decoding
