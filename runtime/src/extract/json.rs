@@ -333,7 +333,7 @@ fn hex4(b: &[u8], i: usize) -> Res<u32> {
 
 /// The text of a string whose escapes were checked ([`escape_end`]), decoded (JSON escapes:
 /// RFC 8259 §7).
-fn decode(raw: &str) -> Res<String> {
+pub(super) fn decode(raw: &str) -> Res<String> {
     let b = raw.as_bytes();
     let mut out = String::with_capacity(raw.len());
     // `run..i`: text to copy as it is (it ends before a `\`, an ASCII byte: a char boundary).

@@ -175,6 +175,7 @@ fn read_request<'de>(
                     schema: s,
                     ty: s.root(),
                     plan: Some(plan.root()),
+                    texts: plan,
                 };
                 // Once the metadata is read, the rule set to evaluate is known: only its own
                 // paths below `spec` need keeping (nothing, when none will be evaluated).

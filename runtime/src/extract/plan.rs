@@ -72,6 +72,27 @@ fn arg_paths(check: &Check) -> Vec<&RulePath> {
     }
 }
 
+/// `text` as the contents of a JSON string written by `serde_json`, and by Go's
+/// `encoding/json` (HTML-safe escaping) when that differs.
+fn escaped_forms(text: &str) -> Vec<String> {
+    let quoted = serde_json::Value::from(text).to_string();
+    let plain = quoted
+        .get(1..quoted.len().saturating_sub(1))
+        .unwrap_or_default()
+        .to_owned();
+    let go = plain
+        .replace('<', "\\u003c")
+        .replace('>', "\\u003e")
+        .replace('&', "\\u0026")
+        .replace('\u{2028}', "\\u2028")
+        .replace('\u{2029}', "\\u2029");
+    if go == plain {
+        vec![plain]
+    } else {
+        vec![plain, go]
+    }
+}
+
 fn key(k: &str) -> Seg {
     Seg::Key(Cow::Owned(k.to_owned()))
 }
@@ -229,6 +250,10 @@ pub struct Plan {
     /// The rule sets whose paths are in the trie, sorted by text, each with the trie of its
     /// own capture paths alone (what the pass keeps once the VM's metadata names that set).
     rule_sets: Vec<(String, Node)>,
+    /// The same texts as the contents of a JSON string, escaped as `serde_json` and as Go's
+    /// `encoding/json` write them (it also escapes `<`, `>`, `&`, U+2028, U+2029), sorted, each
+    /// with its text: an annotation written so is known without decoding it.
+    escaped: Vec<(String, String)>,
 }
 
 impl Default for Plan {
@@ -259,6 +284,7 @@ impl Plan {
         Plan {
             root,
             rule_sets: Vec::new(),
+            escaped: Vec::new(),
         }
     }
 
@@ -280,6 +306,11 @@ impl Plan {
             .binary_search_by(|(t, _)| t.as_str().cmp(text))
         {
             self.rule_sets.insert(i, (text.to_owned(), own));
+            for e in escaped_forms(text) {
+                if let Err(j) = self.escaped.binary_search_by(|(x, _)| x.as_str().cmp(&e)) {
+                    self.escaped.insert(j, (e, text.to_owned()));
+                }
+            }
         }
     }
 
@@ -311,8 +342,43 @@ impl Plan {
         self.rule_sets.get(i).map(|(_, n)| n)
     }
 
+    /// The rule text whose JSON string contents, as written (between the quotes, escapes
+    /// undecoded), are `raw`, when it is one of the plan's and written as `serde_json` or Go
+    /// write it.
+    pub(crate) fn known_text(&self, raw: &str) -> Option<&str> {
+        let i = self
+            .escaped
+            .binary_search_by(|(x, _)| x.as_str().cmp(raw))
+            .ok()?;
+        self.escaped.get(i).map(|(_, t)| t.as_str())
+    }
+
     /// The trie, from the VM root.
     pub fn root(&self) -> &Node {
         &self.root
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rule_texts_are_known_as_serde_json_and_go_escape_them() {
+        let text = r#"[{"name":"m","path":"jsonpath::.spec.running","rule":"integer","min":1,"message":"a <b> & c"}]"#;
+        let mut plan = Plan::new();
+        assert!(plan.add_text(text));
+        let serde = serde_json::to_string(text).expect("a string");
+        let serde = &serde[1..serde.len() - 1];
+        assert!(serde.contains(r#"\"name\""#) && serde.contains("<b>"));
+        assert_eq!(plan.known_text(serde), Some(text));
+        let go = serde
+            .replace('<', r"\u003c")
+            .replace('>', r"\u003e")
+            .replace('&', r"\u0026");
+        assert_eq!(plan.known_text(&go), Some(text));
+        // Other spellings of the same text are not known (they are decoded instead).
+        assert_eq!(plan.known_text(&serde.replace(r#"\""#, r"\u0022")), None);
+        assert_eq!(plan.known_text(text), None);
     }
 }

@@ -8,8 +8,8 @@ use std::borrow::Cow;
 
 use serde_json::{Map, Number, Value};
 
-use super::json::{Abort, Reader, Res};
-use super::plan::Node;
+use super::json::{Abort, Reader, Res, decode};
+use super::plan::{Node, Plan};
 use crate::quantity::Quantity;
 use crate::rules::fold::folds_to;
 use crate::typed::decode::{is_rfc3339, number_fits, sanitize_ips};
@@ -23,6 +23,8 @@ pub(super) struct Typed<'p> {
     pub(super) schema: &'static Schema,
     pub(super) ty: TypeId,
     pub(super) plan: Option<&'p Node>,
+    /// The whole plan, for its rule texts.
+    pub(super) texts: &'p Plan,
 }
 
 impl<'p> Typed<'p> {
@@ -83,7 +85,15 @@ impl<'p> Typed<'p> {
                     r.string_raw().map(|_| None)
                 }
                 b'"' => {
-                    let s = r.string()?;
+                    let (raw, escaped) = r.string_raw()?;
+                    let s = if !escaped {
+                        Cow::Borrowed(raw)
+                    } else if let Some(text) = self.texts.known_text(raw) {
+                        // A rule annotation, full of `\"`: no need to decode it.
+                        Cow::Borrowed(text)
+                    } else {
+                        Cow::Owned(decode(raw)?)
+                    };
                     self.string(s)
                 }
                 b't' | b'f' => {
