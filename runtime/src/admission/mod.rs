@@ -17,6 +17,4 @@ pub use decide::{
 };
 pub(crate) use decide::{RuleChoice, decide_typed, rule_choice};
 pub use response::response_json;
-pub use review::{
-    ReviewError, Reviewed, go_json, response, review, review_value, review_value_with,
-};
+pub use review::{ReviewError, Reviewed, review, review_value, review_value_with};
