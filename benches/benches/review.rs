@@ -72,7 +72,7 @@ fn review(c: &mut Criterion) {
         });
         let (uid, d) = review_compiled(body).expect("a review");
         g.bench_with_input(BenchmarkId::new("part-response", f.label), &d, |b, d| {
-            b.iter(|| admission::go_json(&admission::response(&uid, black_box(d), true)))
+            b.iter(|| admission::response_json(&uid, black_box(d), true))
         });
     }
     g.finish();

@@ -209,7 +209,7 @@ pub fn review_compiled_value(body: &[u8]) -> Result<(String, Decision), ReviewEr
 
 fn respond(reviewed: Result<(String, Decision), ReviewError>) -> Result<Vec<u8>, ReviewError> {
     let (uid, d) = reviewed?;
-    Ok(admission::go_json(&admission::response(&uid, &d, true)).into_bytes())
+    Ok(admission::response_json(&uid, &d, true))
 }
 
 /// Bytes → response bytes with the compiled catalog, one pass (warnings included, as
@@ -230,7 +230,7 @@ pub fn respond_compiled_value(body: &[u8]) -> Result<Vec<u8>, ReviewError> {
 }
 
 /// Bytes → response bytes with the interpreter: `admission::review` (one pass over the
-/// bytes), `response`, `go_json`, as `validgen serve` answers.
+/// bytes), `response_json`, as `validgen serve` answers.
 ///
 /// # Errors
 /// The body is not a review.

@@ -2,7 +2,7 @@
 //!
 //! A JSON body goes through [`admission::review`] exactly as the webhook's body does; a YAML
 //! file (one document) is read with the manifest reader, then reviewed the same way. The
-//! response review is printed as the webhook writes it ([`admission::go_json`]).
+//! response review is printed as the webhook writes it ([`admission::response_json`]).
 
 use std::io::{Read, Write};
 use std::path::Path;
@@ -32,8 +32,9 @@ pub fn run(args: &ReviewArgs) -> u8 {
             return EXIT_ERROR;
         }
     };
-    let answer = admission::response(&reviewed.uid, &reviewed.decision, !args.no_warnings);
-    if writeln!(std::io::stdout().lock(), "{}", admission::go_json(&answer)).is_err() {
+    let mut answer = admission::response_json(&reviewed.uid, &reviewed.decision, !args.no_warnings);
+    answer.push(b'\n');
+    if std::io::stdout().lock().write_all(&answer).is_err() {
         return EXIT_ERROR;
     }
     if reviewed.decision.allowed {

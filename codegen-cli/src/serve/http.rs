@@ -258,7 +258,7 @@ fn answer(r: &Reviewed, state: &State) -> Response<Body> {
         }
         tracing::info!(uid = %r.uid, code = d.code, source = ?d.source, detail = d.message.as_deref().unwrap_or(""), "denied");
     }
-    let body = admission::go_json(&admission::response(&r.uid, d, true));
+    let body = admission::response_json(&r.uid, d, true);
     let mut resp = Response::new(Full::new(Bytes::from(body)));
     resp.headers_mut().insert(
         header::CONTENT_TYPE,

@@ -3,6 +3,7 @@
 
 mod catalog;
 mod decide;
+mod response;
 mod review;
 
 pub use crate::interpret::Explain;
@@ -15,6 +16,5 @@ pub use decide::{
     verdict,
 };
 pub(crate) use decide::{RuleChoice, decide_typed, rule_choice};
-pub use review::{
-    ReviewError, Reviewed, go_json, response, review, review_value, review_value_with,
-};
+pub use response::response_json;
+pub use review::{ReviewError, Reviewed, review, review_value, review_value_with};

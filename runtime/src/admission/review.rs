@@ -1,7 +1,7 @@
-//! `admission.k8s.io/v1` `AdmissionReview`: request in, response out, byte-compatible with the
-//! reference webhook's answers (Go `encoding/json` output, HTML-safe escaping included).
+//! `admission.k8s.io/v1` `AdmissionReview` requests: the uid and the decision on the VM, as the
+//! reference webhook takes them (the response is written by [`super::response_json`]).
 
-use serde_json::{Map, Value, json};
+use serde_json::Value;
 
 use super::catalog::Catalog;
 use super::decide::{Decision, Mode, Validators, decide_explained};
@@ -82,54 +82,4 @@ pub fn review_value_with(v: &Value, validators: &dyn Validators) -> Result<Revie
         Decision::bad_request(super::decide::Source::VmUnmarshalError, message)
     };
     Ok(Reviewed { uid, decision })
-}
-
-/// The `AdmissionReview` response as JSON. With `warnings`, unsatisfied `justWarning` rules
-/// are returned as admission warnings (the reference only logs them).
-pub fn response(uid: &str, d: &Decision, warnings: bool) -> Value {
-    let mut resp = Map::new();
-    resp.insert("uid".to_owned(), json!(uid));
-    resp.insert("allowed".to_owned(), json!(d.allowed));
-    if let Some(code) = d.code {
-        let mut status = Map::new();
-        status.insert("metadata".to_owned(), json!({}));
-        status.insert(
-            "message".to_owned(),
-            json!(d.message.clone().unwrap_or_default()),
-        );
-        if let Some(reason) = &d.reason {
-            status.insert("reason".to_owned(), json!(reason));
-        }
-        if !d.causes.is_empty() {
-            status.insert("details".to_owned(), json!({ "causes": d.causes }));
-        }
-        status.insert("code".to_owned(), json!(code));
-        resp.insert("status".to_owned(), Value::Object(status));
-    }
-    if warnings && !d.warnings.is_empty() {
-        resp.insert("warnings".to_owned(), json!(d.warnings));
-    }
-    json!({
-        "kind": "AdmissionReview",
-        "apiVersion": "admission.k8s.io/v1",
-        "response": resp,
-    })
-}
-
-/// Serialises JSON as Go's `encoding/json` does: compact, with `<`, `>`, `&`, U+2028 and
-/// U+2029 escaped (its HTML-safe default).
-pub fn go_json(v: &Value) -> String {
-    let s = v.to_string();
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '<' => out.push_str("\\u003c"),
-            '>' => out.push_str("\\u003e"),
-            '&' => out.push_str("\\u0026"),
-            '\u{2028}' => out.push_str("\\u2028"),
-            '\u{2029}' => out.push_str("\\u2029"),
-            c => out.push(c),
-        }
-    }
-    out
 }
