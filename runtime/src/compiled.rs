@@ -169,11 +169,11 @@ pub type Ints = SmallVec<[i64; 4]>;
 /// The strings of a path's values.
 pub type Strs<'a> = SmallVec<[&'a str; 8]>;
 
-/// Objects up to this many entries are searched entry by entry (faster than hashing the key
-/// with SipHash, which `serde_json`'s `preserve_order` map does).
+/// Maps (labels, annotations, …) up to this many entries are searched entry by entry (faster
+/// than hashing the key with SipHash, which `serde_json`'s `preserve_order` map does).
 const LINEAR_LOOKUP: usize = 16;
 
-/// The entry `key` of an object (`None` for other values), as `Value::get`.
+/// The entry `key` of a map (`None` for other values), as `Value::get`.
 #[inline]
 fn get<'a>(v: &'a Value, key: &str) -> Option<&'a Value> {
     let Value::Object(m) = v else {
@@ -189,7 +189,16 @@ fn get<'a>(v: &'a Value, key: &str) -> Option<&'a Value> {
 /// A struct field: the JSON under `key` (`null` reads as absent).
 #[inline]
 pub fn field<'a>(v: Slot<'a>, key: &str) -> Slot<'a> {
-    v.and_then(|o| get(o, key)).filter(|x| !x.is_null())
+    // A scan whatever the size (lengths compared first): a decoded VM's objects hold at most
+    // their Go struct's fields (unknown keys are dropped), and with no size check each level
+    // of a path is the shortest code.
+    let Some(Value::Object(m)) = v else {
+        return None;
+    };
+    m.iter()
+        .find(|(k, _)| k.as_str() == key)
+        .map(|(_, v)| v)
+        .filter(|x| !x.is_null())
 }
 
 /// A map entry: `None` when the map is nil or has no such key (client-go then finds nothing);

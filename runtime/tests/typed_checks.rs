@@ -3,7 +3,7 @@
 
 use serde_json::Value;
 use validgen_runtime::admission::{self, Catalog, Mode};
-use validgen_runtime::interpret::{self, Outcome, RuleReport};
+use validgen_runtime::interpret::{self, Outcome, RuleReport, RuleReports};
 use validgen_runtime::ir;
 use validgen_runtime::manifest;
 use validgen_runtime::rules::parse_rule_set;
@@ -59,7 +59,7 @@ fn typed_view_matches_the_oracle_checks() {
             None => row["input"].clone(),
         };
         let oracle = &row["oracle"];
-        let reports: Vec<RuleReport> = if input["mode"] == "evaluate" {
+        let reports: RuleReports = if input["mode"] == "evaluate" {
             // Evaluate mode: the rules applied directly, without the webhook's CPU defaulting.
             let rules =
                 parse_rule_set(input["rules"].as_str().expect("rules")).expect("rules parse");

@@ -3,8 +3,8 @@
 //! rule needs, the reference-VM fallback values as constants, and a `LazyLock` pre-parsed path
 //! for dynamic ones.
 
-use proc_macro2::{Ident, Span, TokenStream};
-use quote::{format_ident, quote};
+use proc_macro2::{Ident, Literal, Span, TokenStream};
+use quote::{ToTokens, format_ident, quote};
 use validgen_runtime::jsonpath::ast::ParamsEntry;
 use validgen_runtime::rules::RulePath;
 use validgen_runtime::typed::schema::{AsInt, Schema};
@@ -125,7 +125,8 @@ impl PathCode {
         };
         let fallback = match fallback_strings(fallback_source) {
             Ok(v) => {
-                quote!(::core::result::Result::Ok(::validgen::compiled::StrView::Fallback(&[#(#v),*])))
+                let v = const_array(&v);
+                quote!(::core::result::Result::Ok(::validgen::compiled::StrView::Fallback(&#v)))
             }
             Err(e) => quote!(::core::result::Result::Err(::std::string::String::from(#e))),
         };
@@ -259,15 +260,30 @@ fn as_int_tokens(how: AsInt) -> TokenStream {
 /// fallback gives, as a constant.
 fn fallback(path: &RulePath, usage: Use) -> TokenStream {
     let result: Result<TokenStream, String> = match usage {
-        Use::Ints => {
-            fallback_ints(path).map(|v| quote!(::validgen::compiled::Ints::from_slice(&[#(#v),*])))
-        }
-        Use::Strings => fallback_strings(path)
-            .map(|v| quote!(::validgen::compiled::Strs::from_slice(&[#(#v),*]))),
+        Use::Ints => fallback_ints(path).map(|v| {
+            let v = const_array(&v);
+            quote!(::validgen::compiled::Ints::from_slice(&#v))
+        }),
+        Use::Strings => fallback_strings(path).map(|v| {
+            let v = const_array(&v);
+            quote!(::validgen::compiled::Strs::from_slice(&#v))
+        }),
     };
     match result {
         Ok(v) => quote!(::core::result::Result::Ok(#v)),
         Err(e) => quote!(::core::result::Result::Err(::std::string::String::from(#e))),
+    }
+}
+
+/// An array expression of constant `values`: `[v; n]` when they are all the same (as the
+/// reference VM's values of a list path often are), which keeps the formatted code short.
+fn const_array<T: ToTokens + PartialEq>(values: &[T]) -> TokenStream {
+    match values {
+        [first, rest @ ..] if !rest.is_empty() && rest.iter().all(|v| v == first) => {
+            let n = Literal::usize_unsuffixed(values.len());
+            quote!([#first; #n])
+        }
+        _ => quote!([#(#values),*]),
     }
 }
 

@@ -34,15 +34,27 @@ pub fn function(
     };
     let walks = Walks::new(set, paths);
     let lets = walks.lets();
-    let rules = set.rules.iter().map(|r| rule(r, paths, &walks, regexes));
+    let rules: Vec<TokenStream> = set
+        .rules
+        .iter()
+        .map(|r| rule(r, paths, &walks, regexes))
+        .collect();
+    // One rule stays inline (no allocation); several are written straight into one
+    // allocation by `vec!` (no array moved), which the report keeps.
+    let reports = match rules.as_slice() {
+        [] => quote!(::validgen::interpret::RuleReports::new()),
+        [one] => quote!(::validgen::interpret::RuleReports::from_buf([#one])),
+        _ => quote!(::validgen::interpret::RuleReports::from_vec(
+            ::std::vec![#(#rules),*]
+        )),
+    };
     quote! {
         #[doc = #doc]
         #[allow(clippy::all, unused_variables, unused_parens)]
         fn #name(vm: &::validgen::serde_json::Value, explain: ::validgen::interpret::Explain) -> ::validgen::interpret::Report {
             #lookup
             #(#lets)*
-            // `vec!` writes each report straight into the allocation (no array moved).
-            ::validgen::interpret::Report { rules: ::std::vec![#(#rules),*] }
+            ::validgen::interpret::Report { rules: #reports }
         }
     }
 }

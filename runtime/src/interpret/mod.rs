@@ -11,6 +11,7 @@ mod string;
 use std::borrow::Cow;
 
 use serde::Serialize;
+use smallvec::SmallVec;
 
 use crate::ir::{self, Check};
 use crate::typed::{TypedVm, reference_vm};
@@ -67,11 +68,15 @@ pub struct Cause {
     pub field: String,
 }
 
+/// The reports of a rule set's rules. One is kept inline: most rule sets have a single rule,
+/// and their report then allocates nothing.
+pub type RuleReports = SmallVec<[RuleReport; 1]>;
+
 /// The outcomes of a whole rule set, in rule order.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
 pub struct Report {
     /// One entry per rule, in order.
-    pub rules: Vec<RuleReport>,
+    pub rules: RuleReports,
 }
 
 impl Report {
@@ -139,21 +144,24 @@ pub fn evaluate(rules: &ir::RuleSet, vm: &TypedVm) -> Report {
 /// As [`evaluate`], with the explanations `explain` asks for.
 pub fn evaluate_with(rules: &ir::RuleSet, vm: &TypedVm, explain: Explain) -> Report {
     let lookup = Lookup::new(vm.root(), reference_vm());
-    let rules = rules
-        .rules
-        .iter()
-        .map(|rule| {
-            let (outcome, detail) = evaluate_rule(rule, &lookup, explain);
-            RuleReport {
-                name: Cow::Owned(rule.name.clone()),
-                field: Cow::Owned(rule.field.clone()),
-                message: Cow::Owned(rule.message.clone()),
-                just_warning: rule.just_warning,
-                outcome,
-                detail,
-            }
-        })
-        .collect();
+    let reports = rules.rules.iter().map(|rule| {
+        let (outcome, detail) = evaluate_rule(rule, &lookup, explain);
+        RuleReport {
+            name: Cow::Owned(rule.name.clone()),
+            field: Cow::Owned(rule.field.clone()),
+            message: Cow::Owned(rule.message.clone()),
+            just_warning: rule.just_warning,
+            outcome,
+            detail,
+        }
+    });
+    // One report stays inline; several are written straight into one allocation, which the
+    // list then keeps (no element moved twice).
+    let rules = if reports.len() > 1 {
+        RuleReports::from_vec(reports.collect())
+    } else {
+        reports.collect()
+    };
     Report { rules }
 }
 
