@@ -126,18 +126,11 @@ fn review<'de>(
         return Err(Abort);
     }
     let mut request = None;
-    r.object(|r, k| {
-        if k != "request" {
-            r.skip()
-        } else if request.is_some() {
-            // A repeated key: the last one counts in a `Value`; leave it to that path.
-            Err(Abort)
-        } else {
-            request = Some(read_request(r, plan, validators)?);
-            Ok(())
-        }
+    known_keys(r, ["request"], |r, _| {
+        request = read_request(r, plan, validators)?;
+        Ok(())
     })?;
-    Ok(request.flatten())
+    Ok(request)
 }
 
 /// `request`: its `uid`, `resource` and `object` (the VM, restricted to the plan); anything
@@ -147,25 +140,12 @@ fn read_request<'de>(
     plan: &Plan,
     validators: &dyn Validators,
 ) -> Res<Option<Request<'de>>> {
-    if r.peek()? != b'{' {
-        return r.skip().map(|()| None);
-    }
     let mut req = Request {
         uid: None,
         resource: [None, None, None],
         object: None,
     };
-    let mut seen = [false; 3];
-    r.object(|r, k| {
-        let i = match k.as_ref() {
-            "uid" => 0,
-            "resource" => 1,
-            "object" => 2,
-            _ => return r.skip(),
-        };
-        if std::mem::replace(&mut seen[i], true) {
-            return Err(Abort);
-        }
+    let object = known_keys(r, ["uid", "resource", "object"], |r, i| {
         match i {
             0 => req.uid = string_or_none(r)?,
             1 => req.resource = read_resource(r)?,
@@ -189,30 +169,42 @@ fn read_request<'de>(
         }
         Ok(())
     })?;
-    Ok(Some(req))
+    Ok(object.then_some(req))
 }
 
 /// `request.resource`: group, version, resource (strings; anything else reads as empty).
 fn read_resource<'de>(r: &mut Reader<'de>) -> Res<[Option<Cow<'de, str>>; 3]> {
     let mut out = [None, None, None];
-    if r.peek()? != b'{' {
-        return r.skip().map(|()| out);
-    }
-    let mut seen = [false; 3];
-    r.object(|r, k| {
-        let i = match k.as_ref() {
-            "group" => 0,
-            "version" => 1,
-            "resource" => 2,
-            _ => return r.skip(),
-        };
-        if std::mem::replace(&mut seen[i], true) {
-            return Err(Abort);
-        }
+    known_keys(r, ["group", "version", "resource"], |r, i| {
         out[i] = string_or_none(r)?;
         Ok(())
     })?;
     Ok(out)
+}
+
+/// Reads an object, calling `each` with the reader at the value of each key of `names` (and
+/// its index there), skipping the other keys. A repeated one of those keys aborts (the last
+/// one counts in a `Value`: that path answers). `false` when the value is not an object
+/// (skipped: `Value::get` finds nothing in it).
+fn known_keys<'de, const N: usize>(
+    r: &mut Reader<'de>,
+    names: [&str; N],
+    mut each: impl FnMut(&mut Reader<'de>, usize) -> Res<()>,
+) -> Res<bool> {
+    if r.peek()? != b'{' {
+        return r.skip().map(|()| false);
+    }
+    let mut seen = [false; N];
+    r.object(|r, k| {
+        let Some(i) = names.iter().position(|n| *n == k) else {
+            return r.skip();
+        };
+        if std::mem::replace(&mut seen[i], true) {
+            return Err(Abort);
+        }
+        each(r, i)
+    })?;
+    Ok(true)
 }
 
 /// A string value; `None` for any other value (skipped).
