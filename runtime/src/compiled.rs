@@ -17,6 +17,7 @@ use crate::jsonpath::ast::ParamsEntry;
 use crate::jsonpath::{Selection, select};
 use crate::rules::{RulePath, RuleSetError};
 use crate::typed::{Schema, TypedNode, TypedVm, reference_vm};
+pub use crate::view::{JsonView, Kept};
 
 pub use crate::typed::schema::AsInt;
 
@@ -24,6 +25,14 @@ pub use crate::typed::schema::AsInt;
 /// [`TypedVm::json`] gives), as the reference's `Evaluate` (no CPU defaulting), with the
 /// explanations the [`Explain`] asks for.
 pub type RuleSetFn = fn(&Value, Explain) -> Report;
+
+/// The same generated validator on the VM the single pass kept from `AdmissionReview` bytes
+/// ([`crate::extract`]), without making a `Value` of it: generated rule sets are generic over
+/// [`JsonView`], and the catalog holds both instances.
+pub type KeptFn = for<'a, 'b> fn(&'b Kept<'a>, Explain) -> Report;
+
+/// One compiled rule set: its text, and its validator on a `Value` and on [`Kept`] values.
+pub type CompiledRuleSet = (&'static str, RuleSetFn, KeptFn);
 
 /// One compiled template.
 #[derive(Debug, Clone, Copy)]
@@ -45,7 +54,7 @@ pub struct CompiledTemplate {
 #[derive(Debug, Clone, Copy)]
 pub struct Catalog {
     templates: &'static [CompiledTemplate],
-    rule_sets: &'static [(&'static str, RuleSetFn)],
+    rule_sets: &'static [CompiledRuleSet],
     /// Per rule set (same order): the capture paths of its single-pass extraction.
     captures: &'static [&'static [&'static [Seg]]],
     /// Where the merged extraction plan is kept once made.
@@ -56,7 +65,7 @@ impl Catalog {
     /// A catalog of `templates` (sorted by name) and `rule_sets` (sorted by text).
     pub const fn new(
         templates: &'static [CompiledTemplate],
-        rule_sets: &'static [(&'static str, RuleSetFn)],
+        rule_sets: &'static [CompiledRuleSet],
     ) -> Self {
         Catalog {
             templates,
@@ -88,7 +97,7 @@ impl Catalog {
         let cell = self.plan?;
         Some(cell.get_or_init(|| {
             let mut plan = Plan::new();
-            for ((text, _), paths) in self.rule_sets.iter().zip(self.captures) {
+            for ((text, ..), paths) in self.rule_sets.iter().zip(self.captures) {
                 plan.add(text, paths.iter().copied());
             }
             plan
@@ -107,15 +116,25 @@ impl Catalog {
 
     /// The rule texts compiled, sorted.
     pub fn rule_texts(&self) -> impl Iterator<Item = &'static str> {
-        self.rule_sets.iter().map(|(t, _)| *t)
+        self.rule_sets.iter().map(|(t, ..)| *t)
     }
 
     /// The validator compiled for exactly this rule text.
     pub fn compiled(&self, text: &str) -> Option<RuleSetFn> {
-        self.rule_sets
-            .binary_search_by(|(t, _)| (*t).cmp(text))
-            .ok()
-            .map(|i| self.rule_sets[i].1)
+        self.find(text).map(|(_, f, _)| *f)
+    }
+
+    /// The validator compiled for exactly this rule text, on [`Kept`] values.
+    pub fn compiled_kept(&self, text: &str) -> Option<KeptFn> {
+        self.find(text).map(|(.., f)| *f)
+    }
+
+    fn find(&self, text: &str) -> Option<&'static CompiledRuleSet> {
+        let i = self
+            .rule_sets
+            .binary_search_by(|(t, ..)| (*t).cmp(text))
+            .ok()?;
+        self.rule_sets.get(i)
     }
 
     /// The admission decision on `vm`, as [`admission::decide`] with this catalog's templates,
@@ -150,6 +169,21 @@ impl Validators for Catalog {
         }
     }
 
+    fn evaluate_kept(
+        &self,
+        text: &str,
+        vm: &Kept<'_>,
+        explain: Explain,
+    ) -> Result<Report, RuleSetError> {
+        match self.compiled_kept(text) {
+            Some(f) => Ok(f(vm, explain)),
+            None => {
+                let typed = TypedVm::from_normalized(vm.to_value().into_owned());
+                interpret_text_with(text, &typed, explain)
+            }
+        }
+    }
+
     fn plan(&self) -> Option<&Plan> {
         self.extraction_plan()
     }
@@ -157,11 +191,11 @@ impl Validators for Catalog {
 
 /// A value found by a static path: its JSON, `None` for the zero value of the field's type
 /// (nil for pointers, slices and maps).
-pub type Slot<'a> = Option<&'a Value>;
+pub type Slot<'a, V = Value> = Option<&'a V>;
 
 /// The values found by a multi-value static path, in order (inline up to 8: no allocation for
 /// the lists of most VMs, and small enough to move around cheaply).
-pub type Nodes<'a> = SmallVec<[Slot<'a>; 8]>;
+pub type Nodes<'a, V = Value> = SmallVec<[Slot<'a, V>; 8]>;
 
 /// The integers of a path's values (usually one).
 pub type Ints = SmallVec<[i64; 4]>;
@@ -169,48 +203,22 @@ pub type Ints = SmallVec<[i64; 4]>;
 /// The strings of a path's values.
 pub type Strs<'a> = SmallVec<[&'a str; 8]>;
 
-/// Maps (labels, annotations, …) up to this many entries are searched entry by entry (faster
-/// than hashing the key with SipHash, which `serde_json`'s `preserve_order` map does).
-const LINEAR_LOOKUP: usize = 16;
-
-/// The entry `key` of a map (`None` for other values), as `Value::get`.
-#[inline]
-fn get<'a>(v: &'a Value, key: &str) -> Option<&'a Value> {
-    let Value::Object(m) = v else {
-        return None;
-    };
-    if m.len() <= LINEAR_LOOKUP {
-        m.iter().find(|(k, _)| k.as_str() == key).map(|(_, v)| v)
-    } else {
-        m.get(key)
-    }
-}
-
 /// A struct field: the JSON under `key` (`null` reads as absent).
 #[inline]
-pub fn field<'a>(v: Slot<'a>, key: &str) -> Slot<'a> {
-    // A scan whatever the size (lengths compared first): a decoded VM's objects hold at most
-    // their Go struct's fields (unknown keys are dropped), and with no size check each level
-    // of a path is the shortest code.
-    let Some(Value::Object(m)) = v else {
-        return None;
-    };
-    m.iter()
-        .find(|(k, _)| k.as_str() == key)
-        .map(|(_, v)| v)
-        .filter(|x| !x.is_null())
+pub fn field<'a, V: JsonView>(v: Slot<'a, V>, key: &str) -> Slot<'a, V> {
+    v?.field(key).filter(|x| !x.is_null())
 }
 
 /// A map entry: `None` when the map is nil or has no such key (client-go then finds nothing);
 /// `Some(None)` for a key whose value is `null` (the element's zero value).
 #[inline]
-pub fn map_entry<'a>(v: Slot<'a>, key: &str) -> Option<Slot<'a>> {
-    let e = get(v?, key)?;
+pub fn map_entry<'a, V: JsonView>(v: Slot<'a, V>, key: &str) -> Option<Slot<'a, V>> {
+    let e = v?.get(key)?;
     Some(Some(e).filter(|x| !x.is_null()))
 }
 
 /// A list of one node, where a walk turns from one value to several.
-pub fn one_node(n: Slot<'_>) -> Nodes<'_> {
+pub fn one_node<V: JsonView>(n: Slot<'_, V>) -> Nodes<'_, V> {
     let mut out = Nodes::new();
     out.push(n);
     out
@@ -222,17 +230,17 @@ pub fn one_node(n: Slot<'_>) -> Nodes<'_> {
 /// result): a nil pointer is skipped, a nil slice has no elements. `None` on client-go's
 /// errors: the array selection, or a step after it finding nothing from a non-empty input
 /// (since steps only drop values, that is: elements were selected and none is left).
-pub fn each<'a>(
-    node: Slot<'a>,
+pub fn each<'a, V: JsonView>(
+    node: Slot<'a, V>,
     params: &[ParamsEntry; 3],
     through_pointer: bool,
-    rest: impl Fn(Slot<'a>) -> Option<Slot<'a>>,
-) -> Option<Nodes<'a>> {
+    rest: impl Fn(Slot<'a, V>) -> Option<Slot<'a, V>>,
+) -> Option<Nodes<'a, V>> {
     let mut out = Nodes::new();
     if through_pointer && node.is_none() {
         return Some(out);
     }
-    let items: &[Value] = node.and_then(Value::as_array).map_or(&[], Vec::as_slice);
+    let items: &[V] = node.and_then(V::as_array).unwrap_or_default();
     let mut selected = false;
     if let Selection::Range { start, end, step } = select(params, items.len()).ok()? {
         let mut i = start;
@@ -253,16 +261,16 @@ pub fn each<'a>(
 
 /// [`each`] for `[*]` (no index given): every element of the slice.
 #[inline]
-pub fn each_all<'a>(
-    node: Slot<'a>,
+pub fn each_all<'a, V: JsonView>(
+    node: Slot<'a, V>,
     through_pointer: bool,
-    rest: impl Fn(Slot<'a>) -> Option<Slot<'a>>,
-) -> Option<Nodes<'a>> {
+    rest: impl Fn(Slot<'a, V>) -> Option<Slot<'a, V>>,
+) -> Option<Nodes<'a, V>> {
     let mut out = Nodes::new();
     if through_pointer && node.is_none() {
         return Some(out);
     }
-    let items: &[Value] = node.and_then(Value::as_array).map_or(&[], Vec::as_slice);
+    let items: &[V] = node.and_then(V::as_array).unwrap_or_default();
     for item in items {
         if let Some(v) = rest(Some(item).filter(|x| !x.is_null())) {
             out.push(v);
@@ -277,8 +285,12 @@ pub fn each_all<'a>(
 
 /// Field step over several nodes (client-go `evalField` on struct values): nil pointers are
 /// skipped. `None` when nothing is found from a non-empty input (`<name> is not found`).
-pub fn step_field<'a>(nodes: &[Slot<'a>], key: &str, through_pointer: bool) -> Option<Nodes<'a>> {
-    let out: Nodes<'a> = nodes
+pub fn step_field<'a, V: JsonView>(
+    nodes: &[Slot<'a, V>],
+    key: &str,
+    through_pointer: bool,
+) -> Option<Nodes<'a, V>> {
+    let out: Nodes<'a, V> = nodes
         .iter()
         .filter(|n| !(through_pointer && n.is_none()))
         .map(|n| field(*n, key))
@@ -287,20 +299,20 @@ pub fn step_field<'a>(nodes: &[Slot<'a>], key: &str, through_pointer: bool) -> O
 }
 
 /// Map-key step over several nodes: nil maps and missing keys are skipped.
-pub fn step_map<'a>(nodes: &[Slot<'a>], key: &str) -> Option<Nodes<'a>> {
-    let out: Nodes<'a> = nodes.iter().filter_map(|n| map_entry(*n, key)).collect();
+pub fn step_map<'a, V: JsonView>(nodes: &[Slot<'a, V>], key: &str) -> Option<Nodes<'a, V>> {
+    let out: Nodes<'a, V> = nodes.iter().filter_map(|n| map_entry(*n, key)).collect();
     found(nodes, out)
 }
 
 /// A field step on values that have no such field (scalars, or a field the types lack): an
 /// error unless there is no input.
-pub fn step_missing<'a>(nodes: &[Slot<'a>]) -> Option<Nodes<'a>> {
+pub fn step_missing<'a, V: JsonView>(nodes: &[Slot<'a, V>]) -> Option<Nodes<'a, V>> {
     found(nodes, Nodes::new())
 }
 
 /// The output of a step, or client-go's `is not found` when it found nothing from a non-empty
 /// input.
-pub fn found<'a>(input: &[Slot<'a>], out: Nodes<'a>) -> Option<Nodes<'a>> {
+pub fn found<'a, V: JsonView>(input: &[Slot<'a, V>], out: Nodes<'a, V>) -> Option<Nodes<'a, V>> {
     if out.is_empty() && !input.is_empty() {
         None
     } else {
@@ -310,17 +322,17 @@ pub fn found<'a>(input: &[Slot<'a>], out: Nodes<'a>) -> Option<Nodes<'a>> {
 
 /// Array step (`[*]`, `[n]`, `[a:b:c]`) over slice values, client-go `evalArray`: nil pointers
 /// are skipped, a nil slice has no elements. `None` on client-go's errors.
-pub fn step_array<'a>(
-    nodes: &[Slot<'a>],
+pub fn step_array<'a, V: JsonView>(
+    nodes: &[Slot<'a, V>],
     params: &[ParamsEntry; 3],
     through_pointer: bool,
-) -> Option<Nodes<'a>> {
+) -> Option<Nodes<'a, V>> {
     let mut out = Nodes::new();
     for n in nodes {
         if through_pointer && n.is_none() {
             continue;
         }
-        let items: &[Value] = n.and_then(Value::as_array).map_or(&[], Vec::as_slice);
+        let items: &[V] = n.and_then(V::as_array).unwrap_or_default();
         match select(params, items.len()).ok()? {
             Selection::Stop => return Some(out),
             Selection::Range { start, end, step } => {
@@ -337,7 +349,10 @@ pub fn step_array<'a>(
 
 /// An array step over values that are not slices: client-go's `… is not array or slice`
 /// unless every value is a nil pointer.
-pub fn step_not_array<'a>(nodes: &[Slot<'a>], through_pointer: bool) -> Option<Nodes<'a>> {
+pub fn step_not_array<'a, V: JsonView>(
+    nodes: &[Slot<'a, V>],
+    through_pointer: bool,
+) -> Option<Nodes<'a, V>> {
     if through_pointer && nodes.iter().all(Option::is_none) {
         Some(Nodes::new())
     } else {
@@ -350,7 +365,11 @@ pub fn step_not_array<'a>(nodes: &[Slot<'a>], through_pointer: bool) -> Option<N
 /// # Errors
 /// The first value's rule error text.
 #[inline]
-pub fn ints_of(nodes: &[Slot<'_>], how: AsInt, go_type: &str) -> Result<Ints, String> {
+pub fn ints_of<V: JsonView>(
+    nodes: &[Slot<'_, V>],
+    how: AsInt,
+    go_type: &str,
+) -> Result<Ints, String> {
     let mut out = Ints::with_capacity(nodes.len());
     for n in nodes {
         out.push(int_of(*n, how, go_type)?);
@@ -359,7 +378,7 @@ pub fn ints_of(nodes: &[Slot<'_>], how: AsInt, go_type: &str) -> Result<Ints, St
 }
 
 /// The strings of found values (see [`str_of`]).
-pub fn strs_of<'a>(nodes: &[Slot<'a>], rendered: Option<&'static str>) -> Strs<'a> {
+pub fn strs_of<'a, V: JsonView>(nodes: &[Slot<'a, V>], rendered: Option<&'static str>) -> Strs<'a> {
     let mut out = Strs::with_capacity(nodes.len());
     for n in nodes {
         out.push(str_of(*n, rendered));
@@ -371,14 +390,14 @@ pub fn strs_of<'a>(nodes: &[Slot<'a>], rendered: Option<&'static str>) -> Strs<'
 /// walk found (read as [`str_of`] with `rendered`), or the reference VM's values (constants of
 /// the generated code).
 #[derive(Debug, Clone, Copy)]
-pub enum StrView<'s, 'a> {
+pub enum StrView<'s, 'a, V = Value> {
     /// Nodes found on the VM.
-    Nodes(&'s [Slot<'a>], Option<&'static str>),
+    Nodes(&'s [Slot<'a, V>], Option<&'static str>),
     /// The fallback values of the reference VM.
     Fallback(&'static [&'static str]),
 }
 
-impl StrView<'_, '_> {
+impl<V> StrView<'_, '_, V> {
     /// These values, or `no values were found` when there are none (as [`non_empty`]).
     ///
     /// # Errors
@@ -400,8 +419,8 @@ impl StrView<'_, '_> {
 /// `enum` on a static path's strings ([`crate::checks::one_of_with`]), read from the nodes
 /// without making a list of them first.
 #[inline]
-pub fn one_of_view(
-    values: StrView<'_, '_>,
+pub fn one_of_view<V: JsonView>(
+    values: StrView<'_, '_, V>,
     is_allowed: impl Fn(&str) -> bool,
     allowed_text: &str,
     explain: Explain,
@@ -426,17 +445,20 @@ pub fn one_of_view(
 /// # Errors
 /// The rule error text.
 #[inline]
-pub fn int_of(v: Slot<'_>, how: AsInt, go_type: &str) -> Result<i64, String> {
+pub fn int_of<V: JsonView>(v: Slot<'_, V>, how: AsInt, go_type: &str) -> Result<i64, String> {
     // The usual values first: numbers, zero values, the common quantity texts.
     match (how, v) {
         (AsInt::Cast, None) => return Ok(0),
-        (AsInt::Cast, Some(Value::Number(n))) => {
+        (AsInt::Cast, Some(n)) => {
             if let Some(i) = n.as_i64() {
                 return Ok(i);
             }
         }
-        (AsInt::Quantity | AsInt::QuantityPtr, Some(Value::String(s))) => {
-            if let Some(Some(i)) = crate::quantity::Quantity::simple_as_i64(s) {
+        (AsInt::Quantity | AsInt::QuantityPtr, Some(s)) => {
+            if let Some(Some(i)) = s
+                .as_str()
+                .and_then(crate::quantity::Quantity::simple_as_i64)
+            {
                 return Ok(i);
             }
         }
@@ -448,17 +470,18 @@ pub fn int_of(v: Slot<'_>, how: AsInt, go_type: &str) -> Result<i64, String> {
 /// [`int_of`] for the other values.
 #[cold]
 #[inline(never)]
-fn int_of_slow(v: Slot<'_>, how: AsInt, go_type: &str) -> Result<i64, String> {
-    crate::typed::int_of_json(v, how, go_type).map_err(|e| e.rule_text())
+fn int_of_slow<V: JsonView>(v: Slot<'_, V>, how: AsInt, go_type: &str) -> Result<i64, String> {
+    let v = v.map(V::to_value);
+    crate::typed::int_of_json(v.as_deref(), how, go_type).map_err(|e| e.rule_text())
 }
 
 /// The string the reference compares: a string kind's value (`rendered` is `None`), else the
 /// rendering of its Go type such as `<uint32 Value>`.
 #[inline]
-pub fn str_of<'a>(v: Slot<'a>, rendered: Option<&'static str>) -> &'a str {
+pub fn str_of<'a, V: JsonView>(v: Slot<'a, V>, rendered: Option<&'static str>) -> &'a str {
     match rendered {
         Some(text) => text,
-        None => v.and_then(Value::as_str).unwrap_or(""),
+        None => v.and_then(V::as_str).unwrap_or(""),
     }
 }
 

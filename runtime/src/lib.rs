@@ -30,3 +30,4 @@ pub mod manifest;
 pub mod quantity;
 pub mod rules;
 pub mod typed;
+pub mod view;

@@ -20,6 +20,7 @@ use validgen::interpret::Report;
 use validgen::rules::RuleSetError;
 use validgen::serde_json::Value;
 use validgen::typed::TypedVm;
+use validgen::view::Kept;
 
 /// The templates of conformance case `id` as an interpreted catalog (documents that are not
 /// Templates are left out, as the reference's informer never sees them).
@@ -50,6 +51,15 @@ impl Validators for Compiled<'_> {
 
     fn evaluate(&self, text: &str, vm: &TypedVm, explain: Explain) -> Result<Report, RuleSetError> {
         conformance::CATALOG.evaluate(text, vm, explain)
+    }
+
+    fn evaluate_kept(
+        &self,
+        text: &str,
+        vm: &Kept<'_>,
+        explain: Explain,
+    ) -> Result<Report, RuleSetError> {
+        conformance::CATALOG.evaluate_kept(text, vm, explain)
     }
 
     fn plan(&self) -> Option<&Plan> {

@@ -1,13 +1,15 @@
 //! Property: for generated rule sets (compiled at build time, see `build.rs`) and random VMs,
-//! the compiled validators report exactly what the interpreter reports.
+//! the compiled validators report exactly what the interpreter reports, on a `Value` and on
+//! the same VM as `Kept` values.
 
 use proptest::prelude::*;
 use serde_json::{Map, Value, json};
 use std::sync::LazyLock;
 
-use validgen::compiled::RuleSetFn;
+use validgen::compiled::{KeptFn, RuleSetFn};
 use validgen::interpret::Explain;
 use validgen::typed::TypedVm;
+use validgen::view::Kept;
 use validgen::{interpret, ir, rules};
 use validgen_tests::GENERATED_RULE_SETS;
 use validgen_tests::conformance::CATALOG;
@@ -124,8 +126,9 @@ prop_compose! {
     }
 }
 
-/// Each generated rule set: its text, lowered IR and compiled validator (prepared once).
-static SETS: LazyLock<Vec<(&str, ir::RuleSet, RuleSetFn)>> = LazyLock::new(|| {
+/// Each generated rule set: its text, lowered IR and compiled validator on a `Value` and on
+/// the single pass's `Kept` values (prepared once).
+static SETS: LazyLock<Vec<(&str, ir::RuleSet, RuleSetFn, KeptFn)>> = LazyLock::new(|| {
     GENERATED_RULE_SETS
         .iter()
         .map(|text| {
@@ -133,7 +136,10 @@ static SETS: LazyLock<Vec<(&str, ir::RuleSet, RuleSetFn)>> = LazyLock::new(|| {
             let compiled = CATALOG
                 .compiled(text)
                 .expect("every generated rule set is compiled");
-            (*text, ir::lower(&parsed), compiled)
+            let kept = CATALOG
+                .compiled_kept(text)
+                .expect("every generated rule set is compiled");
+            (*text, ir::lower(&parsed), compiled, kept)
         })
         .collect()
 });
@@ -145,9 +151,13 @@ proptest! {
     fn compiled_equals_interpreted(vm in vm()) {
         // VMs that do not decode never reach the rules (code 400 either way).
         if let Ok(decoded) = TypedVm::decode(&vm) {
-            for (text, set, compiled) in SETS.iter() {
+            let arena = bumpalo::Bump::new();
+            let kept = Kept::from_value(decoded.json(), &arena);
+            for (text, set, compiled, on_kept) in SETS.iter() {
                 for explain in [Explain::All, Explain::Failures] {
-                    prop_assert_eq!(compiled(decoded.json(), explain), interpret::evaluate_with(set, &decoded, explain), "rule set {} {:?}", text, explain);
+                    let want = interpret::evaluate_with(set, &decoded, explain);
+                    prop_assert_eq!(&compiled(decoded.json(), explain), &want, "rule set {} {:?}", text, explain);
+                    prop_assert_eq!(&on_kept(&kept, explain), &want, "rule set {} {:?} on kept values", text, explain);
                 }
             }
         }

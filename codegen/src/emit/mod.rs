@@ -178,7 +178,13 @@ pub fn catalog(
     let set_entries = rule_sets
         .iter()
         .zip(&set_names)
-        .map(|((text, _), name)| quote!((#text, #name as ::validgen::compiled::RuleSetFn)));
+        .map(|((text, _), name)| {
+            quote!((
+                #text,
+                #name::<::validgen::serde_json::Value> as ::validgen::compiled::RuleSetFn,
+                (|vm: &::validgen::compiled::Kept<'_>, explain| #name(vm, explain)) as ::validgen::compiled::KeptFn,
+            ))
+        });
     let captures = rule_sets.iter().map(|(_, set)| capture::paths(set));
     let path_items = paths.items();
     let catalog_doc = if templates.is_empty() {

@@ -111,7 +111,7 @@ impl PathCode {
         };
         let found = match p.terminal.map(|t| terminal(Schema::kubevirt(), t)) {
             // The walk never yields values (a step the types cannot satisfy).
-            None => quote!(::validgen::compiled::StrView::Nodes(
+            None => quote!(::validgen::compiled::StrView::<V>::Nodes(
                 &[],
                 ::core::option::Option::None
             )),

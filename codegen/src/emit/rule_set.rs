@@ -28,7 +28,11 @@ pub fn function(
             || args_dynamic(r, paths)
     });
     let lookup = if dynamic {
-        quote!(let __lookup = ::validgen::compiled::lookup(vm);)
+        // The runtime's JSONPath evaluation reads a `Value`.
+        quote!(
+            let __vm = ::validgen::compiled::JsonView::to_value(vm);
+            let __lookup = ::validgen::compiled::lookup(&__vm);
+        )
     } else {
         TokenStream::new()
     };
@@ -51,7 +55,7 @@ pub fn function(
     quote! {
         #[doc = #doc]
         #[allow(clippy::all, unused_variables, unused_parens)]
-        fn #name(vm: &::validgen::serde_json::Value, explain: ::validgen::interpret::Explain) -> ::validgen::interpret::Report {
+        fn #name<V: ::validgen::compiled::JsonView>(vm: &V, explain: ::validgen::interpret::Explain) -> ::validgen::interpret::Report {
             #lookup
             #(#lets)*
             ::validgen::interpret::Report { rules: #reports }

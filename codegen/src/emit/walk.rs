@@ -53,7 +53,7 @@ impl Walks {
         let mut lists: Vec<(usize, Vec<Step>)> = Vec::new();
         let mut reads = BTreeMap::new();
         let mut lets = vec![quote! {
-            let __n0: ::core::option::Option<::validgen::compiled::Slot<'_>> =
+            let __n0: ::core::option::Option<::validgen::compiled::Slot<'_, V>> =
                 ::core::option::Option::Some(::core::option::Option::Some(vm));
         }];
         let rule_paths = set.rules.iter().flat_map(|r| {
@@ -137,10 +137,10 @@ fn chain_let(id: usize, parent: usize, step: &Step) -> TokenStream {
         }
         _ => {
             let body = chain_body(std::slice::from_ref(step));
-            quote!(#up.and_then(|n: ::validgen::compiled::Slot<'_>| { #body }))
+            quote!(#up.and_then(|n: ::validgen::compiled::Slot<'_, V>| { #body }))
         }
     };
-    quote!(let #name: ::core::option::Option<::validgen::compiled::Slot<'_>> = #value;)
+    quote!(let #name: ::core::option::Option<::validgen::compiled::Slot<'_, V>> = #value;)
 }
 
 /// The body of a closure taking `n: Slot` through single-value steps to `Option<Slot>`: a nil
@@ -163,7 +163,7 @@ fn chain_body(steps: &[Step]) -> TokenStream {
                         }
                     }
                     None => out.extend(
-                        quote!(let n: ::validgen::compiled::Slot<'_> = ::core::option::Option::None;),
+                        quote!(let n: ::validgen::compiled::Slot<'_, V> = ::core::option::Option::None;),
                     ),
                 }
             }
@@ -199,12 +199,12 @@ fn list_let(index: usize, from: usize, rest: &[Step]) -> TokenStream {
             if params.iter().all(|p| !p.known) {
                 // `[*]`: every element.
                 quote! {
-                    #up.and_then(|n| ::validgen::compiled::each_all(n, #through_pointer, |n: ::validgen::compiled::Slot<'_>| { #body }))
+                    #up.and_then(|n| ::validgen::compiled::each_all(n, #through_pointer, |n: ::validgen::compiled::Slot<'_, V>| { #body }))
                 }
             } else {
                 let params = params_tokens(params);
                 quote! {
-                    #up.and_then(|n| ::validgen::compiled::each(n, &#params, #through_pointer, |n: ::validgen::compiled::Slot<'_>| { #body }))
+                    #up.and_then(|n| ::validgen::compiled::each(n, &#params, #through_pointer, |n: ::validgen::compiled::Slot<'_, V>| { #body }))
                 }
             }
         }
@@ -219,7 +219,7 @@ fn list_let(index: usize, from: usize, rest: &[Step]) -> TokenStream {
             }
         }
     };
-    quote!(let #name: ::core::option::Option<::validgen::compiled::Nodes<'_>> = #value;)
+    quote!(let #name: ::core::option::Option<::validgen::compiled::Nodes<'_, V>> = #value;)
 }
 
 /// A step over a list of nodes.

@@ -10,6 +10,7 @@ use crate::interpret::{self, Cause, Explain, Outcome, Report};
 use crate::ir;
 use crate::rules::{self, RuleSetError};
 use crate::typed::{DecodeError, TypedVm};
+use crate::view::{JsonView, Kept};
 
 /// Annotation key whose mere presence skips validation.
 pub const SKIP: &str = "vm.kubevirt.io/skip-validations";
@@ -124,6 +125,22 @@ pub trait Validators {
     /// The rule set does not parse (the admission answers 400).
     fn evaluate(&self, text: &str, vm: &TypedVm, explain: Explain) -> Result<Report, RuleSetError>;
 
+    /// As [`Validators::evaluate`], on the VM the single pass kept ([`crate::extract`]):
+    /// normalized and CPU-defaulted as the typed decoding leaves it, restricted to what the
+    /// rule set reads. By default it is made a `Value` first.
+    ///
+    /// # Errors
+    /// As [`Validators::evaluate`].
+    fn evaluate_kept(
+        &self,
+        text: &str,
+        vm: &Kept<'_>,
+        explain: Explain,
+    ) -> Result<Report, RuleSetError> {
+        let typed = TypedVm::from_normalized(vm.to_value().into_owned());
+        self.evaluate(text, &typed, explain)
+    }
+
     /// What a single pass over an `AdmissionReview` body must extract for the rule sets these
     /// validators hold ([`crate::extract`]); `None` to always parse the whole body.
     fn plan(&self) -> Option<&Plan> {
@@ -191,7 +208,7 @@ pub fn decide_explained(
     // The VM is decoded before anything else: an undecodable VM is a 400 even when deleted or
     // skipped.
     match TypedVm::decode(vm) {
-        Ok(typed) => decide_typed(typed, validators, mode, explain, None),
+        Ok(typed) => decide_typed(typed, validators, mode, explain),
         Err(e) => {
             let mut d = Decision::bad_request(Source::VmUnmarshalError, e.message.clone());
             d.decode_error = Some(e);
@@ -200,17 +217,16 @@ pub fn decide_explained(
     }
 }
 
-/// What [`decide_typed`] does when the VM it has is only what a [`Plan`] extracted and the rule
+/// What [`decide_kept`] does when the VM it has is only what a [`Plan`] extracted and the rule
 /// set to evaluate is not one the plan covers: decide on the whole VM instead.
 pub(crate) type Uncovered<'a> = (&'a Plan, &'a mut dyn FnMut() -> Decision);
 
 /// The decision on a decoded VM (what follows the decoding in [`decide_explained`]).
-pub(crate) fn decide_typed(
+fn decide_typed(
     mut typed: TypedVm,
     validators: &dyn Validators,
     mode: Mode,
     explain: Explain,
-    extracted: Option<Uncovered<'_>>,
 ) -> Decision {
     if mode == Mode::Admitted {
         typed.canonicalize_quantities();
@@ -224,18 +240,50 @@ pub(crate) fn decide_typed(
         RuleChoice::Allowed(source) => return Decision::allowed(source, Report::default()),
         RuleChoice::Rules(source, text) => (source, text),
     };
-    if let Some((plan, whole)) = extracted
-        && !plan.covers(text)
-    {
+    let has_template = has_template(json);
+    evaluated(
+        source,
+        validators.evaluate(text, &typed, explain),
+        has_template,
+    )
+}
+
+/// The decision on the VM the single pass kept ([`crate::extract`]), as [`decide_typed`] on
+/// the VM it was kept from; `whole` answers when the rule set to evaluate is not in `plan`.
+pub(crate) fn decide_kept(
+    vm: Kept<'_>,
+    arena: &bumpalo::Bump,
+    validators: &dyn Validators,
+    explain: Explain,
+    (plan, whole): Uncovered<'_>,
+) -> Decision {
+    let vm = vm.default_cpu(arena);
+    let (source, text) = match rule_choice(vm.get("metadata"), validators) {
+        RuleChoice::Allowed(source) => return Decision::allowed(source, Report::default()),
+        RuleChoice::Rules(source, text) => (source, text),
+    };
+    if !plan.covers(text) {
         return whole();
     }
-    // The reference dereferences spec.template before evaluating; without one it crashes. We
-    // fail every rule that would have been evaluated instead.
-    let has_template = json
-        .get("spec")
+    evaluated(
+        source,
+        validators.evaluate_kept(text, &vm, explain),
+        has_template(&vm),
+    )
+}
+
+/// The reference dereferences spec.template before evaluating; without one it crashes.
+fn has_template<V: JsonView>(vm: &V) -> bool {
+    vm.get("spec")
         .and_then(|s| s.get("template"))
-        .is_some_and(|v| !v.is_null());
-    let mut report = match validators.evaluate(text, &typed, explain) {
+        .is_some_and(|v| !v.is_null())
+}
+
+/// The decision once the rule set (from `source`) is evaluated: a rule-set error is a 400;
+/// without `spec.template` (`has_template`), every rule fails as the reference's crash
+/// would have it.
+fn evaluated(source: Source, result: Result<Report, RuleSetError>, has_template: bool) -> Decision {
+    let mut report = match result {
         Ok(r) => r,
         Err(e) => {
             let mut d = Decision::bad_request(source, e.to_string());
@@ -247,6 +295,7 @@ pub(crate) fn decide_typed(
         return Decision::allowed(source, Report::default());
     }
     if !has_template {
+        // We fail every rule that would have been evaluated instead.
         for r in &mut report.rules {
             r.outcome = Outcome::Error;
             r.detail = "invalid JSONPath".to_owned();
@@ -257,7 +306,6 @@ pub(crate) fn decide_typed(
     d
 }
 
-/// What the admission decision does with a VM, as its metadata alone tells.
 pub(crate) enum RuleChoice<'a> {
     /// Allowed without evaluating anything.
     Allowed(Source),
@@ -268,8 +316,8 @@ pub(crate) enum RuleChoice<'a> {
 /// The branch of ssp-operator `admitVm` a VM takes, from its `metadata` (as decoded):
 /// deleting, skipped, its own non-empty rule annotation, else its parent template's rules,
 /// else allowed (SEMANTICS §2).
-pub(crate) fn rule_choice<'a>(
-    metadata: Option<&'a Value>,
+pub(crate) fn rule_choice<'a, V: JsonView>(
+    metadata: Option<&'a V>,
     validators: &'a dyn Validators,
 ) -> RuleChoice<'a> {
     // Chained `get`s: `Value::pointer` allocates for every token.
@@ -285,7 +333,7 @@ pub(crate) fn rule_choice<'a>(
     }
     let own = annotations
         .and_then(|a| a.get(VALIDATIONS))
-        .and_then(Value::as_str)
+        .and_then(V::as_str)
         .filter(|s| !s.is_empty());
     if let Some(text) = own {
         return RuleChoice::Rules(Source::VmAnnotation, text);
@@ -323,14 +371,14 @@ pub fn verdict(source: Source, report: Report) -> Decision {
 /// The parent template `(namespace, name)` named by the VM: labels first, else annotations; a
 /// map counts only with both a name and a namespace (`template.namespace`, else the older
 /// `template-namespace`).
-fn template_ref(metadata: Option<&Value>) -> Option<(&str, &str)> {
+fn template_ref<V: JsonView>(metadata: Option<&V>) -> Option<(&str, &str)> {
     let map = |k: &str| metadata.and_then(|m| m.get(k));
     template_pair(map("labels")).or_else(|| template_pair(map("annotations")))
 }
 
-fn template_pair(m: Option<&Value>) -> Option<(&str, &str)> {
+fn template_pair<V: JsonView>(m: Option<&V>) -> Option<(&str, &str)> {
     let m = m?;
-    let s = |k: &str| m.get(k).and_then(Value::as_str).filter(|s| !s.is_empty());
+    let s = |k: &str| m.get(k).and_then(V::as_str).filter(|s| !s.is_empty());
     let name = s(TEMPLATE_NAME)?;
     let ns = s(TEMPLATE_NAMESPACE).or_else(|| s(TEMPLATE_NAMESPACE_OLD))?;
     Some((ns, name))

@@ -15,6 +15,6 @@ pub use decide::{
     Validators, decide, decide_explained, decide_with, interpret_text, interpret_text_with,
     verdict,
 };
-pub(crate) use decide::{RuleChoice, decide_typed, rule_choice};
+pub(crate) use decide::{RuleChoice, decide_kept, rule_choice};
 pub use response::response_json;
 pub use review::{ReviewError, Reviewed, review, review_value, review_value_with};

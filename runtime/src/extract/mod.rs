@@ -8,7 +8,10 @@
 //! admission decision reads, normalized as the typed decoding would leave them), and skips
 //! everything else without allocating. Once `metadata` is read (the API server writes it before
 //! `spec`), the rule set the decision will evaluate is known, and only its own paths are kept
-//! below `spec`. The decision then runs on that small VM.
+//! below `spec`. What is kept goes into one arena per review ([`Kept`] values, strings
+//! borrowed from the body): no allocation per value. The decision then runs on that small VM;
+//! compiled rule sets read it as it is (generated code is generic over
+//! [`crate::view::JsonView`]), the interpreter gets it as a `Value`.
 //!
 //! Verdicts are those of the `Value` path ([`crate::admission::review_value_with`]) by
 //! construction: whatever this pass does not reproduce exactly (a body the typed decoding
@@ -21,7 +24,8 @@ mod walk;
 
 use std::borrow::Cow;
 
-use serde_json::{Map, Value};
+use bumpalo::Bump;
+use serde_json::Value;
 
 use json::{Abort, Reader, Res};
 pub use plan::{CapturePath, Node, Plan, Seg, capture_paths};
@@ -29,16 +33,18 @@ use walk::Typed;
 
 use crate::admission::{
     Decision, Explain, Mode, ReviewError, Reviewed, RuleChoice, Source, Validators,
-    decide_explained, decide_typed, review_value_with, rule_choice,
+    decide_explained, decide_kept, review_value_with, rule_choice,
 };
-use crate::typed::{Schema, TypedVm};
+use crate::typed::Schema;
+use crate::view::Kept;
 
-/// What one pass over an `AdmissionReview` body found.
-struct Request<'de> {
-    uid: Option<Cow<'de, str>>,
-    resource: [Option<Cow<'de, str>>; 3],
+/// What one pass over an `AdmissionReview` body found (`'a`: the body's and the arena's
+/// lifetime).
+struct Request<'a> {
+    uid: Option<Cow<'a, str>>,
+    resource: [Option<Cow<'a, str>>; 3],
     /// The VM restricted to the plan (`None`: no `object`, or `null`).
-    object: Option<Value>,
+    object: Option<Kept<'a>>,
 }
 
 /// Reviews an `AdmissionReview` body with `validators` in one pass over the bytes, when they
@@ -61,12 +67,15 @@ pub fn review_bytes(body: &[u8], validators: &dyn Validators) -> Result<Reviewed
 /// the body.
 pub fn single_pass(body: &[u8], validators: &dyn Validators) -> Option<Reviewed> {
     let plan = validators.plan()?;
-    let r = extract(body, plan, validators)?;
-    Some(decide_request(r, body, validators, plan))
+    // The kept values of a review take a few hundred bytes to a few KB.
+    let arena = Bump::with_capacity(4096);
+    let r = extract(body, plan, validators, &arena)?;
+    Some(decide_request(r, &arena, body, validators, plan))
 }
 
 fn decide_request(
     r: Request<'_>,
+    arena: &Bump,
     body: &[u8],
     validators: &dyn Validators,
     plan: &Plan,
@@ -84,16 +93,10 @@ fn decide_request(
         let decision = Decision::bad_request(Source::VmUnmarshalError, message);
         return Reviewed { uid, decision };
     }
-    let vm = TypedVm::from_normalized(r.object.unwrap_or(Value::Object(Map::new())));
+    let vm = r.object.unwrap_or(Kept::Object(&[]));
     let mut whole = || whole_vm_decision(body, validators);
     // As `review_value_with`: the response carries only failures' texts.
-    let decision = decide_typed(
-        vm,
-        validators,
-        Mode::Raw,
-        Explain::Failures,
-        Some((plan, &mut whole)),
-    );
+    let decision = decide_kept(vm, arena, validators, Explain::Failures, (plan, &mut whole));
     Reviewed { uid, decision }
 }
 
@@ -106,28 +109,34 @@ fn whole_vm_decision(body: &[u8], validators: &dyn Validators) -> Decision {
 }
 
 /// The single pass: `None` when the body needs the `Value` path.
-fn extract<'de>(body: &'de [u8], plan: &Plan, validators: &dyn Validators) -> Option<Request<'de>> {
+fn extract<'a>(
+    body: &'a [u8],
+    plan: &'a Plan,
+    validators: &dyn Validators,
+    arena: &'a Bump,
+) -> Option<Request<'a>> {
     // Checked as UTF-8 once here; the reader then works on the text.
     let text = std::str::from_utf8(body).ok()?;
     let mut r = Reader::new(text);
-    let request = review(&mut r, plan, validators).ok()?;
+    let request = review(&mut r, plan, validators, arena).ok()?;
     r.end().ok()?;
     request
 }
 
 /// The `AdmissionReview` object: its `request` (`None` when that is not an object: the
 /// `Value` path gives the error).
-fn review<'de>(
-    r: &mut Reader<'de>,
-    plan: &Plan,
+fn review<'a>(
+    r: &mut Reader<'a>,
+    plan: &'a Plan,
     validators: &dyn Validators,
-) -> Res<Option<Request<'de>>> {
+    arena: &'a Bump,
+) -> Res<Option<Request<'a>>> {
     if r.peek()? != b'{' {
         return Err(Abort);
     }
     let mut request = None;
     known_keys(r, ["request"], |r, _| {
-        request = read_request(r, plan, validators)?;
+        request = read_request(r, plan, validators, arena)?;
         Ok(())
     })?;
     Ok(request)
@@ -135,11 +144,12 @@ fn review<'de>(
 
 /// `request`: its `uid`, `resource` and `object` (the VM, restricted to the plan); anything
 /// but an object reads as nothing (as `Value::get` finds nothing in it).
-fn read_request<'de>(
-    r: &mut Reader<'de>,
-    plan: &Plan,
+fn read_request<'a>(
+    r: &mut Reader<'a>,
+    plan: &'a Plan,
     validators: &dyn Validators,
-) -> Res<Option<Request<'de>>> {
+    arena: &'a Bump,
+) -> Res<Option<Request<'a>>> {
     let mut req = Request {
         uid: None,
         resource: [None, None, None],
@@ -156,6 +166,7 @@ fn read_request<'de>(
                     ty: s.root(),
                     plan: Some(plan.root()),
                     texts: plan,
+                    arena,
                 };
                 // Once the metadata is read, the rule set to evaluate is known: only its own
                 // paths below `spec` need keeping (nothing, when none will be evaluated).

@@ -6,29 +6,34 @@
 
 use std::borrow::Cow;
 
-use serde_json::{Map, Number, Value};
+use bumpalo::Bump;
+use bumpalo::collections::Vec as ArenaVec;
+use serde_json::{Number, Value};
 
 use super::json::{Abort, Reader, Res, decode};
 use super::plan::{Node, Plan};
 use crate::quantity::Quantity;
 use crate::rules::fold::folds_to;
-use crate::typed::decode::{is_rfc3339, number_fits, sanitize_ips};
+use crate::typed::decode::{canonical_ip, is_rfc3339, number_fits};
 use crate::typed::schema::{GoKind, Leaf, Schema, Type, TypeId};
+use crate::view::{JsonView, Kept};
 
 /// A value of Go type `ty`: checked as the typed decoding checks it; with a trie node, kept
-/// (normalized, only what the trie names below it; everything below a `whole` node). `None`:
-/// JSON `null`, or nothing kept.
+/// in `arena` (normalized, only what the trie names below it; everything below a `whole`
+/// node). `None`: JSON `null`, or nothing kept.
 #[derive(Clone, Copy)]
-pub(super) struct Typed<'p> {
+pub(super) struct Typed<'p, 'a> {
     pub(super) schema: &'static Schema,
     pub(super) ty: TypeId,
     pub(super) plan: Option<&'p Node>,
     /// The whole plan, for its rule texts.
     pub(super) texts: &'p Plan,
+    /// Where kept values go (the body's text lives at least as long).
+    pub(super) arena: &'a Bump,
 }
 
-impl<'p> Typed<'p> {
-    fn at(self, ty: TypeId, plan: Option<&'p Node>) -> Typed<'p> {
+impl<'p: 'a, 'a> Typed<'p, 'a> {
+    fn at(self, ty: TypeId, plan: Option<&'p Node>) -> Typed<'p, 'a> {
         Typed { ty, plan, ..self }
     }
 
@@ -49,15 +54,23 @@ impl<'p> Typed<'p> {
     }
 
     /// A scalar kept as the typed decoding keeps it (the JSON value itself).
-    fn keep(&self, v: impl FnOnce() -> Value) -> Option<Value> {
+    fn keep(&self, v: impl FnOnce() -> Kept<'a>) -> Option<Kept<'a>> {
         self.plan.map(|_| v())
+    }
+
+    /// A string in the arena (borrowed from the body when it is).
+    fn text(&self, s: Cow<'a, str>) -> &'a str {
+        match s {
+            Cow::Borrowed(s) => s,
+            Cow::Owned(s) => self.arena.alloc_str(&s),
+        }
     }
 }
 
-impl<'p> Typed<'p> {
+impl<'p: 'a, 'a> Typed<'p, 'a> {
     /// Reads the value at `r`: `None` for JSON `null` (it leaves the destination as it is: a
     /// nil pointer, slice or map) or when nothing is kept.
-    pub(super) fn read(self, r: &mut Reader<'_>) -> Res<Option<Value>> {
+    pub(super) fn read(self, r: &mut Reader<'a>) -> Res<Option<Kept<'a>>> {
         let t = self.ty();
         match (t.kind, t.leaf) {
             (GoKind::Ptr, _) => match t.elem {
@@ -68,7 +81,7 @@ impl<'p> Typed<'p> {
             (GoKind::Struct, Some(Leaf::FieldsV1)) => match self.plan {
                 Some(_) => {
                     let v: Value = serde_json::from_str(r.raw()?).map_err(|_| Abort)?;
-                    Ok(Some(v).filter(|v| !v.is_null()))
+                    Ok(Some(Kept::from_value(&v, self.arena)).filter(|v| !v.is_null()))
                 }
                 None => r.skip().map(|()| None),
             },
@@ -99,7 +112,7 @@ impl<'p> Typed<'p> {
                 b't' | b'f' => {
                     let v = r.boolean()?;
                     if t.kind == GoKind::Bool {
-                        Ok(self.keep(|| Value::Bool(v)))
+                        Ok(self.keep(|| Kept::Bool(v)))
                     } else {
                         Err(Abort)
                     }
@@ -117,19 +130,22 @@ impl<'p> Typed<'p> {
     /// metadata kept (`None`: as the trie says).
     pub(super) fn read_root(
         self,
-        r: &mut Reader<'_>,
-        spec_plan: impl Fn(&Value) -> Option<Option<&'p Node>>,
-    ) -> Res<Option<Value>> {
+        r: &mut Reader<'a>,
+        spec_plan: impl Fn(&Kept<'a>) -> Option<Option<&'p Node>>,
+    ) -> Res<Option<Kept<'a>>> {
         if r.peek()? != b'{' || self.plan.is_none() {
             return self.read(r);
         }
-        self.object(r, |key, kept| match (key, kept?.get("metadata")) {
-            ("spec", Some(metadata)) => spec_plan(metadata),
-            _ => None,
+        self.object(r, |key, kept| {
+            let metadata = kept?.iter().find(|(k, _)| *k == "metadata");
+            match (key, metadata) {
+                ("spec", Some((_, metadata))) => spec_plan(metadata),
+                _ => None,
+            }
         })
     }
 
-    fn list(self, r: &mut Reader<'_>) -> Res<Option<Value>> {
+    fn list(self, r: &mut Reader<'a>) -> Res<Option<Kept<'a>>> {
         let t = self.ty();
         let (GoKind::Slice, Some(e)) = (t.kind, t.elem) else {
             return Err(Abort);
@@ -139,12 +155,12 @@ impl<'p> Typed<'p> {
             r.array(|r| elem.read(r).map(drop))?;
             return Ok(None);
         }
-        let mut out = Vec::new();
+        let mut out = ArenaVec::new_in(self.arena);
         r.array(|r| {
-            out.push(elem.read(r)?.unwrap_or(Value::Null));
+            out.push(elem.read(r)?.unwrap_or(Kept::Null));
             Ok(())
         })?;
-        Ok(Some(Value::Array(out)))
+        Ok(Some(Kept::Array(out.into_bump_slice())))
     }
 }
 
@@ -153,8 +169,8 @@ fn quantity_str_ok(s: &str) -> bool {
     !s.chars().any(|c| c == '"' || c == '\\' || c < '\u{20}') && Quantity::parse(s.trim()).is_ok()
 }
 
-impl<'p> Typed<'p> {
-    fn string(self, s: Cow<'_, str>) -> Res<Option<Value>> {
+impl<'p: 'a, 'a> Typed<'p, 'a> {
+    fn string(self, s: Cow<'a, str>) -> Res<Option<Kept<'a>>> {
         let t = self.ty();
         let ok = match (t.kind, t.leaf) {
             (GoKind::String, _) | (GoKind::Struct, Some(Leaf::IntOrString)) => true,
@@ -163,13 +179,13 @@ impl<'p> Typed<'p> {
             _ => false,
         };
         if ok {
-            Ok(self.keep(|| Value::String(s.into_owned())))
+            Ok(self.keep(|| Kept::String(self.text(s))))
         } else {
             Err(Abort)
         }
     }
 
-    fn number(self, n: Number) -> Res<Option<Value>> {
+    fn number(self, n: Number) -> Res<Option<Kept<'a>>> {
         let t = self.ty();
         let ok = match (t.kind, t.leaf) {
             (GoKind::Int(bits) | GoKind::Uint(bits) | GoKind::Float(bits), _) => {
@@ -182,7 +198,7 @@ impl<'p> Typed<'p> {
             _ => false,
         };
         if ok {
-            Ok(self.keep(|| Value::Number(n)))
+            Ok(self.keep(|| Kept::Number(self.arena.alloc(n))))
         } else {
             Err(Abort)
         }
@@ -193,15 +209,15 @@ impl<'p> Typed<'p> {
     /// `narrow` may give the node of a key instead of the trie, from what was kept so far.
     fn object(
         self,
-        r: &mut Reader<'_>,
-        narrow: impl Fn(&str, Option<&Map<String, Value>>) -> Option<Option<&'p Node>>,
-    ) -> Res<Option<Value>> {
+        r: &mut Reader<'a>,
+        narrow: impl Fn(&str, Option<&[(&'a str, Kept<'a>)]>) -> Option<Option<&'p Node>>,
+    ) -> Res<Option<Kept<'a>>> {
         let keys = self.schema.object_keys(self.ty);
         let mut seen = [0u64; 4];
         // Sized for the keys the trie names: no growing while filling it.
-        let mut out = self
-            .plan
-            .map(|n| Map::with_capacity(if n.whole { 0 } else { n.keys.len() }));
+        let mut out = self.plan.map(|n| {
+            ArenaVec::with_capacity_in(if n.whole { 0 } else { n.keys.len() }, self.arena)
+        });
         r.object(|r, k| {
             let Some(i) = self.schema.exact_key(self.ty, &k) else {
                 if keys.iter().any(|t| folds_to(&k, &t.key)) {
@@ -216,45 +232,69 @@ impl<'p> Typed<'p> {
             }
             let target = &keys[i];
             let plan =
-                narrow(&target.key, out.as_ref()).unwrap_or_else(|| self.key_plan(&target.key));
+                narrow(&target.key, out.as_deref()).unwrap_or_else(|| self.key_plan(&target.key));
             let v = self.at(target.ty, plan).read(r)?;
             if let (Some(out), Some(v)) = (out.as_mut(), v) {
-                out.insert(target.key.clone(), v);
+                out.push((target.key.as_str(), v));
             }
             Ok(())
         })?;
         Ok(out.map(|m| {
-            let mut v = Value::Object(m);
+            let v = Kept::Object(m.into_bump_slice());
             // KubeVirt's unmarshallers of these wrappers rewrite IP addresses.
-            match self.ty().go_type.as_str() {
-                "v1.VirtualMachineInstanceSpec" => {
-                    sanitize_ips(
-                        v.get_mut("dnsConfig")
-                            .and_then(|d| d.get_mut("nameservers")),
-                    );
-                }
-                "v1.DHCPOptions" => sanitize_ips(v.get_mut("ntpServers")),
-                _ => {}
-            }
-            v
+            let path: &[&str] = match self.ty().go_type.as_str() {
+                "v1.VirtualMachineInstanceSpec" => &["dnsConfig", "nameservers"],
+                "v1.DHCPOptions" => &["ntpServers"],
+                _ => return v,
+            };
+            v.update(path, self.arena, &mut |list| {
+                sanitize_ips(list?, self.arena)
+            })
+            .unwrap_or(v)
         }))
     }
 
     /// A map's object: every value checked; the keys the trie names kept (a later repeated
     /// key replaces an earlier one, as in a parsed `Value`; `null` is kept as `null`).
-    fn map(self, r: &mut Reader<'_>) -> Res<Option<Value>> {
+    fn map(self, r: &mut Reader<'a>) -> Res<Option<Kept<'a>>> {
         let Some(elem) = self.ty().elem else {
             return Err(Abort);
         };
-        let mut out = self.plan.map(|_| Map::new());
+        let mut out = self
+            .plan
+            .map(|_| ArenaVec::<(&str, Kept)>::new_in(self.arena));
         r.object(|r, k| {
             let child = self.key_plan(&k);
             let v = self.at(elem, child).read(r)?;
             if let (Some(out), Some(_)) = (out.as_mut(), child) {
-                out.insert(k.into_owned(), v.unwrap_or(Value::Null));
+                let v = v.unwrap_or(Kept::Null);
+                // A repeated key keeps its first place and takes the last value, as an
+                // insertion into a `Value` object.
+                match out.iter_mut().find(|(x, _)| *x == k) {
+                    Some(entry) => entry.1 = v,
+                    None => out.push((self.text(k), v)),
+                }
             }
             Ok(())
         })?;
-        Ok(out.map(Value::Object))
+        Ok(out.map(|m| Kept::Object(m.into_bump_slice())))
     }
+}
+
+/// A list with its IP addresses in canonical form (`None`: nothing to rewrite), as
+/// [`crate::typed::decode::sanitize_ips`] does.
+fn sanitize_ips<'a>(list: Kept<'a>, arena: &'a Bump) -> Option<Kept<'a>> {
+    let items = list.as_array()?;
+    let ips: Vec<Option<String>> = items
+        .iter()
+        .map(|i| i.as_str().and_then(canonical_ip))
+        .collect();
+    if ips.iter().all(Option::is_none) {
+        return None;
+    }
+    let out = items.iter().zip(ips).map(|(item, ip)| match ip {
+        Some(ip) => Kept::String(arena.alloc_str(&ip)),
+        None => *item,
+    });
+    Some(Kept::Array(arena.alloc_slice_fill_iter(out)))
 }

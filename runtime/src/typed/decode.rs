@@ -428,7 +428,7 @@ pub(crate) fn sanitize_ips(list: Option<&mut Value>) {
     }
 }
 
-fn canonical_ip(s: &str) -> Option<String> {
+pub(crate) fn canonical_ip(s: &str) -> Option<String> {
     let parts: Vec<&str> = s.split('.').collect();
     if parts.len() == 4 {
         let mut octets = [0u8; 4];
