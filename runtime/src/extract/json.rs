@@ -128,6 +128,25 @@ impl<'de> Reader<'de> {
         }
     }
 
+    /// At a string (the next token is `"`): when `known` finds that the text after the opening
+    /// quote starts with a string's contents and closing quote it knows (giving their length),
+    /// its answer, and the reader past them; else `None`, and nothing consumed. What `known`
+    /// recognises must be valid string contents: they are not checked again.
+    pub(super) fn known_string<T>(
+        &mut self,
+        known: impl FnOnce(&'de str) -> Option<(usize, T)>,
+    ) -> Res<Option<T>> {
+        if self.peek()? != b'"' {
+            return Err(Abort);
+        }
+        // After an ASCII quote: a char boundary.
+        let rest = self.text.get(self.pos + 1..).ok_or(Abort)?;
+        Ok(known(rest).map(|(len, t)| {
+            self.pos += 1 + len;
+            t
+        }))
+    }
+
     /// A string, decoded (borrowed when it holds no escapes).
     pub(super) fn string(&mut self) -> Res<Cow<'de, str>> {
         let (raw, escaped) = self.string_raw()?;

@@ -251,9 +251,13 @@ pub struct Plan {
     /// own capture paths alone (what the pass keeps once the VM's metadata names that set).
     rule_sets: Vec<(String, Node)>,
     /// The same texts as the contents of a JSON string, escaped as `serde_json` and as Go's
-    /// `encoding/json` write them (it also escapes `<`, `>`, `&`, U+2028, U+2029), sorted, each
-    /// with its text: an annotation written so is known without decoding it.
-    escaped: Vec<(String, String)>,
+    /// `encoding/json` write them (it also escapes `<`, `>`, `&`, U+2028, U+2029), each
+    /// followed by the closing quote, sorted, each with its text: an annotation written so is
+    /// known without scanning or decoding it. As an unescaped quote ends a JSON string, none is
+    /// a prefix of another, so the one a string starts with is found by a binary search.
+    quoted: Vec<(String, String)>,
+    /// The first bytes of those, a bit per byte value: most strings need no search.
+    first_bytes: [u64; 4],
 }
 
 impl Default for Plan {
@@ -284,7 +288,8 @@ impl Plan {
         Plan {
             root,
             rule_sets: Vec::new(),
-            escaped: Vec::new(),
+            quoted: Vec::new(),
+            first_bytes: [0; 4],
         }
     }
 
@@ -306,9 +311,12 @@ impl Plan {
             .binary_search_by(|(t, _)| t.as_str().cmp(text))
         {
             self.rule_sets.insert(i, (text.to_owned(), own));
-            for e in escaped_forms(text) {
-                if let Err(j) = self.escaped.binary_search_by(|(x, _)| x.as_str().cmp(&e)) {
-                    self.escaped.insert(j, (e, text.to_owned()));
+            for mut e in escaped_forms(text) {
+                e.push('"');
+                let first = e.as_bytes()[0];
+                self.first_bytes[usize::from(first >> 6)] |= 1 << (first & 63);
+                if let Err(j) = self.quoted.binary_search_by(|(x, _)| x.as_str().cmp(&e)) {
+                    self.quoted.insert(j, (e, text.to_owned()));
                 }
             }
         }
@@ -342,15 +350,22 @@ impl Plan {
         self.rule_sets.get(i).map(|(_, n)| n)
     }
 
-    /// The rule text whose JSON string contents, as written (between the quotes, escapes
-    /// undecoded), are `raw`, when it is one of the plan's and written as `serde_json` or Go
-    /// write it.
-    pub(crate) fn known_text(&self, raw: &str) -> Option<&str> {
+    /// The rule text a JSON string holds, when it is one of the plan's written as `serde_json`
+    /// or Go write it: `rest` is the text after the string's opening quote; the answer is the
+    /// length of the string's contents and closing quote there, and the text.
+    pub(crate) fn known_text_at(&self, rest: &str) -> Option<(usize, &str)> {
+        let rest = rest.as_bytes();
+        let first = *rest.first()?;
+        if self.first_bytes[usize::from(first >> 6)] & (1 << (first & 63)) == 0 {
+            return None;
+        }
+        // Against the start of `rest` as long as the candidate: `Equal` when `rest` starts
+        // with it (a longer candidate is `Greater` than a shorter `rest` it begins).
         let i = self
-            .escaped
-            .binary_search_by(|(x, _)| x.as_str().cmp(raw))
+            .quoted
+            .binary_search_by(|(q, _)| q.as_bytes().cmp(&rest[..q.len().min(rest.len())]))
             .ok()?;
-        self.escaped.get(i).map(|(_, t)| t.as_str())
+        self.quoted.get(i).map(|(q, t)| (q.len(), t.as_str()))
     }
 
     /// The trie, from the VM root.
@@ -371,14 +386,21 @@ mod tests {
         let serde = serde_json::to_string(text).expect("a string");
         let serde = &serde[1..serde.len() - 1];
         assert!(serde.contains(r#"\"name\""#) && serde.contains("<b>"));
-        assert_eq!(plan.known_text(serde), Some(text));
+        // As the body goes on after the string.
+        let at = |contents: &str| plan.known_text_at(&format!("{contents}\",\"b\":1}}"));
+        assert_eq!(at(serde), Some((serde.len() + 1, text)));
         let go = serde
             .replace('<', r"\u003c")
             .replace('>', r"\u003e")
             .replace('&', r"\u0026");
-        assert_eq!(plan.known_text(&go), Some(text));
-        // Other spellings of the same text are not known (they are decoded instead).
-        assert_eq!(plan.known_text(&serde.replace(r#"\""#, r"\u0022")), None);
-        assert_eq!(plan.known_text(text), None);
+        assert_eq!(at(&go), Some((go.len() + 1, text)));
+        // Other spellings of the same text are not known (they are scanned and decoded).
+        assert_eq!(at(&serde.replace(r#"\""#, r"\u0022")), None);
+        assert_eq!(at(text), None);
+        // A string that only begins with a known one, or a body that ends inside one.
+        assert_eq!(at(&format!("{serde} ")), None);
+        assert_eq!(plan.known_text_at(&serde[..serde.len() - 1]), None);
+        assert_eq!(plan.known_text_at(serde), None);
+        assert_eq!(plan.known_text_at(""), None);
     }
 }

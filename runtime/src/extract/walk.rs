@@ -98,14 +98,16 @@ impl<'p: 'a, 'a> Typed<'p, 'a> {
                     r.string_raw().map(|_| None)
                 }
                 b'"' => {
+                    let texts = self.texts;
+                    // A rule annotation, full of `\"`: known without scanning or decoding it.
+                    if let Some(text) = r.known_string(|rest| texts.known_text_at(rest))? {
+                        return self.string(Cow::Borrowed(text));
+                    }
                     let (raw, escaped) = r.string_raw()?;
-                    let s = if !escaped {
-                        Cow::Borrowed(raw)
-                    } else if let Some(text) = self.texts.known_text(raw) {
-                        // A rule annotation, full of `\"`: no need to decode it.
-                        Cow::Borrowed(text)
-                    } else {
+                    let s = if escaped {
                         Cow::Owned(decode(raw)?)
+                    } else {
+                        Cow::Borrowed(raw)
                     };
                     self.string(s)
                 }
