@@ -178,7 +178,7 @@ impl Validators for Catalog {
         match self.compiled_kept(text) {
             Some(f) => Ok(f(vm, explain)),
             None => {
-                let typed = TypedVm::from_normalized(vm.to_value().into_owned());
+                let typed = TypedVm::from_kept(vm);
                 interpret_text_with(text, &typed, explain)
             }
         }

@@ -137,7 +137,7 @@ pub trait Validators {
         vm: &Kept<'_>,
         explain: Explain,
     ) -> Result<Report, RuleSetError> {
-        let typed = TypedVm::from_normalized(vm.to_value().into_owned());
+        let typed = TypedVm::from_kept(vm);
         self.evaluate(text, &typed, explain)
     }
 

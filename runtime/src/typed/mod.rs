@@ -45,6 +45,13 @@ impl TypedVm {
         TypedVm { json }
     }
 
+    /// The VM the single pass kept ([`crate::extract`], already normalized), as a `Value`:
+    /// for what reads only `Value` (the interpreter).
+    pub(crate) fn from_kept(vm: &crate::view::Kept<'_>) -> TypedVm {
+        use crate::view::JsonView;
+        TypedVm::from_normalized(vm.to_value().into_owned())
+    }
+
     /// The normalized JSON.
     pub fn json(&self) -> &Value {
         &self.json
