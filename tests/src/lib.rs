@@ -9,6 +9,8 @@ pub mod conformance {
     include!(concat!(env!("OUT_DIR"), "/conformance_validators.rs"));
 }
 
+pub mod fuzz;
+
 /// The rule sets `build.rs` generated (deterministically) for the compiled-versus-interpreted
 /// property test; all are compiled into [`conformance::CATALOG`].
 pub const GENERATED_RULE_SETS: &[&str] =
