@@ -18,6 +18,12 @@ use super::{EvalError, Found, Literal, RangeState};
 /// client-go `FindResults`).
 const MAX_RANGE_DEPTH: usize = 512;
 
+/// How many values (segments evaluated and values made by steps) one evaluation may produce.
+/// Templates are untrusted (a rule path can leave its action with `}` and open `range` blocks),
+/// and nested `range`s multiply: without a bound, a few hundred bytes of template take minutes.
+/// Real paths, `..` over the reference VM included, stay orders of magnitude below it.
+pub(crate) const MAX_WORK: usize = 1 << 18;
+
 /// A value under evaluation.
 #[derive(Debug, Clone)]
 pub(crate) enum Val<N> {
@@ -111,6 +117,8 @@ pub(crate) struct Evaluator<'t, 's> {
     allow_missing_keys: bool,
     state: &'s mut RangeState,
     depth: usize,
+    /// Values produced so far (see [`MAX_WORK`]).
+    work: usize,
 }
 
 impl<'t, 's> Evaluator<'t, 's> {
@@ -124,6 +132,7 @@ impl<'t, 's> Evaluator<'t, 's> {
             allow_missing_keys,
             state,
             depth: 0,
+            work: 0,
         }
     }
 
@@ -144,6 +153,7 @@ impl<'t, 's> Evaluator<'t, 's> {
         let mut full = Vec::new();
         let mut i = 0;
         while let Some(segment) = segments.get(i) {
+            self.charge(1)?;
             let results = self
                 .walk_segment(cur.clone(), segment)
                 .map_err(|(_, e)| e)?;
@@ -201,6 +211,17 @@ impl<'t, 's> Evaluator<'t, 's> {
         Ok(())
     }
 
+    /// Counts `n` more values against [`MAX_WORK`].
+    fn charge(&mut self, n: usize) -> Result<(), EvalError> {
+        self.work = self.work.saturating_add(n);
+        if self.work > MAX_WORK {
+            return Err(EvalError::new(format!(
+                "evaluation exceeds {MAX_WORK} values (nested range blocks?)"
+            )));
+        }
+        Ok(())
+    }
+
     fn walk_segment<N: Node>(&mut self, cur: Vec<Val<N>>, segment: &Segment) -> Walked<N> {
         match segment {
             Segment::Text(text) => Ok(vec![Val::Lit(Literal::Str(text.clone()))]),
@@ -230,6 +251,7 @@ impl<'t, 's> Evaluator<'t, 's> {
         let mut cur = input;
         for step in &list.steps {
             cur = self.walk(cur, step)?;
+            self.charge(cur.len()).map_err(|e| (Vec::new(), e))?;
         }
         Ok(cur)
     }
