@@ -4,6 +4,7 @@
 //! functions serve `cargo fuzz` and the bounded regression run in `cargo test`
 //! (`tests/tests/fuzz_regress.rs`).
 
+use std::cmp::Ordering;
 use std::sync::LazyLock;
 
 use validgen::admission::{self, Catalog, Mode, Template, review_value_with};
@@ -126,11 +127,18 @@ pub fn quantity(data: &[u8]) {
         let canonical = q.canonical();
         let again = Quantity::parse(&canonical)
             .unwrap_or_else(|e| panic!("canonical {canonical:?} of {text:?}: {e:?}"));
-        assert_eq!(
-            q.cmp_value(&again),
-            std::cmp::Ordering::Equal,
-            "{text:?} → {canonical:?}"
-        );
+        // apimachinery v0.35 has no decimal suffix past E and drops the exponent of larger
+        // values (`1000E` is written `1`, see quantity/canonical.rs): the value holds below.
+        let bound = |s: &str| Quantity::parse(s).expect("a bound");
+        let within_suffixes = q.cmp_value(&bound("1000E")) == Ordering::Less
+            && q.cmp_value(&bound("-1000E")) == Ordering::Greater;
+        if within_suffixes {
+            assert_eq!(
+                q.cmp_value(&again),
+                Ordering::Equal,
+                "{text:?} → {canonical:?}"
+            );
+        }
     }
     let _ = Quantity::from_json_raw(text);
 }
