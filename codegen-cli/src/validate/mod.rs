@@ -19,7 +19,7 @@ use crate::render::{self, Sink};
 use crate::{EXIT_DENIED, EXIT_ERROR, EXIT_OK};
 use console::Console;
 use inputs::Unit;
-pub use inputs::load_catalogs;
+pub use inputs::{Catalogs, load_catalogs};
 
 /// The verdict on one VM document.
 #[derive(Debug, Clone)]
@@ -129,7 +129,11 @@ impl Tally {
 
 /// Runs `validate`; returns the exit status.
 pub fn run(args: &ValidateArgs) -> u8 {
-    let (catalog, catalog_errors) = load_catalogs(&args.templates);
+    let Catalogs {
+        catalog,
+        errors: catalog_errors,
+        warnings: catalog_warnings,
+    } = load_catalogs(&args.templates);
     let units = inputs::units(&args.paths);
     let files = units
         .iter()
@@ -147,11 +151,21 @@ pub fn run(args: &ValidateArgs) -> u8 {
         errors_only: args.errors_only,
         broken: false,
     };
-    for (dir, message) in catalog_errors {
-        run.report(&FileReport {
-            name: dir,
-            items: vec![Item::Error { message }],
-        });
+    for w in &catalog_warnings {
+        run.console.note(&format!("warning: {w}"));
+    }
+    // A catalog that did not load fails the run before any VM is judged: a VM whose template
+    // was in the failed file would otherwise come out allowed (issue #12).
+    if !catalog_errors.is_empty() {
+        for (name, message) in catalog_errors {
+            run.report(&FileReport {
+                name,
+                items: vec![Item::Error { message }],
+            });
+        }
+        run.console.finish();
+        let _ = run.sink.finish(&run.tally, args.summary);
+        return EXIT_ERROR;
     }
     let mode = if args.raw { Mode::Raw } else { Mode::Admitted };
     for unit in &units {
