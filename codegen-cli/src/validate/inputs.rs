@@ -4,9 +4,9 @@
 use std::path::PathBuf;
 
 use validgen_runtime::admission::{Catalog, Mode, collect_files};
-use validgen_runtime::manifest;
 
-use super::{FileReport, Item, document_item};
+use super::stream::{Judge, judge_stream};
+use super::{FileReport, Item};
 
 /// A stretch of the inputs, in command-line order.
 pub(super) enum Unit {
@@ -105,20 +105,30 @@ pub(super) fn units(paths: &[PathBuf]) -> Vec<Unit> {
     units
 }
 
-/// Reads and judges one input.
+/// Reads and judges one input. A file is read as a stream of documents, as standard input
+/// is, so that `max_bytes` bounds each document and not the file.
 pub(super) fn judge_job(job: &Job, catalog: &Catalog, mode: Mode, max_bytes: usize) -> FileReport {
     match job {
         Job::File(path) => {
             let name = path.display().to_string();
-            let items = match manifest::read_file(path, max_bytes) {
-                Ok(docs) => docs
-                    .iter()
-                    .map(|d| document_item(&name, d, catalog, mode))
-                    .collect(),
-                Err(e) => vec![Item::Error {
-                    message: e.to_string(),
-                }],
-            };
+            let mut items = Vec::new();
+            match std::fs::File::open(path) {
+                Ok(f) => {
+                    let judge = Judge {
+                        file: &name,
+                        catalog,
+                        mode,
+                        max_bytes,
+                    };
+                    judge_stream(&judge, std::io::BufReader::new(f), |item| {
+                        items.push(item);
+                        true
+                    });
+                }
+                Err(e) => items.push(Item::Error {
+                    message: format!("{name}: {e}"),
+                }),
+            }
             FileReport { name, items }
         }
         Job::Unusable { name, message } => FileReport {

@@ -6,7 +6,7 @@
 mod console;
 mod inputs;
 mod ordered;
-mod stdin;
+mod stream;
 
 use std::io::IsTerminal;
 
@@ -181,7 +181,13 @@ pub fn run(args: &ValidateArgs) -> u8 {
             }
             Unit::Stdin => {
                 run.tally.files += 1;
-                stdin::judge_stream(&catalog, mode, args.max_bytes, |item| {
+                let judge = stream::Judge {
+                    file: "-",
+                    catalog: &catalog,
+                    mode,
+                    max_bytes: args.max_bytes,
+                };
+                stream::judge_stream(&judge, std::io::stdin().lock(), |item| {
                     run.item("-", &item);
                     !run.broken
                 });
