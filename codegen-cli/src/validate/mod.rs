@@ -15,7 +15,7 @@ use validgen_runtime::admission::{self, Catalog, Decision, Mode};
 use validgen_runtime::manifest::Document;
 
 use crate::cli::ValidateArgs;
-use crate::render::{self, Sink};
+use crate::render::{self, Sink, escape_controls};
 use crate::{EXIT_DENIED, EXIT_ERROR, EXIT_OK};
 use console::Console;
 use inputs::Unit;
@@ -152,7 +152,7 @@ pub fn run(args: &ValidateArgs) -> u8 {
         broken: false,
     };
     for w in &catalog_warnings {
-        run.console.note(&format!("warning: {w}"));
+        run.console.note(&escape_controls(&format!("warning: {w}")));
     }
     // A catalog that did not load fails the run before any VM is judged: a VM whose template
     // was in the failed file would otherwise come out allowed (issue #12).
@@ -232,14 +232,15 @@ impl Run {
             Item::Vm(v) => !self.errors_only || !v.decision.allowed,
             Item::Skipped { source, kind } => {
                 if !self.errors_only {
-                    self.console.note(&format!(
+                    self.console.note(&escape_controls(&format!(
                         "note: {source}: skipped {kind} (not a VirtualMachine)"
-                    ));
+                    )));
                 }
                 !self.errors_only
             }
             Item::Error { message } => {
-                self.console.note(&format!("error: {message}"));
+                self.console
+                    .note(&escape_controls(&format!("error: {message}")));
                 true
             }
         };
