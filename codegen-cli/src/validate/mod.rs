@@ -2,6 +2,9 @@
 //!
 //! Files are read and judged in parallel (rayon) and printed in input order as soon as every
 //! file before them is done; standard input is judged document by document as it arrives.
+//! Both are read as streams of documents (`stream`), so `--max-bytes` bounds each document.
+//! The `--templates` catalogs are loaded first, and any error in them ends the run before a VM
+//! is judged.
 
 mod console;
 mod inputs;
