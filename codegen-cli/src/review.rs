@@ -11,14 +11,21 @@ use validgen_runtime::admission::{self, Catalog, Reviewed};
 use validgen_runtime::manifest;
 
 use crate::cli::ReviewArgs;
-use crate::validate::load_catalogs;
+use crate::validate::{Catalogs, load_catalogs};
 use crate::{EXIT_DENIED, EXIT_ERROR, EXIT_OK};
 
 /// Runs `review`; returns the exit status.
 pub fn run(args: &ReviewArgs) -> u8 {
-    let (catalog, catalog_errors) = load_catalogs(&args.templates);
-    if !catalog_errors.is_empty() {
-        for (_, message) in catalog_errors {
+    let Catalogs {
+        catalog,
+        errors,
+        warnings,
+    } = load_catalogs(&args.templates);
+    for w in &warnings {
+        eprintln!("warning: {w}");
+    }
+    if !errors.is_empty() {
+        for (_, message) in errors {
             eprintln!("error: {message}");
         }
         return EXIT_ERROR;

@@ -173,3 +173,50 @@ fn bundled_catalog_has_no_errors() {
     );
     insta::assert_snapshot!("text_common_templates", out);
 }
+
+#[test]
+fn a_broken_file_hides_neither_errors_nor_warnings_of_the_others() {
+    let (code, out, err) = run(&["check", "-o", "json", &fixture("broken")]);
+    assert_eq!(code, 1, "{err}");
+    let v: Value = serde_json::from_str(&out).expect("JSON");
+    let files: Vec<(String, String)> = v["diagnostics"]
+        .as_array()
+        .expect("diagnostics")
+        .iter()
+        .map(|d| {
+            let file = d["file"].as_str().unwrap_or_default();
+            let file = file.rsplit('/').next().unwrap_or_default().to_owned();
+            (file, d["level"].as_str().unwrap_or_default().to_owned())
+        })
+        .collect();
+    for (file, level) in [
+        ("a-syntax.yaml", "error"),
+        ("b-rule.yaml", "error"),
+        ("c-kind.yaml", "error"),
+        ("d-warning.yaml", "warning"),
+    ] {
+        assert!(
+            files.contains(&(file.to_owned(), level.to_owned())),
+            "{file}: {files:?}"
+        );
+    }
+}
+
+#[test]
+fn duplicate_templates_and_rules_off_objects_0_are_catalog_layout_warnings() {
+    let (code, out, err) = run(&["check", "-o", "json", &fixture("catalog-layout")]);
+    assert_eq!(code, 0, "warnings only: {err}");
+    assert_eq!(
+        found(&out),
+        vec![
+            ("warning".to_owned(), "catalog-layout".to_owned(), 4),
+            ("warning".to_owned(), "catalog-layout".to_owned(), 6),
+            ("warning".to_owned(), "catalog-layout".to_owned(), 7),
+        ]
+    );
+    let (_, text, _) = run(&["check", &fixture("catalog-layout")]);
+    assert!(
+        text.contains("warning[catalog-layout]: template `t` is also defined at codegen-cli/tests/data/check/catalog-layout/a.yaml:4"),
+        "{text}"
+    );
+}

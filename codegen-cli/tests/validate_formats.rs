@@ -405,3 +405,64 @@ fn warn_exit_code_when_all_allowed_with_warnings() {
     );
     assert_eq!(status(&["validate", "--warn-exit-code", "256", warned]), 2);
 }
+
+/// Names, sources and messages from a manifest cannot forge output lines or send terminal
+/// sequences: control characters come out escaped in text and TAP, and out of JUnit's XML.
+#[test]
+fn control_characters_from_a_manifest_are_escaped() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let path = dir.path().join("forge\u{1b}[2J.yaml");
+    let vm = r#"kind: VirtualMachine
+metadata:
+  name: "vm\nALLOWED forged\r\u001b[31m\u0000\u007f\u009b"
+  annotations:
+    vm.kubevirt.io/validations: '[{"name": "r", "path": "jsonpath::.spec.domain.cpu.cores", "rule": "integer", "message": "m\nok 2 - forged\u001b]0;t\u0007", "min": 2}]'
+spec:
+  template:
+    spec:
+      domain:
+        cpu: {cores: 1}
+"#;
+    std::fs::write(&path, vm).expect("write");
+    let path = path.display().to_string();
+    let (code, out, err) = run(&["validate", &path]);
+    assert_eq!(code, 1, "{err}");
+    assert_eq!(
+        out.lines().count(),
+        2,
+        "one VM line and one cause line: {out}"
+    );
+    assert!(
+        !out.contains(['\r', '\u{1b}', '\0', '\u{7f}', '\u{9b}', '\u{7}']),
+        "{out:?}"
+    );
+    assert!(
+        out.contains("vm\\nALLOWED forged\\r\\u{1b}[31m\\u{0}\\u{7f}\\u{9b}"),
+        "{out}"
+    );
+    assert!(out.contains("forge\\u{1b}[2J.yaml#0"), "{out}");
+    assert!(
+        out.contains("m\\nok 2 - forged\\u{1b}]0;t\\u{7}: value 1"),
+        "{out}"
+    );
+    let (_, tap, _) = run(&["validate", "-o", "tap", &path]);
+    assert!(
+        !tap.contains(['\r', '\u{1b}', '\0', '\u{7f}', '\u{9b}', '\u{7}']),
+        "{tap:?}"
+    );
+    let points: Vec<&str> = tap
+        .lines()
+        .filter(|l| l.starts_with("ok") || l.starts_with("not ok"))
+        .collect();
+    assert_eq!(points.len(), 1, "{tap}");
+    assert!(
+        tap.contains(r#"message: "m\nok 2 - forged\u001b]0;t\u0007: value 1"#),
+        "{tap}"
+    );
+    let (_, xml, _) = run(&["validate", "-o", "junit", &path]);
+    assert!(
+        !xml.contains(['\u{1b}', '\0', '\u{7f}', '\u{9b}', '\u{7}']),
+        "{xml:?}"
+    );
+    junit(&xml);
+}

@@ -185,3 +185,72 @@ fn many_files_in_input_order() {
         assert_eq!(line, &want, "{source}");
     }
 }
+
+/// A VM as one JSON line, named `name`, with a rule asking for 2 cores and `cores` of them,
+/// padded with an annotation of `pad` bytes.
+fn vm_line(name: &str, cores: u32, pad: usize) -> String {
+    let rules = r#"[{\"name\":\"c\",\"path\":\"jsonpath::.spec.domain.cpu.cores\",\"rule\":\"integer\",\"message\":\"m\",\"min\":2}]"#;
+    format!(
+        r#"{{"apiVersion":"kubevirt.io/v1","kind":"VirtualMachine","metadata":{{"name":"{name}","annotations":{{"pad":"{}","vm.kubevirt.io/validations":"{rules}"}}}},"spec":{{"template":{{"spec":{{"domain":{{"cpu":{{"cores":{cores}}}}}}}}}}}}}"#,
+        "x".repeat(pad)
+    )
+}
+
+#[test]
+fn an_over_long_json_line_does_not_swallow_the_documents_after_it() {
+    let input = format!(
+        "{}\n{}\n{}\n",
+        vm_line("first", 1, 0),
+        vm_line("long", 1, 4000),
+        vm_line("third", 1, 0)
+    );
+    let (code, out, err) = run_stdin(
+        &["validate", "-o", "json", "--max-bytes", "1024", "-"],
+        &input,
+    );
+    assert_eq!(code, 2, "{out}{err}");
+    let names: Vec<_> = json_lines(&out)
+        .iter()
+        .map(|l| (l["source"].clone(), l["name"].clone(), l["allowed"].clone()))
+        .collect();
+    assert_eq!(
+        names,
+        vec![
+            ("-#0".into(), "first".into(), false.into()),
+            ("-#2".into(), "third".into(), false.into()),
+        ],
+        "{err}"
+    );
+    assert!(err.contains("error: -:2: 4"), "names the line: {err}");
+    assert!(
+        err.contains("bytes is over the limit of 1024 bytes"),
+        "{err}"
+    );
+}
+
+#[test]
+fn max_bytes_bounds_each_document_of_a_file() {
+    let dir = tempfile::tempdir().expect("tempdir");
+    let yaml = dir.path().join("two.yaml");
+    let docs = [vm_line("a", 2, 700), vm_line("b", 1, 700)];
+    std::fs::write(&yaml, docs.join("\n---\n")).expect("write");
+    let json = dir.path().join("two.json");
+    std::fs::write(&json, docs.join("\n")).expect("write");
+    for path in [&yaml, &json] {
+        let path = path.display().to_string();
+        let (code, out, err) = run(&["validate", "-o", "json", "--max-bytes", "1024", &path]);
+        assert_eq!(
+            code, 1,
+            "{path}: both documents judged, one denied: {out}{err}"
+        );
+        let allowed: Vec<_> = json_lines(&out)
+            .iter()
+            .map(|l| l["allowed"].clone())
+            .collect();
+        assert_eq!(
+            allowed,
+            vec![Value::from(true), Value::from(false)],
+            "{path}"
+        );
+    }
+}

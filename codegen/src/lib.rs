@@ -36,31 +36,30 @@ pub struct Generated {
     pub files: Vec<PathBuf>,
     /// The templates compiled, sorted by name.
     pub templates: Vec<String>,
+    /// What the catalog has that compiles but is probably not meant (a template defined
+    /// twice, rules off `objects[0]`; see [`source::CatalogRead::warnings`]).
+    pub warnings: Vec<Diagnostic>,
 }
 
 /// Compiles the catalog folder `dir`; `display` names it in diagnostics (e.g. `templates`).
 ///
 /// # Errors
-/// Every problem of the catalog, collected: unreadable files, rule sets that do not parse,
-/// and (unless [`Options::reference_failures`]) rules the reference fails whatever the VM.
+/// Every problem of the catalog, collected: unreadable files (the others are still analysed),
+/// documents meant to be Templates that cannot be, rule sets that do not parse, and (unless
+/// [`Options::reference_failures`]) rules the reference fails whatever the VM, in every
+/// template, replaced or not.
 pub fn compile_dir(dir: &Path, display: &str, opts: Options) -> Result<Generated, Diagnostics> {
-    let (read, files) = read_catalog(dir, display)?;
-    // A later file replaces a template of the same namespace and name, as a catalog folder
-    // loaded by the runtime (and an informer fed the files in order) does.
-    let mut by_key: BTreeMap<(Option<String>, String), source::SourceTemplate> = BTreeMap::new();
-    for t in read {
-        let ns = t.namespace.clone().filter(|ns| !ns.is_empty());
-        by_key.insert((ns, t.name.clone()), t);
-    }
-    let mut templates: Vec<source::SourceTemplate> = by_key.into_values().collect();
-    templates
-        .sort_by(|a, b| (&a.name, &a.namespace, &a.file).cmp(&(&b.name, &b.namespace, &b.file)));
-    let mut diags = Diagnostics::default();
+    let source::CatalogRead {
+        templates: read,
+        files,
+        errors: mut diags,
+        warnings,
+    } = read_catalog(dir, display);
     // Each distinct text is analysed once per file it appears in, so every file with a
-    // problem is named.
+    // problem is named; a template replaced by a later file is analysed too.
     let mut analyzed: BTreeMap<String, ir::RuleSet> = BTreeMap::new();
     let mut reported: BTreeSet<(String, String)> = BTreeSet::new();
-    let texts = templates
+    let texts = read
         .iter()
         .flat_map(|t| t.rules.iter().chain(t.legacy_rules.iter()));
     for RuleText { text, origin } in texts {
@@ -74,6 +73,16 @@ pub fn compile_dir(dir: &Path, display: &str, opts: Options) -> Result<Generated
             Err(d) => diags.extend(d),
         }
     }
+    // A later file replaces a template of the same namespace and name, as a catalog folder
+    // loaded by the runtime (and `kubectl apply -R`) does; `read_catalog` warned about it.
+    let mut by_key: BTreeMap<(Option<String>, String), source::SourceTemplate> = BTreeMap::new();
+    for t in read {
+        let ns = t.namespace.clone().filter(|ns| !ns.is_empty());
+        by_key.insert((ns, t.name.clone()), t);
+    }
+    let mut templates: Vec<source::SourceTemplate> = by_key.into_values().collect();
+    templates
+        .sort_by(|a, b| (&a.name, &a.namespace, &a.file).cmp(&(&b.name, &b.namespace, &b.file)));
     let mut names: BTreeMap<String, String> = BTreeMap::new();
     for t in &templates {
         let f = names::function_name(&t.name);
@@ -116,6 +125,7 @@ pub fn compile_dir(dir: &Path, display: &str, opts: Options) -> Result<Generated
         tokens: emit::catalog(&items, &rule_sets, display),
         files,
         templates: templates.iter().map(|t| t.name.clone()).collect(),
+        warnings,
     })
 }
 

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 use serde_json::Value;
 use serde_saphyr::Spanned;
+use validgen_runtime::admission::shape::{self, ObjectShape, Part, Severity, ShapeProblem};
 use validgen_runtime::admission::{LEGACY_VALIDATIONS, VALIDATIONS, collect_files};
 use validgen_runtime::manifest::DEFAULT_MAX_BYTES;
 use validgen_runtime::rules::Location;
@@ -22,6 +23,10 @@ pub struct SourceTemplate {
     pub namespace: Option<String>,
     /// The file, relative to the catalog folder, with `/` separators.
     pub file: String,
+    /// 1-based line of `metadata.name`'s value in the file.
+    pub name_line: usize,
+    /// 1-based column of `metadata.name`'s value.
+    pub name_column: usize,
     /// `objects[0].metadata.annotations["vm.kubevirt.io/validations"]`.
     pub rules: Option<RuleText>,
     /// `metadata.annotations["validations"]` (legacy).
@@ -76,47 +81,60 @@ impl TextOrigin {
 
 #[derive(Deserialize)]
 struct Doc {
-    kind: Option<String>,
+    kind: Option<Spanned<String>>,
     metadata: Option<Meta>,
-    objects: Option<Vec<Object>>,
+    objects: Option<Vec<Spanned<Object>>>,
 }
 
 #[derive(Deserialize)]
 struct Meta {
-    name: Option<String>,
+    name: Option<Spanned<String>>,
     namespace: Option<String>,
     annotations: Option<BTreeMap<String, Spanned<Value>>>,
 }
 
 #[derive(Deserialize)]
 struct Object {
+    kind: Option<String>,
     metadata: Option<Meta>,
 }
 
+/// What reading a catalog folder gives: every template that could be read, and every
+/// problem of every file (one file's problem never hides another's).
+#[derive(Debug, Clone, Default)]
+pub struct CatalogRead {
+    /// The templates read, in path order (a template defined twice is here twice).
+    pub templates: Vec<SourceTemplate>,
+    /// Every file read (absolute), for rebuild tracking.
+    pub files: Vec<PathBuf>,
+    /// Problems that make the folder not the catalog it is meant to be: unreadable files,
+    /// YAML syntax errors, a `kind` close to `Template`, a Template without a name.
+    pub errors: Diagnostics,
+    /// Problems the reference works with (see `validgen_runtime::admission::shape`): a
+    /// template defined again in a later file (which replaces the earlier one), rules on an
+    /// object other than `objects[0]`.
+    pub warnings: Vec<Diagnostic>,
+}
+
 /// Reads every Template under `dir` (`*.yaml`, `*.yml`, `*.json`, recursively, sorted by path);
-/// `display` is how the folder is named in diagnostics (e.g. `templates`).
-///
-/// # Errors
-/// Every unreadable or unparsable file, collected.
-pub fn read_catalog(
-    dir: &Path,
-    display: &str,
-) -> Result<(Vec<SourceTemplate>, Vec<PathBuf>), Diagnostics> {
-    let mut diags = Diagnostics::default();
-    let mut files = Vec::new();
-    if let Err(e) = collect_files(dir, &mut files) {
-        diags.push(Diagnostic::file(display, e.to_string()));
-        return Err(diags);
+/// `display` is how the folder is named in diagnostics (e.g. `templates`). Every file is read
+/// whatever the others hold.
+pub fn read_catalog(dir: &Path, display: &str) -> CatalogRead {
+    let mut read = CatalogRead::default();
+    if let Err(e) = collect_files(dir, &mut read.files) {
+        read.errors.push(Diagnostic::file(display, e.to_string()));
+        return read;
     }
-    if files.is_empty() {
-        diags.push(Diagnostic::file(
+    if read.files.is_empty() {
+        read.errors.push(Diagnostic::file(
             display,
             "no template files (looked for *.yaml, *.yml and *.json files)".to_owned(),
         ));
-        return Err(diags);
+        return read;
     }
-    let mut templates = Vec::new();
-    for path in &files {
+    // Where each `(namespace, name)` was defined first, to name it when it is defined again.
+    let mut defined: BTreeMap<(String, String), String> = BTreeMap::new();
+    for path in &read.files {
         let rel = path
             .strip_prefix(dir)
             .unwrap_or(path)
@@ -125,15 +143,78 @@ pub fn read_catalog(
             .collect::<Vec<_>>()
             .join("/");
         let shown = format!("{}/{rel}", display.trim_end_matches('/'));
-        match read_file(path, &rel, &shown) {
-            Ok(t) => templates.extend(t),
-            Err(d) => diags.push(d),
+        let Found {
+            templates,
+            errors,
+            warnings,
+        } = read_file(path, &rel, &shown);
+        read.errors.extend(errors);
+        read.warnings.extend(warnings);
+        for t in templates {
+            let key = (t.namespace.clone().unwrap_or_default(), t.name.clone());
+            let here = format!("{shown}:{}", t.name_line);
+            match defined.get(&key) {
+                Some(first) => read.warnings.push(Diagnostic::at(
+                    &shown,
+                    t.name_line,
+                    t.name_column,
+                    None,
+                    format!(
+                        "template `{}` is also defined at {first}; this later definition replaces it, as `kubectl apply -R` (which applies files in path order) would",
+                        t.name
+                    ),
+                )),
+                None => {
+                    defined.insert(key, here);
+                }
+            }
+            read.templates.push(t);
         }
     }
-    diags.into_result((templates, files))
+    read
 }
 
-fn read_file(path: &Path, rel: &str, shown: &str) -> Result<Vec<SourceTemplate>, Diagnostic> {
+/// What one file holds.
+#[derive(Default)]
+struct Found {
+    templates: Vec<SourceTemplate>,
+    errors: Diagnostics,
+    warnings: Vec<Diagnostic>,
+}
+
+fn read_file(path: &Path, rel: &str, shown: &str) -> Found {
+    let mut found = Found::default();
+    let text = match read_text(path, shown) {
+        Ok(t) => t,
+        Err(d) => {
+            found.errors.push(d);
+            return found;
+        }
+    };
+    let docs: Vec<Doc> = match serde_saphyr::from_multiple(&text) {
+        Ok(docs) => docs,
+        Err(e) => {
+            let (line, column) = e
+                .location()
+                .map_or((0, 0), |l| (l.line() as usize, l.column() as usize));
+            let message = e.to_string().lines().next().unwrap_or_default().to_owned();
+            found
+                .errors
+                .push(Diagnostic::at(shown, line, column, None, message));
+            return found;
+        }
+    };
+    for doc in docs {
+        match read_doc(doc, rel, shown, &text, &mut found) {
+            Ok(Some(t)) => found.templates.push(t),
+            Ok(None) => {}
+            Err(d) => found.errors.push(d),
+        }
+    }
+    found
+}
+
+fn read_text(path: &Path, shown: &str) -> Result<String, Diagnostic> {
     let bytes = std::fs::read(path).map_err(|e| Diagnostic::file(shown, e.to_string()))?;
     if bytes.len() > DEFAULT_MAX_BYTES {
         return Err(Diagnostic::file(
@@ -144,41 +225,72 @@ fn read_file(path: &Path, rel: &str, shown: &str) -> Result<Vec<SourceTemplate>,
             ),
         ));
     }
-    let text = String::from_utf8(bytes)
-        .map_err(|e| Diagnostic::file(shown, format!("not UTF-8 text: {e}")))?;
-    let docs: Vec<Doc> = serde_saphyr::from_multiple(&text).map_err(|e| {
-        let (line, column) = e
-            .location()
-            .map_or((0, 0), |l| (l.line() as usize, l.column() as usize));
-        let message = e.to_string().lines().next().unwrap_or_default().to_owned();
-        Diagnostic::at(shown, line, column, None, message)
-    })?;
-    let mut out = Vec::new();
-    for doc in docs {
-        if doc.kind.as_deref() != Some("Template") {
-            continue;
-        }
-        let meta = doc.metadata.as_ref();
-        let Some(name) = meta.and_then(|m| m.name.clone()) else {
-            return Err(Diagnostic::file(
-                shown,
-                "a Template without metadata.name".to_owned(),
-            ));
-        };
-        let object_meta = doc
-            .objects
-            .as_ref()
-            .and_then(|o| o.first())
-            .and_then(|o| o.metadata.as_ref());
-        out.push(SourceTemplate {
-            name,
-            namespace: meta.and_then(|m| m.namespace.clone()),
-            file: rel.to_owned(),
-            rules: annotation(object_meta, VALIDATIONS, &text, shown)?,
-            legacy_rules: annotation(meta, LEGACY_VALIDATIONS, &text, shown)?,
-        });
+    String::from_utf8(bytes).map_err(|e| Diagnostic::file(shown, format!("not UTF-8 text: {e}")))
+}
+
+/// The template of one document (`None` when it is not one), its shape problems in `found`.
+fn read_doc(
+    doc: Doc,
+    rel: &str,
+    shown: &str,
+    text: &str,
+    found: &mut Found,
+) -> Result<Option<SourceTemplate>, Diagnostic> {
+    let kind = doc.kind.as_ref().map(|k| k.value.as_str());
+    let at = |l: &serde_saphyr::Location| (l.line() as usize, l.column() as usize);
+    let objects = doc.objects.as_deref().unwrap_or_default();
+    let mut problems: Vec<ShapeProblem> = shape::kind_problem(kind).into_iter().collect();
+    if kind == Some(shape::TEMPLATE_KIND) {
+        let shapes: Vec<ObjectShape<'_>> = objects
+            .iter()
+            .map(|o| ObjectShape {
+                kind: o.value.kind.as_deref(),
+                has_rules: o
+                    .value
+                    .metadata
+                    .as_ref()
+                    .and_then(|m| m.annotations.as_ref())
+                    .is_some_and(|a| a.contains_key(VALIDATIONS)),
+            })
+            .collect();
+        problems.extend(shape::object_problems(&shapes));
     }
-    Ok(out)
+    for p in problems {
+        let (line, column) = match p.part {
+            Part::Kind => doc.kind.as_ref().map_or((0, 0), |k| at(&k.referenced)),
+            Part::Object(i) => objects.get(i).map_or((0, 0), |o| at(&o.referenced)),
+        };
+        let d = Diagnostic::at(shown, line, column, None, p.message);
+        match p.severity {
+            Severity::Error => found.errors.push(d),
+            Severity::Warning => found.warnings.push(d),
+        }
+    }
+    if kind != Some(shape::TEMPLATE_KIND) {
+        return Ok(None);
+    }
+    let meta = doc.metadata.as_ref();
+    let Some(name) = meta.and_then(|m| m.name.as_ref()) else {
+        let (line, column) = doc.kind.as_ref().map_or((0, 0), |k| at(&k.referenced));
+        return Err(Diagnostic::at(
+            shown,
+            line,
+            column,
+            None,
+            "a Template without `metadata.name`".to_owned(),
+        ));
+    };
+    let (name_line, name_column) = at(&name.referenced);
+    let object_meta = objects.first().and_then(|o| o.value.metadata.as_ref());
+    Ok(Some(SourceTemplate {
+        name: name.value.clone(),
+        namespace: meta.and_then(|m| m.namespace.clone()),
+        file: rel.to_owned(),
+        name_line,
+        name_column,
+        rules: annotation(object_meta, VALIDATIONS, text, shown)?,
+        legacy_rules: annotation(meta, LEGACY_VALIDATIONS, text, shown)?,
+    }))
 }
 
 fn annotation(

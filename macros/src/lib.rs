@@ -36,6 +36,12 @@
 //! Every problem of the catalog is a compile error naming `<folder>/<file>.yaml:LINE:COL` (the
 //! line in the YAML file, inside the annotation) and the rule; all are reported together.
 //!
+//! # Warnings
+//! What the reference works with but is probably not meant (a template defined in two files,
+//! of which the later one is compiled; rules on an object other than `objects[0]`) is a
+//! warning: stable Rust has no warning API for procedural macros, so each one is the
+//! deprecation warning of a hidden constant, whose note is the located message.
+//!
 //! # Rebuilds
 //! Each file read is included with `include_bytes!`, so editing a template rebuilds the crate.
 //! Adding or removing a file is seen through a build script:
@@ -100,6 +106,17 @@ pub fn include_validators(input: TokenStream) -> TokenStream {
     };
     match validgen_codegen::compile_dir(&dir, &display, opts) {
         Ok(generated) => {
+            let span = args.dir.span();
+            let warnings = generated.warnings.iter().map(|d| {
+                let msg = d.to_string();
+                quote::quote_spanned!(span=>
+                    const _: () = {
+                        #[deprecated(note = #msg)]
+                        const VALIDGEN_CATALOG_WARNING: () = ();
+                        VALIDGEN_CATALOG_WARNING
+                    };
+                )
+            });
             let tokens = generated.tokens;
             let tracked = generated.files.iter().map(|f| {
                 let path = f.display().to_string();
@@ -107,7 +124,7 @@ pub fn include_validators(input: TokenStream) -> TokenStream {
                     const _: &[u8] = include_bytes!(#path);
                 )
             });
-            quote!(#(#tracked)* #tokens).into()
+            quote!(#(#tracked)* #(#warnings)* #tokens).into()
         }
         Err(diags) => {
             let span = args.dir.span();

@@ -12,7 +12,8 @@ pub const DEFAULT_MAX_BYTES: usize = 16 << 20;
 /// One document of a manifest file.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Document {
-    /// 0-based position among the file's documents (after expanding `kind: List`).
+    /// 0-based position among the file's documents (after expanding `kind: List` and
+    /// `kind: VirtualMachineList`).
     pub index: usize,
     /// The document as JSON.
     pub value: Value,
@@ -100,7 +101,8 @@ pub fn read_file(path: &Path, max_bytes: usize) -> Result<Vec<Document>, Manifes
 ///
 /// JSON (a document starting with `{` or `[`, possibly several concatenated) is read with
 /// serde_json (recursion limited to 128 levels); anything else as YAML with serde-saphyr's
-/// default budgets. A `kind: List` document is expanded into its `items`.
+/// default budgets. A `kind: List` or `kind: VirtualMachineList` document (what the API
+/// server answers for a list of VMs) is expanded into its `items`.
 ///
 /// # Errors
 /// [`ManifestError`] naming `file`.
@@ -136,7 +138,12 @@ pub fn parse(file: &str, bytes: &[u8], max_bytes: usize) -> Result<Vec<Document>
     for v in values {
         match v {
             Value::Null => {}
-            Value::Object(ref m) if m.get("kind").and_then(Value::as_str) == Some("List") => {
+            Value::Object(ref m)
+                if matches!(
+                    m.get("kind").and_then(Value::as_str),
+                    Some("List" | "VirtualMachineList")
+                ) =>
+            {
                 let items = m
                     .get("items")
                     .and_then(Value::as_array)
@@ -276,5 +283,28 @@ fn merge(out: &mut serde_json::Map<String, Value>, key: String, v: Value) {
         (_, v) => {
             out.insert(key, v);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lists_of_vms_are_expanded() {
+        let text = "apiVersion: kubevirt.io/v1\nkind: VirtualMachineList\nitems:\n- kind: VirtualMachine\n  metadata: {name: a}\n- kind: VirtualMachine\n  metadata: {name: b}\n---\nkind: List\nitems:\n- kind: VirtualMachine\n";
+        let docs = parse("f.yaml", text.as_bytes(), DEFAULT_MAX_BYTES).expect("parses");
+        let names: Vec<_> = docs
+            .iter()
+            .map(|d| (d.index, d.value.pointer("/metadata/name").cloned()))
+            .collect();
+        assert_eq!(
+            names,
+            vec![
+                (0, Some(Value::from("a"))),
+                (1, Some(Value::from("b"))),
+                (2, None)
+            ]
+        );
     }
 }

@@ -135,6 +135,7 @@ prop_compose! {
             message,
             causes,
             warnings,
+            missing_template: None,
             report: Report::default(),
             source: Source::VmAnnotation,
             rule_set_error: None,

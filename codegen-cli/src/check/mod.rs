@@ -95,14 +95,12 @@ pub fn check_catalog(dir: &Path) -> Vec<Finding> {
         Ok(_) => Vec::new(),
         Err(diags) => diags.0.into_iter().map(Finding::error).collect(),
     };
-    // An unreadable catalog has no warnings: its errors are already reported.
-    if let Ok(warnings) = lint_dir(dir, display) {
-        findings.extend(warnings.into_iter().map(|w| Finding {
-            severity: Severity::Warning,
-            id: w.lint.id(),
-            diagnostic: w.diagnostic,
-        }));
-    }
+    // The files that can be read are linted even when others cannot.
+    findings.extend(lint_dir(dir, display).into_iter().map(|w| Finding {
+        severity: Severity::Warning,
+        id: w.lint.id(),
+        diagnostic: w.diagnostic,
+    }));
     findings.sort_by(|a, b| {
         let key = |f: &Finding| {
             (

@@ -8,8 +8,9 @@ use super::Sink;
 use crate::validate::{Item, Tally, VmVerdict};
 
 /// One JSON object per VM: `source`, `name`, `namespace`, the admission response's `allowed`,
-/// `code`, `reason`, `message`, `causes` (`reason`, `field`, `message`), `warnings`, and every
-/// rule's `name`, `field`, `outcome`, `detail`.
+/// `code`, `reason`, `message`, `causes` (`reason`, `field`, `message`), `warnings`, every
+/// rule's `name`, `field`, `outcome`, `detail`, and `missing_template` (`namespace/name`) when
+/// the VM names a template the catalog lacks.
 pub fn json_line(v: &VmVerdict) -> String {
     let d = &v.decision;
     let rules: Vec<_> = d
@@ -25,7 +26,7 @@ pub fn json_line(v: &VmVerdict) -> String {
         .iter()
         .map(|c| json!({"reason": c.kind, "field": c.field, "message": c.message}))
         .collect();
-    json!({
+    let mut line = json!({
         "source": v.source,
         "name": v.name,
         "namespace": v.namespace,
@@ -36,8 +37,11 @@ pub fn json_line(v: &VmVerdict) -> String {
         "causes": causes,
         "warnings": d.warnings,
         "rules": rules,
-    })
-    .to_string()
+    });
+    if let (Some(key), Some(map)) = (&d.missing_template, line.as_object_mut()) {
+        map.insert("missing_template".to_owned(), key.clone().into());
+    }
+    line.to_string()
 }
 
 /// JSON lines on standard output; with `--summary`, a last line `{"summary": {...}}`.

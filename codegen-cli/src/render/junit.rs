@@ -218,7 +218,8 @@ fn text(s: &str) -> String {
     escape(s, false)
 }
 
-/// XML escaping; characters XML 1.0 cannot carry (most controls) are written as `\uXXXX`.
+/// XML escaping; characters XML 1.0 cannot carry (most C0 controls, U+FFFE, U+FFFF) and those
+/// it carries but a terminal may act on (DEL, C1) are written as `\uXXXX`.
 fn escape(s: &str, attr: bool) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
@@ -231,7 +232,7 @@ fn escape(s: &str, attr: bool) -> String {
             '\t' if attr => out.push_str("&#9;"),
             '\r' => out.push_str("&#13;"),
             '\t' | '\n' => out.push(c),
-            c if c < ' ' || c == '\u{fffe}' || c == '\u{ffff}' => {
+            c if c.is_control() || c == '\u{fffe}' || c == '\u{ffff}' => {
                 let _ = write!(out, "\\u{:04x}", u32::from(c));
             }
             c => out.push(c),
@@ -247,8 +248,8 @@ mod tests {
     #[test]
     fn escaping_keeps_everything_readable_back() {
         assert_eq!(
-            attr("a<b>&\"c\"\nd\te\r\u{1}"),
-            "a&lt;b&gt;&amp;&quot;c&quot;&#10;d&#9;e&#13;\\u0001"
+            attr("a<b>&\"c\"\nd\te\r\u{1}\u{1b}\u{7f}\u{9b}"),
+            "a&lt;b&gt;&amp;&quot;c&quot;&#10;d&#9;e&#13;\\u0001\\u001b\\u007f\\u009b"
         );
         assert_eq!(text("x \"y\"\nz"), "x \"y\"\nz");
     }

@@ -5,6 +5,8 @@ mod junit;
 mod tap;
 mod text;
 
+use std::borrow::Cow;
+use std::fmt::Write as _;
 use std::io::{self, Write};
 
 pub use json::json_line;
@@ -66,4 +68,40 @@ pub fn summary_line(t: &Tally) -> String {
         t.errors,
         t.skipped
     )
+}
+
+/// `s` with every control character (C0, DEL and C1, as `char::is_control`) written as an
+/// escape: `\n`, `\r`, `\t`, else `\u{1b}`. Names, sources and messages come from manifests:
+/// escaped, they cannot end an output line, forge another, or send terminal sequences.
+pub fn escape_controls(s: &str) -> Cow<'_, str> {
+    if !s.chars().any(char::is_control) {
+        return Cow::Borrowed(s);
+    }
+    let mut out = String::with_capacity(s.len() + 8);
+    for c in s.chars() {
+        match c {
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if c.is_control() => {
+                let _ = write!(out, "\\u{{{:x}}}", u32::from(c));
+            }
+            c => out.push(c),
+        }
+    }
+    Cow::Owned(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::escape_controls;
+
+    #[test]
+    fn control_characters_are_escaped() {
+        assert_eq!(
+            escape_controls("a\nb\rc\td\u{1b}[31me\0f\u{7f}g\u{9b}h"),
+            "a\\nb\\rc\\td\\u{1b}[31me\\u{0}f\\u{7f}g\\u{9b}h"
+        );
+        assert_eq!(escape_controls("plain é \\d"), "plain é \\d");
+    }
 }

@@ -2,11 +2,14 @@
 //! `not ok N - …`, with a YAML diagnostic block (status code, reason, causes or the message,
 //! warnings) when there is something to say; a document that is not a VM is an `ok … # SKIP`,
 //! an input that could not be read a `not ok` with its error. The plan `1..N` comes last,
-//! then `--summary` as a comment. `#` and `\` in descriptions are escaped with `\`.
+//! then `--summary` as a comment. `#` and `\` in descriptions are escaped with `\`, control
+//! characters everywhere (descriptions and YAML strings) as escapes, so that input cannot forge
+//! test points or send terminal sequences.
 
+use std::fmt::Write as _;
 use std::io::{self, Write};
 
-use super::{Sink, summary_line};
+use super::{Sink, escape_controls, summary_line};
 use crate::validate::{Item, Tally};
 
 /// Test points on standard output, numbered from 1.
@@ -93,15 +96,30 @@ impl Sink for TapSink {
     }
 }
 
-/// A YAML double-quoted scalar (a JSON string is one).
+/// A YAML double-quoted scalar: `"` and `\` escaped, every control character (C0, DEL, C1)
+/// written `\n`, `\r`, `\t` or `\u00XX` (escapes YAML's double-quoted style reads back).
 fn quote(s: &str) -> String {
-    serde_json::Value::from(s).to_string()
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if c.is_control() => {
+                let _ = write!(out, "\\u{:04x}", u32::from(c));
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
 }
 
-/// A TAP description: `\` and `#` escaped, line breaks written as `\n`, `\r`.
+/// A TAP description: `\` and `#` escaped, control characters as [`escape_controls`] writes
+/// them.
 fn escape(s: &str) -> String {
-    s.replace('\\', "\\\\")
-        .replace('#', "\\#")
-        .replace('\n', "\\n")
-        .replace('\r', "\\r")
+    escape_controls(&s.replace('\\', "\\\\").replace('#', "\\#")).into_owned()
 }

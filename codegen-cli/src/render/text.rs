@@ -5,11 +5,12 @@ use std::io::{self, Write};
 use anstyle::{AnsiColor, Style};
 use validgen_runtime::interpret::Outcome;
 
-use super::{Sink, summary_line};
+use super::{Sink, escape_controls as esc, summary_line};
 use crate::validate::{Item, Tally, VmVerdict};
 
 /// For people: `ALLOWED`/`DENIED`, the source and VM name, then one indented line per cause
-/// and warning. ANSI colour only when `color`.
+/// and warning. ANSI colour only when `color`. What comes from the input (source, names,
+/// fields, messages) has its control characters escaped ([`super::escape_controls`]).
 pub fn text(v: &VmVerdict, color: bool) -> String {
     let d = &v.decision;
     let paint = |style: Style, s: &str| {
@@ -29,10 +30,10 @@ pub fn text(v: &VmVerdict, color: bool) -> String {
     };
     let rules = d.report.rules.len();
     let summary = match (d.code, rules) {
-        (Some(400), _) => format!("400: {}", d.message.clone().unwrap_or_default()),
+        (Some(400), _) => format!("400: {}", esc(d.message.as_deref().unwrap_or_default())),
         (Some(code), n) => format!(
             "{code} {}, {n} rule(s)",
-            d.reason.clone().unwrap_or_default()
+            esc(d.reason.as_deref().unwrap_or_default())
         ),
         (None, 0) => "no rules apply".to_owned(),
         (None, n) => format!(
@@ -44,17 +45,21 @@ pub fn text(v: &VmVerdict, color: bool) -> String {
                 .count()
         ),
     };
-    let mut s = format!("{verdict} {} {} ({summary})", v.source, v.display_name());
+    let mut s = format!(
+        "{verdict} {} {} ({summary})",
+        esc(&v.source),
+        esc(&v.display_name())
+    );
     for c in &d.causes {
         s.push_str(&format!(
             "\n    {} {}: {}",
             paint(red, "cause"),
-            c.field,
-            c.message
+            esc(&c.field),
+            esc(&c.message)
         ));
     }
     for w in &d.warnings {
-        s.push_str(&format!("\n    {} {w}", paint(yellow, "warning")));
+        s.push_str(&format!("\n    {} {}", paint(yellow, "warning"), esc(w)));
     }
     s
 }

@@ -20,16 +20,22 @@ use super::tls::{self, CertResolver};
 /// serve every namespace, and a later folder's template replaces an earlier one's with the same
 /// key. No folder gives an empty catalog (VMs are then judged by their own rules only).
 ///
+/// Warnings of the folders (a template defined twice, …) are logged.
+///
 /// # Errors
-/// [`ServeError::Catalog`] for the first folder that cannot be read or holds no Template.
+/// [`ServeError::Catalog`] with every error of every folder (one per line): a file that fails
+/// fails the whole catalog, so that the catalog in service never lacks a template of it.
 pub fn load_catalogs(dirs: &[PathBuf]) -> Result<Catalog, ServeError> {
-    let mut catalog = Catalog::new();
-    catalog.set_any_namespace(true);
-    for dir in dirs {
-        let c = Catalog::load_dir(dir).map_err(|e| ServeError::Catalog(e.to_string()))?;
-        c.templates().cloned().for_each(|t| catalog.insert(t));
+    let loaded = crate::validate::load_catalogs(dirs);
+    for w in &loaded.warnings {
+        tracing::warn!(warning = %w, "catalog");
     }
-    Ok(catalog)
+    if loaded.errors.is_empty() {
+        Ok(loaded.catalog)
+    } else {
+        let errors: Vec<String> = loaded.errors.into_iter().map(|(_, e)| e).collect();
+        Err(ServeError::Catalog(errors.join("\n")))
+    }
 }
 
 /// What the catalog folders look like on disk: every manifest file with its modification time

@@ -4,9 +4,9 @@
 use std::path::PathBuf;
 
 use validgen_runtime::admission::{Catalog, Mode, collect_files};
-use validgen_runtime::manifest;
 
-use super::{FileReport, Item, document_item};
+use super::stream::{Judge, judge_stream};
+use super::{FileReport, Item};
 
 /// A stretch of the inputs, in command-line order.
 pub(super) enum Unit {
@@ -29,19 +29,43 @@ pub(super) enum Job {
     },
 }
 
-/// Loads the `--templates` folders into one catalog (a template without a namespace serves
-/// every namespace). Returns the folders that could not be loaded with their errors.
-pub fn load_catalogs(dirs: &[PathBuf]) -> (Catalog, Vec<(String, String)>) {
-    let mut catalog = Catalog::new();
-    catalog.set_any_namespace(true);
-    let mut errors = Vec::new();
+/// The `--templates` folders loaded into one catalog.
+pub struct Catalogs {
+    /// Their templates (a template without a namespace serves every namespace; a later
+    /// folder's template replaces an earlier one's with the same key).
+    pub catalog: Catalog,
+    /// Every problem that stops the run: the folder and one message (naming its file) per
+    /// problem. VMs must not be judged against a catalog missing what a failed file holds.
+    pub errors: Vec<(String, String)>,
+    /// What loading found that changes no verdict (see `Catalog::warnings`).
+    pub warnings: Vec<String>,
+}
+
+/// Loads the `--templates` folders, collecting every error of every folder.
+pub fn load_catalogs(dirs: &[PathBuf]) -> Catalogs {
+    let mut out = Catalogs {
+        catalog: Catalog::new(),
+        errors: Vec::new(),
+        warnings: Vec::new(),
+    };
+    out.catalog.set_any_namespace(true);
     for dir in dirs {
         match Catalog::load_dir(dir) {
-            Ok(c) => c.templates().cloned().for_each(|t| catalog.insert(t)),
-            Err(e) => errors.push((dir.display().to_string(), e.to_string())),
+            Ok(c) => {
+                out.warnings.extend_from_slice(c.warnings());
+                for t in c.templates() {
+                    // Folders overriding one another is documented, not a warning.
+                    let _replaced = out.catalog.insert(t.clone());
+                }
+            }
+            Err(e) => {
+                let name = dir.display().to_string();
+                out.errors
+                    .extend(e.0.iter().map(|e| (name.clone(), e.to_string())));
+            }
         }
     }
-    (catalog, errors)
+    out
 }
 
 /// The paths given, expanded: folders become their manifest files (sorted), `-` standard
@@ -81,20 +105,30 @@ pub(super) fn units(paths: &[PathBuf]) -> Vec<Unit> {
     units
 }
 
-/// Reads and judges one input.
+/// Reads and judges one input. A file is read as a stream of documents, as standard input
+/// is, so that `max_bytes` bounds each document and not the file.
 pub(super) fn judge_job(job: &Job, catalog: &Catalog, mode: Mode, max_bytes: usize) -> FileReport {
     match job {
         Job::File(path) => {
             let name = path.display().to_string();
-            let items = match manifest::read_file(path, max_bytes) {
-                Ok(docs) => docs
-                    .iter()
-                    .map(|d| document_item(&name, d, catalog, mode))
-                    .collect(),
-                Err(e) => vec![Item::Error {
-                    message: e.to_string(),
-                }],
-            };
+            let mut items = Vec::new();
+            match std::fs::File::open(path) {
+                Ok(f) => {
+                    let judge = Judge {
+                        file: &name,
+                        catalog,
+                        mode,
+                        max_bytes,
+                    };
+                    judge_stream(&judge, std::io::BufReader::new(f), |item| {
+                        items.push(item);
+                        true
+                    });
+                }
+                Err(e) => items.push(Item::Error {
+                    message: format!("{name}: {e}"),
+                }),
+            }
             FileReport { name, items }
         }
         Job::Unusable { name, message } => FileReport {

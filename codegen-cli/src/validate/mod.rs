@@ -2,11 +2,14 @@
 //!
 //! Files are read and judged in parallel (rayon) and printed in input order as soon as every
 //! file before them is done; standard input is judged document by document as it arrives.
+//! Both are read as streams of documents (`stream`), so `--max-bytes` bounds each document.
+//! The `--templates` catalogs are loaded first, and any error in them ends the run before a VM
+//! is judged.
 
 mod console;
 mod inputs;
 mod ordered;
-mod stdin;
+mod stream;
 
 use std::io::IsTerminal;
 
@@ -15,11 +18,11 @@ use validgen_runtime::admission::{self, Catalog, Decision, Mode};
 use validgen_runtime::manifest::Document;
 
 use crate::cli::ValidateArgs;
-use crate::render::{self, Sink};
+use crate::render::{self, Sink, escape_controls};
 use crate::{EXIT_DENIED, EXIT_ERROR, EXIT_OK};
 use console::Console;
 use inputs::Unit;
-pub use inputs::load_catalogs;
+pub use inputs::{Catalogs, load_catalogs};
 
 /// The verdict on one VM document.
 #[derive(Debug, Clone)]
@@ -129,7 +132,11 @@ impl Tally {
 
 /// Runs `validate`; returns the exit status.
 pub fn run(args: &ValidateArgs) -> u8 {
-    let (catalog, catalog_errors) = load_catalogs(&args.templates);
+    let Catalogs {
+        catalog,
+        errors: catalog_errors,
+        warnings: catalog_warnings,
+    } = load_catalogs(&args.templates);
     let units = inputs::units(&args.paths);
     let files = units
         .iter()
@@ -147,11 +154,21 @@ pub fn run(args: &ValidateArgs) -> u8 {
         errors_only: args.errors_only,
         broken: false,
     };
-    for (dir, message) in catalog_errors {
-        run.report(&FileReport {
-            name: dir,
-            items: vec![Item::Error { message }],
-        });
+    for w in &catalog_warnings {
+        run.console.note(&escape_controls(&format!("warning: {w}")));
+    }
+    // A catalog that did not load fails the run before any VM is judged: a VM whose template
+    // was in the failed file would otherwise come out allowed (issue #12).
+    if !catalog_errors.is_empty() {
+        for (name, message) in catalog_errors {
+            run.report(&FileReport {
+                name,
+                items: vec![Item::Error { message }],
+            });
+        }
+        run.console.finish();
+        let _ = run.sink.finish(&run.tally, args.summary);
+        return EXIT_ERROR;
     }
     let mode = if args.raw { Mode::Raw } else { Mode::Admitted };
     for unit in &units {
@@ -167,7 +184,13 @@ pub fn run(args: &ValidateArgs) -> u8 {
             }
             Unit::Stdin => {
                 run.tally.files += 1;
-                stdin::judge_stream(&catalog, mode, args.max_bytes, |item| {
+                let judge = stream::Judge {
+                    file: "-",
+                    catalog: &catalog,
+                    mode,
+                    max_bytes: args.max_bytes,
+                };
+                stream::judge_stream(&judge, std::io::stdin().lock(), |item| {
                     run.item("-", &item);
                     !run.broken
                 });
@@ -212,14 +235,15 @@ impl Run {
             Item::Vm(v) => !self.errors_only || !v.decision.allowed,
             Item::Skipped { source, kind } => {
                 if !self.errors_only {
-                    self.console.note(&format!(
+                    self.console.note(&escape_controls(&format!(
                         "note: {source}: skipped {kind} (not a VirtualMachine)"
-                    ));
+                    )));
                 }
                 !self.errors_only
             }
             Item::Error { message } => {
-                self.console.note(&format!("error: {message}"));
+                self.console
+                    .note(&escape_controls(&format!("error: {message}")));
                 true
             }
         };

@@ -16,7 +16,7 @@ use std::path::Path;
 
 use validgen_runtime::rules::{self, IntArg, RuleKind, RulePath, StrArg};
 
-use crate::diag::{Diagnostic, Diagnostics};
+use crate::diag::Diagnostic;
 use crate::source::{TextOrigin, read_catalog};
 
 /// The kinds of warning, each with a stable identifier (for SARIF rules and JSON output).
@@ -41,17 +41,22 @@ pub enum Lint {
     /// A quantity in `objects[0]` not in canonical form (`1.5Gi`), which KubeVirt rewrites
     /// (`1536Mi`) before the validator sees it.
     NonCanonicalQuantity,
+    /// A template defined again in a later file (which replaces it), or rules on an object
+    /// other than `objects[0]`: the reference works with the folder, but part of it has no
+    /// effect (`validgen_runtime::admission::shape`).
+    CatalogLayout,
 }
 
 impl Lint {
     /// Every kind, in a fixed order.
-    pub const ALL: [Lint; 6] = [
+    pub const ALL: [Lint; 7] = [
         Lint::PcreRegex,
         Lint::UnanchoredRegex,
         Lint::ValidAlwaysPresent,
         Lint::VmRootedPath,
         Lint::UnknownRuleKind,
         Lint::NonCanonicalQuantity,
+        Lint::CatalogLayout,
     ];
 
     /// The stable identifier, e.g. `pcre-regex`.
@@ -63,6 +68,7 @@ impl Lint {
             Lint::VmRootedPath => "vm-rooted-path",
             Lint::UnknownRuleKind => "unknown-rule-kind",
             Lint::NonCanonicalQuantity => "non-canonical-quantity",
+            Lint::CatalogLayout => "catalog-layout",
         }
     }
 
@@ -87,6 +93,9 @@ impl Lint {
             Lint::NonCanonicalQuantity => {
                 "A quantity in the template's VM object that KubeVirt rewrites in canonical form before the validator sees it."
             }
+            Lint::CatalogLayout => {
+                "A template defined in several files (the last one wins), or rules on an object other than `objects[0]`: part of the catalog has no effect."
+            }
         }
     }
 }
@@ -101,16 +110,22 @@ pub struct Warning {
     pub diagnostic: Diagnostic,
 }
 
-/// Lints every template of the catalog folder `dir`; `display` names it in locations (as for
-/// [`crate::compile_dir`]). Warnings are sorted by file, line and column.
-///
-/// # Errors
-/// The catalog cannot be read (the diagnostics [`crate::compile_dir`] reports for it).
-pub fn lint_dir(dir: &Path, display: &str) -> Result<Vec<Warning>, Diagnostics> {
-    let (templates, _) = read_catalog(dir, display)?;
-    let mut out = Vec::new();
+/// Lints every template of the catalog folder `dir` that can be read; `display` names it in
+/// locations (as for [`crate::compile_dir`], which reports the files that cannot be read).
+/// Warnings are sorted by file, line and column.
+pub fn lint_dir(dir: &Path, display: &str) -> Vec<Warning> {
+    let read = read_catalog(dir, display);
+    let templates = &read.templates;
+    let mut out: Vec<Warning> = read
+        .warnings
+        .iter()
+        .map(|d| Warning {
+            lint: Lint::CatalogLayout,
+            diagnostic: d.clone(),
+        })
+        .collect();
     let mut seen: BTreeSet<(&str, &str)> = BTreeSet::new();
-    for t in &templates {
+    for t in templates {
         for r in t.rules.iter().chain(t.legacy_rules.iter()) {
             if seen.insert((&r.text, &r.origin.file)) {
                 out.extend(lint_rules(&r.text, &r.origin));
@@ -118,12 +133,11 @@ pub fn lint_dir(dir: &Path, display: &str) -> Result<Vec<Warning>, Diagnostics> 
         }
     }
     let files: BTreeSet<&str> = templates.iter().map(|t| t.file.as_str()).collect();
-    let mut diags = Diagnostics::default();
     for rel in files {
         let shown = format!("{}/{rel}", display.trim_end_matches('/'));
-        match std::fs::read_to_string(dir.join(rel)) {
-            Ok(text) => out.extend(quantity::lint_file(&text, &shown)),
-            Err(e) => diags.push(Diagnostic::file(&shown, e.to_string())),
+        // A file that cannot be read again is one `compile_dir` reports.
+        if let Ok(text) = std::fs::read_to_string(dir.join(rel)) {
+            out.extend(quantity::lint_file(&text, &shown));
         }
     }
     out.sort_by(|a, b| {
@@ -137,7 +151,7 @@ pub fn lint_dir(dir: &Path, display: &str) -> Result<Vec<Warning>, Diagnostics> 
         };
         key(a).cmp(&key(b))
     });
-    diags.into_result(out)
+    out
 }
 
 /// Lints one rule-set text (an annotation's value); `origin` locates it in its file. A text

@@ -7,6 +7,7 @@ use std::sync::OnceLock;
 
 use serde_json::Value;
 
+use super::shape::{self, ObjectShape, Part, Severity, ShapeProblem};
 use crate::extract::Plan;
 use crate::ir;
 use crate::manifest::{self, ManifestError};
@@ -63,7 +64,7 @@ impl Template {
     }
 }
 
-/// Why a catalog could not be loaded.
+/// Why a catalog (or part of one) could not be loaded.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum CatalogError {
     /// A file could not be read or parsed.
@@ -83,7 +84,34 @@ pub enum CatalogError {
         /// The folder.
         path: String,
     },
+    /// A document that is meant to be a Template but cannot be one (see [`shape`]).
+    #[error("{document}: {message}")]
+    Document {
+        /// `<file>#<document index>`.
+        document: String,
+        /// What is wrong.
+        message: String,
+    },
 }
+
+/// Every problem of a catalog folder, in path order (one file's error does not hide another's).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CatalogErrors(pub Vec<CatalogError>);
+
+/// One error per line.
+impl std::fmt::Display for CatalogErrors {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for (i, e) in self.0.iter().enumerate() {
+            if i > 0 {
+                writeln!(f)?;
+            }
+            write!(f, "{e}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for CatalogErrors {}
 
 /// Templates keyed as the reference's informer cache keys them: `namespace/name`, or just
 /// `name` for a template without a namespace.
@@ -95,6 +123,9 @@ pub struct Catalog {
     plan: OnceLock<Plan>,
     /// The templates' rule sets, parsed and lowered on first use.
     rule_sets: Prepared,
+    /// What [`Catalog::load_dir`] found that has no effect on verdicts but is probably not
+    /// meant (e.g. a template defined twice), each naming its `<file>#<index>`.
+    warnings: Vec<String>,
 }
 
 /// Rule-set texts parsed and lowered once (those that parse), so that a review does not parse
@@ -115,15 +146,22 @@ impl Catalog {
         Self::default()
     }
 
-    /// Adds (or replaces) a template under its cache key.
-    pub fn insert(&mut self, t: Template) {
+    /// Adds (or replaces) a template under its cache key; returns the template it replaces.
+    pub fn insert(&mut self, t: Template) -> Option<Template> {
         let key = match t.namespace.as_deref() {
             Some(ns) if !ns.is_empty() => format!("{ns}/{}", t.name),
             _ => t.name.clone(),
         };
-        self.templates.insert(key, t);
         self.plan = OnceLock::new();
         self.rule_sets = Prepared::default();
+        self.templates.insert(key, t)
+    }
+
+    /// What loading found that changes no verdict but is probably not meant: templates defined
+    /// twice in one folder, rules on an object other than `objects[0]` (see [`shape`]). Each
+    /// names its `<file>#<document index>`.
+    pub fn warnings(&self) -> &[String] {
+        &self.warnings
     }
 
     /// The rule set `text` lowered, when it is the text of one of the templates (`validations`,
@@ -200,29 +238,95 @@ impl Catalog {
 
     /// Loads every Template in `*.yaml`, `*.yml` and `*.json` files under `dir` (recursively,
     /// in sorted path order); other documents are ignored. Templates without a namespace serve
-    /// every namespace (see [`Catalog::set_any_namespace`]).
+    /// every namespace (see [`Catalog::set_any_namespace`]). A template defined again in a
+    /// later file replaces the earlier one, as `kubectl apply -R -f <dir>` (which walks the
+    /// folder in lexical order, Go `filepath.Walk`) leaves the cluster; that is a warning.
     ///
     /// # Errors
-    /// The first unreadable or unparsable file, or no Template at all.
-    pub fn load_dir(dir: &Path) -> Result<Catalog, CatalogError> {
+    /// Every unreadable or unparsable file, every document meant to be a Template that cannot
+    /// be one (a `kind` close to `Template`, a Template without `metadata.name`), or no
+    /// Template at all. A folder with any error is not loaded: a VM must not be allowed
+    /// because its template was in a file that failed.
+    pub fn load_dir(dir: &Path) -> Result<Catalog, CatalogErrors> {
         let mut files = Vec::new();
-        collect_files(dir, &mut files)?;
+        collect_files(dir, &mut files).map_err(|e| CatalogErrors(vec![e]))?;
         let mut catalog = Catalog::new();
         catalog.set_any_namespace(true);
+        let mut errors = Vec::new();
         for f in files {
-            for doc in manifest::read_file(&f, manifest::DEFAULT_MAX_BYTES)? {
-                let source = format!("{}#{}", f.display(), doc.index);
-                if let Some(t) = Template::from_json(doc.value, source) {
-                    catalog.insert(t);
+            let docs = match manifest::read_file(&f, manifest::DEFAULT_MAX_BYTES) {
+                Ok(docs) => docs,
+                Err(e) => {
+                    errors.push(e.into());
+                    continue;
                 }
+            };
+            for doc in docs {
+                let source = format!("{}#{}", f.display(), doc.index);
+                catalog.load_document(doc.value, source, &mut errors);
             }
         }
-        if catalog.is_empty() {
-            return Err(CatalogError::NoTemplates {
+        if errors.is_empty() && catalog.is_empty() {
+            errors.push(CatalogError::NoTemplates {
                 path: dir.display().to_string(),
             });
         }
-        Ok(catalog)
+        if errors.is_empty() {
+            Ok(catalog)
+        } else {
+            Err(CatalogErrors(errors))
+        }
+    }
+
+    /// Adds one document of a catalog file, if it is a Template, with its shape problems.
+    fn load_document(&mut self, doc: Value, source: String, errors: &mut Vec<CatalogError>) {
+        let kind = doc.get("kind").and_then(Value::as_str);
+        let mut problems: Vec<ShapeProblem> = shape::kind_problem(kind).into_iter().collect();
+        if kind == Some(shape::TEMPLATE_KIND) {
+            let objects = doc.get("objects").and_then(Value::as_array);
+            let objects: Vec<ObjectShape<'_>> = objects
+                .into_iter()
+                .flatten()
+                .map(|o| ObjectShape {
+                    kind: o.get("kind").and_then(Value::as_str),
+                    has_rules: o
+                        .pointer("/metadata/annotations")
+                        .and_then(|a| a.get(VALIDATIONS))
+                        .is_some(),
+                })
+                .collect();
+            problems.extend(shape::object_problems(&objects));
+        }
+        for p in problems {
+            let at = match p.part {
+                Part::Kind => String::new(),
+                Part::Object(i) => format!(" objects[{i}]:"),
+            };
+            let message = format!("{at} {}", p.message).trim_start().to_owned();
+            match p.severity {
+                Severity::Error => errors.push(CatalogError::Document {
+                    document: source.clone(),
+                    message,
+                }),
+                Severity::Warning => self.warnings.push(format!("{source}: {message}")),
+            }
+        }
+        if kind != Some(shape::TEMPLATE_KIND) {
+            return;
+        }
+        let Some(t) = Template::from_json(doc, source.clone()) else {
+            errors.push(CatalogError::Document {
+                document: source,
+                message: "a Template without `metadata.name`".to_owned(),
+            });
+            return;
+        };
+        if let Some(earlier) = self.insert(t) {
+            self.warnings.push(format!(
+                "{source}: template `{}` is also defined in {}; this later definition replaces it, as `kubectl apply -R` would",
+                earlier.name, earlier.source
+            ));
+        }
     }
 }
 
@@ -294,5 +398,99 @@ mod tests {
         let other = r#"[{"name":"n","path":"jsonpath::.spec.running","rule":"integer","max":1}]"#;
         catalog.insert(template("b", other));
         assert!(catalog.rule_set(other).is_some());
+    }
+}
+
+#[cfg(test)]
+mod load_tests {
+    use super::*;
+
+    const RULES: &str =
+        r#"'[{"name":"m","path":"jsonpath::.spec.running","rule":"integer","min":1}]'"#;
+
+    /// A fresh folder under the system's temporary folder with `files` written in it.
+    fn folder(name: &str, files: &[(&str, String)]) -> PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("validgen-catalog-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        for (file, text) in files {
+            let path = dir.join(file);
+            std::fs::create_dir_all(path.parent().expect("a parent")).expect("mkdir");
+            std::fs::write(path, text).expect("write");
+        }
+        dir
+    }
+
+    fn template(name: &str, kind: &str) -> String {
+        format!(
+            "kind: {kind}\nmetadata:\n  name: {name}\n  annotations:\n    validations: {RULES}\nobjects:\n- kind: VirtualMachine\n"
+        )
+    }
+
+    #[test]
+    fn every_bad_file_is_reported_and_nothing_loads() {
+        let dir = folder(
+            "bad",
+            &[
+                ("a.yaml", "kind: Template\nmetadata: [\n".to_owned()),
+                ("b.yaml", template("good", "Template")),
+                ("c.yaml", template("typo", "Tempalte")),
+                (
+                    "d.json",
+                    "{\"kind\": \"Template\", \"metadata\": {}}".to_owned(),
+                ),
+                ("e.yaml", ": : :\n".to_owned()),
+            ],
+        );
+        let errors = Catalog::load_dir(&dir)
+            .expect_err("a folder with bad files fails")
+            .0;
+        let text: Vec<String> = errors.iter().map(ToString::to_string).collect();
+        assert_eq!(errors.len(), 4, "{text:#?}");
+        assert!(text[0].contains("a.yaml:"), "{text:#?}");
+        assert!(
+            text[1].contains("c.yaml#0: `kind: Tempalte` is not `Template`"),
+            "{text:#?}"
+        );
+        assert!(
+            text[2].contains("d.json#0: a Template without `metadata.name`"),
+            "{text:#?}"
+        );
+        assert!(text[3].contains("e.yaml:"), "{text:#?}");
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
+    #[test]
+    fn a_template_defined_twice_and_rules_off_objects_0_are_warnings() {
+        let off = format!(
+            "{}- kind: VirtualMachine\n  metadata:\n    annotations:\n      vm.kubevirt.io/validations: {RULES}\n",
+            template("other", "Template")
+        );
+        let dir = folder(
+            "twice",
+            &[
+                ("a/t.yaml", template("t", "Template")),
+                ("b.yaml", template("t", "Template")),
+                ("c.yaml", off),
+            ],
+        );
+        let catalog = Catalog::load_dir(&dir).expect("loads");
+        assert_eq!(catalog.len(), 2);
+        assert_eq!(
+            catalog
+                .get("any", "t")
+                .map(|t| t.source.ends_with("b.yaml#0")),
+            Some(true),
+            "the later file wins"
+        );
+        let w = catalog.warnings();
+        assert_eq!(w.len(), 2, "{w:#?}");
+        assert!(
+            w[0].contains("b.yaml#0: template `t` is also defined in"),
+            "{w:#?}"
+        );
+        assert!(w[0].contains("t.yaml#0"), "{w:#?}");
+        assert!(w[1].contains("c.yaml#0: objects[1]: rules"), "{w:#?}");
+        let _ = std::fs::remove_dir_all(dir);
     }
 }

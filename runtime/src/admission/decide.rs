@@ -65,8 +65,14 @@ pub struct Decision {
     pub message: Option<String>,
     /// `status.details.causes`.
     pub causes: Vec<Cause>,
-    /// Unsatisfied `justWarning` rules (`<message>: <explanation>`).
+    /// Unsatisfied `justWarning` rules (`<message>: <explanation>`), and the note on a
+    /// [`Decision::missing_template`].
     pub warnings: Vec<String>,
+    /// The parent template (`namespace/name`) the VM names when the catalog has no such
+    /// template: allowed, as the reference allows it (ssp-operator `getParentTemplateForVM`
+    /// only logs "Missing parent template"), and said so in [`Decision::warnings`].
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub missing_template: Option<String>,
     /// Per-rule outcomes (empty when no rule was evaluated).
     pub report: Report,
     /// The branch taken.
@@ -92,6 +98,7 @@ impl Decision {
             message: None,
             causes: Vec::new(),
             warnings,
+            missing_template: None,
             report,
             source,
             rule_set_error: None,
@@ -107,6 +114,20 @@ impl Decision {
             code: Some(400),
             message: Some(message),
             ..Decision::allowed(source, Report::default())
+        }
+    }
+
+    /// The decision when nothing is evaluated (`choice` is [`RuleChoice::Allowed`]).
+    fn unevaluated(choice: Unevaluated) -> Decision {
+        match choice {
+            Unevaluated::Because(source) => Decision::allowed(source, Report::default()),
+            Unevaluated::TemplateMissing(key) => Decision {
+                warnings: vec![format!(
+                    "template {key} named by the VM is not in the catalog: allowed without validation, as the reference does"
+                )],
+                missing_template: Some(key),
+                ..Decision::allowed(Source::TemplateMissing, Report::default())
+            },
         }
     }
 }
@@ -237,8 +258,8 @@ fn decide_typed(
     typed.default_cpu();
     let json = typed.json();
     let (source, text) = match rule_choice(json.get("metadata"), validators) {
-        RuleChoice::Allowed(source) => return Decision::allowed(source, Report::default()),
         RuleChoice::Rules(source, text) => (source, text),
+        RuleChoice::Allowed(u) => return Decision::unevaluated(u),
     };
     let has_template = has_template(json);
     evaluated(
@@ -259,8 +280,8 @@ pub(crate) fn decide_kept(
 ) -> Decision {
     let vm = vm.default_cpu(arena);
     let (source, text) = match rule_choice(vm.get("metadata"), validators) {
-        RuleChoice::Allowed(source) => return Decision::allowed(source, Report::default()),
         RuleChoice::Rules(source, text) => (source, text),
+        RuleChoice::Allowed(u) => return Decision::unevaluated(u),
     };
     if !plan.covers(text) {
         return whole();
@@ -308,9 +329,17 @@ fn evaluated(source: Source, result: Result<Report, RuleSetError>, has_template:
 
 pub(crate) enum RuleChoice<'a> {
     /// Allowed without evaluating anything.
-    Allowed(Source),
+    Allowed(Unevaluated),
     /// The rule-set text to evaluate, and where it came from.
     Rules(Source, &'a str),
+}
+
+/// Why nothing is evaluated.
+pub(crate) enum Unevaluated {
+    /// Deleting, skipped, or no template named.
+    Because(Source),
+    /// The VM names a template (`namespace/name`) the catalog does not have.
+    TemplateMissing(String),
 }
 
 /// The branch of ssp-operator `admitVm` a VM takes, from its `metadata` (as decoded):
@@ -325,11 +354,11 @@ pub(crate) fn rule_choice<'a, V: JsonView>(
         .and_then(|m| m.get("deletionTimestamp"))
         .is_some_and(|v| !v.is_null())
     {
-        return RuleChoice::Allowed(Source::Deleting);
+        return RuleChoice::Allowed(Unevaluated::Because(Source::Deleting));
     }
     let annotations = metadata.and_then(|m| m.get("annotations"));
     if annotations.and_then(|a| a.get(SKIP)).is_some() {
-        return RuleChoice::Allowed(Source::SkipAnnotation);
+        return RuleChoice::Allowed(Unevaluated::Because(Source::SkipAnnotation));
     }
     let own = annotations
         .and_then(|a| a.get(VALIDATIONS))
@@ -339,9 +368,10 @@ pub(crate) fn rule_choice<'a, V: JsonView>(
         return RuleChoice::Rules(Source::VmAnnotation, text);
     }
     match template_ref(metadata) {
-        None => RuleChoice::Allowed(Source::NoTemplate),
+        None => RuleChoice::Allowed(Unevaluated::Because(Source::NoTemplate)),
         Some((ns, name)) => match validators.template_rules(ns, name) {
-            None => RuleChoice::Allowed(Source::TemplateMissing),
+            // The reference's cache key (SEMANTICS §11).
+            None => RuleChoice::Allowed(Unevaluated::TemplateMissing(format!("{ns}/{name}"))),
             Some(text) => RuleChoice::Rules(Source::Template, text.unwrap_or_default()),
         },
     }

@@ -5,10 +5,11 @@ mod catalog;
 mod decide;
 mod response;
 mod review;
+pub mod shape;
 
 pub use crate::interpret::Explain;
 pub use catalog::{
-    Catalog, CatalogError, LEGACY_VALIDATIONS, Template, VALIDATIONS, collect_files,
+    Catalog, CatalogError, CatalogErrors, LEGACY_VALIDATIONS, Template, VALIDATIONS, collect_files,
 };
 pub use decide::{
     Decision, Mode, SKIP, Source, TEMPLATE_NAME, TEMPLATE_NAMESPACE, TEMPLATE_NAMESPACE_OLD,

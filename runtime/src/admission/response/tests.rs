@@ -12,6 +12,7 @@ fn decision(code: Option<u16>, reason: Option<&str>, message: Option<&str>) -> D
         message: message.map(str::to_owned),
         causes: Vec::new(),
         warnings: Vec::new(),
+        missing_template: None,
         report: Report::default(),
         source: Source::NoTemplate,
         rule_set_error: None,

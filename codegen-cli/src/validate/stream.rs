@@ -1,9 +1,10 @@
-//! Standard input judged as it arrives. The stream is cut into pieces without parsing it: a
-//! YAML stream before each `---` line (and after each `...` line) that follows some content; a
-//! JSON stream (its first character `{` or `[`) at the end of each line where every value
-//! opened so far is closed, which fits line-delimited JSON and pretty-printed values alike.
-//! Each piece is then parsed and judged on its own, so a VM is printed as soon as the end of
-//! its document has been read. Documents are numbered across the whole stream, and error
+//! A stream (standard input, or a file) judged as it arrives. The stream is cut into pieces
+//! without parsing it: a YAML stream before each `---` line (and after each `...` line) that
+//! follows some content; a JSON stream (its first character `{` or `[`) at the end of each
+//! line where every value opened so far is closed, which fits line-delimited JSON and
+//! pretty-printed values alike. Each piece is then parsed and judged on its own, so a VM is
+//! printed as soon as the end of its document has been read, and `--max-bytes` bounds each
+//! document, not the stream. Documents are numbered across the whole stream, and error
 //! positions are lines of the stream.
 
 use std::io::{self, BufRead};
@@ -13,21 +14,32 @@ use validgen_runtime::manifest::{self, ManifestError};
 
 use super::{Item, document_item};
 
-/// Reads standard input piece by piece and calls `emit` with each document's item, in order,
+/// What judging a stream needs besides the stream.
+pub(super) struct Judge<'a> {
+    /// The stream's name in sources and errors (`-` for standard input).
+    pub file: &'a str,
+    /// Where parent templates are found.
+    pub catalog: &'a Catalog,
+    /// Raw or admitted.
+    pub mode: Mode,
+    /// Largest document, in bytes.
+    pub max_bytes: usize,
+}
+
+/// Reads `reader` piece by piece and calls `emit` with each document's item, in order,
 /// stopping when `emit` returns `false`. A stream without any document is an error.
 pub(super) fn judge_stream(
-    catalog: &Catalog,
-    mode: Mode,
-    max_bytes: usize,
+    judge: &Judge<'_>,
+    reader: impl BufRead,
     mut emit: impl FnMut(Item) -> bool,
 ) {
     let mut documents = 0;
     let mut errors = false;
-    for piece in Pieces::new(io::stdin().lock(), max_bytes) {
+    for piece in Pieces::new(reader, judge.max_bytes) {
         let items = match piece {
-            Ok(piece) => piece_items(&piece, &mut documents, catalog, mode, max_bytes),
+            Ok(piece) => piece_items(&piece, &mut documents, judge),
             Err(e) => vec![Item::Error {
-                message: format!("-: {e}"),
+                message: format!("{}: {e}", judge.file),
             }],
         };
         for item in items {
@@ -40,7 +52,7 @@ pub(super) fn judge_stream(
     if documents == 0 && !errors {
         emit(Item::Error {
             message: ManifestError::Empty {
-                file: "-".to_owned(),
+                file: judge.file.to_owned(),
             }
             .to_string(),
         });
@@ -48,32 +60,26 @@ pub(super) fn judge_stream(
 }
 
 /// The items of one piece; `documents` counts the stream's documents so far.
-fn piece_items(
-    piece: &Piece,
-    documents: &mut usize,
-    catalog: &Catalog,
-    mode: Mode,
-    max_bytes: usize,
-) -> Vec<Item> {
-    if piece.size > max_bytes {
+fn piece_items(piece: &Piece, documents: &mut usize, judge: &Judge<'_>) -> Vec<Item> {
+    if piece.size > judge.max_bytes {
         *documents += 1;
         let e = ManifestError::TooLarge {
-            file: format!("-:{}", piece.first_line),
+            file: format!("{}:{}", judge.file, piece.first_line),
             size: piece.size,
-            limit: max_bytes,
+            limit: judge.max_bytes,
         };
         return vec![Item::Error {
             message: e.to_string(),
         }];
     }
-    match manifest::parse("-", &piece.text, max_bytes) {
+    match manifest::parse(judge.file, &piece.text, judge.max_bytes) {
         Ok(docs) => {
             let first = *documents;
             *documents += docs.len();
             docs.into_iter()
                 .map(|mut doc| {
                     doc.index += first;
-                    document_item("-", &doc, catalog, mode)
+                    document_item(judge.file, &doc, judge.catalog, judge.mode)
                 })
                 .collect()
         }
@@ -152,6 +158,9 @@ struct Pieces<R> {
     bytes: usize,
     /// A `---` line that starts the next piece.
     carry: Option<Line>,
+    /// The JSON structure of the piece so far, fed every byte read (also those of a line too
+    /// long to keep), so that an over-long value still ends where it ends.
+    scan: JsonScan,
     /// An I/O error ended the stream.
     failed: bool,
 }
@@ -165,6 +174,7 @@ impl<R: BufRead> Pieces<R> {
             lines: 0,
             bytes: 0,
             carry: None,
+            scan: JsonScan::default(),
             failed: false,
         }
     }
@@ -192,6 +202,9 @@ impl<R: BufRead> Pieces<R> {
             };
             let keep = n.min(cap.saturating_sub(line.len()));
             line.extend_from_slice(&buf[..keep]);
+            if self.json != Some(false) {
+                self.scan.feed(&buf[..n]);
+            }
             self.reader.consume(n);
             len += n;
             if end {
@@ -221,7 +234,7 @@ impl<R: BufRead> Iterator for Pieces<R> {
             return None;
         }
         let mut piece = Piece::default();
-        let mut scan = JsonScan::default();
+        self.scan = JsonScan::default();
         loop {
             let line = match self.line() {
                 Ok(Some(l)) => l,
@@ -237,9 +250,8 @@ impl<R: BufRead> Iterator for Pieces<R> {
             }
             if self.json == Some(true) {
                 piece.content |= first_char(text).is_some();
-                scan.feed(text);
                 piece.push(&line, self.max_bytes);
-                if piece.content && scan.closed() {
+                if piece.content && self.scan.closed() {
                     return Some(Ok(piece));
                 }
             } else if let Some(rest) = marker(text, b"---") {
