@@ -2,13 +2,17 @@
 //!
 //! Go's `regexp` compiles `\pL{1000}` into 1000 instructions; the `regex` crate builds a UTF-8
 //! automaton per `\pL`, about 50 MiB and a second for the same pattern. A rule set carried by
-//! a VM is untrusted input, so the automaton of one pattern is bounded ([`NFA_SIZE_LIMIT`]),
+//! a VM is untrusted input, so the length ([`MAX_PATTERN_BYTES`]) and the automaton
+//! ([`NFA_SIZE_LIMIT`]) of one pattern are bounded,
 //! and so is the compilation work of one review ([`with_compile_budget`]). Patterns refused
 //! by these limits fail their rule with [`ErrorCode::OverLimit`](super::ErrorCode::OverLimit)
 //! (Go would accept them; real templates' patterns are thousands of times smaller).
 
 use std::cell::Cell;
 
+/// Longest pattern compiled, in bytes: parsing alone costs about a second per MiB (the
+/// `regex` crate parses its translation before it can tell the automaton is too large).
+pub const MAX_PATTERN_BYTES: usize = 32 << 10;
 /// Largest automaton (Thompson NFA, in bytes) of one pattern: the `regex` crate's
 /// `size_limit`, applied to the forward and the reverse automaton each.
 pub const NFA_SIZE_LIMIT: usize = 2 << 20;

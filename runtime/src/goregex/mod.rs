@@ -28,8 +28,8 @@
 //!   so expressions right at those limits with large alternations may be judged differently;
 //!   the rune limit is exact for classes of ASCII members, approximated under `(?i)`, and
 //!   estimated beyond 32 distinct Unicode classes.
-//! - Patterns Go accepts whose automaton in the `regex` crate would exceed
-//!   [`limits::NFA_SIZE_LIMIT`] (`\pL{1000}` needs about 50 MiB), and patterns compiled by a
+//! - Patterns longer than [`limits::MAX_PATTERN_BYTES`], patterns Go accepts whose automaton
+//!   in the `regex` crate would exceed [`limits::NFA_SIZE_LIMIT`] (`\pL{1000}` needs about 50 MiB), and patterns compiled by a
 //!   review past its [`limits::with_compile_budget`], fail with [`ErrorCode::OverLimit`]
 //!   instead of matching: a rule set carried by a VM is untrusted input.
 //!
@@ -196,12 +196,19 @@ pub struct GoRegexError {
 impl fmt::Display for GoRegexError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.code == ErrorCode::OverLimit {
+            // The pattern may be long: quote its start only.
+            let end = (0..=self.expr.len().min(100))
+                .rev()
+                .find(|&i| self.expr.is_char_boundary(i))
+                .unwrap_or(0);
+            let more = if end < self.expr.len() { "…" } else { "" };
             return write!(
                 f,
-                "regex `{}` exceeds validgen's regex limits (its automaton would be over {} \
-                 MiB, or the review's patterns over their compilation budget; Go's regexp \
+                "regex `{}{more}` exceeds validgen's regex limits (at most {} KiB of pattern \
+                 and a {} MiB automaton, within the review's compilation budget; Go's regexp \
                  accepts it)",
-                self.expr,
+                &self.expr[..end],
+                limits::MAX_PATTERN_BYTES >> 10,
                 limits::NFA_SIZE_LIMIT >> 20
             );
         }
@@ -243,14 +250,21 @@ struct Compiled {
 impl GoRegex {
     /// Compiles `pattern` as Go's `regexp.Compile` does, with Go's error when it is invalid.
     ///
-    /// Answers from the shared [`cache`] when it can. A valid pattern whose automaton would be
-    /// over [`limits::NFA_SIZE_LIMIT`], or compiled by a review that has spent its
+    /// Answers from the shared [`cache`] when it can. A pattern longer than
+    /// [`limits::MAX_PATTERN_BYTES`], a valid one whose automaton would be over
+    /// [`limits::NFA_SIZE_LIMIT`], or one compiled by a review that has spent its
     /// [`with_compile_budget`], is an [`ErrorCode::OverLimit`] error. Should the `regex` crate
     /// refuse a translation for another reason (not expected), the error is Go's
     /// `expression too large`.
     pub fn new(pattern: &str) -> Result<GoRegex, GoRegexError> {
         if let Some(compiled) = cache::get(pattern) {
             return compiled;
+        }
+        if pattern.len() > limits::MAX_PATTERN_BYTES {
+            return Err(GoRegexError {
+                code: ErrorCode::OverLimit,
+                expr: pattern.to_owned(),
+            });
         }
         let tree = match parse::parse(pattern) {
             Ok(t) => t,

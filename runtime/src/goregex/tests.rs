@@ -657,9 +657,8 @@ fn automata_over_the_size_limit_are_refused_quickly() {
     assert_eq!(e.kind(), ErrorCode::OverLimit);
     assert_eq!(
         e.to_string(),
-        "regex `\\pL{1000}x-limit` exceeds validgen's regex limits (its automaton would be \
-         over 2 MiB, or the review's patterns over their compilation budget; Go's regexp \
-         accepts it)"
+        "regex `\\pL{1000}x-limit` exceeds validgen's regex limits (at most 32 KiB of pattern \
+         and a 2 MiB automaton, within the review's compilation budget; Go's regexp accepts it)"
     );
     assert!(
         t.elapsed() < std::time::Duration::from_secs(2),
@@ -667,6 +666,21 @@ fn automata_over_the_size_limit_are_refused_quickly() {
         t.elapsed()
     );
     assert_eq!(GoRegex::new(r"\pL{1000}x-limit").unwrap_err(), e);
+    // Long patterns are refused before parsing (quoted in part).
+    let long = "a".repeat(3 << 20);
+    let t = std::time::Instant::now();
+    let e = GoRegex::new(&long).unwrap_err();
+    assert!(
+        t.elapsed() < std::time::Duration::from_secs(1),
+        "{:?}",
+        t.elapsed()
+    );
+    assert_eq!(e.kind(), ErrorCode::OverLimit);
+    assert!(
+        e.to_string()
+            .starts_with(&format!("regex `{}…` exceeds", "a".repeat(100)))
+    );
+    assert!(GoRegex::new(&"a".repeat(limits::MAX_PATTERN_BYTES)).is_ok());
     // What templates use stays far below.
     assert!(GoRegex::new(r"\pL{20}").is_ok());
     assert!(GoRegex::new(r"(?i)^(virtio|sata|scsi)$").is_ok());
