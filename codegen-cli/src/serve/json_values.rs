@@ -46,7 +46,7 @@ mod tests {
     #[test]
     fn structural_characters_outside_strings_are_counted() {
         assert_eq!(count_values(b"1", 10), 0);
-        assert_eq!(count_values(br#"{"a":[1,2,3]}"#, 10), 4);
+        assert_eq!(count_values(br#"{"a":[1,2,3]}"#, 10), 5);
         assert_eq!(count_values(br#"{"a:,[{":"\"[,"}"#, 10), 2);
         assert_eq!(count_values(b"[1,1,1,1,1,1]", 3), 4, "stops past the limit");
     }
