@@ -219,7 +219,8 @@ pub struct ServeArgs {
     #[arg(long, value_name = "DURATION", default_value = "3s", value_parser = crate::serve::parse_duration)]
     pub handshake_timeout: Duration,
 
-    /// Most connections open at once; further clients wait in the listen backlog.
+    /// Most connections open at once. At the limit, a new connection closes an idle one (no
+    /// request under way) of the client address holding the most connections.
     #[arg(long, value_name = "N", default_value_t = 1024, value_parser = clap::value_parser!(u32).range(1..))]
     pub max_connections: u32,
 

@@ -1,6 +1,6 @@
 //! `validgen serve` under abuse, over loopback and bounded in time (scaled down from the
 //! probes of issue #12): costly VM-carried regexes, bodies trickling in, huge JSON trees, too
-//! large bodies sent whole.
+//! large bodies sent whole, and many idle connections.
 
 mod serve_support;
 
@@ -12,7 +12,11 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use validgen_cli::serve::{CatalogSource, Limits};
 use validgen_runtime::admission::Catalog;
 
-use serve_support::{Running, raw_status, review_body, start};
+use rustls::pki_types::ServerName;
+use tokio::net::{TcpSocket, TcpStream};
+use tokio_rustls::client::TlsStream;
+
+use serve_support::{Client, Running, connector, raw_status, review_body, start};
 
 fn fixed() -> CatalogSource {
     CatalogSource::Fixed(Catalog::new())
@@ -244,4 +248,87 @@ async fn a_client_sending_a_too_large_body_whole_reads_the_413() {
         );
     }
     s.stop().await;
+}
+
+/// A TLS connection to the server from the loopback address `from` (as another pod or node
+/// would come from its own address), or `None` if the server closed it.
+async fn tls_from(s: &Running, from: &str) -> Option<TlsStream<TcpStream>> {
+    let socket = TcpSocket::new_v4().expect("socket");
+    socket
+        .bind(format!("{from}:0").parse().expect("address"))
+        .expect("bind");
+    let tcp = socket.connect(s.addr).await.ok()?;
+    tcp.set_nodelay(true).expect("nodelay");
+    let name = ServerName::try_from("localhost").expect("server name");
+    connector(&[&s.cert.der]).connect(name, tcp).await.ok()
+}
+
+/// Holds a connection from 127.0.0.1 open and idle (plain TCP, or after the TLS handshake)
+/// until `until`, opening a new one whenever the server closes it; returns how many it opened.
+async fn hold_idle(s: Arc<Running>, tls: bool, until: Instant) -> usize {
+    let mut opened = 0;
+    while Instant::now() < until {
+        let left = until.saturating_duration_since(Instant::now());
+        opened += 1;
+        let mut buf = [0u8; 16];
+        if tls {
+            if let Ok(Some(mut c)) = tokio::time::timeout(left, tls_from(&s, "127.0.0.1")).await {
+                let _ = tokio::time::timeout(left, c.read(&mut buf)).await;
+                continue;
+            }
+        } else if let Ok(mut c) = TcpStream::connect(s.addr).await {
+            let _ = tokio::time::timeout(left, c.read(&mut buf)).await;
+            continue;
+        }
+        // Refused: try again a little later, as the probes of issue #12 do.
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    opened
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn idle_connections_beyond_the_limit_do_not_delay_reviews_and_probes() {
+    let limits = Limits {
+        max_connections: 100,
+        ..Limits::default()
+    };
+    let s = Arc::new(start(fixed(), limits).await);
+    let until = Instant::now() + Duration::from_secs(5);
+    let holders: Vec<_> = (0..300)
+        .map(|i| tokio::spawn(hold_idle(s.clone(), i % 2 == 0, until)))
+        .collect();
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    // The API server and the kubelet come from their own addresses.
+    for i in 0..4 {
+        let t = Instant::now();
+        let tls = tls_from(&s, "127.0.0.2").await.expect("accepted");
+        let r = Client::over(tls)
+            .await
+            .review(normal_review(&format!("legit-{i}")))
+            .await;
+        assert_eq!(r.status, 200);
+        assert!(
+            t.elapsed() < Duration::from_secs(1),
+            "review {i} took {:?}",
+            t.elapsed()
+        );
+        let t = Instant::now();
+        let tls = tls_from(&s, "127.0.0.3").await.expect("accepted");
+        let r = Client::over(tls)
+            .await
+            .send("GET", "/healthz", &[], Default::default())
+            .await;
+        assert_eq!(r.status, 200);
+        assert!(
+            t.elapsed() < Duration::from_secs(1),
+            "healthz {i} took {:?}",
+            t.elapsed()
+        );
+    }
+    let mut opened = 0;
+    for h in holders {
+        opened += h.await.expect("holder");
+    }
+    assert!(opened > 300, "idle connections were closed to make room");
+    Arc::into_inner(s).expect("sole owner").stop().await;
 }

@@ -6,9 +6,10 @@
 //! same `uid`, verdict, status and causes, plus `warnings` for unsatisfied `justWarning`
 //! rules. `GET /healthz`, `/readyz` and `/metrics` are served on the same port.
 //!
-//! Modules: [`server`] accepts connections, [`http`] answers requests, [`tls`] holds the
+//! Modules: [`server`] accepts connections, [`conns`] bounds them, [`http`] answers requests, [`tls`] holds the
 //! certificate, [`reload`] watches the files, [`metrics`] counts, [`logging`] sets up `tracing`.
 
+pub mod conns;
 pub mod http;
 pub mod json_values;
 pub mod logging;
@@ -64,7 +65,8 @@ pub struct Limits {
     pub queue_timeout: Duration,
     /// Time for a TLS handshake.
     pub handshake_timeout: Duration,
-    /// Connections open at once; more wait in the listen backlog.
+    /// Connections open at once; at the limit a new one closes an idle one of the address
+    /// holding the most ([`conns`]).
     pub max_connections: usize,
     /// Reviews being decided at once (on the blocking pool); also sizes the memory of
     /// request bodies held at once ([`Limits::body_memory`]).
