@@ -5,8 +5,9 @@
 //! `webhooks.GetAdmissionReview`): a `Content-Type` other than exactly `application/json`, or a
 //! body that is not an `AdmissionReview`, gets 400 with an empty body; a decodable review gets
 //! 200 with the review response. Limits the reference does not have add 405 (not a POST),
-//! 408 (body slower than the read timeout), 413 (body over the size limit) and 503 (no review
-//! slot freed within the queue timeout).
+//! 408 (body slower than the read timeout), 413 (body over the size limit, or more JSON values
+//! than `max_json_values`) and 503 (no room for the body, or no review slot, freed within the
+//! queue timeout). Reviews are decided on the blocking pool under a regex compilation budget.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
