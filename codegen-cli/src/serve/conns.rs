@@ -211,7 +211,7 @@ mod tests {
 
     #[test]
     fn at_the_limit_the_busiest_address_loses_its_longest_idle_connection() {
-        let (a, b): (IpAddr, IpAddr) = ("10.0.0.1".parse().unwrap(), "10.0.0.2".parse().unwrap());
+        let (a, b) = (IpAddr::from([10, 0, 0, 1]), IpAddr::from([10, 0, 0, 2]));
         let conns = Conns::new(3);
         let b1 = conns.admit(b).expect("room");
         let a1 = conns.admit(a).expect("room");
