@@ -205,8 +205,8 @@ pub struct ServeArgs {
     #[arg(long, value_name = "DURATION", default_value = "10s", value_parser = crate::serve::parse_duration)]
     pub header_timeout: Duration,
 
-    /// Time allowed for a request's body, once the request has a review slot (408 when
-    /// exceeded).
+    /// Time allowed for a request's body (408 when exceeded). Bodies are read before a review
+    /// slot is taken.
     #[arg(long, value_name = "DURATION", default_value = "10s", value_parser = crate::serve::parse_duration)]
     pub read_timeout: Duration,
 
@@ -215,14 +215,25 @@ pub struct ServeArgs {
     #[arg(long, value_name = "DURATION", default_value = "5s", value_parser = crate::serve::parse_duration)]
     pub queue_timeout: Duration,
 
-    /// Most connections open at once; further clients wait in the listen backlog.
+    /// Time allowed for a TLS handshake.
+    #[arg(long, value_name = "DURATION", default_value = "3s", value_parser = crate::serve::parse_duration)]
+    pub handshake_timeout: Duration,
+
+    /// Most connections open at once. At the limit, a new connection closes an idle one (no
+    /// request under way) of the client address holding the most connections.
     #[arg(long, value_name = "N", default_value_t = 1024, value_parser = clap::value_parser!(u32).range(1..))]
     pub max_connections: u32,
 
-    /// Most reviews being read or decided at once (bounds memory to N × --max-body-bytes);
-    /// a request that waits longer than --queue-timeout for a slot gets 503.
+    /// Most reviews decided at once; a review whose body has arrived and that waits longer
+    /// than --queue-timeout for a slot gets 503. Request bodies held at once total at most
+    /// N × --max-body-bytes.
     #[arg(long, value_name = "N", default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..))]
     pub max_in_flight: u32,
+
+    /// Most JSON values (objects, arrays, members, elements) in a review (413 above): bounds
+    /// the JSON tree a review may be decoded into (about 150 bytes per value).
+    #[arg(long, value_name = "N", default_value_t = crate::serve::DEFAULT_MAX_JSON_VALUES, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
+    pub max_json_values: usize,
 
     /// How often certificate and catalog files are checked for changes.
     #[arg(long, value_name = "DURATION", default_value = "1s", value_parser = crate::serve::parse_duration)]

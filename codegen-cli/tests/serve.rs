@@ -373,49 +373,58 @@ async fn slow_headers_idle_connections_and_slow_bodies_are_cut_off() {
     s.stop().await;
 }
 
+/// A review slow to decide: `n` distinct patterns to compile (tens of milliseconds each).
+fn slow_review(uid: &str, n: usize) -> String {
+    let rules: Vec<Value> = (0..n)
+        .map(|i| {
+            json!({"name": format!("r{i}"), "path": "jsonpath::.spec.domain.cpu.cores",
+                   "rule": "regex", "message": "m", "regex": format!("\\pL{{40}}{uid}{i}|[0-9]")})
+        })
+        .collect();
+    let mut v = vm(4, 2, false);
+    v["metadata"]["annotations"]["vm.kubevirt.io/validations"] =
+        json!(Value::Array(rules).to_string());
+    review_body(uid, &v)
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn reviews_beyond_the_concurrency_bound_wait_then_get_503() {
     let limits = Limits {
         max_in_flight: 1,
         queue_timeout: Duration::from_millis(300),
+        regex_compile_budget: usize::MAX,
         ..Limits::default()
     };
-    let s = start(fixed(), limits).await;
-    let review = review_body("slow", &vm(4, 2, false));
-    // The first review takes the only slot and sends its body slowly.
-    let mut slow = s.tls(&[]).await;
-    let head = format!(
-        "POST /virtualmachine-validate HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n\
-         Content-Length: {}\r\n\r\n",
-        review.len()
-    );
-    slow.write_all(head.as_bytes()).await.expect("head");
-    slow.write_all(&review.as_bytes()[..10])
-        .await
-        .expect("start of body");
-    slow.flush().await.expect("flush");
+    let s = std::sync::Arc::new(start(fixed(), limits).await);
+    // The first review takes the only slot for a while.
+    let first = {
+        let s = s.clone();
+        tokio::spawn(async move { s.client().await.review(slow_review("slot", 60)).await })
+    };
     tokio::time::sleep(Duration::from_millis(100)).await;
     // The second waits for the slot, and gives up after the queue timeout.
     let mut c = s.client().await;
     let t0 = Instant::now();
-    let r = c.review(review.clone()).await;
+    let r = c.review(review_body("w", &vm(4, 2, false))).await;
     assert_eq!(r.status, 503);
     assert!(t0.elapsed() >= Duration::from_millis(250));
-    // A third one waits, and gets the slot as soon as the first is done.
+    assert!(
+        !first.is_finished(),
+        "the first review should still hold the slot"
+    );
+    // The first completes and is answered; then the slot serves the next one.
+    let answer = first.await.expect("first review");
+    assert_eq!(answer.status, 200);
+    assert_eq!(json_of(&answer.body)["response"]["allowed"], true);
     let mut c = s.client().await;
-    let waiting = tokio::spawn(async move { c.review(review_body("w", &vm(4, 2, false))).await });
-    tokio::time::sleep(Duration::from_millis(50)).await;
-    // The first completes in time and is answered.
-    let answer = raw_exchange(
-        &mut slow,
-        &review.as_bytes()[10..],
-        false,
-        Duration::from_millis(1500),
-    )
-    .await;
-    assert_eq!(raw_status(&answer), Some(200), "{answer}");
-    assert_eq!(waiting.await.expect("waiting review").status, 200);
-    s.stop().await;
+    assert_eq!(
+        c.review(review_body("w", &vm(4, 2, false))).await.status,
+        200
+    );
+    std::sync::Arc::into_inner(s)
+        .expect("sole owner")
+        .stop()
+        .await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -5,11 +5,12 @@
 //! `webhooks.GetAdmissionReview`): a `Content-Type` other than exactly `application/json`, or a
 //! body that is not an `AdmissionReview`, gets 400 with an empty body; a decodable review gets
 //! 200 with the review response. Limits the reference does not have add 405 (not a POST),
-//! 408 (body slower than the read timeout), 413 (body over the size limit) and 503 (no review
-//! slot freed within the queue timeout).
+//! 408 (body slower than the read timeout), 413 (body over the size limit, or more JSON values
+//! than `max_json_values`) and 503 (no room for the body, or no review slot, freed within the
+//! queue timeout). Reviews are decided on the blocking pool under a regex compilation budget.
 
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use arc_swap::ArcSwap;
 use http_body_util::{BodyExt, Full};
@@ -18,16 +19,13 @@ use hyper::header::{self, HeaderValue};
 use hyper::{Method, Request, Response, StatusCode};
 use tokio::sync::Semaphore;
 use validgen_runtime::admission::{self, Catalog, Reviewed};
+use validgen_runtime::goregex;
 
-use super::Limits;
 use super::metrics::{self, Metrics};
+use super::{Limits, json_values};
 
 /// The admission review path (the reference's `VmValidatePath`).
 pub const VALIDATE_PATH: &str = "/virtualmachine-validate";
-
-/// Bodies above this size are reviewed on the blocking pool, so that a few huge reviews cannot
-/// hold up the request workers.
-const INLINE_REVIEW_BYTES: usize = 256 * 1024;
 
 /// What every request shares: the catalog being served, the metrics, the limits.
 #[derive(Debug)]
@@ -37,7 +35,10 @@ pub struct State {
     pub metrics: Metrics,
     /// Request limits.
     pub limits: Limits,
-    in_flight: Semaphore,
+    /// Review slots (`max_in_flight`).
+    in_flight: Arc<Semaphore>,
+    /// Bytes of request bodies that may be held at once (read, or being read).
+    body_bytes: Semaphore,
 }
 
 impl State {
@@ -48,7 +49,8 @@ impl State {
         State {
             catalog: ArcSwap::from_pointee(catalog),
             metrics,
-            in_flight: Semaphore::new(limits.max_in_flight),
+            in_flight: Arc::new(Semaphore::new(limits.max_in_flight)),
+            body_bytes: Semaphore::new(limits.body_memory().min(Semaphore::MAX_PERMITS)),
             limits,
         }
     }
@@ -129,47 +131,92 @@ fn closing(status: StatusCode) -> Response<Body> {
     r
 }
 
-/// At most this much of an oversized body is read and dropped before the 413 answer.
-const DRAIN_BYTES: usize = 256 * 1024;
+/// At most this much of an oversized body is read and dropped after the 413 answer, so that a
+/// client still sending reads the answer rather than a connection reset.
+const DRAIN_BYTES: usize = 4 * 1024 * 1024;
 /// At most this long is spent reading and dropping it.
-const DRAIN_TIME: std::time::Duration = std::time::Duration::from_millis(500);
+const DRAIN_TIME: Duration = Duration::from_secs(2);
 
 /// Why a body could not be read.
 enum ReadError {
     /// Over the size limit.
     TooLarge,
+    /// The bytes of all bodies held reached their bound and none were freed in time.
+    NoMemory,
     /// The connection failed or the client closed it mid-body.
     Broken(hyper::Error),
 }
 
-/// Reads a whole body of at most `max` bytes (`capacity` is the size announced, if any).
-async fn read_body(body: &mut Incoming, max: usize, capacity: usize) -> Result<Vec<u8>, ReadError> {
-    let mut out = Vec::with_capacity(capacity.min(max));
+/// Bytes of the body memory bound held by one request; given back when dropped.
+struct BodyBytes {
+    state: Arc<State>,
+    held: usize,
+}
+
+impl Drop for BodyBytes {
+    fn drop(&mut self) {
+        self.state.body_bytes.add_permits(self.held);
+    }
+}
+
+/// Reads a whole body of at most `max` bytes, taking its size from the body memory bound as
+/// the bytes arrive (a slow body holds only what it has sent).
+async fn read_body(
+    body: &mut Incoming,
+    max: usize,
+    held: &mut BodyBytes,
+) -> Result<Vec<u8>, ReadError> {
+    let mut out = Vec::new();
     while let Some(frame) = body.frame().await {
         let frame = frame.map_err(ReadError::Broken)?;
         if let Ok(data) = frame.into_data() {
             if out.len() + data.len() > max {
                 return Err(ReadError::TooLarge);
             }
+            let n = u32::try_from(data.len()).map_err(|_| ReadError::TooLarge)?;
+            let wait = held.state.limits.queue_timeout;
+            match tokio::time::timeout(wait, held.state.body_bytes.acquire_many(n)).await {
+                Ok(Ok(permit)) => permit.forget(),
+                _ => return Err(ReadError::NoMemory),
+            }
+            held.held += data.len();
             out.extend_from_slice(&data);
         }
     }
     Ok(out)
 }
 
-/// Reads and drops up to `max` bytes of what remains of a body.
-async fn drain(body: &mut Incoming, max: usize) {
-    let mut seen = 0;
-    while seen <= max {
-        match body.frame().await {
-            Some(Ok(frame)) => seen += frame.data_ref().map_or(0, Bytes::len),
-            _ => return,
-        }
+/// The 413 answer. Unless the client waits for `100 Continue` before sending the body, up to
+/// [`DRAIN_BYTES`] of it are read and dropped for up to [`DRAIN_TIME`] after the answer is
+/// sent (the connection then closes), so that the client reads the status instead of a reset.
+fn too_large(mut body: Incoming, expects_continue: bool) -> Response<Body> {
+    if !expects_continue {
+        tokio::spawn(async move {
+            let drain = async {
+                let mut seen = 0;
+                while seen <= DRAIN_BYTES {
+                    match body.frame().await {
+                        Some(Ok(frame)) => seen += frame.data_ref().map_or(0, Bytes::len),
+                        _ => return,
+                    }
+                }
+            };
+            let _ = tokio::time::timeout(DRAIN_TIME, drain).await;
+        });
     }
+    closing(StatusCode::PAYLOAD_TOO_LARGE)
+}
+
+/// What the blocking review task may answer besides a review.
+enum Refusal {
+    /// More JSON values than `--max-json-values`.
+    TooManyValues(usize),
+    /// Not an `AdmissionReview`.
+    NotAReview(admission::ReviewError),
 }
 
 /// `POST /virtualmachine-validate`.
-async fn validate(req: Request<Incoming>, state: &State) -> Response<Body> {
+async fn validate(req: Request<Incoming>, state: &Arc<State>) -> Response<Body> {
     if req.method() != Method::POST {
         let mut r = empty(StatusCode::METHOD_NOT_ALLOWED);
         r.headers_mut()
@@ -183,28 +230,31 @@ async fn validate(req: Request<Incoming>, state: &State) -> Response<Body> {
         return empty(StatusCode::BAD_REQUEST);
     }
     let limits = &state.limits;
+    let expects_continue = req
+        .headers()
+        .get(header::EXPECT)
+        .is_some_and(|v| v.as_bytes().eq_ignore_ascii_case(b"100-continue"));
     let declared = req
         .headers()
         .get(header::CONTENT_LENGTH)
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.parse::<u64>().ok());
+    let mut body = req.into_body();
     if declared.is_some_and(|n| n > limits.max_body_bytes as u64) {
         tracing::warn!(
             content_length = declared,
             limit = limits.max_body_bytes,
             "rejected review: body too large"
         );
-        return closing(StatusCode::PAYLOAD_TOO_LARGE);
+        return too_large(body, expects_continue);
     }
-    // The slot bounds the memory of bodies being read and the CPU of reviews being decided.
-    let Ok(Ok(_slot)) = tokio::time::timeout(limits.queue_timeout, state.in_flight.acquire()).await
-    else {
-        tracing::warn!(timeout = ?limits.queue_timeout, "rejected review: no review slot freed in time");
-        return closing(StatusCode::SERVICE_UNAVAILABLE);
+    // The body is read before a review slot is taken: a slow body holds no slot, only the
+    // bytes it has sent (bounded by `body_bytes`) until the read timeout.
+    let mut held = BodyBytes {
+        state: state.clone(),
+        held: 0,
     };
-    let capacity = declared.map_or(0, |n| usize::try_from(n).unwrap_or(usize::MAX));
-    let mut body = req.into_body();
-    let read = read_body(&mut body, limits.max_body_bytes, capacity);
+    let read = read_body(&mut body, limits.max_body_bytes, &mut held);
     let bytes = match tokio::time::timeout(limits.read_timeout, read).await {
         Err(_) => {
             tracing::warn!(timeout = ?limits.read_timeout, "rejected review: body not received in time");
@@ -215,35 +265,64 @@ async fn validate(req: Request<Incoming>, state: &State) -> Response<Body> {
                 limit = limits.max_body_bytes,
                 "rejected review: body too large"
             );
-            // Read (and drop) a little more, so that a client still sending gets the answer
-            // rather than a connection reset.
-            let _ = tokio::time::timeout(DRAIN_TIME, drain(&mut body, DRAIN_BYTES)).await;
-            return closing(StatusCode::PAYLOAD_TOO_LARGE);
+            return too_large(body, expects_continue);
+        }
+        Ok(Err(ReadError::NoMemory)) => {
+            tracing::warn!(timeout = ?limits.queue_timeout, "rejected review: the memory for request bodies stayed in use");
+            return closing(StatusCode::SERVICE_UNAVAILABLE);
         }
         Ok(Err(ReadError::Broken(e))) => {
             tracing::warn!(error = %e, "rejected review: body could not be read");
             return closing(StatusCode::BAD_REQUEST);
         }
-        Ok(Ok(bytes)) => Bytes::from(bytes),
+        Ok(Ok(bytes)) => bytes,
+    };
+    // The slot bounds the reviews being decided (CPU, and their working memory).
+    let Ok(Ok(slot)) = tokio::time::timeout(
+        limits.queue_timeout,
+        state.in_flight.clone().acquire_owned(),
+    )
+    .await
+    else {
+        tracing::warn!(timeout = ?limits.queue_timeout, "rejected review: no review slot freed in time");
+        return closing(StatusCode::SERVICE_UNAVAILABLE);
     };
     let catalog = state.catalog();
-    let reviewed = if bytes.len() <= INLINE_REVIEW_BYTES {
-        admission::review(&bytes, &catalog)
-    } else {
-        match tokio::task::spawn_blocking(move || admission::review(&bytes, &catalog)).await {
-            Ok(r) => r,
-            Err(e) => {
-                tracing::error!(error = %e, "review task failed");
-                return empty(StatusCode::INTERNAL_SERVER_ERROR);
-            }
+    let (max_values, regex_budget) = (limits.max_json_values, limits.regex_compile_budget);
+    // Off the async workers: a costly review must not hold up other requests and the probes.
+    let reviewed = tokio::task::spawn_blocking(move || {
+        let _slot = slot;
+        let _held = held;
+        let values = json_values::count_values(&bytes, max_values);
+        if values > max_values {
+            return Err(Refusal::TooManyValues(values));
         }
-    };
+        goregex::with_compile_budget(regex_budget, || admission::review(&bytes, &catalog))
+            .map_err(Refusal::NotAReview)
+    })
+    .await;
     match reviewed {
         Err(e) => {
+            tracing::error!(error = %e, "review task failed");
+            empty(StatusCode::INTERNAL_SERVER_ERROR)
+        }
+        Ok(Err(Refusal::TooManyValues(n))) => {
+            tracing::warn!(
+                limit = max_values,
+                "rejected review: more JSON values than the limit"
+            );
+            let mut r = closing(StatusCode::PAYLOAD_TOO_LARGE);
+            *r.body_mut() = Full::new(Bytes::from(format!(
+                "the review has more than {max_values} JSON values (at least {n}; \
+                 --max-json-values)\n"
+            )));
+            r
+        }
+        Ok(Err(Refusal::NotAReview(e))) => {
             tracing::warn!(error = %e, "rejected review: not an AdmissionReview");
             empty(StatusCode::BAD_REQUEST)
         }
-        Ok(r) => answer(&r, state),
+        Ok(Ok(r)) => answer(&r, state),
     }
 }
 

@@ -6,10 +6,12 @@
 //! same `uid`, verdict, status and causes, plus `warnings` for unsatisfied `justWarning`
 //! rules. `GET /healthz`, `/readyz` and `/metrics` are served on the same port.
 //!
-//! Modules: [`server`] accepts connections, [`http`] answers requests, [`tls`] holds the
+//! Modules: [`server`] accepts connections, [`conns`] bounds them, [`http`] answers requests, [`tls`] holds the
 //! certificate, [`reload`] watches the files, [`metrics`] counts, [`logging`] sets up `tracing`.
 
+pub mod conns;
 pub mod http;
+pub mod json_values;
 pub mod logging;
 pub mod metrics;
 pub mod reload;
@@ -30,6 +32,14 @@ use crate::{EXIT_ERROR, EXIT_OK};
 /// The default request body limit: 3 MiB, the Kubernetes API server's own limit on a request.
 pub const DEFAULT_MAX_BODY_BYTES: usize = 3 * 1024 * 1024;
 
+/// The default limit on the JSON values of a review: 73 times those of the largest
+/// conformance case (681), about 7 MB as a JSON tree.
+pub const DEFAULT_MAX_JSON_VALUES: usize = 50_000;
+
+/// The default regex compilation budget of one review: 16 MiB of automata, about a quarter
+/// of a second of compilation (real rule sets use a few KiB).
+pub const DEFAULT_REGEX_COMPILE_BUDGET: usize = 16 << 20;
+
 /// Where the templates come from.
 #[derive(Debug, Clone)]
 pub enum CatalogSource {
@@ -48,18 +58,36 @@ pub struct Limits {
     /// Time for a request's headers, and for an idle keep-alive connection to send its next
     /// request (the connection is closed after it).
     pub header_timeout: Duration,
-    /// Time for a request's body once it has a review slot (408 after it).
+    /// Time for a request's body (408 after it). Bodies are read before a review slot is
+    /// taken, holding only the bytes they have sent.
     pub read_timeout: Duration,
     /// Longest wait for a review slot when `max_in_flight` reviews are under way (503 after it).
     pub queue_timeout: Duration,
     /// Time for a TLS handshake.
     pub handshake_timeout: Duration,
-    /// Connections open at once; more wait in the listen backlog.
+    /// Connections open at once; at the limit a new one closes an idle one of the address
+    /// holding the most ([`conns`]).
     pub max_connections: usize,
-    /// Reviews being read or decided at once.
+    /// Reviews being decided at once (on the blocking pool); also sizes the memory of
+    /// request bodies held at once ([`Limits::body_memory`]).
     pub max_in_flight: usize,
+    /// Most JSON values (counted by [`json_values::count_values`]) in a review; 413 above.
+    /// Bounds the JSON tree a review may be decoded into.
+    pub max_json_values: usize,
+    /// Bytes of regex automata one review may compile (patterns not already in the shared
+    /// cache), see [`validgen_runtime::goregex::with_compile_budget`].
+    pub regex_compile_budget: usize,
     /// Time given to open requests after a shutdown signal.
     pub shutdown_timeout: Duration,
+}
+
+impl Limits {
+    /// Bytes of request bodies held at once, read or being read: `max_in_flight` ×
+    /// `max_body_bytes`. A body waits for room as its bytes arrive (503 after
+    /// `queue_timeout`).
+    pub fn body_memory(&self) -> usize {
+        self.max_in_flight.saturating_mul(self.max_body_bytes)
+    }
 }
 
 impl Default for Limits {
@@ -69,9 +97,11 @@ impl Default for Limits {
             header_timeout: Duration::from_secs(10),
             read_timeout: Duration::from_secs(10),
             queue_timeout: Duration::from_secs(5),
-            handshake_timeout: Duration::from_secs(10),
+            handshake_timeout: Duration::from_secs(3),
             max_connections: 1024,
             max_in_flight: 64,
+            max_json_values: DEFAULT_MAX_JSON_VALUES,
+            regex_compile_budget: DEFAULT_REGEX_COMPILE_BUDGET,
             shutdown_timeout: Duration::from_secs(20),
         }
     }
@@ -141,6 +171,8 @@ impl ServeConfig {
                 queue_timeout: args.queue_timeout,
                 max_connections: usize::try_from(args.max_connections).unwrap_or(usize::MAX),
                 max_in_flight: usize::try_from(args.max_in_flight).unwrap_or(usize::MAX),
+                max_json_values: args.max_json_values,
+                handshake_timeout: args.handshake_timeout,
                 shutdown_timeout: args.shutdown_timeout,
                 ..Limits::default()
             },

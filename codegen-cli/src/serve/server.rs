@@ -1,5 +1,6 @@
-//! The listener: accepts TCP connections (bounded), completes TLS handshakes (with a timeout),
-//! serves HTTP/1.1 on each, and on shutdown stops accepting and lets requests under way finish.
+//! The listener: accepts TCP connections (bounded by [`Conns`], which never stops accepting),
+//! completes TLS handshakes (with a timeout), serves HTTP/1.1 on each, and on shutdown stops
+//! accepting and lets requests under way finish.
 
 use std::convert::Infallible;
 use std::future::Future;
@@ -10,11 +11,10 @@ use std::time::Duration;
 use hyper::server::conn::http1;
 use hyper::service::service_fn;
 use hyper_util::rt::{TokioIo, TokioTimer};
-use hyper_util::server::graceful::{GracefulShutdown, Watcher};
 use tokio::net::{TcpListener, TcpStream};
-use tokio::sync::Semaphore;
 use tokio_rustls::TlsAcceptor;
 
+use super::conns::{Conn, Conns};
 use super::http::{self, State};
 use super::reload::{self, Reloader, Stamps, Watched};
 use super::tls::{self, CertResolver};
@@ -124,16 +124,10 @@ impl Server {
             ..
         } = self;
         let limits = state.limits.clone();
-        let connections = Arc::new(Semaphore::new(limits.max_connections));
-        let graceful = GracefulShutdown::new();
+        let conns = Conns::new(limits.max_connections);
         tracing::info!(%addr, templates = state.catalog().len(), "listening");
         tokio::pin!(shutdown);
         loop {
-            let permit = tokio::select! {
-                () = &mut shutdown => break,
-                p = connections.clone().acquire_owned() => p,
-            };
-            let Ok(permit) = permit else { break };
             let (tcp, peer) = tokio::select! {
                 () = &mut shutdown => break,
                 r = listener.accept() => match r {
@@ -146,23 +140,23 @@ impl Server {
                     }
                 },
             };
+            let Some(registered) = conns.admit(peer.ip()) else {
+                // Debug only: a flood would write one line per attempt.
+                tracing::debug!(%peer, "connection closed at once: connection limit, no idle connection to replace");
+                continue;
+            };
             let conn = Connection {
                 acceptor: acceptor.clone(),
                 state: state.clone(),
                 limits: limits.clone(),
-                watcher: graceful.watcher(),
+                registered: Arc::new(registered),
             };
-            tokio::spawn(async move {
-                conn.serve(tcp, peer).await;
-                drop(permit);
-            });
+            tokio::spawn(conn.serve(tcp, peer));
         }
         drop(listener);
-        tracing::info!(
-            open = graceful.count(),
-            "shutting down: finishing open requests"
-        );
-        if tokio::time::timeout(limits.shutdown_timeout, graceful.shutdown())
+        tracing::info!(open = conns.len(), "shutting down: finishing open requests");
+        conns.close_all();
+        if tokio::time::timeout(limits.shutdown_timeout, conns.all_closed())
             .await
             .is_err()
         {
@@ -185,17 +179,18 @@ struct Connection {
     acceptor: TlsAcceptor,
     state: Arc<State>,
     limits: Limits,
-    watcher: Watcher,
+    registered: Arc<Conn>,
 }
 
 impl Connection {
     async fn serve(self, tcp: TcpStream, peer: SocketAddr) {
         // Small request/response exchanges: do not wait to coalesce segments.
         let _ = tcp.set_nodelay(true);
-        let tls =
-            match tokio::time::timeout(self.limits.handshake_timeout, self.acceptor.accept(tcp))
-                .await
-            {
+        let close = self.registered.close.clone();
+        let handshake =
+            tokio::time::timeout(self.limits.handshake_timeout, self.acceptor.accept(tcp));
+        let tls = tokio::select! {
+            r = handshake => match r {
                 Ok(Ok(s)) => s,
                 Ok(Err(e)) => {
                     tracing::debug!(%peer, error = %e, "TLS handshake failed");
@@ -205,19 +200,40 @@ impl Connection {
                     tracing::debug!(%peer, "TLS handshake timed out");
                     return;
                 }
-            };
-        let state = self.state;
+            },
+            () = close.notified() => {
+                tracing::debug!(%peer, "closed in the TLS handshake: connection limit");
+                return;
+            }
+        };
+        let (state, registered) = (self.state, self.registered);
+        let marks = registered.clone();
         let service = service_fn(move |req| {
-            let state = state.clone();
-            async move { Ok::<_, Infallible>(http::handle(req, state).await) }
+            let (state, marks) = (state.clone(), marks.clone());
+            async move {
+                marks.busy(true);
+                let resp = http::handle(req, state).await;
+                marks.busy(false);
+                Ok::<_, Infallible>(resp)
+            }
         });
         let conn = http1::Builder::new()
             .timer(TokioTimer::new())
             .header_read_timeout(self.limits.header_timeout)
             .keep_alive(true)
             .serve_connection(TokioIo::new(tls), service);
-        if let Err(e) = self.watcher.watch(conn).await {
+        tokio::pin!(conn);
+        let ended = tokio::select! {
+            r = conn.as_mut() => r,
+            () = close.notified() => {
+                // Closes at once when idle, else after the answer under way.
+                conn.as_mut().graceful_shutdown();
+                conn.await
+            }
+        };
+        if let Err(e) = ended {
             tracing::debug!(%peer, error = %e, "connection ended with an error");
         }
+        drop(registered);
     }
 }

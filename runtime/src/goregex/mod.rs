@@ -28,8 +28,12 @@
 //!   so expressions right at those limits with large alternations may be judged differently;
 //!   the rune limit is exact for classes of ASCII members, approximated under `(?i)`, and
 //!   estimated beyond 32 distinct Unicode classes.
-//! - Patterns Go accepts whose automaton in the `regex` crate exceeds 512 MiB (it takes about
-//!   50 MiB and a second per `\pL{1000}`) are reported as `expression too large`.
+//! - Patterns longer than [`limits::MAX_PATTERN_BYTES`], patterns Go accepts whose automaton
+//!   in the `regex` crate would exceed [`limits::NFA_SIZE_LIMIT`] (`\pL{1000}` needs about 50 MiB), and patterns compiled by a
+//!   review past its [`limits::with_compile_budget`], fail with [`ErrorCode::OverLimit`]
+//!   instead of matching: a rule set carried by a VM is untrusted input.
+//!
+//! Compiled patterns are shared through a bounded cache ([`cache`]).
 //!
 //! ```
 //! use validgen_runtime::goregex::GoRegex;
@@ -42,15 +46,19 @@
 //! ```
 
 mod ast;
+pub mod cache;
 mod emit;
+pub mod limits;
 mod parse;
 mod tables;
 
 use std::fmt;
+use std::sync::Arc;
 
-/// Size limit given to the `regex` crate: large enough for anything Go accepts (its own limit
-/// is about 3.3 million instructions).
-const RUST_SIZE_LIMIT: usize = 512 << 20;
+use regex_automata::meta;
+use regex_automata::util::syntax;
+
+pub use limits::with_compile_budget;
 /// Nesting limit given to the `regex` crate: Go allows trees 1000 high and the translation
 /// adds at most a few groups per level.
 const RUST_NEST_LIMIT: u32 = 4000;
@@ -61,14 +69,34 @@ const INLINE_BUILD_MAX_HEIGHT: u32 = 48;
 /// Stack of that thread.
 const DEEP_BUILD_STACK: usize = 256 << 20;
 
-/// Builds the `regex` crate's matcher; `None` if it refuses the pattern.
-fn build_rust(rust: &str, deep: bool) -> Option<regex::Regex> {
+/// Why the `regex` crate's engine refused a translation.
+enum Refused {
+    /// Its automaton is over [`limits::NFA_SIZE_LIMIT`].
+    TooBig,
+    /// Anything else (not expected for a translation of a pattern Go accepts).
+    Other,
+}
+
+/// Builds the matcher with the settings of `regex::RegexBuilder` (leftmost-first, UTF-8) and
+/// our limits.
+fn build_rust(rust: &str, deep: bool) -> Result<meta::Regex, Refused> {
     let build = || {
-        regex::RegexBuilder::new(rust)
-            .size_limit(RUST_SIZE_LIMIT)
-            .nest_limit(RUST_NEST_LIMIT)
-            .build()
-            .ok()
+        let config = meta::Config::new()
+            .match_kind(regex_automata::MatchKind::LeftmostFirst)
+            .utf8_empty(true)
+            .nfa_size_limit(Some(limits::NFA_SIZE_LIMIT))
+            .hybrid_cache_capacity(limits::DFA_CACHE_BYTES);
+        meta::Builder::new()
+            .configure(config)
+            .syntax(syntax::Config::new().utf8(true).nest_limit(RUST_NEST_LIMIT))
+            .build(rust)
+            .map_err(|e| {
+                if e.size_limit().is_some() {
+                    Refused::TooBig
+                } else {
+                    Refused::Other
+                }
+            })
     };
     if !deep {
         return build();
@@ -78,9 +106,8 @@ fn build_rust(rust: &str, deep: bool) -> Option<regex::Regex> {
             .name("goregex-build".to_owned())
             .stack_size(DEEP_BUILD_STACK)
             .spawn_scoped(scope, build)
-            .ok()
-            .and_then(|handle| handle.join().ok())
-            .flatten()
+            .map_err(|_| Refused::Other)
+            .and_then(|handle| handle.join().unwrap_or(Err(Refused::Other)))
     })
 }
 
@@ -119,6 +146,9 @@ pub enum ErrorCode {
     NestingDepth,
     /// `expression too large`.
     Large,
+    /// Not Go's: the pattern is valid Go, but compiling it would exceed validgen's limits
+    /// ([`limits`]).
+    OverLimit,
 }
 
 impl ErrorCode {
@@ -141,6 +171,7 @@ impl ErrorCode {
             ErrorCode::UnexpectedParen => "unexpected )",
             ErrorCode::NestingDepth => "expression nests too deeply",
             ErrorCode::Large => "expression too large",
+            ErrorCode::OverLimit => "pattern exceeds validgen's regex limits",
         }
     }
 }
@@ -151,15 +182,41 @@ impl fmt::Display for ErrorCode {
     }
 }
 
-/// A pattern Go's `regexp.Compile` rejects (Go's `*syntax.Error`).
+/// A pattern Go's `regexp.Compile` rejects (Go's `*syntax.Error`), or one over validgen's
+/// limits ([`ErrorCode::OverLimit`]).
 ///
-/// Displays as Go does: ``error parsing regexp: <code>: `<expr>` ``.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("error parsing regexp: {}: `{}`", .code.as_str(), .expr)]
+/// Displays as Go does: ``error parsing regexp: <code>: `<expr>` ``; over the limits:
+/// ``regex `<expr>` exceeds validgen's regex limits (…)``.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GoRegexError {
     code: ErrorCode,
     expr: String,
 }
+
+impl fmt::Display for GoRegexError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.code == ErrorCode::OverLimit {
+            // The pattern may be long: quote its start only.
+            let end = (0..=self.expr.len().min(100))
+                .rev()
+                .find(|&i| self.expr.is_char_boundary(i))
+                .unwrap_or(0);
+            let more = if end < self.expr.len() { "…" } else { "" };
+            return write!(
+                f,
+                "regex `{}{more}` exceeds validgen's regex limits (at most {} KiB of pattern \
+                 and a {} MiB automaton, within the review's compilation budget; Go's regexp \
+                 accepts it)",
+                &self.expr[..end],
+                limits::MAX_PATTERN_BYTES >> 10,
+                limits::NFA_SIZE_LIMIT >> 20
+            );
+        }
+        write!(f, "error parsing regexp: {}: `{}`", self.code, self.expr)
+    }
+}
+
+impl std::error::Error for GoRegexError {}
 
 impl GoRegexError {
     /// Go's error code text, e.g. `missing closing )`.
@@ -179,72 +236,109 @@ impl GoRegexError {
 }
 
 /// A compiled Go regular expression (Go's `*regexp.Regexp` from `regexp.Compile`). Build it
-/// once and reuse it.
+/// once and reuse it; clones share the automaton and its search caches.
 #[derive(Debug, Clone)]
-pub struct GoRegex {
+pub struct GoRegex(Arc<Compiled>);
+
+#[derive(Debug)]
+struct Compiled {
     source: String,
     rust: String,
-    regex: regex::Regex,
+    regex: meta::Regex,
 }
 
 impl GoRegex {
     /// Compiles `pattern` as Go's `regexp.Compile` does, with Go's error when it is invalid.
     ///
-    /// Should the `regex` crate refuse a translation Go accepts (only conceivable for
-    /// expressions near Go's own size limits), the error is Go's `expression too large`.
+    /// Answers from the shared [`cache`] when it can. A pattern longer than
+    /// [`limits::MAX_PATTERN_BYTES`], a valid one whose automaton would be over
+    /// [`limits::NFA_SIZE_LIMIT`], or one compiled by a review that has spent its
+    /// [`with_compile_budget`], is an [`ErrorCode::OverLimit`] error. Should the `regex` crate
+    /// refuse a translation for another reason (not expected), the error is Go's
+    /// `expression too large`.
     pub fn new(pattern: &str) -> Result<GoRegex, GoRegexError> {
-        let tree = parse::parse(pattern)?;
-        let rust = emit::to_rust(&tree);
-        let too_large = || GoRegexError {
-            code: ErrorCode::Large,
+        if let Some(compiled) = cache::get(pattern) {
+            return compiled;
+        }
+        if pattern.len() > limits::MAX_PATTERN_BYTES {
+            return Err(GoRegexError {
+                code: ErrorCode::OverLimit,
+                expr: pattern.to_owned(),
+            });
+        }
+        let tree = match parse::parse(pattern) {
+            Ok(t) => t,
+            Err(e) => {
+                cache::put(pattern, Err(e.clone()), 0);
+                return Err(e);
+            }
+        };
+        let error = |code| GoRegexError {
+            code,
             expr: pattern.to_owned(),
         };
-        let regex =
-            build_rust(&rust, tree.height > INLINE_BUILD_MAX_HEIGHT).ok_or_else(too_large)?;
-        Ok(GoRegex {
-            source: pattern.to_owned(),
-            rust,
-            regex,
-        })
+        if !limits::budget_left() {
+            return Err(error(ErrorCode::OverLimit));
+        }
+        let rust = emit::to_rust(&tree);
+        let (compiled, bytes) = match build_rust(&rust, tree.height > INLINE_BUILD_MAX_HEIGHT) {
+            Ok(regex) => {
+                let bytes = regex.memory_usage() + rust.len() + pattern.len();
+                let re = GoRegex(Arc::new(Compiled {
+                    source: pattern.to_owned(),
+                    rust,
+                    regex,
+                }));
+                (Ok(re), bytes)
+            }
+            Err(Refused::TooBig) => (Err(error(ErrorCode::OverLimit)), limits::NFA_SIZE_LIMIT),
+            Err(Refused::Other) => (Err(error(ErrorCode::Large)), 0),
+        };
+        limits::charge(bytes);
+        cache::put(pattern, compiled.clone(), bytes);
+        compiled
     }
 
     /// Rebuilds a regex from its Go source and a translation made earlier by [`translate`]
-    /// (e.g. embedded by the code generator), without parsing the Go syntax again. Uses the
-    /// same `regex` settings as [`GoRegex::new`]. The error is Go's `expression too large`
-    /// should the `regex` crate refuse the translation.
+    /// (e.g. embedded by the code generator), without parsing the Go syntax again or using the
+    /// cache. Uses the same settings and limits as [`GoRegex::new`]; the error is
+    /// [`ErrorCode::OverLimit`] or Go's `expression too large` as there.
     pub fn from_translated(source: &str, rust_pattern: &str) -> Result<GoRegex, GoRegexError> {
         // Without the tree, long patterns are assumed possibly deep.
         let deep = rust_pattern.len() > 4 * INLINE_BUILD_MAX_HEIGHT as usize;
-        let regex = build_rust(rust_pattern, deep).ok_or_else(|| GoRegexError {
-            code: ErrorCode::Large,
+        let regex = build_rust(rust_pattern, deep).map_err(|r| GoRegexError {
+            code: match r {
+                Refused::TooBig => ErrorCode::OverLimit,
+                Refused::Other => ErrorCode::Large,
+            },
             expr: source.to_owned(),
         })?;
-        Ok(GoRegex {
+        Ok(GoRegex(Arc::new(Compiled {
             source: source.to_owned(),
             rust: rust_pattern.to_owned(),
             regex,
-        })
+        })))
     }
 
     /// Go's `(*Regexp).MatchString`: whether `s` contains a match anywhere (unanchored).
     pub fn is_match(&self, s: &str) -> bool {
-        self.regex.is_match(s)
+        self.0.regex.is_match(s)
     }
 
     /// The Go source text (what `%s` of a `*regexp.Regexp` prints).
     pub fn as_str(&self) -> &str {
-        &self.source
+        &self.0.source
     }
 
     /// The translated pattern for the `regex` crate.
     pub fn rust_pattern(&self) -> &str {
-        &self.rust
+        &self.0.rust
     }
 }
 
 impl fmt::Display for GoRegex {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.source)
+        f.write_str(&self.0.source)
     }
 }
 

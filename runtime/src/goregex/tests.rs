@@ -647,3 +647,71 @@ fn from_translated_equals_new() {
         ErrorCode::Large
     );
 }
+
+/// `\pL{1000}`: Go compiles it to 1000 instructions, the `regex` crate to about 50 MiB; it is
+/// refused quickly, with a message naming the limit, and the refusal is cached.
+#[test]
+fn automata_over_the_size_limit_are_refused_quickly() {
+    let t = std::time::Instant::now();
+    let e = GoRegex::new(r"\pL{1000}x-limit").unwrap_err();
+    assert_eq!(e.kind(), ErrorCode::OverLimit);
+    assert_eq!(
+        e.to_string(),
+        "regex `\\pL{1000}x-limit` exceeds validgen's regex limits (at most 32 KiB of pattern \
+         and a 2 MiB automaton, within the review's compilation budget; Go's regexp accepts it)"
+    );
+    assert!(
+        t.elapsed() < std::time::Duration::from_secs(2),
+        "{:?}",
+        t.elapsed()
+    );
+    assert_eq!(GoRegex::new(r"\pL{1000}x-limit").unwrap_err(), e);
+    // Long patterns are refused before parsing (quoted in part).
+    let long = "a".repeat(3 << 20);
+    let t = std::time::Instant::now();
+    let e = GoRegex::new(&long).unwrap_err();
+    assert!(
+        t.elapsed() < std::time::Duration::from_secs(1),
+        "{:?}",
+        t.elapsed()
+    );
+    assert_eq!(e.kind(), ErrorCode::OverLimit);
+    assert!(
+        e.to_string()
+            .starts_with(&format!("regex `{}…` exceeds", "a".repeat(100)))
+    );
+    assert!(GoRegex::new(&"a".repeat(limits::MAX_PATTERN_BYTES)).is_ok());
+    // What templates use stays far below.
+    assert!(GoRegex::new(r"\pL{20}").is_ok());
+    assert!(GoRegex::new(r"(?i)^(virtio|sata|scsi)$").is_ok());
+}
+
+#[test]
+fn compiled_patterns_are_shared_through_the_cache() {
+    let a = GoRegex::new("^shared-[0-9]+$").unwrap();
+    let b = GoRegex::new("^shared-[0-9]+$").unwrap();
+    assert!(std::sync::Arc::ptr_eq(&a.0, &b.0));
+    let (entries, bytes) = cache::usage();
+    assert!(entries >= 1 && bytes <= cache::CACHE_BYTES);
+}
+
+#[test]
+fn a_review_budget_stops_compiling_but_serves_cached_patterns() {
+    let cached = GoRegex::new("^budget-cached$").unwrap();
+    with_compile_budget(3 * limits::MIN_COMPILE_CHARGE, || {
+        for i in 0..3 {
+            assert!(GoRegex::new(&format!("^budget-{i}$")).is_ok());
+        }
+        let e = GoRegex::new("^budget-over$").unwrap_err();
+        assert_eq!(e.kind(), ErrorCode::OverLimit);
+        assert!(GoRegex::new("^budget-cached$").is_ok());
+        // Go's errors come first.
+        assert_eq!(
+            GoRegex::new("budget(").unwrap_err().kind(),
+            ErrorCode::MissingParen
+        );
+    });
+    // Outside the budget, and on other threads, nothing is refused.
+    assert!(GoRegex::new("^budget-over$").is_ok());
+    assert_eq!(cached.as_str(), "^budget-cached$");
+}
