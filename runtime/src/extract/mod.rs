@@ -32,8 +32,8 @@ pub use plan::{CapturePath, Node, Plan, Seg, capture_paths};
 use walk::Typed;
 
 use crate::admission::{
-    Decision, Explain, Mode, ReviewError, Reviewed, RuleChoice, Source, Validators,
-    decide_explained, decide_kept, review_value_with, rule_choice,
+    Decision, Explain, Mode, ReviewError, Reviewed, RuleChoice, Validators, decide_explained,
+    decide_kept, no_object, review_value_with, rule_choice, wrong_resource,
 };
 use crate::typed::Schema;
 use crate::view::Kept;
@@ -83,17 +83,15 @@ fn decide_request(
     let part = |i: usize| r.resource[i].as_deref().unwrap_or_default();
     let uid = r.uid.as_deref().unwrap_or_default().to_owned();
     if part(2) != "virtualmachines" {
-        // ssp-operator GetAdmissionReviewVM: Go prints the GroupVersionResource with %v.
-        let message = format!(
-            "expect resource {{{} {} {}}} to be 'virtualmachines'",
-            part(0),
-            part(1),
-            part(2)
-        );
-        let decision = Decision::bad_request(Source::VmUnmarshalError, message);
+        let decision = wrong_resource([part(0), part(1), part(2)]);
         return Reviewed { uid, decision };
     }
-    let vm = r.object.unwrap_or(Kept::Object(&[]));
+    let Some(vm) = r.object else {
+        return Reviewed {
+            uid,
+            decision: no_object(),
+        };
+    };
     let mut whole = || whole_vm_decision(body, validators);
     // As `review_value_with`: the response carries only failures' texts.
     let decision = decide_kept(vm, arena, validators, Explain::Failures, (plan, &mut whole));

@@ -1,0 +1,7 @@
+//! The reference's behaviours that validgen once answered differently (issue #12), checked as
+//! conformance cases of our own: each input with the answer the reference gives (derived from
+//! its code, cited per case), through the interpreter, the compiled validators and the single
+//! pass from bytes, which must all agree.
+
+#[path = "gaps/reviews.rs"]
+mod reviews;
