@@ -11,9 +11,13 @@ fn main() {
     let manifest = PathBuf::from(
         std::env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"),
     );
-    let cases = manifest.join("conformance/cases.jsonl");
-    println!("cargo:rerun-if-changed={}", cases.display());
-    let text = std::fs::read_to_string(&cases).expect("read cases.jsonl");
+    let mut text = String::new();
+    // The recorded cases, and our own (`gaps/`, same format).
+    for file in ["conformance/cases.jsonl", "gaps/cases.jsonl"] {
+        let path = manifest.join(file);
+        println!("cargo:rerun-if-changed={}", path.display());
+        text += &std::fs::read_to_string(&path).expect("read a case file");
+    }
     let mut texts = BTreeSet::new();
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
         let case: Value = serde_json::from_str(line).expect("case line");

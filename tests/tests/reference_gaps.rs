@@ -3,5 +3,11 @@
 //! its code, cited per case), through the interpreter, the compiled validators and the single
 //! pass from bytes, which must all agree.
 
+#[path = "gaps/cases.rs"]
+mod cases;
+// Shared with conformance.rs, which also reads the expected answers.
+#[allow(dead_code)]
+#[path = "conformance/data.rs"]
+mod data;
 #[path = "gaps/reviews.rs"]
 mod reviews;

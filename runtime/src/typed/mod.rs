@@ -7,6 +7,7 @@
 //! `<T Value>` when it is the last step, and wrong JSON types make the VM undecodable.
 
 pub(crate) mod decode;
+mod inner;
 mod node;
 pub mod schema;
 mod value;
