@@ -36,6 +36,20 @@ fn main() {
             }
         }
     }
+    // The typed-VM oracle checks with repeated keys, which `reference_gaps.rs` reviews.
+    let checks = manifest.join("../runtime/data/types-checks.jsonl");
+    println!("cargo:rerun-if-changed={}", checks.display());
+    let checks = std::fs::read_to_string(&checks).expect("read types-checks.jsonl");
+    for line in checks.lines().filter(|l| l.contains("\"duplicate-")) {
+        let row: Value = serde_json::from_str(line).expect("check line");
+        let input = match row.pointer("/input/input_line_verbatim_has_duplicate_keys") {
+            Some(Value::String(verbatim)) => serde_json::from_str(verbatim).expect("input line"),
+            _ => row["input"].clone(),
+        };
+        if let Some(rules) = input["rules"].as_str() {
+            texts.insert(rules.to_owned());
+        }
+    }
     let generated = generated_rule_sets(300);
     texts.extend(generated.iter().cloned());
     let opts = validgen_codegen::Options {

@@ -5,6 +5,8 @@
 
 #[path = "gaps/cases.rs"]
 mod cases;
+#[path = "gaps/duplicates.rs"]
+mod duplicates;
 // Shared with conformance.rs, which also reads the expected answers.
 #[allow(dead_code)]
 #[path = "conformance/data.rs"]

@@ -8,7 +8,9 @@
 
 pub(crate) mod decode;
 mod inner;
+mod merge;
 mod node;
+mod parse;
 pub mod schema;
 mod value;
 
@@ -18,6 +20,7 @@ use serde_json::Value;
 
 pub use decode::DecodeError;
 pub use node::TypedNode;
+pub use parse::{GoDocument, GoReview};
 pub use schema::Schema;
 pub use value::{IntError, as_int, as_string, int_of_json, round};
 
