@@ -11,9 +11,13 @@ fn main() {
     let manifest = PathBuf::from(
         std::env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"),
     );
-    let cases = manifest.join("conformance/cases.jsonl");
-    println!("cargo:rerun-if-changed={}", cases.display());
-    let text = std::fs::read_to_string(&cases).expect("read cases.jsonl");
+    let mut text = String::new();
+    // The recorded cases, and our own (`gaps/`, same format).
+    for file in ["conformance/cases.jsonl", "gaps/cases.jsonl"] {
+        let path = manifest.join(file);
+        println!("cargo:rerun-if-changed={}", path.display());
+        text += &std::fs::read_to_string(&path).expect("read a case file");
+    }
     let mut texts = BTreeSet::new();
     for line in text.lines().filter(|l| !l.trim().is_empty()) {
         let case: Value = serde_json::from_str(line).expect("case line");
@@ -30,6 +34,20 @@ fn main() {
             {
                 texts.insert(s.to_owned());
             }
+        }
+    }
+    // The typed-VM oracle checks with repeated keys, which `reference_gaps.rs` reviews.
+    let checks = manifest.join("../runtime/data/types-checks.jsonl");
+    println!("cargo:rerun-if-changed={}", checks.display());
+    let checks = std::fs::read_to_string(&checks).expect("read types-checks.jsonl");
+    for line in checks.lines().filter(|l| l.contains("\"duplicate-")) {
+        let row: Value = serde_json::from_str(line).expect("check line");
+        let input = match row.pointer("/input/input_line_verbatim_has_duplicate_keys") {
+            Some(Value::String(verbatim)) => serde_json::from_str(verbatim).expect("input line"),
+            _ => row["input"].clone(),
+        };
+        if let Some(rules) = input["rules"].as_str() {
+            texts.insert(rules.to_owned());
         }
     }
     let generated = generated_rule_sets(300);

@@ -108,6 +108,10 @@ pub fn plan(schema: &Schema, path: &RulePath) -> PathPlan {
                     });
                     ty = last.ty;
                 }
+                // The Go fields of a type with its own JSON form (`Quantity.Format`,
+                // `IntOrString.IntVal`, ...) are derived from its JSON by the runtime's typed
+                // view (client-go reaches them by reflection).
+                GoKind::Struct => return PathPlan::Dynamic,
                 GoKind::Map => match dt.elem {
                     Some(e) => {
                         steps.push(Step::MapKey { key: name.clone() });

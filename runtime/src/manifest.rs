@@ -168,7 +168,7 @@ pub fn parse(file: &str, bytes: &[u8], max_bytes: usize) -> Result<Vec<Document>
 
 fn parse_json(file: &str, text: &str) -> Result<Vec<Value>, ManifestError> {
     serde_json::Deserializer::from_str(text)
-        .into_iter::<Merged>()
+        .into_iter::<crate::typed::GoDocument>()
         .map(|r| r.map(|m| m.0))
         .collect::<Result<Vec<_>, _>>()
         .map_err(|e| ManifestError::Syntax {
@@ -211,81 +211,6 @@ fn strip_position(msg: &str) -> String {
         None => msg.to_owned(),
     }
 }
-
-/// A JSON value whose repeated object keys merge as Go's encoding/json decodes them into
-/// structs and maps: objects merge key by key, anything else is replaced by the later value.
-struct Merged(Value);
-
-impl<'de> serde::Deserialize<'de> for Merged {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        d.deserialize_any(MergedVisitor).map(Merged)
-    }
-}
-
-struct MergedVisitor;
-
-impl<'de> serde::de::Visitor<'de> for MergedVisitor {
-    type Value = Value;
-
-    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("any JSON value")
-    }
-    fn visit_bool<E>(self, v: bool) -> Result<Value, E> {
-        Ok(Value::Bool(v))
-    }
-    fn visit_i64<E>(self, v: i64) -> Result<Value, E> {
-        Ok(Value::from(v))
-    }
-    fn visit_u64<E>(self, v: u64) -> Result<Value, E> {
-        Ok(Value::from(v))
-    }
-    fn visit_f64<E>(self, v: f64) -> Result<Value, E> {
-        Ok(serde_json::Number::from_f64(v).map_or(Value::Null, Value::Number))
-    }
-    fn visit_str<E>(self, v: &str) -> Result<Value, E> {
-        Ok(Value::String(v.to_owned()))
-    }
-    fn visit_string<E>(self, v: String) -> Result<Value, E> {
-        Ok(Value::String(v))
-    }
-    fn visit_unit<E>(self) -> Result<Value, E> {
-        Ok(Value::Null)
-    }
-    fn visit_none<E>(self) -> Result<Value, E> {
-        Ok(Value::Null)
-    }
-    fn visit_some<D: serde::Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
-        d.deserialize_any(MergedVisitor)
-    }
-    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
-        let mut items = Vec::new();
-        while let Some(Merged(v)) = seq.next_element()? {
-            items.push(v);
-        }
-        Ok(Value::Array(items))
-    }
-    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
-        let mut out = serde_json::Map::new();
-        while let Some((k, Merged(v))) = map.next_entry::<String, Merged>()? {
-            merge(&mut out, k, v);
-        }
-        Ok(Value::Object(out))
-    }
-}
-
-fn merge(out: &mut serde_json::Map<String, Value>, key: String, v: Value) {
-    match (out.get_mut(&key), v) {
-        (Some(Value::Object(old)), Value::Object(new)) => {
-            for (k, v) in new {
-                merge(old, k, v);
-            }
-        }
-        (_, v) => {
-            out.insert(key, v);
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

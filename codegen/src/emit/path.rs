@@ -192,12 +192,13 @@ impl PathCode {
         }
     }
 
-    /// A `bool` expression: `valid` holds (values on the VM itself, no fallback).
+    /// `valid` holds (values on the VM itself, no fallback): a `bool` expression for a static
+    /// path; for a dynamic one a `Result<bool, String>`, an error where the reference crashes.
     pub fn applies(&self, walks: &Walks) -> TokenStream {
         match &self.plan {
             PathPlan::Dynamic => {
                 let name = self.static_name();
-                quote!(#name.as_ref().is_ok_and(|p| __lookup.applies(p)))
+                quote!(#name.as_ref().map_or(::core::result::Result::Ok(false), |p| __lookup.applies(p)))
             }
             PathPlan::Static(_) => {
                 let read = walks.read(&self.source);
@@ -302,7 +303,10 @@ fn fallback_ints(path: &RulePath) -> Result<Vec<i64>, String> {
 fn fallback_strings(path: &RulePath) -> Result<Vec<String>, String> {
     match path.jsonpath.find(reference_vm(), false) {
         Err(_) => Err("invalid JSONPath".to_owned()),
-        Ok(values) => Ok(values.iter().map(as_string).collect()),
+        Ok(values) => values
+            .iter()
+            .map(|f| as_string(f).map_err(|e| e.rule_text()))
+            .collect(),
     }
 }
 

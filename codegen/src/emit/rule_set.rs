@@ -136,8 +136,17 @@ fn rule(r: &Rule, paths: &Paths, walks: &Walks, regexes: &BTreeMap<String, Ident
         None => evaluated,
         Some(v) => {
             let applies = paths.get(v).applies(walks);
+            let skipped = quote!(::validgen::compiled::skipped(#name, #field, #message, #jw));
+            if !paths.get(v).is_dynamic() {
+                return quote!(if #applies { #evaluated } else { #skipped });
+            }
+            let crashed = report(quote!(::core::result::Result::Err(e)));
             quote! {
-                if #applies { #evaluated } else { ::validgen::compiled::skipped(#name, #field, #message, #jw) }
+                match #applies {
+                    ::core::result::Result::Ok(true) => #evaluated,
+                    ::core::result::Result::Ok(false) => #skipped,
+                    ::core::result::Result::Err(e) => #crashed,
+                }
             }
         }
     }

@@ -4,7 +4,7 @@
 use serde_json::Value;
 
 use super::catalog::Catalog;
-use super::decide::{Decision, Mode, Validators, decide_explained};
+use super::decide::{Decision, Mode, Source, Validators, decide_explained};
 use crate::interpret::Explain;
 
 /// Why a body is not a reviewable `AdmissionReview`: the webhook answers HTTP 400 without a
@@ -64,22 +64,32 @@ pub fn review_value_with(v: &Value, validators: &dyn Validators) -> Result<Revie
             .and_then(Value::as_str)
             .unwrap_or_default()
     };
-    let decision = if part("resource") == "virtualmachines" {
-        decide_explained(
-            req.get("object").unwrap_or(&Value::Null),
-            validators,
-            Mode::Raw,
-            Explain::Failures,
-        )
+    let decision = if part("resource") != "virtualmachines" {
+        wrong_resource([part("group"), part("version"), part("resource")])
     } else {
-        // ssp-operator GetAdmissionReviewVM: Go prints the GroupVersionResource with %v.
-        let message = format!(
-            "expect resource {{{} {} {}}} to be 'virtualmachines'",
-            part("group"),
-            part("version"),
-            part("resource")
-        );
-        Decision::bad_request(super::decide::Source::VmUnmarshalError, message)
+        match req.get("object").filter(|o| !o.is_null()) {
+            Some(vm) => decide_explained(vm, validators, Mode::Raw, Explain::Failures),
+            None => no_object(),
+        }
     };
     Ok(Reviewed { uid, decision })
+}
+
+/// The answer to a review of another resource than `virtualmachines` (`[group, version,
+/// resource]` as the request names them).
+pub(crate) fn wrong_resource([group, version, resource]: [&str; 3]) -> Decision {
+    // ssp-operator GetAdmissionReviewVM: Go prints the GroupVersionResource with %v.
+    let message =
+        format!("expect resource {{{group} {version} {resource}}} to be 'virtualmachines'");
+    Decision::bad_request(Source::VmUnmarshalError, message)
+}
+
+/// The answer to a review whose `request.object` is absent or `null` (e.g. a DELETE carrying
+/// only `oldObject`): apimachinery `RawExtension.UnmarshalJSON` leaves `Raw` empty for `null`,
+/// and ssp-operator `GetAdmissionReviewVM` then fails in `json.Unmarshal` of no bytes.
+pub(crate) fn no_object() -> Decision {
+    Decision::bad_request(
+        Source::VmUnmarshalError,
+        "unexpected end of JSON input".to_owned(),
+    )
 }

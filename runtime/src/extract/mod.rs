@@ -32,10 +32,10 @@ pub use plan::{CapturePath, Node, Plan, Seg, capture_paths};
 use walk::Typed;
 
 use crate::admission::{
-    Decision, Explain, Mode, ReviewError, Reviewed, RuleChoice, Source, Validators,
-    decide_explained, decide_kept, review_value_with, rule_choice,
+    Decision, Explain, Mode, ReviewError, Reviewed, RuleChoice, Validators, decide_explained,
+    decide_kept, no_object, review_value_with, rule_choice, wrong_resource,
 };
-use crate::typed::Schema;
+use crate::typed::{GoReview, Schema};
 use crate::view::Kept;
 
 /// What one pass over an `AdmissionReview` body found (`'a`: the body's and the arena's
@@ -57,7 +57,10 @@ pub fn review_bytes(body: &[u8], validators: &dyn Validators) -> Result<Reviewed
     if let Some(r) = single_pass(body, validators) {
         return Ok(r);
     }
-    let v: Value = serde_json::from_slice(body).map_err(|e| ReviewError(e.to_string()))?;
+    // Repeated keys in the VM combine as the reference's decoding combines them.
+    let v = serde_json::from_slice::<GoReview>(body)
+        .map_err(|e| ReviewError(e.to_string()))?
+        .0;
     review_value_with(&v, validators)
 }
 
@@ -83,17 +86,15 @@ fn decide_request(
     let part = |i: usize| r.resource[i].as_deref().unwrap_or_default();
     let uid = r.uid.as_deref().unwrap_or_default().to_owned();
     if part(2) != "virtualmachines" {
-        // ssp-operator GetAdmissionReviewVM: Go prints the GroupVersionResource with %v.
-        let message = format!(
-            "expect resource {{{} {} {}}} to be 'virtualmachines'",
-            part(0),
-            part(1),
-            part(2)
-        );
-        let decision = Decision::bad_request(Source::VmUnmarshalError, message);
+        let decision = wrong_resource([part(0), part(1), part(2)]);
         return Reviewed { uid, decision };
     }
-    let vm = r.object.unwrap_or(Kept::Object(&[]));
+    let Some(vm) = r.object else {
+        return Reviewed {
+            uid,
+            decision: no_object(),
+        };
+    };
     let mut whole = || whole_vm_decision(body, validators);
     // As `review_value_with`: the response carries only failures' texts.
     let decision = decide_kept(vm, arena, validators, Explain::Failures, (plan, &mut whole));
@@ -103,7 +104,7 @@ fn decide_request(
 /// The decision on the whole `request.object` (a rule set the plan does not cover).
 fn whole_vm_decision(body: &[u8], validators: &dyn Validators) -> Decision {
     // The pass accepted the body, so it parses.
-    let v: Value = serde_json::from_slice(body).unwrap_or(Value::Null);
+    let v = serde_json::from_slice::<GoReview>(body).map_or(Value::Null, |r| r.0);
     let vm = v.pointer("/request/object").unwrap_or(&Value::Null);
     decide_explained(vm, validators, Mode::Raw, Explain::Failures)
 }

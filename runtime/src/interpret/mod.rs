@@ -169,10 +169,12 @@ fn evaluate_rule(rule: &ir::Rule, lookup: &Lookup<'_>, explain: Explain) -> (Out
     if let Check::Fail { error } = rule.check {
         return (Outcome::Error, error.to_owned());
     }
-    if let Some(valid) = &rule.valid
-        && !lookup.applies(valid)
-    {
-        return (Outcome::Skipped, String::new());
+    if let Some(valid) = &rule.valid {
+        match lookup.applies(valid) {
+            Ok(true) => {}
+            Ok(false) => return (Outcome::Skipped, String::new()),
+            Err(e) => return (Outcome::Error, e),
+        }
     }
     let path = rule.path.as_ref();
     let checked = match &rule.check {

@@ -30,20 +30,29 @@ impl<'a> Lookup<'a> {
     /// triggers the retry; a conversion error of found values does not).
     ///
     /// # Errors
-    /// `invalid JSONPath` when both fail.
+    /// `invalid JSONPath` when both fail, or when the reference crashes on the VM
+    /// ([`crate::jsonpath::EvalError::is_crash`]; SEMANTICS §11).
     pub fn find(&self, path: &RulePath) -> Result<Values<'a>, String> {
-        path.jsonpath
-            .find(self.vm, false)
-            .or_else(|_| path.jsonpath.find(self.reference, false))
-            .map_err(|_| INVALID_JSONPATH.to_owned())
+        match path.jsonpath.find(self.vm, false) {
+            Ok(values) => Ok(values),
+            Err(e) if e.is_crash() => Err(INVALID_JSONPATH.to_owned()),
+            Err(_) => path
+                .jsonpath
+                .find(self.reference, false)
+                .map_err(|_| INVALID_JSONPATH.to_owned()),
+        }
     }
 
     /// `valid`: evaluated on the VM only; an error or no values means the rule does not apply.
-    pub fn applies(&self, valid: &RulePath) -> bool {
-        valid
-            .jsonpath
-            .find(self.vm, false)
-            .is_ok_and(|v| !v.is_empty())
+    ///
+    /// # Errors
+    /// `invalid JSONPath` where the reference crashes (the rule fails, SEMANTICS §11).
+    pub fn applies(&self, valid: &RulePath) -> Result<bool, String> {
+        match valid.jsonpath.find(self.vm, false) {
+            Ok(values) => Ok(!values.is_empty()),
+            Err(e) if e.is_crash() => Err(INVALID_JSONPATH.to_owned()),
+            Err(_) => Ok(false),
+        }
     }
 
     /// The integers at a rule's path; an error also when there are none.
@@ -54,7 +63,7 @@ impl<'a> Lookup<'a> {
     /// The strings at a rule's path; an error also when there are none.
     pub fn path_strings(&self, path: Option<&RulePath>) -> Result<Vec<String>, String> {
         let found = self.find(path.ok_or(MISSING_KEY)?)?;
-        non_empty(found.iter().map(as_string).collect())
+        non_empty(strings(&found)?)
     }
 
     /// An integer argument (`min`, `max`, `minLength`, `maxLength`).
@@ -87,7 +96,7 @@ impl<'a> Lookup<'a> {
     /// # Errors
     /// The path fails, or there is not exactly one value.
     pub fn one_str(&self, path: &RulePath) -> Result<String, String> {
-        one(self.find(path)?.iter().map(as_string).collect::<Vec<_>>())
+        one(strings(&self.find(path)?)?)
     }
 }
 
@@ -95,5 +104,12 @@ fn ints(found: &[Found<TypedNode<'_>>]) -> Result<Vec<i64>, String> {
     found
         .iter()
         .map(|f| as_int(f).map_err(|e| e.rule_text()))
+        .collect()
+}
+
+fn strings(found: &[Found<TypedNode<'_>>]) -> Result<Vec<String>, String> {
+    found
+        .iter()
+        .map(|f| as_string(f).map_err(|e| e.rule_text()))
         .collect()
 }

@@ -343,6 +343,7 @@ impl<'t, 's> Evaluator<'t, 's> {
 
                 if *op == FilterOp::Exists {
                     let lefts = match lefts {
+                        Err((_, e)) if e.is_crash() => return Err((input, e)),
                         Ok(values) | Err((values, _)) => values,
                     };
                     if !lefts.is_empty() {
@@ -370,6 +371,19 @@ impl<'t, 's> Evaluator<'t, 's> {
                     _ => return Err(fail(input, "can only compare one element at a time")),
                 };
 
+                // client-go compares `reflect.Value.Interface()`s, which panics on values
+                // reached through unexported fields.
+                if [left_value, right_value]
+                    .iter()
+                    .any(|v| matches!(v, Val::Node(n) if n.interface_panics()))
+                {
+                    return Err((
+                        input,
+                        EvalError::crash(
+                            "reflect.Value.Interface: cannot return value obtained from unexported field or method",
+                        ),
+                    ));
+                }
                 let (a, b) = (left_value.scalar(), right_value.scalar());
                 let pass = match op {
                     FilterOp::Lt => compare::less(a, b),

@@ -252,13 +252,30 @@ impl ParseError {
 #[error("{message}")]
 pub struct EvalError {
     message: String,
+    crash: bool,
 }
 
 impl EvalError {
     pub(crate) fn new(message: impl Into<String>) -> Self {
         EvalError {
             message: message.into(),
+            crash: false,
         }
+    }
+
+    /// Where client-go's caller would panic instead of getting an error: a filter comparing a
+    /// value whose `reflect.Value.Interface()` panics ([`Node::interface_panics`]).
+    pub(crate) fn crash(message: impl Into<String>) -> Self {
+        EvalError {
+            message: message.into(),
+            crash: true,
+        }
+    }
+
+    /// `true` when the reference crashes here rather than failing the path (so there is no
+    /// retry on the reference VM).
+    pub fn is_crash(&self) -> bool {
+        self.crash
     }
 
     /// client-go's error text.

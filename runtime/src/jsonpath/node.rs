@@ -81,6 +81,12 @@ pub trait Node: Clone {
     /// struct, map, slice), which client-go reports as "invalid type for comparison".
     fn scalar(&self) -> Option<Scalar<'_>>;
 
+    /// `true` when `reflect.Value.Interface()` panics on this value (one reached through an
+    /// unexported Go field): client-go's filters compare `Interface()`s. `false` by default.
+    fn interface_panics(&self) -> bool {
+        false
+    }
+
     /// The Go type as `reflect.Type.String()` prints it (e.g. `v1.CPU`,
     /// `map[string]interface {}`), for error messages.
     fn type_name(&self) -> Cow<'_, str>;

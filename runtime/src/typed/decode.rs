@@ -11,9 +11,9 @@
 
 use std::fmt::{self, Write as _};
 
-use serde_json::map::Entry;
 use serde_json::{Map, Value};
 
+use super::merge::merge;
 use super::schema::{GoKind, Leaf, Schema, Type, TypeId};
 use crate::quantity::Quantity;
 
@@ -300,7 +300,12 @@ impl<'a> Decoder<'a> {
             self.fields.pop();
             self.pointer.pop();
             match r? {
-                Some(v) => merge_into(&mut out, target.key.clone(), v),
+                Some(v) => match out.get_mut(&target.key) {
+                    Some(old) => merge(schema, Some(target.ty), old, v),
+                    None => {
+                        out.insert(target.key.clone(), v);
+                    }
+                },
                 None if v.is_null() => {
                     // `null` resets a pointer, slice or map; it leaves other values as they are.
                     let kind = schema.get(target.ty).kind;
@@ -345,25 +350,6 @@ impl<'a> Decoder<'a> {
             },
             Leaf::FieldsV1 => Ok(raw.clone()),
         }
-    }
-}
-
-/// Merges a decoded value into an object: encoding/json decodes a repeated (or case-variant)
-/// key into the same struct or map, so objects merge; other values are replaced (in place: the
-/// key keeps its position).
-fn merge_into(out: &mut Map<String, Value>, key: String, v: Value) {
-    match out.entry(key) {
-        Entry::Vacant(e) => {
-            e.insert(v);
-        }
-        Entry::Occupied(mut e) => match (e.get_mut(), v) {
-            (Value::Object(old), Value::Object(new)) => {
-                for (k, v) in new {
-                    merge_into(old, k, v);
-                }
-            }
-            (slot, v) => *slot = v,
-        },
     }
 }
 

@@ -7,7 +7,10 @@
 //! `<T Value>` when it is the last step, and wrong JSON types make the VM undecodable.
 
 pub(crate) mod decode;
+mod inner;
+mod merge;
 mod node;
+mod parse;
 pub mod schema;
 mod value;
 
@@ -17,6 +20,7 @@ use serde_json::Value;
 
 pub use decode::DecodeError;
 pub use node::TypedNode;
+pub use parse::{GoDocument, GoReview};
 pub use schema::Schema;
 pub use value::{IntError, as_int, as_string, int_of_json, round};
 

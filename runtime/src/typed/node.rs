@@ -3,12 +3,15 @@
 //! client-go walks the reference's Go struct with `reflect`; we walk the normalized JSON from
 //! [`super::decode_vm`] beside its Go type, which gives the same answers: an absent non-pointer
 //! field is its zero value, an absent pointer is nil (skipped when stepped through, one value
-//! when it is the last step), an absent slice or map is empty.
+//! when it is the last step), an absent slice or map is empty. Inside the types with their
+//! own JSON form, the Go fields client-go reaches by reflection are derived from their JSON
+//! ([`super::inner`]).
 
 use std::borrow::Cow;
 
 use serde_json::Value;
 
+use super::inner::{Inner, leaf_children, leaf_field};
 use super::schema::{Field, GoKind, Schema, Type, TypeId};
 use crate::jsonpath::{Kind, Node, Scalar};
 
@@ -19,27 +22,63 @@ pub struct TypedNode<'a> {
     ty: TypeId,
     /// `None` (or JSON `null`) is the zero value of `ty`: nil for pointers, slices and maps.
     value: Option<&'a Value>,
+    /// A Go field inside a custom-JSON leaf (then `ty` and `value` are the leaf's).
+    inner: Option<Inner<'a>>,
 }
 
 impl<'a> TypedNode<'a> {
     /// The node for `value` of type `ty`.
     pub fn new(schema: &'a Schema, ty: TypeId, value: Option<&'a Value>) -> Self {
         let value = value.filter(|v| !v.is_null());
-        TypedNode { schema, ty, value }
+        TypedNode {
+            schema,
+            ty,
+            value,
+            inner: None,
+        }
     }
 
-    /// The static Go type of the value.
+    /// A Go field inside the custom-JSON leaf `self`.
+    fn with_inner(&self, inner: Inner<'a>) -> TypedNode<'a> {
+        TypedNode {
+            inner: Some(inner),
+            ..*self
+        }
+    }
+
+    /// The Go field inside a custom-JSON leaf this node is, if it is one.
+    pub(crate) fn inner(&self) -> Option<Inner<'a>> {
+        self.inner
+    }
+
+    /// The static Go type of the value (of the enclosing custom-JSON leaf for a Go field
+    /// inside one; see [`TypedNode::go_type`]).
     pub fn ty(&self) -> &'a Type {
         self.schema.get(self.ty)
     }
 
-    /// The JSON of the value; `None` for a zero value.
+    /// The JSON of the value; `None` for a zero value (and for a Go field inside a
+    /// custom-JSON leaf, which has no JSON of its own).
     pub fn json(&self) -> Option<&'a Value> {
+        if self.inner.is_some() {
+            return None;
+        }
         self.value
+    }
+
+    /// `reflect.Type.String()` of the value's static type, e.g. `*v1.CPU`, `resource.Format`.
+    pub fn go_type(&self) -> &'a str {
+        match self.inner {
+            Some(i) => i.go_type(),
+            None => &self.ty().go_type,
+        }
     }
 
     /// Follows pointers; `None` for a nil pointer (client-go `template.Indirect` isNil).
     fn deref(&self) -> Option<TypedNode<'a>> {
+        if let Some(i) = self.inner {
+            return (!i.is_nil()).then_some(*self);
+        }
         let mut n = *self;
         while n.ty().kind == GoKind::Ptr {
             let elem = n.ty().elem?;
@@ -75,6 +114,17 @@ impl<'a> TypedNode<'a> {
     fn is_walkable_struct(&self) -> bool {
         self.ty().kind == GoKind::Struct && self.ty().leaf.is_none()
     }
+
+    /// The Go fields of a custom-JSON leaf value (after `deref`).
+    fn leaf_children(&self) -> Vec<TypedNode<'a>> {
+        match self.ty().leaf {
+            Some(leaf) if self.ty().kind == GoKind::Struct => leaf_children(leaf, self.value)
+                .into_iter()
+                .map(|i| self.with_inner(i))
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
 }
 
 impl Node for TypedNode<'_> {
@@ -86,8 +136,12 @@ impl Node for TypedNode<'_> {
         let Some(n) = self.deref() else {
             return Kind::Other;
         };
+        if let Some(i) = n.inner {
+            return i.kind();
+        }
         match n.ty().kind {
-            GoKind::Struct if n.is_walkable_struct() => Kind::Struct,
+            // Custom-JSON leaves are Go structs too (client-go walks their fields).
+            GoKind::Struct if n.is_walkable_struct() || n.ty().leaf.is_some() => Kind::Struct,
             GoKind::Struct | GoKind::Ptr => Kind::Other,
             GoKind::Map => Kind::Map,
             GoKind::Slice => Kind::Slice,
@@ -101,8 +155,15 @@ impl Node for TypedNode<'_> {
 
     fn field(&self, name: &str) -> Option<Self> {
         let n = self.deref()?;
+        if let Some(i) = n.inner {
+            return i.field(name).map(|c| n.with_inner(c));
+        }
         match n.ty().kind {
             GoKind::Struct if n.is_walkable_struct() => n.struct_field(name),
+            GoKind::Struct => match n.ty().leaf {
+                Some(leaf) => leaf_field(leaf, n.value, name).map(|i| n.with_inner(i)),
+                None => None,
+            },
             GoKind::Map => {
                 let elem = n.ty().elem?;
                 let v = n.value?.get(name)?;
@@ -111,6 +172,7 @@ impl Node for TypedNode<'_> {
                     schema: n.schema,
                     ty: elem,
                     value: Some(v).filter(|v| !v.is_null()),
+                    inner: None,
                 })
             }
             _ => None,
@@ -119,7 +181,7 @@ impl Node for TypedNode<'_> {
 
     fn len(&self) -> usize {
         match self.deref() {
-            Some(n) if n.ty().kind == GoKind::Slice => {
+            Some(n) if n.inner.is_none() && n.ty().kind == GoKind::Slice => {
                 n.value.and_then(Value::as_array).map_or(0, Vec::len)
             }
             _ => 0,
@@ -128,7 +190,7 @@ impl Node for TypedNode<'_> {
 
     fn index(&self, i: usize) -> Option<Self> {
         let n = self.deref()?;
-        if n.ty().kind != GoKind::Slice {
+        if n.inner.is_some() || n.ty().kind != GoKind::Slice {
             return None;
         }
         let item = n.value?.as_array()?.get(i)?;
@@ -139,10 +201,14 @@ impl Node for TypedNode<'_> {
         let Some(n) = self.deref() else {
             return Vec::new();
         };
+        if let Some(i) = n.inner {
+            return i.children().into_iter().map(|c| n.with_inner(c)).collect();
+        }
         match n.ty().kind {
             GoKind::Struct if n.is_walkable_struct() => {
                 n.ty().fields.iter().map(|f| n.child(f)).collect()
             }
+            GoKind::Struct => n.leaf_children(),
             GoKind::Map => {
                 let (Some(elem), Some(Value::Object(m))) = (n.ty().elem, n.value) else {
                     return Vec::new();
@@ -160,6 +226,9 @@ impl Node for TypedNode<'_> {
 
     fn as_str(&self) -> Option<Cow<'_, str>> {
         let n = self.deref()?;
+        if let Some(i) = n.inner {
+            return i.as_str().map(Cow::Borrowed);
+        }
         if n.ty().kind != GoKind::String {
             return None;
         }
@@ -168,6 +237,17 @@ impl Node for TypedNode<'_> {
 
     fn scalar(&self) -> Option<Scalar<'_>> {
         // Filters compare `reflect.Value.Interface()`: a pointer is not a basic kind.
+        if let Some(i) = self.inner {
+            // Interface() on an unexported value panics in the reference: no comparison.
+            return match (i.interface_panics(), i.kind()) {
+                (true, _) => None,
+                (false, Kind::String) => i.as_str().map(|s| Scalar::Str(Cow::Borrowed(s))),
+                (false, _) => match i {
+                    Inner::Int { value, .. } => Some(Scalar::Int(value)),
+                    _ => None,
+                },
+            };
+        }
         let v = self.value;
         Some(match self.ty().kind {
             GoKind::String => Scalar::Str(Cow::Borrowed(v.and_then(Value::as_str).unwrap_or(""))),
@@ -179,7 +259,14 @@ impl Node for TypedNode<'_> {
         })
     }
 
+    fn interface_panics(&self) -> bool {
+        self.inner.is_some_and(Inner::interface_panics)
+    }
+
     fn type_name(&self) -> Cow<'_, str> {
+        if let Some(i) = self.inner {
+            return Cow::Borrowed(i.go_type());
+        }
         match self.deref() {
             Some(n) => Cow::Borrowed(n.ty().go_type.as_str()),
             None => Cow::Borrowed(self.ty().go_type.as_str()),

@@ -1,6 +1,7 @@
 //! Converting found values as the reference's `path.Results` does: `AsString` (with the
 //! `<T Value>` rendering of non-strings) and `AsInt64`.
 
+use super::inner::Inner;
 use super::node::TypedNode;
 use super::schema::AsInt;
 use crate::jsonpath::{Found, Literal};
@@ -16,15 +17,31 @@ pub enum IntError {
     /// A nil `*resource.Quantity`: the reference dereferences it and crashes.
     #[error("nil {0} (the reference validator crashes here)")]
     NilQuantity(String),
+    /// A value reached through an unexported Go field (e.g. `Quantity.i`):
+    /// `reflect.Value.Interface()` panics on it, so the reference crashes.
+    #[error("{0} reached through an unexported field (the reference validator crashes here)")]
+    Unexported(String),
 }
 
 /// The string the reference compares for a found value: a string kind gives itself, anything
 /// else its Go `reflect.Value.String()` text such as `<uint32 Value>` or `<*v1.CPU Value>`.
-pub fn as_string(found: &Found<TypedNode<'_>>) -> String {
-    match found {
-        Found::Node(n) => match n.ty().rendered() {
-            Some(text) => text,
-            None => n.json().and_then(|v| v.as_str()).unwrap_or("").to_owned(),
+///
+/// # Errors
+/// [`IntError::Unexported`] for a value reached through an unexported field.
+pub fn as_string(found: &Found<TypedNode<'_>>) -> Result<String, IntError> {
+    Ok(match found {
+        Found::Node(n) => match n.inner() {
+            Some(i) if i.interface_panics() => {
+                return Err(IntError::Unexported(i.go_type().to_owned()));
+            }
+            Some(i) => match i.as_str() {
+                Some(s) => s.to_owned(),
+                None => format!("<{} Value>", i.go_type()),
+            },
+            None => match n.ty().rendered() {
+                Some(text) => text,
+                None => n.json().and_then(|v| v.as_str()).unwrap_or("").to_owned(),
+            },
         },
         Found::Literal(l) => match l {
             Literal::Str(s) => s.clone(),
@@ -33,7 +50,7 @@ pub fn as_string(found: &Found<TypedNode<'_>>) -> String {
             Literal::Bool(_) => "<bool Value>".to_owned(),
             Literal::Byte(_) => "<uint8 Value>".to_owned(),
         },
-    }
+    })
 }
 
 /// The integer the reference reads from a found value (`path.Results.AsInt64`): unnamed Go
@@ -44,7 +61,10 @@ pub fn as_string(found: &Found<TypedNode<'_>>) -> String {
 /// [`IntError`] for every other type and for quantities not held as small integers.
 pub fn as_int(found: &Found<TypedNode<'_>>) -> Result<i64, IntError> {
     match found {
-        Found::Node(n) => int_of_json(n.json(), n.ty().as_int(), &n.ty().go_type),
+        Found::Node(n) => match n.inner() {
+            Some(i) => inner_int(i),
+            None => int_of_json(n.json(), n.ty().as_int(), &n.ty().go_type),
+        },
         Found::Literal(l) => match l {
             Literal::Int(i) => Ok(*i),
             Literal::Float(f) => Ok(round(*f)),
@@ -87,13 +107,25 @@ pub fn int_of_json(
     }
 }
 
+/// `AsInt64` of a Go field inside a custom-JSON leaf: only unnamed integers convert.
+fn inner_int(i: Inner<'_>) -> Result<i64, IntError> {
+    match i {
+        _ if i.interface_panics() => Err(IntError::Unexported(i.go_type().to_owned())),
+        Inner::Int {
+            go_type: "int32",
+            value,
+        } => Ok(value),
+        _ => Err(IntError::Mismatch(i.go_type().to_owned())),
+    }
+}
+
 impl IntError {
     /// The rule error validgen reports: the reference's text, and `invalid JSONPath` where
-    /// the reference crashes (a nil `*resource.Quantity`).
+    /// the reference crashes (a nil `*resource.Quantity`, an unexported value).
     pub fn rule_text(&self) -> String {
         match self {
             IntError::Mismatch(_) => self.to_string(),
-            IntError::NilQuantity(_) => "invalid JSONPath".to_owned(),
+            IntError::NilQuantity(_) | IntError::Unexported(_) => "invalid JSONPath".to_owned(),
         }
     }
 }

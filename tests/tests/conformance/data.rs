@@ -72,8 +72,15 @@ impl ExpRule {
 
 /// Reads `tests/conformance/cases.jsonl`.
 pub fn load_cases() -> Vec<Case> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/conformance/cases.jsonl");
-    let text = std::fs::read_to_string(path).expect("read cases.jsonl");
+    load_cases_at(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/conformance/cases.jsonl"
+    ))
+}
+
+/// Reads cases in the format of `cases.jsonl` from `path`.
+pub fn load_cases_at(path: &str) -> Vec<Case> {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("read {path}: {e}"));
     text.lines()
         .filter(|l| !l.trim().is_empty())
         .enumerate()

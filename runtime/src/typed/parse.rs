@@ -1,0 +1,208 @@
+//! Parsing JSON text into a `Value` whose repeated object keys are combined as the reference's
+//! encoding/json combines them ([`super::merge`]), where a `Value` would keep only the last one.
+//! The VM's types say how: at `request.object` of an `AdmissionReview` ([`GoReview`]), and at
+//! the root (and under `items`) of a manifest document ([`GoDocument`]). Keys that differ in
+//! case only stay apart here; the typed decoding combines them the same way.
+//!
+//! Not reproduced: encoding/json also reports a wrong JSON type inside an earlier value of a
+//! repeated key that a later one replaces (`"cores": "2", "cores": 2` is a 400 in Go); here
+//! the earlier value is gone before the typed decoding checks it.
+
+use std::fmt;
+
+use serde::de::{DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde_json::{Map, Value};
+
+use super::merge::merge;
+use super::schema::{GoKind, Schema, TypeId};
+
+/// An `AdmissionReview` with the VM at `request.object` combined as the reference decodes it
+/// (a repeated `object` is replaced whole: apimachinery `RawExtension.UnmarshalJSON` keeps the
+/// last bytes).
+#[derive(Debug, Clone, PartialEq)]
+pub struct GoReview(pub Value);
+
+/// A manifest document read as a `VirtualMachine` (and the `items` of a list as documents):
+/// repeated keys combined as the reference decodes a VM given as those bytes.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GoDocument(pub Value);
+
+impl<'de> serde::Deserialize<'de> for GoReview {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        Seed::new(At::Review).deserialize(d).map(GoReview)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for GoDocument {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        Seed::new(At::Document).deserialize(d).map(GoDocument)
+    }
+}
+
+/// Where a value sits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum At {
+    /// Outside the VM's types.
+    Untyped,
+    /// A value of this Go type.
+    Go(TypeId),
+    /// The `AdmissionReview` object.
+    Review,
+    /// Its `request`.
+    Request,
+    /// A manifest document: a VM, or a list of them under `items`.
+    Document,
+    /// A document's `items`.
+    Items,
+}
+
+#[derive(Clone, Copy)]
+struct Seed {
+    schema: &'static Schema,
+    at: At,
+}
+
+impl Seed {
+    fn new(at: At) -> Seed {
+        Seed {
+            schema: Schema::kubevirt(),
+            at,
+        }
+    }
+
+    fn with(self, at: At) -> Seed {
+        Seed { at, ..self }
+    }
+
+    /// A type with its pointers followed.
+    fn deref(&self, mut ty: TypeId) -> TypeId {
+        while self.schema.get(ty).kind == GoKind::Ptr
+            && let Some(e) = self.schema.get(ty).elem
+        {
+            ty = e;
+        }
+        ty
+    }
+
+    /// Where the value of object key `key` sits.
+    fn key(&self, key: &str) -> At {
+        match self.at {
+            At::Go(ty) => {
+                let ty = self.deref(ty);
+                let t = self.schema.get(ty);
+                match t.kind {
+                    GoKind::Struct if t.leaf.is_none() => self
+                        .schema
+                        .key_target(ty, key)
+                        .map_or(At::Untyped, |f| At::Go(f.ty)),
+                    GoKind::Map => t.elem.map_or(At::Untyped, At::Go),
+                    _ => At::Untyped,
+                }
+            }
+            At::Review if key == "request" => At::Request,
+            At::Request if key == "object" => At::Go(self.schema.root()),
+            At::Document if key == "items" => At::Items,
+            At::Document => self.with(At::Go(self.schema.root())).key(key),
+            _ => At::Untyped,
+        }
+    }
+
+    /// Whether a repeated `key` of this object replaces the earlier value: a map's entry
+    /// (encoding/json decodes it into a zeroed element) and a review's `object` (a
+    /// `RawExtension`).
+    fn replaces_entries(&self, key: &str) -> bool {
+        match self.at {
+            At::Go(ty) => self.schema.get(self.deref(ty)).kind == GoKind::Map,
+            At::Request => key == "object",
+            _ => false,
+        }
+    }
+
+    /// Where the elements of an array sit.
+    fn elems(&self) -> At {
+        match self.at {
+            At::Go(ty) => {
+                let t = self.schema.get(self.deref(ty));
+                match (t.kind, t.elem) {
+                    (GoKind::Slice, Some(e)) => At::Go(e),
+                    _ => At::Untyped,
+                }
+            }
+            At::Items => At::Document,
+            _ => At::Untyped,
+        }
+    }
+}
+
+impl<'de> DeserializeSeed<'de> for Seed {
+    type Value = Value;
+
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
+        d.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for Seed {
+    type Value = Value;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("any JSON value")
+    }
+    fn visit_bool<E>(self, v: bool) -> Result<Value, E> {
+        Ok(Value::Bool(v))
+    }
+    fn visit_i64<E>(self, v: i64) -> Result<Value, E> {
+        Ok(Value::from(v))
+    }
+    fn visit_u64<E>(self, v: u64) -> Result<Value, E> {
+        Ok(Value::from(v))
+    }
+    fn visit_f64<E>(self, v: f64) -> Result<Value, E> {
+        Ok(serde_json::Number::from_f64(v).map_or(Value::Null, Value::Number))
+    }
+    fn visit_str<E>(self, v: &str) -> Result<Value, E> {
+        Ok(Value::String(v.to_owned()))
+    }
+    fn visit_string<E>(self, v: String) -> Result<Value, E> {
+        Ok(Value::String(v))
+    }
+    fn visit_unit<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+    fn visit_none<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Value, D::Error> {
+        d.deserialize_any(self)
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        let elem = self.with(self.elems());
+        let mut items = Vec::new();
+        while let Some(v) = seq.next_element_seed(elem)? {
+            items.push(v);
+        }
+        Ok(Value::Array(items))
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+        let mut out = Map::new();
+        while let Some(k) = map.next_key::<String>()? {
+            let at = self.key(&k);
+            let v = map.next_value_seed(self.with(at))?;
+            match out.get_mut(&k) {
+                // RawExtension keeps the last bytes; a map entry is decoded afresh.
+                Some(old) if self.replaces_entries(&k) => *old = v,
+                Some(old) => {
+                    let ty = match at {
+                        At::Go(ty) => Some(ty),
+                        _ => None,
+                    };
+                    merge(self.schema, ty, old, v);
+                }
+                None => {
+                    out.insert(k, v);
+                }
+            }
+        }
+        Ok(Value::Object(out))
+    }
+}

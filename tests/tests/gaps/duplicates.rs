@@ -1,0 +1,112 @@
+//! Repeated keys in the VM's bytes: the typed-VM oracle checks `duplicate-*`
+//! (`runtime/data/types-checks.jsonl`) sent as `AdmissionReview`s with their rules on the VM.
+//! encoding/json merges a repeated key into the same struct, pointer or map, except a
+//! repeated template `spec` (VirtualMachineInstanceSpec has its own UnmarshalJSON), which
+//! replaces the earlier one whole.
+
+use validgen::admission::{self, Catalog, Mode, Validators, review_value_with};
+use validgen::extract::{review_bytes, single_pass};
+use validgen::interpret::Outcome;
+use validgen::serde_json::{self, Value};
+use validgen::typed::GoReview;
+use validgen_tests::conformance::CATALOG;
+use validgen_tests::{Compiled, assert_none_differ};
+
+const CHECKS: &str = include_str!("../../../runtime/data/types-checks.jsonl");
+
+/// The check's VM as JSON text (repeated keys kept) with `rules` as its own rule annotation,
+/// and the oracle's per-rule outcomes.
+fn check_input(row: &Value) -> (String, String, Vec<(Outcome, String)>) {
+    let (vm, rules) = match row["input"]["input_line_verbatim_has_duplicate_keys"].as_str() {
+        Some(line) => {
+            // The line's `vm` member, as written.
+            #[derive(serde::Deserialize)]
+            struct Line<'a> {
+                #[serde(borrow)]
+                vm: &'a serde_json::value::RawValue,
+                rules: String,
+            }
+            let l: Line<'_> = serde_json::from_str(line).expect("verbatim line");
+            (l.vm.get().to_owned(), l.rules)
+        }
+        None => (
+            row["input"]["vm"].to_string(),
+            row["input"]["rules"].as_str().expect("rules").to_owned(),
+        ),
+    };
+    let annotated = format!(
+        r#""metadata":{{"name":"t","annotations":{{"vm.kubevirt.io/validations":{}}}}}"#,
+        Value::from(rules.clone())
+    );
+    let vm = vm.replacen(r#""metadata":{"name":"t"}"#, &annotated, 1);
+    assert!(vm.contains("validations"), "rules attached");
+    let outcomes = row["oracle"]["rules"]
+        .as_array()
+        .expect("oracle rules")
+        .iter()
+        .map(|r| match (r["error"].as_str(), r["satisfied"].as_bool()) {
+            (Some(e), _) => (Outcome::Error, e.to_owned()),
+            (None, Some(true)) => (
+                Outcome::Satisfied,
+                r["explanation"].as_str().unwrap_or("").to_owned(),
+            ),
+            (None, _) => (
+                Outcome::Unsatisfied,
+                r["explanation"].as_str().unwrap_or("").to_owned(),
+            ),
+        })
+        .collect();
+    (vm, rules, outcomes)
+}
+
+#[test]
+fn repeated_keys_in_a_review_combine_as_the_reference_decodes_them() {
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    for line in CHECKS.lines().filter(|l| l.contains("\"duplicate-")) {
+        let row: Value = serde_json::from_str(line).expect("check line");
+        let id = row["id"].as_str().expect("id");
+        let (vm, rules, want) = check_input(&row);
+        assert!(CATALOG.compiled(&rules).is_some(), "{id}: compiled");
+        let body = format!(
+            r#"{{"apiVersion":"admission.k8s.io/v1","kind":"AdmissionReview","request":{{"uid":"{id}","resource":{{"group":"kubevirt.io","version":"v1","resource":"virtualmachines"}},"operation":"CREATE","object":{vm}}}}}"#
+        );
+        let catalog = Catalog::new();
+        let compiled = Compiled {
+            templates: &catalog,
+            plan: CATALOG.extraction_plan().cloned(),
+        };
+        let parsed = serde_json::from_str::<GoReview>(&body).expect("parses").0;
+        for (name, v) in [
+            ("interpreted", &catalog as &dyn Validators),
+            ("compiled", &compiled),
+        ] {
+            // Every rule explained, on the VM as the review's bytes give it (the webhook's CPU
+            // defaulting changes none of these values).
+            let object = parsed.pointer("/request/object").expect("an object");
+            let decided = admission::decide_with(object, v, Mode::Raw);
+            let got: Vec<(Outcome, String)> = decided
+                .report
+                .rules
+                .iter()
+                .map(|r| (r.outcome, r.detail.clone()))
+                .collect();
+            if got != want || !decided.allowed {
+                failures.push(format!("{id} {name}:\n    got  {got:?}\n    want {want:?}"));
+            }
+            let reviewed = review_bytes(body.as_bytes(), v).expect("a review");
+            let value = review_value_with(&parsed, v).expect("a review");
+            if value != reviewed {
+                failures.push(format!("{id} {name}: the Value path differs"));
+            }
+            if let Some(fast) = single_pass(body.as_bytes(), v)
+                && fast != reviewed
+            {
+                failures.push(format!("{id} {name}: the single pass differs"));
+            }
+        }
+        checked += 1;
+    }
+    assert_eq!(checked, 4, "the four duplicate-key checks");
+    assert_none_differ("reviews", &failures);
+}
