@@ -211,6 +211,7 @@ fn strip_position(msg: &str) -> String {
         None => msg.to_owned(),
     }
 }
+
 #[cfg(test)]
 mod tests {
     use super::*;
