@@ -7,7 +7,7 @@
 use std::cmp::Ordering;
 use std::sync::LazyLock;
 
-use validgen::admission::{self, Catalog, Mode, Template, review_value_with};
+use validgen::admission::{self, Catalog, Mode, Template};
 use validgen::extract;
 use validgen::goregex::GoRegex;
 use validgen::jsonpath::JsonPath;
@@ -17,8 +17,8 @@ use validgen::rules;
 use validgen::serde_json::{self, Value, json};
 use validgen::typed::TypedVm;
 
-use crate::Compiled;
 use crate::conformance::CATALOG;
+use crate::{Compiled, review_body, value_path};
 
 /// The fuzz targets, by name (the file names under `fuzz/fuzz_targets/`).
 pub const TARGETS: &[(&str, fn(&[u8]))] = &[
@@ -178,9 +178,7 @@ pub fn single_pass(data: &[u8]) {
     let compiled = compiled();
     let validators: [&dyn admission::Validators; 2] = [&*interpreted, &compiled];
     for v in validators {
-        let want = serde_json::from_slice::<Value>(body)
-            .ok()
-            .and_then(|parsed| review_value_with(&parsed, v).ok());
+        let want = value_path(body, v);
         if let Some(fast) = extract::single_pass(body, v) {
             assert_eq!(Some(&fast), want.as_ref(), "single pass vs Value path");
         }
@@ -268,22 +266,4 @@ fn strings(v: &Value, f: &mut dyn FnMut(&str)) {
         Value::Object(m) => m.values().for_each(|x| strings(x, f)),
         _ => {}
     }
-}
-
-/// An `AdmissionReview` as the API server sends it for a `CREATE` of `vm`.
-pub fn review_body(vm: &Value, uid: &str) -> Vec<u8> {
-    let review = json!({
-        "apiVersion": "admission.k8s.io/v1",
-        "kind": "AdmissionReview",
-        "request": {
-            "uid": uid,
-            "kind": {"group": "kubevirt.io", "version": "v1", "kind": "VirtualMachine"},
-            "resource": {"group": "kubevirt.io", "version": "v1", "resource": "virtualmachines"},
-            "namespace": "default",
-            "operation": "CREATE",
-            "object": vm,
-            "oldObject": null
-        }
-    });
-    serde_json::to_vec(&review).unwrap_or_default()
 }

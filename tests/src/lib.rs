@@ -16,12 +16,12 @@ pub mod fuzz;
 pub const GENERATED_RULE_SETS: &[&str] =
     include!(concat!(env!("OUT_DIR"), "/generated_rule_sets.rs"));
 
-use validgen::admission::{Catalog, Explain, Template, Validators};
+use validgen::admission::{Catalog, Explain, Reviewed, Template, Validators, review_value_with};
 use validgen::extract::Plan;
 use validgen::interpret::Report;
 use validgen::rules::RuleSetError;
-use validgen::serde_json::Value;
-use validgen::typed::TypedVm;
+use validgen::serde_json::{self, Value, json};
+use validgen::typed::{GoReview, TypedVm};
 use validgen::view::Kept;
 
 /// The templates of conformance case `id` as an interpreted catalog (documents that are not
@@ -82,4 +82,32 @@ pub fn assert_none_differ(what: &str, failures: &[String]) {
         failures.len(),
         first.join("\n")
     );
+}
+
+/// An `AdmissionReview` as the API server sends it for a `CREATE` of `vm`, with `uid`.
+pub fn review_body(vm: &Value, uid: &str) -> Vec<u8> {
+    let review = json!({
+        "apiVersion": "admission.k8s.io/v1",
+        "kind": "AdmissionReview",
+        "request": {
+            "uid": uid,
+            "kind": {"group": "kubevirt.io", "version": "v1", "kind": "VirtualMachine"},
+            "resource": {"group": "kubevirt.io", "version": "v1", "resource": "virtualmachines"},
+            "namespace": "default",
+            "operation": "CREATE",
+            "userInfo": {"username": "system:admin", "groups": ["system:masters"]},
+            "object": vm,
+            "oldObject": null,
+            "dryRun": false,
+            "options": {"kind": "CreateOptions", "apiVersion": "meta.k8s.io/v1"}
+        }
+    });
+    serde_json::to_vec(&review).unwrap_or_default()
+}
+
+/// The `Value` path of a review body: parsed with repeated keys combined as the reference
+/// decodes them, then reviewed; `None` when it is not a review.
+pub fn value_path(body: &[u8], v: &dyn Validators) -> Option<Reviewed> {
+    let parsed = serde_json::from_slice::<GoReview>(body).ok()?.0;
+    review_value_with(&parsed, v).ok()
 }

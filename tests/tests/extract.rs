@@ -10,42 +10,13 @@
 mod data;
 
 use serde_json::{Value, json};
-use validgen::admission::{Catalog, Reviewed, Validators, review_value_with};
+use validgen::admission::{Catalog, Validators};
 use validgen::extract::{Plan, review_bytes, single_pass};
-use validgen::typed::GoReview;
 use validgen_tests::conformance::CATALOG;
-use validgen_tests::{Compiled, assert_none_differ, case_catalog};
-
-/// An `AdmissionReview` as the API server sends it for a `CREATE` of `vm`.
-fn body(vm: &Value, uid: &str) -> Vec<u8> {
-    let review = json!({
-        "apiVersion": "admission.k8s.io/v1",
-        "kind": "AdmissionReview",
-        "request": {
-            "uid": uid,
-            "kind": {"group": "kubevirt.io", "version": "v1", "kind": "VirtualMachine"},
-            "resource": {"group": "kubevirt.io", "version": "v1", "resource": "virtualmachines"},
-            "namespace": "default",
-            "operation": "CREATE",
-            "userInfo": {"username": "system:admin", "groups": ["system:masters"]},
-            "object": vm,
-            "oldObject": null,
-            "dryRun": false,
-            "options": {"kind": "CreateOptions", "apiVersion": "meta.k8s.io/v1"}
-        }
-    });
-    serde_json::to_vec(&review).expect("serialises")
-}
+use validgen_tests::{Compiled, assert_none_differ, case_catalog, review_body, value_path};
 
 fn templates(case: &data::Case) -> Catalog {
     case_catalog(&case.id, &case.input.templates)
-}
-
-/// The `Value` path: the body parsed with repeated keys combined as the reference decodes
-/// them, then reviewed.
-fn value_path(body: &[u8], v: &dyn Validators) -> Option<Reviewed> {
-    let parsed = serde_json::from_slice::<GoReview>(body).ok()?.0;
-    review_value_with(&parsed, v).ok()
 }
 
 /// Compares the two paths on `body`; returns whether the single pass answered.
@@ -75,7 +46,7 @@ fn single_pass_reviews_every_case_as_the_value_path() {
     let mut failures = Vec::new();
     let (mut interpreted_fast, mut compiled_fast) = (0, 0);
     for case in &cases {
-        let b = body(&case.input.vm, &case.id);
+        let b = review_body(&case.input.vm, &case.id);
         let catalog = templates(case);
         if check(
             &b,
@@ -95,7 +66,7 @@ fn single_pass_reviews_every_case_as_the_value_path() {
                 .collect();
             let what = format!("{} interpreted, keys reversed", case.id);
             check(
-                &body(&Value::Object(reversed), &case.id),
+                &review_body(&Value::Object(reversed), &case.id),
                 &catalog,
                 &what,
                 &mut failures,
@@ -224,11 +195,9 @@ fn single_pass_agrees_on_mutated_vms() {
                 if let Some(slot) = m.pointer_mut(p) {
                     *slot = json!("__validgen_value__");
                 }
-                let b = String::from_utf8(body(&m, "u")).expect("utf-8").replacen(
-                    "\"__validgen_value__\"",
-                    r,
-                    1,
-                );
+                let b = String::from_utf8(review_body(&m, "u"))
+                    .expect("utf-8")
+                    .replacen("\"__validgen_value__\"", r, 1);
                 total += 1;
                 let what = format!("{} {p} := {}", case.id, &r[..r.len().min(20)]);
                 if check(b.as_bytes(), &catalog, &what, &mut failures) {
@@ -241,7 +210,7 @@ fn single_pass_agrees_on_mutated_vms() {
                         continue;
                     };
                     // Written out by hand so that the repeated key reaches the bytes.
-                    let b = String::from_utf8(body(&json!("__vm__"), "u"))
+                    let b = String::from_utf8(review_body(&json!("__vm__"), "u"))
                         .expect("utf-8")
                         .replacen("\"__vm__\"", &text, 1);
                     total += 1;

@@ -5,9 +5,9 @@
 use validgen::admission::{self, Catalog, Decision, Mode, review_value_with};
 use validgen::extract::{review_bytes, single_pass};
 use validgen::interpret::Outcome;
-use validgen::serde_json::{self, Value, json};
+use validgen::serde_json::{self, Value};
 use validgen_tests::conformance::CATALOG;
-use validgen_tests::{Compiled, assert_none_differ};
+use validgen_tests::{Compiled, assert_none_differ, review_body};
 
 use super::data::{Case, Expected, load_cases_at};
 
@@ -90,20 +90,6 @@ fn differences(exp: &Expected, got: &Decision, failures_only: bool) -> Vec<Strin
     out
 }
 
-fn review_body(vm: &Value) -> Vec<u8> {
-    serde_json::to_vec(&json!({
-        "apiVersion": "admission.k8s.io/v1",
-        "kind": "AdmissionReview",
-        "request": {
-            "uid": "u",
-            "resource": {"group": "kubevirt.io", "version": "v1", "resource": "virtualmachines"},
-            "operation": "CREATE",
-            "object": vm
-        }
-    }))
-    .expect("serialises")
-}
-
 #[test]
 fn our_cases_are_answered_as_the_reference_by_every_back_end() {
     let cases = cases();
@@ -132,7 +118,7 @@ fn our_cases_are_answered_as_the_reference_by_every_back_end() {
                 case.id
             ));
         }
-        let body = review_body(vm);
+        let body = review_body(vm, "u");
         let parsed: Value = serde_json::from_slice(&body).expect("parses");
         for (name, v) in [
             ("interpreted", &catalog as &dyn admission::Validators),
