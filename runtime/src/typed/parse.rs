@@ -191,6 +191,7 @@ impl<'de> Visitor<'de> for Seed {
             match out.get_mut(&k) {
                 // RawExtension keeps the last bytes; a map entry is decoded afresh.
                 Some(old) if self.replaces_entries(&k) => *old = v,
+                Some(old) if at == At::Request => merge_request(self.schema, old, v),
                 Some(old) => {
                     let ty = match at {
                         At::Go(ty) => Some(ty),
@@ -204,5 +205,24 @@ impl<'de> Visitor<'de> for Seed {
             }
         }
         Ok(Value::Object(out))
+    }
+}
+
+/// A repeated review `request`: encoding/json decodes the later one into the same
+/// `*AdmissionRequest`, so its fields merge, but `object` (a `RawExtension`, whose
+/// `UnmarshalJSON` keeps the last bytes) is replaced whole; `null` resets the pointer.
+fn merge_request(schema: &Schema, old: &mut Value, new: Value) {
+    match (old, new) {
+        (Value::Object(o), Value::Object(n)) => {
+            for (k, v) in n {
+                match o.get_mut(&k) {
+                    Some(slot) if k != "object" => merge(schema, None, slot, v),
+                    _ => {
+                        o.insert(k, v);
+                    }
+                }
+            }
+        }
+        (old, new) => *old = new,
     }
 }

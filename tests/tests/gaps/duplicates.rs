@@ -110,3 +110,39 @@ fn repeated_keys_in_a_review_combine_as_the_reference_decodes_them() {
     assert_eq!(checked, 4, "the four duplicate-key checks");
     assert_none_differ("reviews", &failures);
 }
+
+/// A repeated `request`: encoding/json decodes it into the same `*AdmissionRequest` (fields
+/// merge) but replaces `object` whole (a `RawExtension` keeps the last bytes), so nothing of
+/// the first object survives: here, its skip annotation must not let the second VM through.
+#[test]
+fn a_repeated_request_keeps_only_the_last_object() {
+    let rules = r#"[{\"name\":\"cores\",\"path\":\"jsonpath::.spec.domain.cpu.cores\",\"rule\":\"integer\",\"message\":\"m\",\"min\":2}]"#;
+    let first = r#"{"kind":"VirtualMachine","apiVersion":"kubevirt.io/v1","metadata":{"name":"a","annotations":{"vm.kubevirt.io/skip-validations":""}}}"#;
+    let second = format!(
+        r#"{{"kind":"VirtualMachine","apiVersion":"kubevirt.io/v1","metadata":{{"name":"b","annotations":{{"vm.kubevirt.io/validations":"{rules}"}}}},"spec":{{"template":{{"spec":{{"domain":{{"cpu":{{"cores":1}}}}}}}}}}}}"#
+    );
+    let resource =
+        r#""resource":{"group":"kubevirt.io","version":"v1","resource":"virtualmachines"}"#;
+    let body = format!(
+        r#"{{"apiVersion":"admission.k8s.io/v1","kind":"AdmissionReview","request":{{"uid":"u1",{resource},"object":{first}}},"request":{{"uid":"u2","object":{second}}}}}"#
+    );
+    let catalog = Catalog::new();
+    let compiled = Compiled {
+        templates: &catalog,
+        plan: CATALOG.extraction_plan().cloned(),
+    };
+    let validators: [(&str, &dyn Validators); 2] =
+        [("interpreted", &catalog), ("compiled", &compiled)];
+    for (name, v) in validators {
+        let reviewed = review_bytes(body.as_bytes(), v).expect("a review");
+        assert_eq!(reviewed.uid, "u2", "{name}: the later uid");
+        assert!(
+            !reviewed.decision.allowed,
+            "{name}: {:?}",
+            reviewed.decision
+        );
+        assert_eq!(reviewed.decision.code, Some(422), "{name}");
+        let parsed = serde_json::from_str::<GoReview>(&body).expect("parses").0;
+        assert_eq!(review_value_with(&parsed, v).ok(), Some(reviewed), "{name}");
+    }
+}
