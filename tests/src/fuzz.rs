@@ -54,10 +54,7 @@ fn vm_with_rules(rules: &str) -> Value {
 /// interpreter otherwise, with the single pass's plan.
 fn compiled() -> Compiled<'static> {
     static EMPTY: LazyLock<Catalog> = LazyLock::new(Catalog::new);
-    Compiled {
-        templates: &EMPTY,
-        plan: CATALOG.extraction_plan().cloned(),
-    }
+    Compiled::with_generated_plan(&EMPTY)
 }
 
 /// Rule-set parser, lowering and evaluation: a rule set (UTF-8 text) is parsed, and a VM

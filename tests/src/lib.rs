@@ -46,6 +46,16 @@ pub struct Compiled<'a> {
     pub plan: Option<Plan>,
 }
 
+impl<'a> Compiled<'a> {
+    /// Over `templates`, with the extraction plan generated for [`conformance::CATALOG`].
+    pub fn with_generated_plan(templates: &'a Catalog) -> Self {
+        Compiled {
+            templates,
+            plan: conformance::CATALOG.extraction_plan().cloned(),
+        }
+    }
+}
+
 impl Validators for Compiled<'_> {
     fn template_rules(&self, namespace: &str, name: &str) -> Option<Option<&str>> {
         self.templates.template_rules(namespace, name)

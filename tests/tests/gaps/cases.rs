@@ -107,10 +107,7 @@ fn our_cases_are_answered_as_the_reference_by_every_back_end() {
             .and_then(Value::as_str)
             .expect("rules");
         assert!(CATALOG.compiled(text).is_some(), "{}: compiled", case.id);
-        let compiled = Compiled {
-            templates: &catalog,
-            plan: CATALOG.extraction_plan().cloned(),
-        };
+        let compiled = Compiled::with_generated_plan(&catalog);
         let got = admission::decide_with(vm, &compiled, Mode::Raw);
         if got != interpreted {
             failures.push(format!(

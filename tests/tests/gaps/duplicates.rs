@@ -72,10 +72,7 @@ fn repeated_keys_in_a_review_combine_as_the_reference_decodes_them() {
             r#"{{"apiVersion":"admission.k8s.io/v1","kind":"AdmissionReview","request":{{"uid":"{id}","resource":{{"group":"kubevirt.io","version":"v1","resource":"virtualmachines"}},"operation":"CREATE","object":{vm}}}}}"#
         );
         let catalog = Catalog::new();
-        let compiled = Compiled {
-            templates: &catalog,
-            plan: CATALOG.extraction_plan().cloned(),
-        };
+        let compiled = Compiled::with_generated_plan(&catalog);
         let parsed = serde_json::from_str::<GoReview>(&body).expect("parses").0;
         for (name, v) in [
             ("interpreted", &catalog as &dyn Validators),
@@ -127,10 +124,7 @@ fn a_repeated_request_keeps_only_the_last_object() {
         r#"{{"apiVersion":"admission.k8s.io/v1","kind":"AdmissionReview","request":{{"uid":"u1",{resource},"object":{first}}},"request":{{"uid":"u2","object":{second}}}}}"#
     );
     let catalog = Catalog::new();
-    let compiled = Compiled {
-        templates: &catalog,
-        plan: CATALOG.extraction_plan().cloned(),
-    };
+    let compiled = Compiled::with_generated_plan(&catalog);
     let validators: [(&str, &dyn Validators); 2] =
         [("interpreted", &catalog), ("compiled", &compiled)];
     for (name, v) in validators {

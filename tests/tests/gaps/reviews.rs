@@ -4,7 +4,6 @@ use validgen::admission::{self, Catalog, Reviewed, Validators, review_value_with
 use validgen::extract::{review_bytes, single_pass};
 use validgen::serde_json::{self, Value};
 use validgen_tests::Compiled;
-use validgen_tests::conformance::CATALOG;
 
 /// A review of `resource` (in group `kubevirt.io`, version `v1`) whose `request` has the
 /// members `object` (JSON text, e.g. `"object":null`) and a DELETE's `oldObject`.
@@ -20,10 +19,7 @@ fn review(resource: &str, object: &str) -> Vec<u8> {
 /// with the interpreter and with the compiled catalog.
 fn answers(body: &[u8]) -> Vec<(String, Vec<u8>)> {
     let templates = Catalog::new();
-    let compiled = Compiled {
-        templates: &templates,
-        plan: CATALOG.extraction_plan().cloned(),
-    };
+    let compiled = Compiled::with_generated_plan(&templates);
     let back_ends: [(&str, &dyn Validators); 2] =
         [("interpreted", &templates), ("compiled", &compiled)];
     let response = |r: Reviewed| admission::response_json(&r.uid, &r.decision, true);
