@@ -10,7 +10,7 @@ use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use validgen::interpret::Explain;
-use validgen::{ir, rules};
+use validgen::rules;
 use validgen_benches::{DYNAMIC_RULES, dynamic_compiled, fixtures, interpret};
 
 #[path = "common.rs"]
@@ -18,7 +18,7 @@ mod common;
 
 fn dynamic(c: &mut Criterion) {
     let compiled = dynamic_compiled();
-    let ir = ir::lower(&rules::parse_rule_set(DYNAMIC_RULES).expect("the rule set parses"));
+    let ir = rules::lower(&rules::parse_rule_set(DYNAMIC_RULES).expect("the rule set parses"));
     let mut g = c.benchmark_group("dynamic");
     for f in fixtures().into_iter().skip(1) {
         g.bench_with_input(

@@ -124,7 +124,7 @@ impl Fixture {
     /// # Panics
     /// When the rules do not parse.
     pub fn ir(&self) -> ir::RuleSet {
-        ir::lower(&rules::parse_rule_set(&self.rules).expect("the rules parse"))
+        rules::lower(&rules::parse_rule_set(&self.rules).expect("the rules parse"))
     }
 }
 
@@ -385,7 +385,7 @@ mod tests {
     fn dynamic_rule_set_uses_the_runtime_fallback_and_agrees() {
         let generated = include_str!(concat!(env!("OUT_DIR"), "/dynamic_validators.rs"));
         assert!(generated.contains("compiled::lookup"), "{generated}");
-        let ir = ir::lower(&rules::parse_rule_set(DYNAMIC_RULES).unwrap());
+        let ir = rules::lower(&rules::parse_rule_set(DYNAMIC_RULES).unwrap());
         let compiled = dynamic_compiled();
         for f in fixtures().iter().skip(1) {
             let a = compiled(f.typed.json(), Explain::All);

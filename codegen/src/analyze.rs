@@ -1,8 +1,8 @@
 //! Checking rule sets at build time: everything the reference would reject or fail whatever the
 //! VM is a diagnostic, located in the template file and naming the rule.
 
-use validgen_runtime::ir::{self, Check};
-use validgen_runtime::rules::{self, RulePath, StrArg};
+use validgen_runtime::ir::{self, Check, Path, PathRole, Reason};
+use validgen_runtime::rules;
 use validgen_runtime::typed::schema::{AsInt, Schema};
 
 use crate::diag::{Diagnostic, Diagnostics};
@@ -43,7 +43,7 @@ pub fn analyze(text: &str, origin: &TextOrigin, opts: Options) -> Result<ir::Rul
             return Err(diags);
         }
     };
-    let set = ir::lower(&parsed);
+    let set = rules::lower(&parsed);
     if !opts.reference_failures {
         for (r, raw) in set.rules.iter().zip(&parsed.rules) {
             for message in rule_problems(r, raw) {
@@ -80,17 +80,19 @@ pub fn unlocated(name: &str) -> TextOrigin {
 fn rule_problems(r: &ir::Rule, raw: &rules::Rule) -> Vec<String> {
     let mut out = Vec::new();
     match &r.check {
-        Check::Fail { error } => out.push(match *error {
-            "duplicate Rule Name" => format!(
+        Check::Fail { reason } => out.push(match reason {
+            Reason::DuplicateName => format!(
                 "duplicate rule name `{}`: the reference fails this rule with `duplicate Rule Name`",
                 r.name
             ),
-            "unrecognized Rule type" => format!(
+            Reason::UnknownKind => format!(
                 "unknown rule kind `{}` (expected `integer`, `string`, `regex` or `enum`): the reference fails it with `unrecognized Rule type`",
                 raw.rule
             ),
-            _ => "empty `message`: the reference fails this rule with `missing required key`"
-                .to_owned(),
+            Reason::MissingKey => {
+                "empty `message`: the reference fails this rule with `missing required key`"
+                    .to_owned()
+            }
         }),
         Check::Pattern { regex: Err(e) } => out.push(format!("invalid regex: {e}")),
         _ => {}
@@ -104,7 +106,12 @@ fn rule_problems(r: &ir::Rule, raw: &rules::Rule) -> Vec<String> {
     };
     let schema = Schema::kubevirt();
     let kind = raw.rule.as_str();
-    for (role, p) in other_paths(&r.check, r.valid.as_ref()) {
+    for (role, p) in r.paths() {
+        let role = match role {
+            PathRole::Values => continue,
+            PathRole::Guard => "`valid` path",
+            PathRole::Argument => "argument path",
+        };
         if let Some(problem) = path_problem(schema, p) {
             out.push(format!(
                 "{role} `{}` does not exist in the KubeVirt VirtualMachine types: {problem}",
@@ -125,7 +132,7 @@ fn rule_problems(r: &ir::Rule, raw: &rules::Rule) -> Vec<String> {
                         "`{kind}` rule on `{}`, a `{}`: the reference fails it with `mismatching type: {}, not int or resource.Quantity`",
                         path.expr, t.go_type, t.go_type
                     )),
-                    Check::LengthRange { .. } | Check::Pattern { .. } | Check::OneOf { .. } => {
+                    Check::LengthRange { .. } | Check::Pattern { .. } | Check::Enum { .. } => {
                         if let Some(text) = &t.rendered {
                             out.push(format!(
                                 "`{kind}` rule on `{}`, a `{}`: the reference compares the text `{text}`, not the value",
@@ -143,33 +150,7 @@ fn rule_problems(r: &ir::Rule, raw: &rules::Rule) -> Vec<String> {
     out
 }
 
-fn other_paths<'a>(
-    check: &'a Check,
-    valid: Option<&'a RulePath>,
-) -> Vec<(&'static str, &'a RulePath)> {
-    let mut out: Vec<(&'static str, &RulePath)> =
-        valid.map(|v| ("`valid` path", v)).into_iter().collect();
-    match check {
-        Check::IntRange { min, max } | Check::LengthRange { min, max } => {
-            for a in [min, max].into_iter().flatten() {
-                if let rules::IntArg::Path(p) = a {
-                    out.push(("argument path", p));
-                }
-            }
-        }
-        Check::OneOf { values } => {
-            for v in values {
-                if let StrArg::Path(p) = v {
-                    out.push(("argument path", p));
-                }
-            }
-        }
-        _ => {}
-    }
-    out
-}
-
-fn path_problem(schema: &Schema, p: &RulePath) -> Option<String> {
+fn path_problem(schema: &Schema, p: &Path) -> Option<String> {
     match plan(schema, p) {
         PathPlan::Static(s) => s.problem,
         PathPlan::Dynamic => None,

@@ -3,8 +3,8 @@
 //! types; anything else (filters, `..`, `.*`, unions, literals, several actions) is left to the
 //! runtime evaluator.
 
+use validgen_runtime::ir::Path;
 use validgen_runtime::jsonpath::ast::{ParamsEntry, Segment, Step as AstStep};
-use validgen_runtime::rules::RulePath;
 use validgen_runtime::typed::schema::{AsInt, GoKind, Schema, TypeId};
 
 /// How a path is evaluated.
@@ -62,8 +62,8 @@ pub enum Step {
 }
 
 /// Plans `path` (whose JSONPath reads from the VM root).
-pub fn plan(schema: &Schema, path: &RulePath) -> PathPlan {
-    let segments = &path.jsonpath.ast().segments;
+pub fn plan(schema: &Schema, path: &Path) -> PathPlan {
+    let segments = &path.as_jsonpath().ast().segments;
     let [Segment::Action(list)] = segments.as_slice() else {
         return PathPlan::Dynamic;
     };

@@ -13,9 +13,10 @@ use smallvec::SmallVec;
 use crate::admission::{self, Decision, Mode, Validators, interpret_text_with};
 use crate::extract::{Plan, Seg};
 use crate::interpret::{Explain, Lookup, Outcome, Report, RuleReport};
+use crate::ir::Path;
 use crate::jsonpath::ast::ParamsEntry;
 use crate::jsonpath::{Selection, select};
-use crate::rules::{RulePath, RuleSetError};
+use crate::rules::RuleSetError;
 use crate::typed::{Schema, TypedNode, TypedVm, reference_vm};
 pub use crate::view::{JsonView, Kept};
 
@@ -493,8 +494,8 @@ pub fn lookup(vm: &Value) -> Lookup<'_> {
 }
 
 /// Parses a path for generated code (the generator checked it at build time).
-pub fn rule_path(source: &str) -> Result<RulePath, String> {
-    RulePath::new(source).map_err(|e| e.to_string())
+pub fn rule_path(source: &str) -> Result<Path, String> {
+    crate::rules::rule_path(source).map_err(|e| e.to_string())
 }
 
 /// The report of one rule.

@@ -3,8 +3,9 @@
 
 /// Named `rules` so that `cargo test -p validgen-runtime rules` selects these tests.
 mod rules {
+    use validgen_runtime::ir::{Arg, Path};
     use validgen_runtime::rules::{
-        IntArg, Location, Rule, RuleKind, RulePath, RuleSet, RuleSetError, StrArg, parse_rule_set,
+        Location, Rule, RuleKind, RuleSet, RuleSetError, parse_rule_set, rule_path,
     };
 
     const PATH: &str = r#""path": "jsonpath::.spec.domain.cpu.cores""#;
@@ -35,11 +36,11 @@ mod rules {
         err(&format!("[{{{PATH}, {members}}}]"))
     }
 
-    fn path(text: &str) -> RulePath {
-        RulePath::new(text).unwrap()
+    fn path(text: &str) -> Path {
+        rule_path(text).unwrap()
     }
 
-    fn int(members: &str) -> Option<IntArg> {
+    fn int(members: &str) -> Option<Arg<i64>> {
         rule(members).max
     }
 
@@ -146,17 +147,17 @@ mod rules {
             Some("jsonpath::$.spec.x")
         );
         assert!(r.just_warning);
-        assert_eq!(r.min, Some(IntArg::Int(1)));
-        assert_eq!(r.max, Some(IntArg::Path(path("jsonpath::.spec.y"))));
-        assert_eq!(r.min_length, Some(IntArg::Int(2)));
-        assert_eq!(r.max_length, Some(IntArg::Int(3)));
+        assert_eq!(r.min, Some(Arg::Literal(1)));
+        assert_eq!(r.max, Some(Arg::Path(path("jsonpath::.spec.y"))));
+        assert_eq!(r.min_length, Some(Arg::Literal(2)));
+        assert_eq!(r.max_length, Some(Arg::Literal(3)));
         assert_eq!(r.regex, "^a$");
         assert_eq!(
             r.values,
             Some(vec![
-                StrArg::Str("a".into()),
-                StrArg::Path(path("jsonpath::.spec.z")),
-                StrArg::Str(String::new()),
+                Arg::Literal("a".into()),
+                Arg::Path(path("jsonpath::.spec.z")),
+                Arg::Literal(String::new()),
             ])
         );
     }
@@ -193,17 +194,17 @@ mod rules {
         );
         assert_eq!(r.path.map(|p| p.expr), Some(".a".into()));
         assert!(r.just_warning);
-        assert_eq!(r.values, Some(vec![StrArg::Str("x".into())]));
+        assert_eq!(r.values, Some(vec![Arg::Literal("x".into())]));
         assert_eq!(
             (r.min, r.max_length),
-            (Some(IntArg::Int(1)), Some(IntArg::Int(2)))
+            (Some(Arg::Literal(1)), Some(Arg::Literal(2)))
         );
         assert_eq!(r.regex, "r");
         // Unicode folding: ſ is s, K (Kelvin) is k, İ and ı are i.
         assert_eq!(rule(r#""meſſage": "m""#).message, "m");
         assert_eq!(
             rule(r#""valueſ": ["x"]"#).values,
-            Some(vec![StrArg::Str("x".into())])
+            Some(vec![Arg::Literal("x".into())])
         );
         assert!(rule(r#""juſtWarning": true"#).just_warning);
         assert!(rule(r#""valİd": "jsonpath::.v""#).valid.is_some());
@@ -221,16 +222,16 @@ mod rules {
 
     #[test]
     fn the_last_duplicate_wins() {
-        assert_eq!(int(r#""max": 1, "max": 100"#), Some(IntArg::Int(100)));
+        assert_eq!(int(r#""max": 1, "max": 100"#), Some(Arg::Literal(100)));
         assert_eq!(
             int(r#""max": "jsonpath::.a", "max": 100"#),
-            Some(IntArg::Int(100))
+            Some(Arg::Literal(100))
         );
         assert_eq!(
             int(r#""max": 1, "max": "jsonpath::.a""#),
-            Some(IntArg::Path(path("jsonpath::.a")))
+            Some(Arg::Path(path("jsonpath::.a")))
         );
-        assert_eq!(int(r#""max": 1, "MAX": 2"#), Some(IntArg::Int(2)));
+        assert_eq!(int(r#""max": 1, "MAX": 2"#), Some(Arg::Literal(2)));
         assert!(!rule(r#""justWarning": true, "justWarning": false"#).just_warning);
         assert_eq!(
             rule(r#""rule": "integer", "rule": "enum""#).kind(),
@@ -244,7 +245,7 @@ mod rules {
         );
         assert_eq!(
             rule(r#""values": ["a", "b", "c"], "values": ["x"]"#).values,
-            Some(vec![StrArg::Str("x".into())])
+            Some(vec![Arg::Literal("x".into())])
         );
         assert_eq!(
             rule(r#""values": ["a"], "values": []"#).values,
@@ -307,7 +308,7 @@ mod rules {
         // `null` inside `values` is the empty string.
         assert_eq!(
             rule(r#""values": [null, "a"]"#).values,
-            Some(vec![StrArg::Str("".into()), StrArg::Str("a".into())])
+            Some(vec![Arg::Literal("".into()), Arg::Literal("a".into())])
         );
         // absent `path`
         assert_eq!(ok(r#"[{"name": "n"}]"#).rules[0].path, None);
@@ -333,7 +334,7 @@ mod rules {
         ] {
             assert_eq!(
                 int(&format!("\"max\": {n}")),
-                Some(IntArg::Int(want)),
+                Some(Arg::Literal(want)),
                 "{n}"
             );
         }
@@ -351,17 +352,17 @@ mod rules {
         ] {
             assert_eq!(
                 int(&format!("\"max\": {n}")),
-                Some(IntArg::Int(i64::MIN)),
+                Some(Arg::Literal(i64::MIN)),
                 "{n}"
             );
         }
         assert_eq!(
             int("\"max\": -9223372036854775808"),
-            Some(IntArg::Int(i64::MIN))
+            Some(Arg::Literal(i64::MIN))
         );
         assert_eq!(
             int("\"max\": 9223372036854774784"),
-            Some(IntArg::Int(9_223_372_036_854_774_784))
+            Some(Arg::Literal(9_223_372_036_854_774_784))
         );
     }
 
@@ -394,14 +395,14 @@ mod rules {
         }
         assert_eq!(
             rule(r#""min": "jsonpath::""#).min,
-            Some(IntArg::Path(path("jsonpath::")))
+            Some(Arg::Path(path("jsonpath::")))
         );
         assert_eq!(
             rule(r#""maxLength": "jsonpath::$.spec.n""#)
                 .max_length
                 .map(|a| match a {
-                    IntArg::Path(p) => p.expr,
-                    IntArg::Int(i) => i.to_string(),
+                    Arg::Path(p) => p.expr,
+                    Arg::Literal(i) => i.to_string(),
                 }),
             Some(".spec.n".into())
         );
@@ -437,8 +438,8 @@ mod rules {
         assert_eq!(
             rule(r#""values": ["jsonpath:.a", "JSONPATH::.b"]"#).values,
             Some(vec![
-                StrArg::Str("jsonpath:.a".into()),
-                StrArg::Str("JSONPATH::.b".into())
+                Arg::Literal("jsonpath:.a".into()),
+                Arg::Literal("JSONPATH::.b".into())
             ])
         );
     }

@@ -139,7 +139,7 @@ static SETS: LazyLock<Vec<(&str, ir::RuleSet, RuleSetFn, KeptFn)>> = LazyLock::n
             let kept = CATALOG
                 .compiled_kept(text)
                 .expect("every generated rule set is compiled");
-            (*text, ir::lower(&parsed), compiled, kept)
+            (*text, rules::lower(&parsed), compiled, kept)
         })
         .collect()
 });

@@ -3,9 +3,9 @@
 use serde::Serialize;
 use serde_json::{Value, json};
 use validgen_runtime::admission::{LEGACY_VALIDATIONS, Template, VALIDATIONS};
-use validgen_runtime::ir::{self, Check};
+use validgen_runtime::ir::{self, Arg, Check, Guard, Reason, Severity};
 use validgen_runtime::quantity::Quantity;
-use validgen_runtime::rules::{self, IntArg, StrArg};
+use validgen_runtime::rules::{self, reason_text};
 
 /// A template and its rule sets.
 #[derive(Debug, Serialize)]
@@ -93,7 +93,7 @@ pub fn explain_template(t: &Template) -> ExplainedTemplate {
 fn explain_set(annotations: Vec<String>, applies_to: String, text: &str) -> ExplainedRuleSet {
     let (error, rules) = match rules::parse_rule_set(text) {
         Ok(parsed) => {
-            let lowered = ir::lower(&parsed);
+            let lowered = rules::lower(&parsed);
             let rules = parsed
                 .rules
                 .iter()
@@ -131,8 +131,8 @@ fn explain_rule(parsed: &rules::Rule, rule: &ir::Rule) -> ExplainedRule {
         rule: parsed.rule.clone(),
         field: rule.field.clone(),
         message: rule.message.clone(),
-        just_warning: rule.just_warning,
-        valid: rule.valid.as_ref().map(|v| v.expr.clone()),
+        just_warning: rule.severity == Severity::Warning,
+        valid: rule.guard.as_ref().map(|Guard::Present(v)| v.expr.clone()),
         check,
         problem,
         description,
@@ -181,13 +181,13 @@ fn describe(field: &str, parsed: &rules::Rule, check: &Check) -> (Value, String,
                 ),
             }
         }
-        Check::OneOf { values } => {
+        Check::Enum { values } => {
             let words: Vec<String> = values.iter().map(value_words).collect();
             let json_values: Vec<Value> = values
                 .iter()
                 .map(|v| match v {
-                    StrArg::Str(s) => json!({ "value": s }),
-                    StrArg::Path(p) => json!({ "path": p.expr }),
+                    Arg::Literal(s) => json!({ "value": s }),
+                    Arg::Path(p) => json!({ "path": p.expr }),
                 })
                 .collect();
             let words = if words.is_empty() {
@@ -197,17 +197,17 @@ fn describe(field: &str, parsed: &rules::Rule, check: &Check) -> (Value, String,
             };
             (json!({ "values": json_values }), words, None)
         }
-        Check::Fail { error } => {
-            let why = match *error {
-                "duplicate Rule Name" => {
+        Check::Fail { reason } => {
+            let error = reason_text(*reason);
+            let why = match reason {
+                Reason::DuplicateName => {
                     format!("an earlier rule is also called {:?}", parsed.name)
                 }
-                "unrecognized Rule type" => format!(
+                Reason::UnknownKind => format!(
                     "`rule` {:?} is not integer, string, regex or enum",
                     parsed.rule
                 ),
-                "missing required key" => "no `message`".to_owned(),
-                other => other.to_owned(),
+                Reason::MissingKey => "no `message`".to_owned(),
             };
             (
                 json!({ "error": error }),
@@ -228,7 +228,12 @@ enum Unit {
 }
 
 /// `<subject> between A and B`, `at least A`, `at most B`; `None` without bounds.
-fn range(subject: &str, min: Option<&IntArg>, max: Option<&IntArg>, unit: Unit) -> Option<String> {
+fn range(
+    subject: &str,
+    min: Option<&Arg<i64>>,
+    max: Option<&Arg<i64>>,
+    unit: Unit,
+) -> Option<String> {
     let b = |arg| bound_words(arg, unit);
     match (min, max) {
         (Some(a), Some(z)) => Some(format!("{subject} between {} and {}", b(a), b(z))),
@@ -239,19 +244,19 @@ fn range(subject: &str, min: Option<&IntArg>, max: Option<&IntArg>, unit: Unit) 
 }
 
 /// A note when literal bounds cannot both hold.
-fn never(min: Option<&IntArg>, max: Option<&IntArg>) -> String {
+fn never(min: Option<&Arg<i64>>, max: Option<&Arg<i64>>) -> String {
     match (min, max) {
-        (Some(IntArg::Int(a)), Some(IntArg::Int(z))) if a > z => {
+        (Some(Arg::Literal(a)), Some(Arg::Literal(z))) if a > z => {
             " (never satisfied: the minimum is above the maximum)".to_owned()
         }
         _ => String::new(),
     }
 }
 
-fn bound_words(arg: &IntArg, unit: Unit) -> String {
+fn bound_words(arg: &Arg<i64>, unit: Unit) -> String {
     match (arg, unit) {
-        (IntArg::Path(p), _) => format!("the value at {}", p.expr),
-        (IntArg::Int(n), Unit::Memory) => {
+        (Arg::Path(p), _) => format!("the value at {}", p.expr),
+        (Arg::Literal(n), Unit::Memory) => {
             let human = Quantity::humanize_bytes(*n);
             if human == n.to_string() {
                 format!("{n} bytes")
@@ -259,25 +264,25 @@ fn bound_words(arg: &IntArg, unit: Unit) -> String {
                 format!("{human} ({n} bytes)")
             }
         }
-        (IntArg::Int(n), Unit::Plain) => n.to_string(),
+        (Arg::Literal(n), Unit::Plain) => n.to_string(),
     }
 }
 
-fn bound_json(arg: Option<&IntArg>, memory: bool) -> Value {
+fn bound_json(arg: Option<&Arg<i64>>, memory: bool) -> Value {
     match arg {
         None => Value::Null,
-        Some(IntArg::Path(p)) => json!({ "path": p.expr }),
-        Some(IntArg::Int(n)) if memory => {
+        Some(Arg::Path(p)) => json!({ "path": p.expr }),
+        Some(Arg::Literal(n)) if memory => {
             json!({ "value": n, "human": Quantity::humanize_bytes(*n) })
         }
-        Some(IntArg::Int(n)) => json!({ "value": n }),
+        Some(Arg::Literal(n)) => json!({ "value": n }),
     }
 }
 
-fn value_words(v: &StrArg) -> String {
+fn value_words(v: &Arg<String>) -> String {
     match v {
-        StrArg::Str(s) => format!("{s:?}"),
-        StrArg::Path(p) => format!("the value at {}", p.expr),
+        Arg::Literal(s) => format!("{s:?}"),
+        Arg::Path(p) => format!("the value at {}", p.expr),
     }
 }
 
@@ -315,10 +320,10 @@ mod tests {
     #[test]
     fn memory_bounds_in_binary_units() {
         assert_eq!(
-            bound_words(&IntArg::Int(1_610_612_736), Unit::Memory),
+            bound_words(&Arg::Literal(1_610_612_736), Unit::Memory),
             "1.5Gi (1610612736 bytes)"
         );
-        assert_eq!(bound_words(&IntArg::Int(1000), Unit::Memory), "1000 bytes");
-        assert_eq!(bound_words(&IntArg::Int(4), Unit::Plain), "4");
+        assert_eq!(bound_words(&Arg::Literal(1000), Unit::Memory), "1000 bytes");
+        assert_eq!(bound_words(&Arg::Literal(4), Unit::Plain), "4");
     }
 }

@@ -3,23 +3,23 @@
 
 use proc_macro2::TokenStream;
 use quote::quote;
-use validgen_runtime::rules::{IntArg, StrArg};
+use validgen_runtime::ir::Arg;
 
 use super::Paths;
 use super::path::Use;
 use super::walk::Walks;
 
 /// An expression of type `Result<Option<i64>, String>` for an optional integer argument.
-pub fn int_arg(arg: Option<&IntArg>, paths: &Paths, walks: &Walks) -> TokenStream {
+pub fn int_arg(arg: Option<&Arg<i64>>, paths: &Paths, walks: &Walks) -> TokenStream {
     match arg {
         None => quote!(::core::result::Result::<
             ::core::option::Option<i64>,
             ::std::string::String,
         >::Ok(::core::option::Option::None)),
-        Some(IntArg::Int(v)) => {
+        Some(Arg::Literal(v)) => {
             quote!(::core::result::Result::<::core::option::Option<i64>, ::std::string::String>::Ok(::core::option::Option::Some(#v)))
         }
-        Some(IntArg::Path(p)) => {
+        Some(Arg::Path(p)) => {
             let value = paths.get(p).one_value(Use::Ints, p, walks);
             quote!((#value).map(::core::option::Option::Some))
         }
@@ -27,12 +27,12 @@ pub fn int_arg(arg: Option<&IntArg>, paths: &Paths, walks: &Walks) -> TokenStrea
 }
 
 /// An expression of type `Result<Cow<str>, String>` for an element of `values`.
-pub fn str_arg(arg: &StrArg, paths: &Paths, walks: &Walks) -> TokenStream {
+pub fn str_arg(arg: &Arg<String>, paths: &Paths, walks: &Walks) -> TokenStream {
     match arg {
-        StrArg::Str(s) => {
+        Arg::Literal(s) => {
             quote!(::core::result::Result::<::std::borrow::Cow<'_, str>, ::std::string::String>::Ok(::std::borrow::Cow::Borrowed(#s)))
         }
-        StrArg::Path(p) => {
+        Arg::Path(p) => {
             let code = paths.get(p);
             let value = code.one_value(Use::Strings, p, walks);
             if code.is_dynamic() {

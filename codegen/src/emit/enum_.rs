@@ -1,10 +1,10 @@
-//! `enum` ([`Check::OneOf`](validgen_runtime::ir::Check::OneOf)): literal values become a
+//! `enum` ([`Check::Enum`](validgen_runtime::ir::Check::Enum)): literal values become a
 //! `match`; path-valued ones are resolved first, as the reference does.
 
 use proc_macro2::TokenStream;
 use quote::quote;
 use validgen_runtime::checks::join;
-use validgen_runtime::rules::{RulePath, StrArg};
+use validgen_runtime::ir::{Arg, Path};
 
 use super::Paths;
 use super::arg::str_arg;
@@ -12,13 +12,13 @@ use super::path::Use;
 use super::walk::Walks;
 
 /// The body of the rule's check: `Result<(bool, String), String>`.
-pub fn check(values: &[StrArg], path: &RulePath, paths: &Paths, walks: &Walks) -> TokenStream {
+pub fn check(values: &[Arg<String>], path: &Path, paths: &Paths, walks: &Walks) -> TokenStream {
     let found = paths.get(path).values(Use::Strings, path, walks);
     let literals: Option<Vec<&str>> = values
         .iter()
         .map(|v| match v {
-            StrArg::Str(s) => Some(s.as_str()),
-            StrArg::Path(_) => None,
+            Arg::Literal(s) => Some(s.as_str()),
+            Arg::Path(_) => None,
         })
         .collect();
     match literals {

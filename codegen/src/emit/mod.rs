@@ -15,8 +15,7 @@ use std::collections::BTreeMap;
 
 use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote};
-use validgen_runtime::ir::{Check, RuleSet};
-use validgen_runtime::rules::{IntArg, RulePath, StrArg};
+use validgen_runtime::ir::{Check, Path, Regex, RuleSet};
 
 use path::PathCode;
 
@@ -28,14 +27,10 @@ pub struct Paths {
 impl Paths {
     /// Collects the paths of `sets`, numbered in sorted order of their text.
     pub fn collect<'a>(sets: impl IntoIterator<Item = &'a RuleSet>) -> Paths {
-        let mut found: BTreeMap<String, &RulePath> = BTreeMap::new();
+        let mut found: BTreeMap<String, &Path> = BTreeMap::new();
         for set in sets {
             for r in &set.rules {
-                for p in rule_paths(&r.check)
-                    .into_iter()
-                    .chain(r.path.iter())
-                    .chain(r.valid.iter())
-                {
+                for (_, p) in r.paths() {
                     found.entry(p.source.clone()).or_insert(p);
                 }
             }
@@ -51,7 +46,7 @@ impl Paths {
     /// The code of a collected path.
     ///
     /// Every path given to an emitter was collected first; a miss is a bug of this crate.
-    fn get(&self, p: &RulePath) -> &PathCode {
+    fn get(&self, p: &Path) -> &PathCode {
         match self.codes.get(&p.source) {
             Some(c) => c,
             None => unreachable!("path {} was not collected", p.source),
@@ -62,28 +57,6 @@ impl Paths {
     fn items(&self) -> impl Iterator<Item = TokenStream> + '_ {
         self.codes.values().map(PathCode::items)
     }
-}
-
-fn rule_paths(check: &Check) -> Vec<&RulePath> {
-    let mut out = Vec::new();
-    match check {
-        Check::IntRange { min, max } | Check::LengthRange { min, max } => {
-            for a in [min, max].into_iter().flatten() {
-                if let IntArg::Path(p) = a {
-                    out.push(p);
-                }
-            }
-        }
-        Check::OneOf { values } => {
-            for v in values {
-                if let StrArg::Path(p) = v {
-                    out.push(p);
-                }
-            }
-        }
-        Check::Pattern { .. } | Check::Fail { .. } => {}
-    }
-    out
 }
 
 /// A template of the generated catalog.
@@ -115,7 +88,10 @@ pub fn catalog(
     let mut patterns: BTreeMap<String, validgen_runtime::goregex::GoRegex> = BTreeMap::new();
     for (_, set) in rule_sets {
         for r in &set.rules {
-            if let Check::Pattern { regex: Ok(re) } = &r.check {
+            if let Check::Pattern {
+                regex: Ok(Regex::Re2(re)),
+            } = &r.check
+            {
                 patterns
                     .entry(re.as_str().to_owned())
                     .or_insert_with(|| re.clone());

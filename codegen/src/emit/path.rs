@@ -5,8 +5,8 @@
 
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::{ToTokens, format_ident, quote};
+use validgen_runtime::ir::Path;
 use validgen_runtime::jsonpath::ast::ParamsEntry;
-use validgen_runtime::rules::RulePath;
 use validgen_runtime::typed::schema::{AsInt, Schema};
 use validgen_runtime::typed::{as_int, as_string, reference_vm};
 
@@ -34,7 +34,7 @@ pub struct PathCode {
 
 impl PathCode {
     /// Plans a path.
-    pub fn new(index: usize, path: &RulePath) -> Self {
+    pub fn new(index: usize, path: &Path) -> Self {
         PathCode {
             index,
             plan: plan(Schema::kubevirt(), path),
@@ -55,7 +55,7 @@ impl PathCode {
                 let doc = format!("`{source}`, evaluated by the runtime.");
                 quote! {
                     #[doc = #doc]
-                    static #name: ::std::sync::LazyLock<::core::result::Result<::validgen::rules::RulePath, ::std::string::String>> =
+                    static #name: ::std::sync::LazyLock<::core::result::Result<::validgen::ir::Path, ::std::string::String>> =
                         ::std::sync::LazyLock::new(|| ::validgen::compiled::rule_path(#source));
                 }
             }
@@ -67,7 +67,7 @@ impl PathCode {
     /// `i64` or `String` for a dynamic path): the path's values on `vm` (as walked by
     /// `walks`), else on the reference VM (constants), converted for `usage`; an error when
     /// there are none.
-    pub fn values(&self, usage: Use, fallback_source: &RulePath, walks: &Walks) -> TokenStream {
+    pub fn values(&self, usage: Use, fallback_source: &Path, walks: &Walks) -> TokenStream {
         let dynamic = match usage {
             Use::Ints => quote!(__lookup.path_ints(Some(p))),
             Use::Strings => quote!(__lookup.path_strings(Some(p))),
@@ -82,7 +82,7 @@ impl PathCode {
     }
 
     /// As [`PathCode::values`] for an argument: exactly one value (`i64`, or a `Cow<str>`).
-    pub fn one_value(&self, usage: Use, fallback_source: &RulePath, walks: &Walks) -> TokenStream {
+    pub fn one_value(&self, usage: Use, fallback_source: &Path, walks: &Walks) -> TokenStream {
         let dynamic = match usage {
             Use::Ints => quote!(__lookup.one_int(p)),
             Use::Strings => quote!(__lookup.one_str(p).map(::std::borrow::Cow::Owned)),
@@ -99,7 +99,7 @@ impl PathCode {
     /// For a static path, an expression of type `Result<StrView, String>`: its strings where
     /// they are (the walked nodes, else the reference VM's values as constants), an error when
     /// there are none; `None` for a dynamic path (use [`PathCode::values`]).
-    pub fn str_view(&self, fallback_source: &RulePath, walks: &Walks) -> Option<TokenStream> {
+    pub fn str_view(&self, fallback_source: &Path, walks: &Walks) -> Option<TokenStream> {
         let PathPlan::Static(p) = &self.plan else {
             return None;
         };
@@ -144,7 +144,7 @@ impl PathCode {
     fn resolve(
         &self,
         usage: Use,
-        fallback_source: &RulePath,
+        fallback_source: &Path,
         walks: &Walks,
         dynamic: TokenStream,
         finish: TokenStream,
@@ -259,7 +259,7 @@ fn as_int_tokens(how: AsInt) -> TokenStream {
 
 /// The path's values on the reference VM, computed now: the same answer the runtime's
 /// fallback gives, as a constant.
-fn fallback(path: &RulePath, usage: Use) -> TokenStream {
+fn fallback(path: &Path, usage: Use) -> TokenStream {
     let result: Result<TokenStream, String> = match usage {
         Use::Ints => fallback_ints(path).map(|v| {
             let v = const_array(&v);
@@ -289,8 +289,8 @@ fn const_array<T: ToTokens + PartialEq>(values: &[T]) -> TokenStream {
 }
 
 /// The path's integers on the reference VM.
-fn fallback_ints(path: &RulePath) -> Result<Vec<i64>, String> {
-    match path.jsonpath.find(reference_vm(), false) {
+fn fallback_ints(path: &Path) -> Result<Vec<i64>, String> {
+    match path.as_jsonpath().find(reference_vm(), false) {
         Err(_) => Err("invalid JSONPath".to_owned()),
         Ok(values) => values
             .iter()
@@ -300,8 +300,8 @@ fn fallback_ints(path: &RulePath) -> Result<Vec<i64>, String> {
 }
 
 /// The path's strings on the reference VM.
-fn fallback_strings(path: &RulePath) -> Result<Vec<String>, String> {
-    match path.jsonpath.find(reference_vm(), false) {
+fn fallback_strings(path: &Path) -> Result<Vec<String>, String> {
+    match path.as_jsonpath().find(reference_vm(), false) {
         Err(_) => Err("invalid JSONPath".to_owned()),
         Ok(values) => values
             .iter()

@@ -4,7 +4,7 @@
 use proc_macro2::{Ident, TokenStream};
 use quote::quote;
 use validgen_runtime::goregex::GoRegex;
-use validgen_runtime::rules::RulePath;
+use validgen_runtime::ir::Path;
 
 use super::Paths;
 use super::path::Use;
@@ -25,7 +25,7 @@ pub fn item(name: &Ident, re: &GoRegex) -> TokenStream {
 }
 
 /// The body of the rule's check: `Result<(bool, String), String>`.
-pub fn check(name: &Ident, path: &RulePath, paths: &Paths, walks: &Walks) -> TokenStream {
+pub fn check(name: &Ident, path: &Path, paths: &Paths, walks: &Walks) -> TokenStream {
     let values = paths.get(path).values(Use::Strings, path, walks);
     quote! {
         let re = #name.as_ref().map_err(::std::clone::Clone::clone)?;

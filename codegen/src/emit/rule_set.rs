@@ -5,7 +5,8 @@ use std::collections::BTreeMap;
 
 use proc_macro2::{Ident, TokenStream};
 use quote::quote;
-use validgen_runtime::ir::{Check, Rule, RuleSet};
+use validgen_runtime::ir::{Check, Guard, Regex, Rule, RuleSet, Severity};
+use validgen_runtime::rules::reason_text;
 
 use super::Paths;
 use super::arg::{int_arg, str_arg};
@@ -20,13 +21,11 @@ pub fn function(
     paths: &Paths,
     regexes: &BTreeMap<String, Ident>,
 ) -> TokenStream {
-    let dynamic = set.rules.iter().any(|r| {
-        r.path
-            .iter()
-            .chain(r.valid.iter())
-            .any(|p| paths.get(p).is_dynamic())
-            || args_dynamic(r, paths)
-    });
+    let dynamic = set
+        .rules
+        .iter()
+        .flat_map(|r| r.paths())
+        .any(|(_, p)| paths.get(p).is_dynamic());
     let lookup = if dynamic {
         // The runtime's JSONPath evaluation reads a `Value`.
         quote!(
@@ -63,28 +62,18 @@ pub fn function(
     }
 }
 
-fn args_dynamic(r: &Rule, paths: &Paths) -> bool {
-    use validgen_runtime::rules::{IntArg, StrArg};
-    let int = |a: &Option<IntArg>| matches!(a, Some(IntArg::Path(p)) if paths.get(p).is_dynamic());
-    match &r.check {
-        Check::IntRange { min, max } | Check::LengthRange { min, max } => int(min) || int(max),
-        Check::OneOf { values } => values
-            .iter()
-            .any(|v| matches!(v, StrArg::Path(p) if paths.get(p).is_dynamic())),
-        Check::Pattern { .. } | Check::Fail { .. } => false,
-    }
-}
-
 /// One rule: an expression of type `RuleReport`.
 fn rule(r: &Rule, paths: &Paths, walks: &Walks, regexes: &BTreeMap<String, Ident>) -> TokenStream {
-    let (name, field, message, jw) = (&r.name, &r.field, &r.message, r.just_warning);
+    let (name, field, message) = (&r.name, &r.field, &r.message);
+    let jw = r.severity == Severity::Warning;
     let report = |body: TokenStream| {
         quote! {
             ::validgen::compiled::report(#name, #field, #message, #jw, (|| -> ::core::result::Result<(bool, ::std::string::String), ::std::string::String> { #body })())
         }
     };
-    if let Check::Fail { error } = &r.check {
+    if let Check::Fail { reason } = &r.check {
         // Malformed rules fail before anything is looked at.
+        let error = reason_text(*reason);
         return report(quote!(::core::result::Result::Err(::std::string::String::from(#error))));
     }
     let body = match (&r.check, &r.path) {
@@ -94,7 +83,12 @@ fn rule(r: &Rule, paths: &Paths, walks: &Walks, regexes: &BTreeMap<String, Ident
         (Check::LengthRange { min, max }, Some(p)) => {
             string::check(min.as_ref(), max.as_ref(), p, paths, walks)
         }
-        (Check::Pattern { regex: Ok(re) }, Some(p)) => match regexes.get(re.as_str()) {
+        (
+            Check::Pattern {
+                regex: Ok(Regex::Re2(re)),
+            },
+            Some(p),
+        ) => match regexes.get(re.as_str()) {
             Some(name) => regex::check(name, p, paths, walks),
             None => quote!(::core::result::Result::Err(::std::string::String::from(
                 "invalid regex"
@@ -103,7 +97,7 @@ fn rule(r: &Rule, paths: &Paths, walks: &Walks, regexes: &BTreeMap<String, Ident
         (Check::Pattern { regex: Err(e) }, _) => {
             quote!(::core::result::Result::Err(::std::string::String::from(#e)))
         }
-        (Check::OneOf { values }, Some(p)) => enum_::check(values, p, paths, walks),
+        (Check::Enum { values }, Some(p)) => enum_::check(values, p, paths, walks),
         // No path: the arguments are still resolved first, then the rule fails (where the
         // reference crashes).
         (Check::IntRange { min, max } | Check::LengthRange { min, max }, None) => {
@@ -117,7 +111,7 @@ fn rule(r: &Rule, paths: &Paths, walks: &Walks, regexes: &BTreeMap<String, Ident
                 ::core::result::Result::Err(::std::string::String::from("missing required key"))
             }
         }
-        (Check::OneOf { values }, None) => {
+        (Check::Enum { values }, None) => {
             let args = values.iter().map(|v| str_arg(v, paths, walks));
             quote! {
                 #(#args?;)*
@@ -132,9 +126,9 @@ fn rule(r: &Rule, paths: &Paths, walks: &Walks, regexes: &BTreeMap<String, Ident
         (Check::Fail { .. }, _) => TokenStream::new(),
     };
     let evaluated = report(body);
-    match &r.valid {
+    match &r.guard {
         None => evaluated,
-        Some(v) => {
+        Some(Guard::Present(v)) => {
             let applies = paths.get(v).applies(walks);
             let skipped = quote!(::validgen::compiled::skipped(#name, #field, #message, #jw));
             if !paths.get(v).is_dynamic() {

@@ -3,7 +3,7 @@
 
 use proc_macro2::TokenStream;
 use quote::quote;
-use validgen_runtime::rules::{IntArg, RulePath};
+use validgen_runtime::ir::{Arg, Path};
 
 use super::Paths;
 use super::arg::int_arg;
@@ -12,9 +12,9 @@ use super::walk::Walks;
 
 /// The body of the rule's check: `Result<(bool, String), String>`.
 pub fn check(
-    min: Option<&IntArg>,
-    max: Option<&IntArg>,
-    path: &RulePath,
+    min: Option<&Arg<i64>>,
+    max: Option<&Arg<i64>>,
+    path: &Path,
     paths: &Paths,
     walks: &Walks,
 ) -> TokenStream {

@@ -56,13 +56,7 @@ impl Walks {
             let __n0: ::core::option::Option<::validgen::compiled::Slot<'_, V>> =
                 ::core::option::Option::Some(::core::option::Option::Some(vm));
         }];
-        let rule_paths = set.rules.iter().flat_map(|r| {
-            r.valid
-                .iter()
-                .chain(r.path.iter())
-                .chain(super::rule_paths(&r.check))
-        });
-        for p in rule_paths {
+        for (_, p) in set.rules.iter().flat_map(|r| r.paths()) {
             let PathPlan::Static(sp) = &paths.get(p).plan else {
                 continue;
             };

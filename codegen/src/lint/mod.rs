@@ -14,7 +14,8 @@ mod regex;
 use std::collections::BTreeSet;
 use std::path::Path;
 
-use validgen_runtime::rules::{self, IntArg, RuleKind, RulePath, StrArg};
+use validgen_runtime::ir::{self, Arg};
+use validgen_runtime::rules::{self, RuleKind};
 
 use crate::diag::Diagnostic;
 use crate::source::{TextOrigin, read_catalog};
@@ -201,8 +202,8 @@ pub fn lint_rules(text: &str, origin: &TextOrigin) -> Vec<Warning> {
 }
 
 /// Every path of a rule with the key it is under.
-fn rule_paths(rule: &rules::Rule) -> Vec<(&'static str, &RulePath)> {
-    let mut out: Vec<(&'static str, &RulePath)> = Vec::new();
+fn rule_paths(rule: &rules::Rule) -> Vec<(&'static str, &ir::Path)> {
+    let mut out: Vec<(&'static str, &ir::Path)> = Vec::new();
     out.extend(rule.path.iter().map(|p| ("path", p)));
     out.extend(rule.valid.iter().map(|p| ("valid", p)));
     let ints = [
@@ -212,12 +213,12 @@ fn rule_paths(rule: &rules::Rule) -> Vec<(&'static str, &RulePath)> {
         ("maxLength", &rule.max_length),
     ];
     for (key, arg) in ints {
-        if let Some(IntArg::Path(p)) = arg {
+        if let Some(Arg::Path(p)) = arg {
             out.push((key, p));
         }
     }
     for v in rule.values.iter().flatten() {
-        if let StrArg::Path(p) = v {
+        if let Arg::Path(p) = v {
             out.push(("values", p));
         }
     }

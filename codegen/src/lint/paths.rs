@@ -1,8 +1,7 @@
 //! Path warnings: `valid` guards that every VM satisfies, and paths that look rooted at the VM
 //! rather than at its `spec.template`.
 
-use validgen_runtime::jsonpath::JsonPath;
-use validgen_runtime::rules::RulePath;
+use validgen_runtime::ir::{Path, Root};
 use validgen_runtime::typed::schema::{GoKind, Schema};
 
 use crate::plan::{PathPlan, Step, plan};
@@ -15,7 +14,7 @@ const ROOT_STEPS: usize = 3;
 /// Why the `valid` path `p` never skips its rule: a static walk of struct fields in which no
 /// value stepped through is a pointer, list or map, so every VM has a value there (an absent
 /// pointer, list or map as the last step still yields its nil value, SEMANTICS §4).
-pub(super) fn always_present(p: &RulePath) -> Option<String> {
+pub(super) fn always_present(p: &Path) -> Option<String> {
     let PathPlan::Static(s) = plan(Schema::kubevirt(), p) else {
         return None;
     };
@@ -50,7 +49,7 @@ pub(super) fn always_present(p: &RulePath) -> Option<String> {
 /// Why `p` looks rooted at the VM: it starts at `.metadata` (the reference reads the VM
 /// template's metadata, not the VM's), or it does not exist under `spec.template` but does
 /// from the VM itself (e.g. `.spec.template.spec.domain…`, `.spec.runStrategy`).
-pub(super) fn vm_rooted(p: &RulePath) -> Option<String> {
+pub(super) fn vm_rooted(p: &Path) -> Option<String> {
     let expr = p.expr.as_str();
     let rule =
         "rule paths are relative to the VM's `spec.template` (the format document says the VM)";
@@ -64,11 +63,7 @@ pub(super) fn vm_rooted(p: &RulePath) -> Option<String> {
         return None;
     };
     relative.problem.as_ref()?;
-    let from_vm = RulePath {
-        expr: expr.to_owned(),
-        source: p.source.clone(),
-        jsonpath: JsonPath::parse(&format!("{{{expr}}}")).ok()?,
-    };
+    let from_vm = Path::jsonpath(&p.source, expr, Root::Document).ok()?;
     let PathPlan::Static(absolute) = plan(schema, &from_vm) else {
         return None;
     };
@@ -87,10 +82,10 @@ pub(super) fn vm_rooted(p: &RulePath) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::{always_present, vm_rooted};
-    use validgen_runtime::rules::RulePath;
+    use validgen_runtime::ir::Path;
 
-    fn path(expr: &str) -> RulePath {
-        RulePath::new(&format!("jsonpath::{expr}")).expect("path parses")
+    fn path(expr: &str) -> Path {
+        validgen_runtime::rules::rule_path(&format!("jsonpath::{expr}")).expect("path parses")
     }
 
     #[test]

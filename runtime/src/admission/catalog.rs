@@ -171,7 +171,7 @@ impl Catalog {
             self.rule_texts()
                 .filter_map(|text| {
                     let rules = crate::rules::parse_rule_set(text).ok()?;
-                    Some((text.to_owned(), ir::lower(&rules)))
+                    Some((text.to_owned(), crate::rules::lower(&rules)))
                 })
                 .collect()
         });

@@ -7,7 +7,6 @@ use serde_json::Value;
 use super::catalog::{Catalog, VALIDATIONS};
 use crate::extract::Plan;
 use crate::interpret::{self, Cause, Explain, Outcome, Report};
-use crate::ir;
 use crate::rules::{self, RuleSetError};
 use crate::typed::{DecodeError, TypedVm};
 use crate::view::{JsonView, Kept};
@@ -204,7 +203,11 @@ pub fn interpret_text_with(
     explain: Explain,
 ) -> Result<Report, RuleSetError> {
     let rules = rules::parse_rule_set(text)?;
-    Ok(interpret::evaluate_with(&ir::lower(&rules), vm, explain))
+    Ok(interpret::evaluate_with(
+        &crate::rules::lower(&rules),
+        vm,
+        explain,
+    ))
 }
 
 /// Decides on `vm` (a VirtualMachine as JSON) as the reference webhook does, looking up parent

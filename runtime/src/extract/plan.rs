@@ -6,9 +6,8 @@ use std::collections::BTreeSet;
 
 use crate::admission::VALIDATIONS;
 use crate::admission::{SKIP, TEMPLATE_NAME, TEMPLATE_NAMESPACE, TEMPLATE_NAMESPACE_OLD};
-use crate::ir::{Check, RuleSet};
+use crate::ir::{Path, RuleSet};
 use crate::jsonpath::ast::{Segment, Step};
-use crate::rules::{IntArg, RulePath, StrArg};
 use crate::typed::schema::{GoKind, Schema, TypeId, same_key};
 
 /// One step of a capture path, in normalized JSON (the keys encoding/json uses, map keys as
@@ -34,12 +33,7 @@ pub fn capture_paths(set: &RuleSet) -> Vec<CapturePath> {
     let schema = Schema::kubevirt();
     let mut out: BTreeSet<CapturePath> = BTreeSet::new();
     for r in &set.rules {
-        for p in r
-            .path
-            .iter()
-            .chain(r.valid.iter())
-            .chain(arg_paths(&r.check))
-        {
+        for (_, p) in r.paths() {
             out.extend(path_captures(schema, p));
         }
     }
@@ -49,27 +43,6 @@ pub fn capture_paths(set: &RuleSet) -> Vec<CapturePath> {
         .filter(|p| !all.iter().any(|q| q.len() < p.len() && p.starts_with(q)))
         .cloned()
         .collect()
-}
-
-fn arg_paths(check: &Check) -> Vec<&RulePath> {
-    match check {
-        Check::IntRange { min, max } | Check::LengthRange { min, max } => [min, max]
-            .into_iter()
-            .flatten()
-            .filter_map(|a| match a {
-                IntArg::Path(p) => Some(p),
-                IntArg::Int(_) => None,
-            })
-            .collect(),
-        Check::OneOf { values } => values
-            .iter()
-            .filter_map(|v| match v {
-                StrArg::Path(p) => Some(p),
-                StrArg::Str(_) => None,
-            })
-            .collect(),
-        Check::Pattern { .. } | Check::Fail { .. } => Vec::new(),
-    }
 }
 
 /// `text` as the contents of a JSON string written by `serde_json`, and by Go's
@@ -98,8 +71,8 @@ fn key(k: &str) -> Seg {
 }
 
 /// One capture path per action of the path's template (text segments read nothing).
-fn path_captures(schema: &Schema, p: &RulePath) -> Vec<CapturePath> {
-    p.jsonpath
+fn path_captures(schema: &Schema, p: &Path) -> Vec<CapturePath> {
+    p.as_jsonpath()
         .ast()
         .segments
         .iter()
@@ -327,7 +300,7 @@ impl Plan {
     pub fn add_text(&mut self, text: &str) -> bool {
         match crate::rules::parse_rule_set(text) {
             Ok(rules) => {
-                let paths = capture_paths(&crate::ir::lower(&rules));
+                let paths = capture_paths(&crate::rules::lower(&rules));
                 self.add(text, paths.iter().map(Vec::as_slice));
                 true
             }

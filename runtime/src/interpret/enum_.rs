@@ -1,12 +1,12 @@
-//! `enum` ([`crate::ir::Check::OneOf`]): every value equals one of `values` exactly.
+//! `enum` ([`crate::ir::Check::Enum`]): every value equals one of `values` exactly.
 
 use super::{Checked, Explain, resolve::Lookup};
 use crate::checks;
-use crate::rules::{RulePath, StrArg};
+use crate::ir::{Arg, Path};
 
 pub(super) fn check(
-    values: &[StrArg],
-    path: Option<&RulePath>,
+    values: &[Arg<String>],
+    path: Option<&Path>,
     lookup: &Lookup<'_>,
     explain: Explain,
 ) -> Checked {

@@ -2,12 +2,12 @@
 
 use super::{Checked, Explain, resolve::Lookup};
 use crate::checks;
-use crate::rules::{IntArg, RulePath};
+use crate::ir::{Arg, Path};
 
 pub(super) fn check(
-    min: Option<&IntArg>,
-    max: Option<&IntArg>,
-    path: Option<&RulePath>,
+    min: Option<&Arg<i64>>,
+    max: Option<&Arg<i64>>,
+    path: Option<&Path>,
     lookup: &Lookup<'_>,
     explain: Explain,
 ) -> Checked {

@@ -13,7 +13,8 @@ use std::borrow::Cow;
 use serde::Serialize;
 use smallvec::SmallVec;
 
-use crate::ir::{self, Check};
+use crate::ir::{self, Check, Guard, Severity};
+use crate::rules::reason_text;
 use crate::typed::{TypedVm, reference_vm};
 pub use resolve::Lookup;
 
@@ -150,7 +151,7 @@ pub fn evaluate_with(rules: &ir::RuleSet, vm: &TypedVm, explain: Explain) -> Rep
             name: Cow::Owned(rule.name.clone()),
             field: Cow::Owned(rule.field.clone()),
             message: Cow::Owned(rule.message.clone()),
-            just_warning: rule.just_warning,
+            just_warning: rule.severity == Severity::Warning,
             outcome,
             detail,
         }
@@ -166,10 +167,10 @@ pub fn evaluate_with(rules: &ir::RuleSet, vm: &TypedVm, explain: Explain) -> Rep
 }
 
 fn evaluate_rule(rule: &ir::Rule, lookup: &Lookup<'_>, explain: Explain) -> (Outcome, String) {
-    if let Check::Fail { error } = rule.check {
-        return (Outcome::Error, error.to_owned());
+    if let Check::Fail { reason } = rule.check {
+        return (Outcome::Error, reason_text(reason).to_owned());
     }
-    if let Some(valid) = &rule.valid {
+    if let Some(Guard::Present(valid)) = &rule.guard {
         match lookup.applies(valid) {
             Ok(true) => {}
             Ok(false) => return (Outcome::Skipped, String::new()),
@@ -185,8 +186,8 @@ fn evaluate_rule(rule: &ir::Rule, lookup: &Lookup<'_>, explain: Explain) -> (Out
             string::check(min.as_ref(), max.as_ref(), path, lookup, explain)
         }
         Check::Pattern { regex } => regex::check(regex, path, lookup, explain),
-        Check::OneOf { values } => enum_::check(values, path, lookup, explain),
-        Check::Fail { error } => Err((*error).to_owned()),
+        Check::Enum { values } => enum_::check(values, path, lookup, explain),
+        Check::Fail { reason } => Err(reason_text(*reason).to_owned()),
     };
     match checked {
         Ok((true, text)) => (Outcome::Satisfied, text),

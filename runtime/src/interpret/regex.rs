@@ -3,15 +3,14 @@
 
 use super::{Checked, Explain, resolve::Lookup};
 use crate::checks;
-use crate::goregex::GoRegex;
-use crate::rules::RulePath;
+use crate::ir::{Path, Regex};
 
 pub(super) fn check(
-    regex: &Result<GoRegex, String>,
-    path: Option<&RulePath>,
+    regex: &Result<Regex, String>,
+    path: Option<&Path>,
     lookup: &Lookup<'_>,
     explain: Explain,
 ) -> Checked {
-    let re = regex.as_ref().map_err(Clone::clone)?;
+    let Regex::Re2(re) = regex.as_ref().map_err(Clone::clone)?;
     Ok(checks::pattern(&lookup.path_strings(path)?, re, explain))
 }

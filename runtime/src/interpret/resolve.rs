@@ -2,8 +2,8 @@
 //! the reference VM (SEMANTICS §4).
 
 use crate::compiled::{non_empty, one};
+use crate::ir::{Arg, Path};
 use crate::jsonpath::Found;
-use crate::rules::{IntArg, RulePath, StrArg};
 use crate::typed::{TypedNode, as_int, as_string};
 
 /// Error text of a path that fails on the VM and on the reference VM.
@@ -32,12 +32,12 @@ impl<'a> Lookup<'a> {
     /// # Errors
     /// `invalid JSONPath` when both fail, or when the reference crashes on the VM
     /// ([`crate::jsonpath::EvalError::is_crash`]; SEMANTICS §11).
-    pub fn find(&self, path: &RulePath) -> Result<Values<'a>, String> {
-        match path.jsonpath.find(self.vm, false) {
+    pub fn find(&self, path: &Path) -> Result<Values<'a>, String> {
+        match path.as_jsonpath().find(self.vm, false) {
             Ok(values) => Ok(values),
             Err(e) if e.is_crash() => Err(INVALID_JSONPATH.to_owned()),
             Err(_) => path
-                .jsonpath
+                .as_jsonpath()
                 .find(self.reference, false)
                 .map_err(|_| INVALID_JSONPATH.to_owned()),
         }
@@ -47,8 +47,8 @@ impl<'a> Lookup<'a> {
     ///
     /// # Errors
     /// `invalid JSONPath` where the reference crashes (the rule fails, SEMANTICS §11).
-    pub fn applies(&self, valid: &RulePath) -> Result<bool, String> {
-        match valid.jsonpath.find(self.vm, false) {
+    pub fn applies(&self, valid: &Path) -> Result<bool, String> {
+        match valid.as_jsonpath().find(self.vm, false) {
             Ok(values) => Ok(!values.is_empty()),
             Err(e) if e.is_crash() => Err(INVALID_JSONPATH.to_owned()),
             Err(_) => Ok(false),
@@ -56,30 +56,30 @@ impl<'a> Lookup<'a> {
     }
 
     /// The integers at a rule's path; an error also when there are none.
-    pub fn path_ints(&self, path: Option<&RulePath>) -> Result<Vec<i64>, String> {
+    pub fn path_ints(&self, path: Option<&Path>) -> Result<Vec<i64>, String> {
         non_empty(ints(&self.find(path.ok_or(MISSING_KEY)?)?)?)
     }
 
     /// The strings at a rule's path; an error also when there are none.
-    pub fn path_strings(&self, path: Option<&RulePath>) -> Result<Vec<String>, String> {
+    pub fn path_strings(&self, path: Option<&Path>) -> Result<Vec<String>, String> {
         let found = self.find(path.ok_or(MISSING_KEY)?)?;
         non_empty(strings(&found)?)
     }
 
     /// An integer argument (`min`, `max`, `minLength`, `maxLength`).
-    pub fn int_arg(&self, arg: Option<&IntArg>) -> Result<Option<i64>, String> {
+    pub fn int_arg(&self, arg: Option<&Arg<i64>>) -> Result<Option<i64>, String> {
         match arg {
             None => Ok(None),
-            Some(IntArg::Int(i)) => Ok(Some(*i)),
-            Some(IntArg::Path(p)) => self.one_int(p).map(Some),
+            Some(Arg::Literal(i)) => Ok(Some(*i)),
+            Some(Arg::Path(p)) => self.one_int(p).map(Some),
         }
     }
 
     /// A string argument (an entry of `values`).
-    pub fn str_arg(&self, arg: &StrArg) -> Result<String, String> {
+    pub fn str_arg(&self, arg: &Arg<String>) -> Result<String, String> {
         match arg {
-            StrArg::Str(s) => Ok(s.clone()),
-            StrArg::Path(p) => self.one_str(p),
+            Arg::Literal(s) => Ok(s.clone()),
+            Arg::Path(p) => self.one_str(p),
         }
     }
 
@@ -87,7 +87,7 @@ impl<'a> Lookup<'a> {
     ///
     /// # Errors
     /// The path fails, a value is not an integer, or there is not exactly one value.
-    pub fn one_int(&self, path: &RulePath) -> Result<i64, String> {
+    pub fn one_int(&self, path: &Path) -> Result<i64, String> {
         one(ints(&self.find(path)?)?)
     }
 
@@ -95,7 +95,7 @@ impl<'a> Lookup<'a> {
     ///
     /// # Errors
     /// The path fails, or there is not exactly one value.
-    pub fn one_str(&self, path: &RulePath) -> Result<String, String> {
+    pub fn one_str(&self, path: &Path) -> Result<String, String> {
         one(strings(&self.find(path)?)?)
     }
 }

@@ -1,46 +1,65 @@
-//! The rule IR: what a rule checks, in a form independent of the annotation format. The
-//! interpreter ([`crate::interpret`]) and the code emitter (`validgen-codegen`) both consume
-//! it, so that compiled and interpreted verdicts cannot drift.
+//! The rule IR: what a rule checks, independent of any rule language. Frontends (the KubeVirt
+//! annotation parser in [`crate::rules`]) lower into it; the interpreter ([`crate::interpret`])
+//! and the code emitter (`validgen-codegen`) both consume it, so that compiled and interpreted
+//! verdicts cannot drift.
 //!
-//! The KubeVirt frontend ([`lower`]) resolves everything that does not depend on the VM at
-//! lowering time (duplicate names, unknown kinds, missing messages, regex compilation), in the
-//! reference's order. Other frontends (a JSON Schema subset, ytt-style named rules) add
-//! [`Check`] variants and paths rooted elsewhere.
+//! The IR owns its vocabulary: arguments ([`Arg`]), paths with their dialect and root
+//! ([`Path`]), patterns with their dialect ([`Regex`]), failure reasons ([`Reason`]), severity
+//! and guards. [`Rule::paths`] is the one traversal of what a rule reads.
 
-mod lower;
+mod arg;
+mod guard;
+mod location;
+mod path;
+mod reason;
+mod regex;
+mod traverse;
 
-pub use lower::lower;
+pub use arg::Arg;
+pub use guard::Guard;
+pub use location::Location;
+pub use path::{Path, PathError, Root, Syntax};
+pub use reason::Reason;
+pub use regex::Regex;
+pub use traverse::PathRole;
 
-use crate::goregex::GoRegex;
-use crate::rules::{IntArg, Location, RulePath, StrArg};
-
-/// A lowered rule set, in rule order.
+/// A rule set, in rule order.
 #[derive(Debug, Clone)]
 pub struct RuleSet {
     /// The rules.
     pub rules: Vec<Rule>,
 }
 
-/// One lowered rule.
+/// One rule.
 #[derive(Debug, Clone)]
 pub struct Rule {
     /// The rule's name.
     pub name: String,
-    /// The message a cause starts with (`<message>: <detail>`).
+    /// The message a violation starts with (KubeVirt: `<message>: <detail>`).
     pub message: String,
-    /// The field a cause names (the path expression; empty when the rule has no path).
+    /// The field a violation names (KubeVirt: the path expression; empty without a path).
     pub field: String,
-    /// Unsatisfied is a warning only (errors still fail).
-    pub just_warning: bool,
-    /// The rule applies only when this path yields values on the VM (no fallback).
-    pub valid: Option<RulePath>,
-    /// The values checked; `None` when the rule has none (evaluation fails with
+    /// Whether an unsatisfied rule fails the set or only warns (errors still fail).
+    pub severity: Severity,
+    /// The rule applies only when this holds.
+    pub guard: Option<Guard>,
+    /// The values checked; `None` when the rule has none (KubeVirt: evaluation fails with
     /// `missing required key`, where the reference crashes).
-    pub path: Option<RulePath>,
+    pub path: Option<Path>,
     /// What is checked.
     pub check: Check,
-    /// Where the rule is in its source: index in the array and location in the text.
+    /// Where the rule is in its source.
     pub origin: Origin,
+}
+
+/// How much an unsatisfied rule matters.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Severity {
+    /// The document is rejected.
+    #[default]
+    Error,
+    /// The document passes with a warning (KubeVirt `justWarning`).
+    Warning,
 }
 
 /// Where a rule came from.
@@ -48,7 +67,7 @@ pub struct Rule {
 pub struct Origin {
     /// 0-based position in the rule set.
     pub index: usize,
-    /// Position of the rule object in the rule-set text.
+    /// Position of the rule in its source text.
     pub location: Location,
 }
 
@@ -58,31 +77,31 @@ pub enum Check {
     /// Integers within `[min, max]` (inclusive, each bound optional): KubeVirt `integer`.
     IntRange {
         /// Lower bound.
-        min: Option<IntArg>,
+        min: Option<Arg<i64>>,
         /// Upper bound.
-        max: Option<IntArg>,
+        max: Option<Arg<i64>>,
     },
     /// String lengths in bytes within `[min, max]`: KubeVirt `string`.
     LengthRange {
         /// Lower bound.
-        min: Option<IntArg>,
+        min: Option<Arg<i64>>,
         /// Upper bound.
-        max: Option<IntArg>,
+        max: Option<Arg<i64>>,
     },
-    /// Strings containing a match of an RE2 pattern (unanchored): KubeVirt `regex`. A pattern
-    /// that does not compile fails the rule with Go's error text.
+    /// Strings containing a match of a pattern (unanchored): KubeVirt `regex`. A pattern that
+    /// does not compile fails the rule with its dialect's error text.
     Pattern {
-        /// The compiled pattern, or Go's `error parsing regexp: …` text.
-        regex: Result<GoRegex, String>,
+        /// The compiled pattern, or the dialect's error (Go: `error parsing regexp: …`).
+        regex: Result<Regex, String>,
     },
     /// Strings equal to one of the values: KubeVirt `enum`.
-    OneOf {
+    Enum {
         /// The allowed values (literals or paths).
-        values: Vec<StrArg>,
+        values: Vec<Arg<String>>,
     },
-    /// The rule always fails with this error, whatever the VM (a malformed rule).
+    /// The rule always fails, whatever the document (a malformed rule).
     Fail {
-        /// The reference's error text, e.g. `duplicate Rule Name`.
-        error: &'static str,
+        /// What is wrong with the rule.
+        reason: Reason,
     },
 }

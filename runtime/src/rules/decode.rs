@@ -10,9 +10,10 @@ use super::error::RuleSetError;
 use super::fold::Field;
 use super::location::Locator;
 use super::number::json_number_to_i64;
-use super::path::{PREFIX, RulePath, is_path};
+use super::path::{PREFIX, is_path, rule_path};
 use super::scan::{self, Lexer, Literal, SyntaxError};
-use super::{IntArg, Location, Rule, RulePathError, RuleSet, StrArg};
+use super::{Location, Rule, RulePathError, RuleSet};
+use crate::ir::Arg;
 
 /// Parses a rule set (see [`super::parse_rule_set`]).
 pub(crate) fn decode(text: &str) -> Result<RuleSet, RuleSetError> {
@@ -318,7 +319,7 @@ impl<'a> Decoder<'a> {
             Field::Path | Field::Valid => {
                 let path = match raw {
                     Raw::Null if field == Field::Valid => None,
-                    Raw::Str(s) => match RulePath::new(&s) {
+                    Raw::Str(s) => match rule_path(&s) {
                         Ok(path) => Some(path),
                         Err(e) => return Err(self.path_error(context, at, offset, &named, e)),
                     },
@@ -340,14 +341,14 @@ impl<'a> Decoder<'a> {
                 let arg = match raw {
                     Raw::Null => None,
                     Raw::Number(n) => match json_number_to_i64(n) {
-                        Some(i) => Some(IntArg::Int(i)),
+                        Some(i) => Some(Arg::Literal(i)),
                         None => {
                             let message = format!("{named} is too large for a 64-bit float: {n}");
                             return Err(self.error(context, at, offset, message));
                         }
                     },
-                    Raw::Str(s) if is_path(&s) => match RulePath::new(&s) {
-                        Ok(path) => Some(IntArg::Path(path)),
+                    Raw::Str(s) if is_path(&s) => match rule_path(&s) {
+                        Ok(path) => Some(Arg::Path(path)),
                         Err(e) => return Err(self.path_error(context, at, offset, &named, e)),
                     },
                     other => {
@@ -389,7 +390,7 @@ impl<'a> Decoder<'a> {
         at: Option<Field>,
         offset: usize,
         key: &str,
-    ) -> Result<Vec<StrArg>, RuleSetError> {
+    ) -> Result<Vec<Arg<String>>, RuleSetError> {
         let mut lex = Lexer::at(self.text, offset);
         lex.bump();
         let mut values = Vec::new();
@@ -397,12 +398,12 @@ impl<'a> Decoder<'a> {
             let element = named(&format!("{key}[{}]", values.len()), Field::Values);
             let value = self.value(&mut lex)?;
             values.push(match value.raw {
-                Raw::Null => StrArg::Str(String::new()),
-                Raw::Str(s) if is_path(&s) => match RulePath::new(&s) {
-                    Ok(path) => StrArg::Path(path),
+                Raw::Null => Arg::Literal(String::new()),
+                Raw::Str(s) if is_path(&s) => match rule_path(&s) {
+                    Ok(path) => Arg::Path(path),
                     Err(e) => return Err(self.path_error(context, at, value.offset, &element, e)),
                 },
-                Raw::Str(s) => StrArg::Str(s),
+                Raw::Str(s) => Arg::Literal(s),
                 other => {
                     let message = format!("{element} must be a string, found {}", other.describe());
                     return Err(self.error(context, at, value.offset, message));

@@ -31,12 +31,19 @@ mod decode;
 mod error;
 pub(crate) mod fold;
 mod location;
+mod lower;
 mod number;
 mod path;
+mod reason;
 mod scan;
 
+pub use crate::ir::Location;
 pub use error::{RulePathError, RuleSetError};
-pub use path::RulePath;
+pub use lower::lower;
+pub use path::{ROOT, rule_path};
+pub use reason::reason_text;
+
+use crate::ir::{Arg, Path};
 
 /// A parsed rule set (the annotation's array), in order.
 #[derive(Debug, Clone, PartialEq)]
@@ -70,23 +77,23 @@ pub struct Rule {
     pub rule: String,
     /// `path`. `None` when the key is absent: the reference crashes on such a rule when it
     /// evaluates it; the interpreter reports `missing required key` instead.
-    pub path: Option<RulePath>,
+    pub path: Option<Path>,
     /// `message` (empty when absent).
     pub message: String,
     /// `valid`: the rule applies only when this path yields values on the VM.
-    pub valid: Option<RulePath>,
+    pub valid: Option<Path>,
     /// `justWarning`.
     pub just_warning: bool,
     /// `values` (`enum`): `None` when absent or `null`, `Some(vec![])` for `[]`.
-    pub values: Option<Vec<StrArg>>,
+    pub values: Option<Vec<Arg<String>>>,
     /// `min` (`integer`).
-    pub min: Option<IntArg>,
+    pub min: Option<Arg<i64>>,
     /// `max` (`integer`).
-    pub max: Option<IntArg>,
+    pub max: Option<Arg<i64>>,
     /// `minLength` (`string`).
-    pub min_length: Option<IntArg>,
+    pub min_length: Option<Arg<i64>>,
     /// `maxLength` (`string`).
-    pub max_length: Option<IntArg>,
+    pub max_length: Option<Arg<i64>>,
     /// `regex` (`regex`), never a path.
     pub regex: String,
 }
@@ -139,46 +146,12 @@ pub enum RuleKind {
     Unrecognized,
 }
 
-/// An integer argument (`min`, `max`, `minLength`, `maxLength`): a number or a path.
-#[derive(Debug, Clone, PartialEq)]
-pub enum IntArg {
-    /// A JSON number, rounded half away from zero (`i64::MIN` when outside `i64`).
-    Int(i64),
-    /// A `jsonpath::` string.
-    Path(RulePath),
-}
-
-/// A string argument (an element of `values`): a literal or a path.
-#[derive(Debug, Clone, PartialEq)]
-pub enum StrArg {
-    /// A string not starting with `jsonpath::` (`null` is the empty string).
-    Str(String),
-    /// A `jsonpath::` string.
-    Path(RulePath),
-}
-
-/// A position in the annotation text.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Location {
-    /// Line, 1-based (lines end at `\n`).
-    pub line: usize,
-    /// Column, 1-based, counted in characters (Unicode scalar values) from the line start.
-    pub column: usize,
-    /// Byte offset from the start of the text, 0-based.
-    pub offset: usize,
-}
-
-impl std::fmt::Display for Location {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "line {} column {}", self.line, self.column)
-    }
-}
-
 /// Parses the text of a `vm.kubevirt.io/validations` annotation (or a legacy template's
 /// `validations`) as the reference does; see the [module documentation](self).
 ///
 /// ```
-/// use validgen_runtime::rules::{parse_rule_set, IntArg, RuleKind};
+/// use validgen_runtime::ir::Arg;
+/// use validgen_runtime::rules::{parse_rule_set, RuleKind};
 ///
 /// let set = parse_rule_set(
 ///     r#"[{"name": "cores", "path": "jsonpath::.spec.domain.cpu.cores",
@@ -187,7 +160,7 @@ impl std::fmt::Display for Location {
 /// let rule = &set.rules[0];
 /// assert_eq!(rule.kind(), RuleKind::Integer);
 /// assert_eq!(rule.path.as_ref().map(|p| p.expr.as_str()), Some(".spec.domain.cpu.cores"));
-/// assert_eq!(rule.max, Some(IntArg::Int(9)));
+/// assert_eq!(rule.max, Some(Arg::Literal(9)));
 ///
 /// let err = parse_rule_set(r#"[{"name": "cores", "min": "5"}]"#).unwrap_err();
 /// assert_eq!(

@@ -1,14 +1,15 @@
-//! The KubeVirt frontend: a parsed `vm.kubevirt.io/validations` rule set lowered to the IR, with
+//! A parsed `vm.kubevirt.io/validations` rule set lowered to the IR, with
 //! the checks the reference makes before looking at the VM (ssp-operator `Evaluate` and
 //! `validateRule`, in that order: duplicate name, rule kind, message).
 
 use std::collections::HashSet;
 
-use super::{Check, Origin, Rule, RuleSet};
+use super::RuleKind;
 use crate::goregex::GoRegex;
-use crate::rules::{self, RuleKind};
+use crate::ir::{Check, Guard, Origin, Reason, Regex, Rule, RuleSet, Severity};
+use crate::rules;
 
-/// Lowers a parsed rule set.
+/// Lowers a parsed rule set to the IR.
 pub fn lower(set: &rules::RuleSet) -> RuleSet {
     let mut names = HashSet::new();
     let rules = set
@@ -17,15 +18,15 @@ pub fn lower(set: &rules::RuleSet) -> RuleSet {
         .map(|r| {
             let check = if !names.insert(r.name.as_str()) {
                 Check::Fail {
-                    error: "duplicate Rule Name",
+                    reason: Reason::DuplicateName,
                 }
             } else if r.kind() == RuleKind::Unrecognized {
                 Check::Fail {
-                    error: "unrecognized Rule type",
+                    reason: Reason::UnknownKind,
                 }
             } else if r.message.is_empty() {
                 Check::Fail {
-                    error: "missing required key",
+                    reason: Reason::MissingKey,
                 }
             } else {
                 check(r)
@@ -34,8 +35,12 @@ pub fn lower(set: &rules::RuleSet) -> RuleSet {
                 name: r.name.clone(),
                 message: r.message.clone(),
                 field: r.path.as_ref().map(|p| p.expr.clone()).unwrap_or_default(),
-                just_warning: r.just_warning,
-                valid: r.valid.clone(),
+                severity: if r.just_warning {
+                    Severity::Warning
+                } else {
+                    Severity::Error
+                },
+                guard: r.valid.clone().map(Guard::Present),
                 path: r.path.clone(),
                 check,
                 origin: Origin {
@@ -59,13 +64,15 @@ fn check(r: &rules::Rule) -> Check {
             max: r.max_length.clone(),
         },
         RuleKind::Regex => Check::Pattern {
-            regex: GoRegex::new(&r.regex).map_err(|e| e.to_string()),
+            regex: GoRegex::new(&r.regex)
+                .map(Regex::Re2)
+                .map_err(|e| e.to_string()),
         },
-        RuleKind::Enum => Check::OneOf {
+        RuleKind::Enum => Check::Enum {
             values: r.values.clone().unwrap_or_default(),
         },
         RuleKind::Unrecognized => Check::Fail {
-            error: "unrecognized Rule type",
+            reason: Reason::UnknownKind,
         },
     }
 }

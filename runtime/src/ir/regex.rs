@@ -1,0 +1,26 @@
+//! Regular expressions of `Pattern` checks, with their dialect.
+
+use crate::goregex::GoRegex;
+
+/// A compiled pattern in its dialect.
+#[derive(Debug, Clone)]
+pub enum Regex {
+    /// Go `regexp` (RE2 syntax, Go's matching semantics), as KubeVirt rules use.
+    Re2(GoRegex),
+}
+
+impl Regex {
+    /// The pattern as written.
+    pub fn as_str(&self) -> &str {
+        match self {
+            Regex::Re2(re) => re.as_str(),
+        }
+    }
+
+    /// Whether `text` contains a match (unanchored).
+    pub fn is_match(&self, text: &str) -> bool {
+        match self {
+            Regex::Re2(re) => re.is_match(text),
+        }
+    }
+}

@@ -1,0 +1,55 @@
+//! Traversals of the IR: the paths a rule reads, for planners, lints and extraction.
+
+use super::{Arg, Check, Guard, Path, Rule};
+
+/// What a path is for in its rule.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PathRole {
+    /// The rule's guard.
+    Guard,
+    /// The values the check applies to.
+    Values,
+    /// A path-valued argument of the check.
+    Argument,
+}
+
+impl Rule {
+    /// Every path the rule reads, with its role: the guard's, the values', then the
+    /// arguments' in the order the check lists them.
+    pub fn paths(&self) -> Vec<(PathRole, &Path)> {
+        let mut out = Vec::new();
+        if let Some(g) = &self.guard {
+            g.paths(&mut |p| out.push((PathRole::Guard, p)));
+        }
+        if let Some(p) = &self.path {
+            out.push((PathRole::Values, p));
+        }
+        out.extend(self.check.arg_paths().map(|p| (PathRole::Argument, p)));
+        out
+    }
+}
+
+impl Guard {
+    /// Calls `f` on every path of the guard.
+    pub fn paths<'a>(&'a self, f: &mut impl FnMut(&'a Path)) {
+        match self {
+            Guard::Present(p) => f(p),
+        }
+    }
+}
+
+impl Check {
+    /// The paths of the check's path-valued arguments, in order.
+    pub fn arg_paths(&self) -> impl Iterator<Item = &Path> {
+        let (ints, strs): (Vec<&Arg<i64>>, &[Arg<String>]) = match self {
+            Check::IntRange { min, max } | Check::LengthRange { min, max } => {
+                ([min, max].into_iter().flatten().collect(), &[])
+            }
+            Check::Enum { values } => (Vec::new(), values),
+            Check::Pattern { .. } | Check::Fail { .. } => (Vec::new(), &[]),
+        };
+        ints.into_iter()
+            .filter_map(Arg::path)
+            .chain(strs.iter().filter_map(Arg::path))
+    }
+}
