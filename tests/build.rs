@@ -7,6 +7,9 @@ use std::path::PathBuf;
 
 use serde_json::Value;
 
+#[path = "documents/cases.rs"]
+mod document_cases;
+
 fn main() {
     let manifest = PathBuf::from(
         std::env::var_os("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR"),
@@ -62,6 +65,25 @@ fn main() {
     std::fs::write(out.join("conformance_validators.rs"), code).expect("write generated code");
     let list = format!("&{generated:?}");
     std::fs::write(out.join("generated_rule_sets.rs"), list).expect("write generated list");
+    documents(&manifest, &out);
+}
+
+/// The plain-document validators of `documents/cases.rs`, and `ALL`, each by name.
+fn documents(manifest: &std::path::Path, out: &std::path::Path) {
+    println!(
+        "cargo:rerun-if-changed={}",
+        manifest.join("documents/cases.rs").display()
+    );
+    let sets = document_cases::cases();
+    let tokens = validgen_codegen::compile_documents(&sets);
+    let mut code = validgen_codegen::pretty(&tokens).expect("generated code parses");
+    code += "\n/// Every validator, by the name of its rule set.\n";
+    code += "pub const ALL: &[(&str, fn(&::validgen::serde_json::Value, ::validgen::interpret::Explain) -> ::validgen::interpret::Report)] = &[\n";
+    for (name, _) in &sets {
+        code += &format!("    ({name:?}, {name}),\n");
+    }
+    code += "];\n";
+    std::fs::write(out.join("document_validators.rs"), code).expect("write generated code");
 }
 
 /// Paths for generated rules: static ones (fields, pointers, maps, lists, slices), and ones the

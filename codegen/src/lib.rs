@@ -160,6 +160,12 @@ pub fn compile_texts<'a>(
     diags.into_result(emit::catalog(&[], &rule_sets, "rule sets"))
 }
 
+/// Validators of plain JSON documents from rule sets already in the IR (frontends other than
+/// KubeVirt's): see [`emit::documents`].
+pub fn compile_documents(sets: &[(String, ir::RuleSet)]) -> TokenStream {
+    emit::documents(sets)
+}
+
 /// Formats generated tokens as a Rust file (prettyplease).
 ///
 /// # Errors

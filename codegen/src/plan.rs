@@ -63,8 +63,11 @@ pub enum Step {
 
 /// Plans `path` (whose JSONPath reads from the VM root).
 pub fn plan(schema: &Schema, path: &Path) -> PathPlan {
-    let segments = &path.as_jsonpath().ast().segments;
-    let [Segment::Action(list)] = segments.as_slice() else {
+    // Any other dialect is left to the runtime, which fails it on a VM.
+    let Some(jsonpath) = path.as_jsonpath() else {
+        return PathPlan::Dynamic;
+    };
+    let [Segment::Action(list)] = jsonpath.ast().segments.as_slice() else {
         return PathPlan::Dynamic;
     };
     let mut ty = schema.root();

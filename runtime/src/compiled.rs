@@ -12,12 +12,14 @@ use smallvec::SmallVec;
 
 use crate::admission::{self, Decision, Mode, Validators, interpret_text_with};
 use crate::extract::{Plan, Seg};
-use crate::interpret::{Explain, Lookup, Outcome, Report, RuleReport};
-use crate::ir::Path;
+pub use crate::interpret::guard::{equals as guard_equals, truthy_at as guard_truthy};
+pub use crate::interpret::resolve::{non_empty, one};
+use crate::interpret::{Explain, Outcome, Report, RuleReport, violations_text};
+use crate::ir::{Path, Root, Violation};
 use crate::jsonpath::ast::ParamsEntry;
 use crate::jsonpath::{Selection, select};
 use crate::rules::RuleSetError;
-use crate::typed::{Schema, TypedNode, TypedVm, reference_vm};
+use crate::typed::{Lookup, Schema, TypedNode, TypedVm, reference_vm};
 pub use crate::view::{JsonView, Kept};
 
 pub use crate::typed::schema::AsInt;
@@ -519,6 +521,7 @@ pub fn report(
         just_warning,
         outcome,
         detail,
+        violations: Vec::new(),
     }
 }
 
@@ -543,28 +546,40 @@ pub fn skipped(
     }
 }
 
-/// The single value of a path-valued argument (ssp-operator `decodeInt`/`decodeString`).
-///
-/// # Errors
-/// `expected one value, found N`.
-pub fn one<T, C: AsRef<[T]> + IntoIterator<Item = T>>(values: C) -> Result<T, String> {
-    let n = values.as_ref().len();
-    if n == 1
-        && let Some(v) = values.into_iter().next()
-    {
-        return Ok(v);
-    }
-    Err(format!("expected one value, found {n}"))
+/// Parses a JSON Pointer path for generated code (checked at build time).
+pub fn pointer_path(source: &str) -> Result<Path, String> {
+    Path::pointer(source).map_err(|e| e.to_string())
 }
 
-/// `no values were found` when a path gave none (the reference's `ErrNoValuesFound`).
-///
-/// # Errors
-/// When `values` is empty.
-pub fn non_empty<T, C: AsRef<[T]>>(values: C) -> Result<C, String> {
-    if values.as_ref().is_empty() {
-        Err("no values were found".to_owned())
-    } else {
-        Ok(values)
+/// Parses a client-go JSONPath rooted at the document, written `source` in the rule, for
+/// generated code (checked at build time).
+pub fn document_jsonpath(source: &str, expr: &str) -> Result<Path, String> {
+    Path::jsonpath(source, expr, Root::Document).map_err(|e| e.to_string())
+}
+
+/// The report of a rule with a document check: satisfied without violations, unsatisfied with
+/// them (the detail lists them), an error when its values could not be read.
+pub fn report_document(
+    name: &'static str,
+    field: &'static str,
+    message: &'static str,
+    just_warning: bool,
+    result: Result<Vec<Violation>, String>,
+) -> RuleReport {
+    match result {
+        Ok(violations) if violations.is_empty() => report(
+            name,
+            field,
+            message,
+            just_warning,
+            Ok((true, String::new())),
+        ),
+        Ok(violations) => {
+            let text = violations_text(&violations);
+            let mut r = report(name, field, message, just_warning, Ok((false, text)));
+            r.violations = violations;
+            r
+        }
+        Err(e) => report(name, field, message, just_warning, Err(e)),
     }
 }

@@ -11,7 +11,9 @@
 //! - [`typed`]: the typed view of a VM (KubeVirt Go types, zero values, the reference VM);
 //! - [`ir`]: the rule IR both back ends consume (this interpreter, and the code emitter of
 //!   `validgen-codegen`), and the KubeVirt frontend that lowers parsed rule sets into it;
-//! - [`interpret`]: the rule interpreter;
+//! - [`model`]: document models behind one trait (plain JSON here; the KubeVirt VM in
+//!   [`typed::Lookup`]);
+//! - [`interpret`]: the rule interpreter, generic over the document model;
 //! - [`admission`]: the admission decision, catalogs and `AdmissionReview`s;
 //! - [`extract`]: from `AdmissionReview` bytes to a verdict in one pass, keeping only what the
 //!   rules read;
@@ -32,6 +34,7 @@ pub mod interpret;
 pub mod ir;
 pub mod jsonpath;
 pub mod manifest;
+pub mod model;
 pub mod quantity;
 pub mod rules;
 pub mod typed;

@@ -9,6 +9,13 @@ pub mod conformance {
     include!(concat!(env!("OUT_DIR"), "/conformance_validators.rs"));
 }
 
+/// Validators of plain JSON documents compiled from the IR rule sets of `documents/cases.rs`
+/// (every document check, guard and nesting), with `ALL` listing them by name.
+#[allow(missing_docs, clippy::all)]
+pub mod documents {
+    include!(concat!(env!("OUT_DIR"), "/document_validators.rs"));
+}
+
 pub mod fuzz;
 
 /// The rule sets `build.rs` generated (deterministically) for the compiled-versus-interpreted

@@ -3,7 +3,7 @@
 use serde::Serialize;
 use serde_json::{Value, json};
 use validgen_runtime::admission::{LEGACY_VALIDATIONS, Template, VALIDATIONS};
-use validgen_runtime::ir::{self, Arg, Check, Guard, Reason, Severity};
+use validgen_runtime::ir::{self, Arg, Check, Reason, Severity};
 use validgen_runtime::quantity::Quantity;
 use validgen_runtime::rules::{self, reason_text};
 
@@ -132,7 +132,7 @@ fn explain_rule(parsed: &rules::Rule, rule: &ir::Rule) -> ExplainedRule {
         field: rule.field.clone(),
         message: rule.message.clone(),
         just_warning: rule.severity == Severity::Warning,
-        valid: rule.guard.as_ref().map(|Guard::Present(v)| v.expr.clone()),
+        valid: parsed.valid.as_ref().map(|v| v.expr.clone()),
         check,
         problem,
         description,
@@ -215,6 +215,13 @@ fn describe(field: &str, parsed: &rules::Rule, check: &Check) -> (Value, String,
                 Some(why),
             )
         }
+        // KubeVirt rules lower to the checks above only; another frontend's rule set is shown
+        // in the IR's own terms.
+        other => (
+            json!({ "check": format!("{other:?}") }),
+            format!("{field}: {other:?}"),
+            None,
+        ),
     }
 }
 

@@ -3,7 +3,9 @@
 
 mod arg;
 mod capture;
+mod document;
 mod enum_;
+mod guard;
 mod integer;
 pub mod path;
 mod regex;
@@ -19,14 +21,25 @@ use validgen_runtime::ir::{Check, Path, Regex, RuleSet};
 
 use path::PathCode;
 
+/// The document model generated code reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Model {
+    /// A KubeVirt VM decoded as the reference decodes it (`&impl JsonView`), paths planned
+    /// against the Go types, with the reference-VM fallback.
+    KubeVirt,
+    /// A plain JSON document (`&serde_json::Value`), paths evaluated by the runtime.
+    Plain,
+}
+
 /// Every distinct path of a catalog, planned once and emitted once.
 pub struct Paths {
     codes: BTreeMap<String, PathCode>,
 }
 
 impl Paths {
-    /// Collects the paths of `sets`, numbered in sorted order of their text.
-    pub fn collect<'a>(sets: impl IntoIterator<Item = &'a RuleSet>) -> Paths {
+    /// Collects the paths of `sets`, numbered in sorted order of their text, planned for
+    /// `model`.
+    pub fn collect<'a>(sets: impl IntoIterator<Item = &'a RuleSet>, model: Model) -> Paths {
         let mut found: BTreeMap<String, &Path> = BTreeMap::new();
         for set in sets {
             for r in &set.rules {
@@ -38,7 +51,7 @@ impl Paths {
         let codes = found
             .into_iter()
             .enumerate()
-            .map(|(i, (k, p))| (k, PathCode::new(i, p)))
+            .map(|(i, (k, p))| (k, PathCode::new(i, p, model)))
             .collect();
         Paths { codes }
     }
@@ -84,28 +97,8 @@ pub fn catalog(
     rule_sets: &[(String, RuleSet)],
     origin: &str,
 ) -> TokenStream {
-    let paths = Paths::collect(rule_sets.iter().map(|(_, s)| s));
-    let mut patterns: BTreeMap<String, validgen_runtime::goregex::GoRegex> = BTreeMap::new();
-    for (_, set) in rule_sets {
-        for r in &set.rules {
-            if let Check::Pattern {
-                regex: Ok(Regex::Re2(re)),
-            } = &r.check
-            {
-                patterns
-                    .entry(re.as_str().to_owned())
-                    .or_insert_with(|| re.clone());
-            }
-        }
-    }
-    let regex_names: BTreeMap<String, Ident> = patterns
-        .keys()
-        .enumerate()
-        .map(|(i, p)| (p.clone(), format_ident!("__REGEX_{}", i)))
-        .collect();
-    let regex_items = patterns
-        .iter()
-        .filter_map(|(p, re)| regex_names.get(p).map(|n| regex::item(n, re)));
+    let paths = Paths::collect(rule_sets.iter().map(|(_, s)| s), Model::KubeVirt);
+    let (regex_names, regex_items) = regexes(rule_sets.iter().map(|(_, s)| s));
     let set_names: Vec<Ident> = (0..rule_sets.len())
         .map(|i| format_ident!("__rule_set_{}", i))
         .collect();
@@ -120,7 +113,7 @@ pub fn catalog(
         } else {
             format!("The {} rule(s) of: {}.", set.rules.len(), users.join(", "))
         };
-        rule_set::function(name, &doc, set, &paths, &regex_names)
+        rule_set::function(name, &doc, set, &paths, &regex_names, Model::KubeVirt)
     });
     let public_fns = templates.iter().filter_map(|t| {
         let f = t.function.as_ref()?;
@@ -188,4 +181,62 @@ pub fn catalog(
         )
         .with_extraction(&[#(#captures),*], &__EXTRACTION);
     }
+}
+
+/// Validators of plain JSON documents: for each `(name, set)`, in order,
+/// `pub fn <name>(doc: &serde_json::Value, explain: Explain) -> Report` evaluating `set` as
+/// `interpret::evaluate_document` on a `model::Plain` document does. `name`s must be Rust
+/// identifiers.
+pub fn documents(sets: &[(String, RuleSet)]) -> TokenStream {
+    let paths = Paths::collect(sets.iter().map(|(_, s)| s), Model::Plain);
+    let path_items = paths.items();
+    let (regexes, regex_items) = regexes(sets.iter().map(|(_, s)| s));
+    let fns = sets.iter().map(|(name, set)| {
+        let private = format_ident!("__{}", name);
+        let public = path::ident(name);
+        let doc = format!("The {} rule(s) of `{name}` on a plain JSON document.", set.rules.len());
+        let body = rule_set::function(&private, &doc, set, &paths, &regexes, Model::Plain);
+        quote! {
+            #body
+            #[doc = #doc]
+            pub fn #public(doc: &::validgen::serde_json::Value, explain: ::validgen::interpret::Explain) -> ::validgen::interpret::Report {
+                #private(doc, explain)
+            }
+        }
+    });
+    quote! {
+        #(#path_items)*
+        #(#regex_items)*
+        #(#fns)*
+    }
+}
+
+/// The `static` of each distinct pattern of `sets` (numbered in sorted order of the pattern),
+/// and their names by pattern.
+fn regexes<'a>(
+    sets: impl IntoIterator<Item = &'a RuleSet>,
+) -> (BTreeMap<String, Ident>, Vec<TokenStream>) {
+    let mut patterns: BTreeMap<String, validgen_runtime::goregex::GoRegex> = BTreeMap::new();
+    for set in sets {
+        for r in &set.rules {
+            if let Check::Pattern {
+                regex: Ok(Regex::Re2(re)),
+            } = &r.check
+            {
+                patterns
+                    .entry(re.as_str().to_owned())
+                    .or_insert_with(|| re.clone());
+            }
+        }
+    }
+    let names: BTreeMap<String, Ident> = patterns
+        .keys()
+        .enumerate()
+        .map(|(i, p)| (p.clone(), format_ident!("__REGEX_{}", i)))
+        .collect();
+    let items = patterns
+        .iter()
+        .filter_map(|(p, re)| names.get(p).map(|n| regex::item(n, re)))
+        .collect();
+    (names, items)
 }

@@ -5,11 +5,12 @@
 
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::{ToTokens, format_ident, quote};
-use validgen_runtime::ir::Path;
+use validgen_runtime::ir::{Path, Syntax};
 use validgen_runtime::jsonpath::ast::ParamsEntry;
 use validgen_runtime::typed::schema::{AsInt, Schema};
 use validgen_runtime::typed::{as_int, as_string, reference_vm};
 
+use super::Model;
 use super::walk::{Read, Walks};
 use crate::plan::{PathPlan, StaticPath, Terminal, plan, terminal};
 
@@ -30,16 +31,60 @@ pub struct PathCode {
     pub plan: PathPlan,
     /// Its source text (`jsonpath::…`).
     pub source: String,
+    /// How generated code parses it at run time, when it is dynamic.
+    parse: TokenStream,
 }
 
 impl PathCode {
-    /// Plans a path.
-    pub fn new(index: usize, path: &Path) -> Self {
+    /// Plans a path for documents of `model`: against the KubeVirt Go types, or (plain
+    /// documents) left to the runtime.
+    pub fn new(index: usize, path: &Path, model: Model) -> Self {
+        let source = &path.source;
+        let (plan, parse) = match (model, &path.syntax) {
+            (Model::KubeVirt, _) => (
+                plan(Schema::kubevirt(), path),
+                quote!(::validgen::compiled::rule_path(#source)),
+            ),
+            (Model::Plain, Syntax::Pointer(_)) => (
+                PathPlan::Dynamic,
+                quote!(::validgen::compiled::pointer_path(#source)),
+            ),
+            (Model::Plain, Syntax::JsonPath(_)) => {
+                let expr = &path.expr;
+                (
+                    PathPlan::Dynamic,
+                    quote!(::validgen::compiled::document_jsonpath(#source, #expr)),
+                )
+            }
+        };
         PathCode {
             index,
-            plan: plan(Schema::kubevirt(), path),
-            source: path.source.clone(),
+            plan,
+            source: source.clone(),
+            parse,
         }
+    }
+
+    /// An expression of type `Result<&ir::Path, String>`: the parsed path (a static one is
+    /// parsed where it is used: only document checks and guards other than `valid` read a
+    /// static path whole, and no KubeVirt rule has them).
+    pub fn parsed_result(&self) -> TokenStream {
+        match &self.plan {
+            PathPlan::Dynamic => {
+                let name = self.static_name();
+                quote!(#name.as_ref().map_err(::std::clone::Clone::clone))
+            }
+            PathPlan::Static(_) => {
+                let parse = &self.parse;
+                quote!((#parse).as_ref().map_err(::std::clone::Clone::clone))
+            }
+        }
+    }
+
+    /// [`PathCode::parsed_result`] inside a function returning `Result<_, String>`.
+    pub fn parsed(&self) -> TokenStream {
+        let parsed = self.parsed_result();
+        quote!(#parsed?)
     }
 
     fn static_name(&self) -> Ident {
@@ -53,10 +98,11 @@ impl PathCode {
             PathPlan::Dynamic => {
                 let name = self.static_name();
                 let doc = format!("`{source}`, evaluated by the runtime.");
+                let parse = &self.parse;
                 quote! {
                     #[doc = #doc]
                     static #name: ::std::sync::LazyLock<::core::result::Result<::validgen::ir::Path, ::std::string::String>> =
-                        ::std::sync::LazyLock::new(|| ::validgen::compiled::rule_path(#source));
+                        ::std::sync::LazyLock::new(|| #parse);
                 }
             }
             PathPlan::Static(_) => TokenStream::new(),
@@ -290,9 +336,9 @@ fn const_array<T: ToTokens + PartialEq>(values: &[T]) -> TokenStream {
 
 /// The path's integers on the reference VM.
 fn fallback_ints(path: &Path) -> Result<Vec<i64>, String> {
-    match path.as_jsonpath().find(reference_vm(), false) {
-        Err(_) => Err("invalid JSONPath".to_owned()),
-        Ok(values) => values
+    match path.as_jsonpath().map(|p| p.find(reference_vm(), false)) {
+        None | Some(Err(_)) => Err("invalid JSONPath".to_owned()),
+        Some(Ok(values)) => values
             .iter()
             .map(|f| as_int(f).map_err(|e| e.rule_text()))
             .collect(),
@@ -301,9 +347,9 @@ fn fallback_ints(path: &Path) -> Result<Vec<i64>, String> {
 
 /// The path's strings on the reference VM.
 fn fallback_strings(path: &Path) -> Result<Vec<String>, String> {
-    match path.as_jsonpath().find(reference_vm(), false) {
-        Err(_) => Err("invalid JSONPath".to_owned()),
-        Ok(values) => values
+    match path.as_jsonpath().map(|p| p.find(reference_vm(), false)) {
+        None | Some(Err(_)) => Err("invalid JSONPath".to_owned()),
+        Some(Ok(values)) => values
             .iter()
             .map(|f| as_string(f).map_err(|e| e.rule_text()))
             .collect(),

@@ -5,13 +5,13 @@ use std::collections::BTreeMap;
 
 use proc_macro2::{Ident, TokenStream};
 use quote::quote;
-use validgen_runtime::ir::{Check, Guard, Regex, Rule, RuleSet, Severity};
+use validgen_runtime::ir::{Check, Regex, Rule, RuleSet, Severity};
 use validgen_runtime::rules::reason_text;
 
-use super::Paths;
 use super::arg::{int_arg, str_arg};
 use super::walk::Walks;
-use super::{enum_, integer, regex, string};
+use super::{Model, Paths};
+use super::{document, enum_, guard, integer, regex, string};
 
 /// The function `name` evaluating `set`. `regexes` names the `static` of each pattern.
 pub fn function(
@@ -20,27 +20,35 @@ pub fn function(
     set: &RuleSet,
     paths: &Paths,
     regexes: &BTreeMap<String, Ident>,
+    model: Model,
 ) -> TokenStream {
-    let dynamic = set
-        .rules
-        .iter()
-        .flat_map(|r| r.paths())
-        .any(|(_, p)| paths.get(p).is_dynamic());
-    let lookup = if dynamic {
+    // Document checks read their values through the runtime's model.
+    let dynamic = set.rules.iter().any(|r| r.check.is_document())
+        || set
+            .rules
+            .iter()
+            .flat_map(|r| r.paths())
+            .any(|(_, p)| paths.get(p).is_dynamic());
+    let lookup = match (model, dynamic) {
         // The runtime's JSONPath evaluation reads a `Value`.
-        quote!(
+        (Model::KubeVirt, true) => quote!(
             let __vm = ::validgen::compiled::JsonView::to_value(vm);
             let __lookup = ::validgen::compiled::lookup(&__vm);
-        )
-    } else {
-        TokenStream::new()
+        ),
+        (Model::KubeVirt, false) => TokenStream::new(),
+        (Model::Plain, _) => quote!(let __lookup = ::validgen::model::Plain::new(doc);),
     };
+    let definitions = document::definitions(set);
     let walks = Walks::new(set, paths);
-    let lets = walks.lets();
+    // Plain documents have no static walks (every path is read by the runtime).
+    let lets = match model {
+        Model::KubeVirt => walks.lets(),
+        Model::Plain => &[],
+    };
     let rules: Vec<TokenStream> = set
         .rules
         .iter()
-        .map(|r| rule(r, paths, &walks, regexes))
+        .map(|r| rule(r, set, paths, &walks, regexes))
         .collect();
     // One rule stays inline (no allocation); several are written straight into one
     // allocation by `vec!` (no array moved), which the report keeps.
@@ -51,10 +59,19 @@ pub fn function(
             ::std::vec![#(#rules),*]
         )),
     };
+    let signature = match model {
+        Model::KubeVirt => quote! {
+            fn #name<V: ::validgen::compiled::JsonView>(vm: &V, explain: ::validgen::interpret::Explain) -> ::validgen::interpret::Report
+        },
+        Model::Plain => quote! {
+            fn #name(doc: &::validgen::serde_json::Value, explain: ::validgen::interpret::Explain) -> ::validgen::interpret::Report
+        },
+    };
     quote! {
         #[doc = #doc]
         #[allow(clippy::all, unused_variables, unused_parens)]
-        fn #name<V: ::validgen::compiled::JsonView>(vm: &V, explain: ::validgen::interpret::Explain) -> ::validgen::interpret::Report {
+        #signature {
+            #definitions
             #lookup
             #(#lets)*
             ::validgen::interpret::Report { rules: #reports }
@@ -63,7 +80,13 @@ pub fn function(
 }
 
 /// One rule: an expression of type `RuleReport`.
-fn rule(r: &Rule, paths: &Paths, walks: &Walks, regexes: &BTreeMap<String, Ident>) -> TokenStream {
+fn rule(
+    r: &Rule,
+    set: &RuleSet,
+    paths: &Paths,
+    walks: &Walks,
+    regexes: &BTreeMap<String, Ident>,
+) -> TokenStream {
     let (name, field, message) = (&r.name, &r.field, &r.message);
     let jw = r.severity == Severity::Warning;
     let report = |body: TokenStream| {
@@ -75,6 +98,18 @@ fn rule(r: &Rule, paths: &Paths, walks: &Walks, regexes: &BTreeMap<String, Ident
         // Malformed rules fail before anything is looked at.
         let error = reason_text(*reason);
         return report(quote!(::core::result::Result::Err(::std::string::String::from(#error))));
+    }
+    if r.check.is_document() {
+        let body = match &r.path {
+            Some(p) => document::rule_body(&r.check, set, paths.get(p)),
+            None => quote!(::core::result::Result::Err(::std::string::String::from(
+                "missing required key"
+            ))),
+        };
+        let evaluated = quote! {
+            ::validgen::compiled::report_document(#name, #field, #message, #jw, (|| -> ::core::result::Result<::std::vec::Vec<::validgen::ir::Violation>, ::std::string::String> { #body })())
+        };
+        return guarded(r, evaluated, paths, walks);
     }
     let body = match (&r.check, &r.path) {
         (Check::IntRange { min, max }, Some(p)) => {
@@ -124,24 +159,33 @@ fn rule(r: &Rule, paths: &Paths, walks: &Walks, regexes: &BTreeMap<String, Ident
             )))
         }
         (Check::Fail { .. }, _) => TokenStream::new(),
+        // Document checks returned above.
+        _ => TokenStream::new(),
     };
-    let evaluated = report(body);
-    match &r.guard {
-        None => evaluated,
-        Some(Guard::Present(v)) => {
-            let applies = paths.get(v).applies(walks);
-            let skipped = quote!(::validgen::compiled::skipped(#name, #field, #message, #jw));
-            if !paths.get(v).is_dynamic() {
-                return quote!(if #applies { #evaluated } else { #skipped });
-            }
-            let crashed = report(quote!(::core::result::Result::Err(e)));
-            quote! {
-                match #applies {
-                    ::core::result::Result::Ok(true) => #evaluated,
-                    ::core::result::Result::Ok(false) => #skipped,
-                    ::core::result::Result::Err(e) => #crashed,
-                }
-            }
+    guarded(r, report(body), paths, walks)
+}
+
+/// `evaluated` where the rule's guard holds, a skipped report where it does not, an error
+/// report where it fails.
+fn guarded(r: &Rule, evaluated: TokenStream, paths: &Paths, walks: &Walks) -> TokenStream {
+    let (name, field, message) = (&r.name, &r.field, &r.message);
+    let jw = r.severity == Severity::Warning;
+    let Some(g) = &r.guard else {
+        return evaluated;
+    };
+    let skipped = quote!(::validgen::compiled::skipped(#name, #field, #message, #jw));
+    if let Some(holds) = guard::static_holds(g, paths, walks) {
+        return quote!(if #holds { #evaluated } else { #skipped });
+    }
+    let holds = guard::holds(g, paths, walks);
+    let crashed = quote! {
+        ::validgen::compiled::report(#name, #field, #message, #jw, ::core::result::Result::Err(e))
+    };
+    quote! {
+        match #holds {
+            ::core::result::Result::Ok(true) => #evaluated,
+            ::core::result::Result::Ok(false) => #skipped,
+            ::core::result::Result::Err(e) => #crashed,
         }
     }
 }

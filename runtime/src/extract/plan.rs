@@ -72,7 +72,11 @@ fn key(k: &str) -> Seg {
 
 /// One capture path per action of the path's template (text segments read nothing).
 fn path_captures(schema: &Schema, p: &Path) -> Vec<CapturePath> {
-    p.as_jsonpath()
+    // A KubeVirt rule path is always a JSONPath; any other is read from the whole VM.
+    let Some(jsonpath) = p.as_jsonpath() else {
+        return vec![Vec::new()];
+    };
+    jsonpath
         .ast()
         .segments
         .iter()

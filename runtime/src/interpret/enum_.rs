@@ -1,22 +1,20 @@
 //! `enum` ([`crate::ir::Check::Enum`]): every value equals one of `values` exactly.
 
-use super::{Checked, Explain, resolve::Lookup};
+use super::resolve::{path_strings, str_arg};
+use super::{Checked, Explain};
 use crate::checks;
 use crate::ir::{Arg, Path};
+use crate::model::Document;
 
 pub(super) fn check(
     values: &[Arg<String>],
     path: Option<&Path>,
-    lookup: &Lookup<'_>,
+    doc: &impl Document,
     explain: Explain,
 ) -> Checked {
     let allowed = values
         .iter()
-        .map(|v| lookup.str_arg(v))
+        .map(|v| str_arg(doc, v))
         .collect::<Result<Vec<_>, _>>()?;
-    Ok(checks::one_of(
-        &lookup.path_strings(path)?,
-        &allowed,
-        explain,
-    ))
+    Ok(checks::one_of(&path_strings(doc, path)?, &allowed, explain))
 }

@@ -1,22 +1,19 @@
 //! `integer` ([`crate::ir::Check::IntRange`]): every value within `[min, max]`.
 
-use super::{Checked, Explain, resolve::Lookup};
+use super::resolve::{int_arg, path_ints};
+use super::{Checked, Explain};
 use crate::checks;
 use crate::ir::{Arg, Path};
+use crate::model::Document;
 
 pub(super) fn check(
     min: Option<&Arg<i64>>,
     max: Option<&Arg<i64>>,
     path: Option<&Path>,
-    lookup: &Lookup<'_>,
+    doc: &impl Document,
     explain: Explain,
 ) -> Checked {
-    let min = lookup.int_arg(min)?;
-    let max = lookup.int_arg(max)?;
-    Ok(checks::int_range(
-        &lookup.path_ints(path)?,
-        min,
-        max,
-        explain,
-    ))
+    let min = int_arg(doc, min)?;
+    let max = int_arg(doc, max)?;
+    Ok(checks::int_range(&path_ints(doc, path)?, min, max, explain))
 }

@@ -2,10 +2,12 @@
 //! outcomes, detail texts and causes of the reference (ssp-operator `validation.Evaluate`,
 //! SEMANTICS §6–7).
 
+mod document;
 mod enum_;
+pub(crate) mod guard;
 mod integer;
 mod regex;
-mod resolve;
+pub(crate) mod resolve;
 mod string;
 
 use std::borrow::Cow;
@@ -13,10 +15,10 @@ use std::borrow::Cow;
 use serde::Serialize;
 use smallvec::SmallVec;
 
-use crate::ir::{self, Check, Guard, Severity};
+use crate::ir::{self, At, Check, Severity, Violation};
+use crate::model::Document;
 use crate::rules::reason_text;
-use crate::typed::{TypedVm, reference_vm};
-pub use resolve::Lookup;
+use crate::typed::{Lookup, TypedVm, reference_vm};
 
 /// What happened to one rule.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -51,6 +53,10 @@ pub struct RuleReport {
     /// satisfied and unsatisfied rules, the error (`duplicate Rule Name`) for errors, empty for
     /// skipped rules.
     pub detail: String,
+    /// The values that failed a document check ([`Check::Type`] onwards), in document order
+    /// of the rule's values; empty otherwise.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub violations: Vec<Violation>,
 }
 
 /// A Kubernetes `StatusCause` of a denied VM.
@@ -144,9 +150,14 @@ pub fn evaluate(rules: &ir::RuleSet, vm: &TypedVm) -> Report {
 
 /// As [`evaluate`], with the explanations `explain` asks for.
 pub fn evaluate_with(rules: &ir::RuleSet, vm: &TypedVm, explain: Explain) -> Report {
-    let lookup = Lookup::new(vm.root(), reference_vm());
+    evaluate_document(rules, &Lookup::new(vm.root(), reference_vm()), explain)
+}
+
+/// Evaluates every rule of `rules` against any document model, in order, without
+/// short-circuit: [`evaluate_with`] on a KubeVirt VM, or a [`crate::model::Plain`] document.
+pub fn evaluate_document<D: Document>(rules: &ir::RuleSet, doc: &D, explain: Explain) -> Report {
     let reports = rules.rules.iter().map(|rule| {
-        let (outcome, detail) = evaluate_rule(rule, &lookup, explain);
+        let (outcome, detail, violations) = evaluate_rule(rules, rule, doc, explain);
         RuleReport {
             name: Cow::Owned(rule.name.clone()),
             field: Cow::Owned(rule.field.clone()),
@@ -154,6 +165,7 @@ pub fn evaluate_with(rules: &ir::RuleSet, vm: &TypedVm, explain: Explain) -> Rep
             just_warning: rule.severity == Severity::Warning,
             outcome,
             detail,
+            violations,
         }
     });
     // One report stays inline; several are written straight into one allocation, which the
@@ -166,32 +178,77 @@ pub fn evaluate_with(rules: &ir::RuleSet, vm: &TypedVm, explain: Explain) -> Rep
     Report { rules }
 }
 
-fn evaluate_rule(rule: &ir::Rule, lookup: &Lookup<'_>, explain: Explain) -> (Outcome, String) {
+fn evaluate_rule<D: Document>(
+    set: &ir::RuleSet,
+    rule: &ir::Rule,
+    doc: &D,
+    explain: Explain,
+) -> (Outcome, String, Vec<Violation>) {
     if let Check::Fail { reason } = rule.check {
-        return (Outcome::Error, reason_text(reason).to_owned());
+        return (Outcome::Error, reason_text(reason).to_owned(), Vec::new());
     }
-    if let Some(Guard::Present(valid)) = &rule.guard {
-        match lookup.applies(valid) {
+    if let Some(g) = &rule.guard {
+        match guard::holds(g, doc) {
             Ok(true) => {}
-            Ok(false) => return (Outcome::Skipped, String::new()),
-            Err(e) => return (Outcome::Error, e),
+            Ok(false) => return (Outcome::Skipped, String::new(), Vec::new()),
+            Err(e) => return (Outcome::Error, e, Vec::new()),
         }
+    }
+    if rule.check.is_document() {
+        return match document_rule(set, rule, doc) {
+            Ok(v) if v.is_empty() => (Outcome::Satisfied, String::new(), v),
+            Ok(v) => (Outcome::Unsatisfied, violations_text(&v), v),
+            Err(e) => (Outcome::Error, e, Vec::new()),
+        };
     }
     let path = rule.path.as_ref();
     let checked = match &rule.check {
         Check::IntRange { min, max } => {
-            integer::check(min.as_ref(), max.as_ref(), path, lookup, explain)
+            integer::check(min.as_ref(), max.as_ref(), path, doc, explain)
         }
         Check::LengthRange { min, max } => {
-            string::check(min.as_ref(), max.as_ref(), path, lookup, explain)
+            string::check(min.as_ref(), max.as_ref(), path, doc, explain)
         }
-        Check::Pattern { regex } => regex::check(regex, path, lookup, explain),
-        Check::Enum { values } => enum_::check(values, path, lookup, explain),
+        Check::Pattern { regex } => regex::check(regex, path, doc, explain),
+        Check::Enum { values } => enum_::check(values, path, doc, explain),
         Check::Fail { reason } => Err(reason_text(*reason).to_owned()),
+        _ => Err("a document check among the KubeVirt checks".to_owned()),
     };
     match checked {
-        Ok((true, text)) => (Outcome::Satisfied, text),
-        Ok((false, text)) => (Outcome::Unsatisfied, text),
-        Err(e) => (Outcome::Error, e),
+        Ok((true, text)) => (Outcome::Satisfied, text, Vec::new()),
+        Ok((false, text)) => (Outcome::Unsatisfied, text, Vec::new()),
+        Err(e) => (Outcome::Error, e, Vec::new()),
     }
+}
+
+/// A document check applied to each value at the rule's path (none found: nothing to check,
+/// as JSON Schema and ytt leave absent values alone).
+fn document_rule<D: Document>(
+    set: &ir::RuleSet,
+    rule: &ir::Rule,
+    doc: &D,
+) -> Result<Vec<Violation>, String> {
+    let path = rule.path.as_ref().ok_or(resolve::MISSING_KEY)?;
+    let scope = document::Scope {
+        definitions: &set.definitions,
+        depth: 0,
+    };
+    let mut out = Vec::new();
+    for (base, v) in doc.instances(path)? {
+        let mut at = At::new(&base);
+        document::apply(
+            std::slice::from_ref(&rule.check),
+            v,
+            &mut at,
+            scope,
+            &mut out,
+        );
+    }
+    Ok(out)
+}
+
+/// The detail text of a rule whose document check failed: its violations, joined by `; `.
+pub fn violations_text(violations: &[Violation]) -> String {
+    let texts: Vec<String> = violations.iter().map(ToString::to_string).collect();
+    texts.join("; ")
 }

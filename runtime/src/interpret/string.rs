@@ -1,21 +1,23 @@
 //! `string` ([`crate::ir::Check::LengthRange`]): every value's length in bytes within
 //! `[minLength, maxLength]`.
 
-use super::{Checked, Explain, resolve::Lookup};
+use super::resolve::{int_arg, path_strings};
+use super::{Checked, Explain};
 use crate::checks;
 use crate::ir::{Arg, Path};
+use crate::model::Document;
 
 pub(super) fn check(
     min: Option<&Arg<i64>>,
     max: Option<&Arg<i64>>,
     path: Option<&Path>,
-    lookup: &Lookup<'_>,
+    doc: &impl Document,
     explain: Explain,
 ) -> Checked {
-    let min = lookup.int_arg(min)?;
-    let max = lookup.int_arg(max)?;
+    let min = int_arg(doc, min)?;
+    let max = int_arg(doc, max)?;
     Ok(checks::length_range(
-        &lookup.path_strings(path)?,
+        &path_strings(doc, path)?,
         min,
         max,
         explain,

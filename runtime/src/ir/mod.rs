@@ -14,6 +14,7 @@ mod path;
 mod reason;
 mod regex;
 mod traverse;
+mod violation;
 
 pub use arg::Arg;
 pub use guard::Guard;
@@ -22,12 +23,21 @@ pub use path::{Path, PathError, Root, Syntax};
 pub use reason::Reason;
 pub use regex::Regex;
 pub use traverse::PathRole;
+pub use violation::{At, Violation};
+
+use std::collections::BTreeMap;
+
+use serde_json::{Number, Value};
+
+use crate::model::JsonType;
 
 /// A rule set, in rule order.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Default)]
 pub struct RuleSet {
     /// The rules.
     pub rules: Vec<Rule>,
+    /// Named lists of checks that [`Check::Ref`] applies (JSON Schema `$defs`, recursion).
+    pub definitions: BTreeMap<String, Vec<Check>>,
 }
 
 /// One rule.
@@ -43,8 +53,9 @@ pub struct Rule {
     pub severity: Severity,
     /// The rule applies only when this holds.
     pub guard: Option<Guard>,
-    /// The values checked; `None` when the rule has none (KubeVirt: evaluation fails with
-    /// `missing required key`, where the reference crashes).
+    /// The values checked; `None` when the rule has none (evaluation fails with `missing
+    /// required key`, where the KubeVirt reference crashes). Document checks use the JSON
+    /// Pointer `""` for the whole document.
     pub path: Option<Path>,
     /// What is checked.
     pub check: Check,
@@ -71,7 +82,12 @@ pub struct Origin {
     pub location: Location,
 }
 
-/// What a rule checks of every value at its path.
+/// What a rule checks of the values at its path.
+///
+/// The KubeVirt checks (`IntRange` to `Fail`) judge all the values at once, as the reference
+/// does, with its texts. The document checks (`Type` onwards) apply to each value separately
+/// and report [`Violation`]s; as JSON Schema keywords, a check meant for one type of value
+/// accepts values of other types (`Size` of strings passes a number), which `Type` rejects.
 #[derive(Debug, Clone)]
 pub enum Check {
     /// Integers within `[min, max]` (inclusive, each bound optional): KubeVirt `integer`.
@@ -104,4 +120,120 @@ pub enum Check {
         /// What is wrong with the rule.
         reason: Reason,
     },
+    /// Values of one of these types (JSON Schema `type`).
+    Type {
+        /// The accepted types (`Number` accepts integers too).
+        types: Vec<JsonType>,
+    },
+    /// Objects that have these keys (JSON Schema `required`).
+    Required {
+        /// The keys, in the order reported.
+        keys: Vec<String>,
+    },
+    /// Objects with no key but these (JSON Schema `additionalProperties: false`).
+    NoExtraKeys {
+        /// The keys allowed.
+        allowed: Vec<String>,
+    },
+    /// Values equal to this one (JSON Schema `const`: numbers by value).
+    Const {
+        /// The value.
+        value: Value,
+    },
+    /// Arrays whose items are pairwise unequal (JSON Schema `uniqueItems`).
+    Unique,
+    /// Values that are not `null` (ytt `not_null`).
+    NotNull,
+    /// Objects in which exactly one of these keys has a value that is not `null` (ytt
+    /// `one_not_null`; an absent key counts as `null`).
+    OneNotNull {
+        /// The keys.
+        keys: Vec<String>,
+    },
+    /// Numbers within bounds (JSON Schema `minimum`, `exclusiveMinimum`, …; ytt `min`/`max`).
+    NumberRange {
+        /// Lower bound.
+        min: Option<Bound>,
+        /// Upper bound.
+        max: Option<Bound>,
+    },
+    /// Sizes within `[min, max]`: of strings in bytes or code points, of arrays in items, of
+    /// objects in entries (values of other types pass).
+    Size {
+        /// What is measured.
+        measure: Measure,
+        /// Lower bound.
+        min: Option<u64>,
+        /// Upper bound.
+        max: Option<u64>,
+    },
+    /// At least one branch holds (JSON Schema `anyOf`).
+    AnyOf {
+        /// The branches, each a list of checks that must all hold.
+        branches: Vec<Vec<Check>>,
+    },
+    /// Exactly one branch holds (JSON Schema `oneOf`).
+    OneOf {
+        /// The branches.
+        branches: Vec<Vec<Check>>,
+    },
+    /// The checks do not all hold (JSON Schema `not`).
+    Not {
+        /// The checks.
+        checks: Vec<Check>,
+    },
+    /// `then` applies where `condition` holds, `otherwise` elsewhere (JSON Schema
+    /// `if`/`then`/`else`).
+    IfThenElse {
+        /// The condition.
+        condition: Vec<Check>,
+        /// Checks where it holds.
+        then: Vec<Check>,
+        /// Checks where it does not.
+        otherwise: Vec<Check>,
+    },
+    /// Checks of every item of an array (JSON Schema `items`).
+    Items {
+        /// The checks.
+        checks: Vec<Check>,
+    },
+    /// Checks of named properties of an object, where present (JSON Schema `properties`).
+    Properties {
+        /// Each property's checks, in order.
+        properties: Vec<(String, Vec<Check>)>,
+    },
+    /// Checks of the properties not named in `known` (JSON Schema `additionalProperties`).
+    AdditionalProperties {
+        /// The properties these checks skip.
+        known: Vec<String>,
+        /// The checks.
+        checks: Vec<Check>,
+    },
+    /// The checks of a definition of the rule set ([`RuleSet::definitions`]).
+    Ref {
+        /// The definition's name.
+        name: String,
+    },
+}
+
+/// A bound of a [`Check::NumberRange`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct Bound {
+    /// The limit.
+    pub value: Number,
+    /// Whether the limit itself is outside the range.
+    pub exclusive: bool,
+}
+
+/// What a [`Check::Size`] measures.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Measure {
+    /// A string's length in UTF-8 bytes (KubeVirt `string`, Go `len`).
+    Bytes,
+    /// A string's length in Unicode code points (JSON Schema `maxLength`).
+    CodePoints,
+    /// An array's number of items.
+    Items,
+    /// An object's number of entries.
+    Entries,
 }

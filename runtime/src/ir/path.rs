@@ -33,6 +33,8 @@ pub enum Syntax {
     /// A client-go `util/jsonpath` template `{<root><expr>}`: the root's keys as `.key` steps,
     /// with `expr` appended textually (so `expr` may start with `[0]` or `..`).
     JsonPath(JsonPath),
+    /// A JSON Pointer (RFC 6901): the reference tokens, unescaped, from the document's root.
+    Pointer(Vec<String>),
 }
 
 /// Why a path does not parse.
@@ -84,10 +86,58 @@ impl Path {
         }
     }
 
+    /// A JSON Pointer (RFC 6901) from the document's root: `""` is the whole document.
+    ///
+    /// # Errors
+    /// A non-empty pointer not starting with `/`, or a `~` not followed by `0` or `1`.
+    ///
+    /// ```
+    /// use validgen_runtime::ir::{Path, Syntax};
+    ///
+    /// let p = Path::pointer("/a~1b/0/~0")?;
+    /// assert_eq!(p.syntax, Syntax::Pointer(vec!["a/b".into(), "0".into(), "~".into()]));
+    /// assert!(Path::pointer("a").is_err());
+    /// # Ok::<(), validgen_runtime::ir::PathError>(())
+    /// ```
+    pub fn pointer(text: &str) -> Result<Path, PathError> {
+        let error = |message: &str| PathError {
+            template: text.to_owned(),
+            message: message.to_owned(),
+        };
+        let mut tokens = Vec::new();
+        if !text.is_empty() {
+            let Some(rest) = text.strip_prefix('/') else {
+                return Err(error("a JSON Pointer starts with `/`"));
+            };
+            for raw in rest.split('/') {
+                let mut token = String::with_capacity(raw.len());
+                let mut chars = raw.chars();
+                while let Some(c) = chars.next() {
+                    match (c, c == '~') {
+                        (_, false) => token.push(c),
+                        (_, true) => match chars.next() {
+                            Some('0') => token.push('~'),
+                            Some('1') => token.push('/'),
+                            _ => return Err(error("`~` must be followed by `0` or `1`")),
+                        },
+                    }
+                }
+                tokens.push(token);
+            }
+        }
+        Ok(Path {
+            expr: text.to_owned(),
+            source: text.to_owned(),
+            root: Root::Document,
+            syntax: Syntax::Pointer(tokens),
+        })
+    }
+
     /// The client-go JSONPath of a [`Syntax::JsonPath`] path.
-    pub fn as_jsonpath(&self) -> &JsonPath {
+    pub fn as_jsonpath(&self) -> Option<&JsonPath> {
         match &self.syntax {
-            Syntax::JsonPath(p) => p,
+            Syntax::JsonPath(p) => Some(p),
+            Syntax::Pointer(_) => None,
         }
     }
 }

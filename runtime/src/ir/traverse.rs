@@ -33,12 +33,27 @@ impl Guard {
     /// Calls `f` on every path of the guard.
     pub fn paths<'a>(&'a self, f: &mut impl FnMut(&'a Path)) {
         match self {
-            Guard::Present(p) => f(p),
+            Guard::Present(p) | Guard::Equals { path: p, .. } | Guard::Truthy(p) => f(p),
+            Guard::All(gs) | Guard::Any(gs) => gs.iter().for_each(|g| g.paths(f)),
+            Guard::Not(g) => g.paths(f),
         }
     }
 }
 
 impl Check {
+    /// Whether this is a document check (applied to each value, reporting violations) rather
+    /// than a KubeVirt check (judging a rule's values together, with the reference's texts).
+    pub fn is_document(&self) -> bool {
+        !matches!(
+            self,
+            Check::IntRange { .. }
+                | Check::LengthRange { .. }
+                | Check::Pattern { .. }
+                | Check::Enum { .. }
+                | Check::Fail { .. }
+        )
+    }
+
     /// The paths of the check's path-valued arguments, in order.
     pub fn arg_paths(&self) -> impl Iterator<Item = &Path> {
         let (ints, strs): (Vec<&Arg<i64>>, &[Arg<String>]) = match self {
@@ -46,7 +61,8 @@ impl Check {
                 ([min, max].into_iter().flatten().collect(), &[])
             }
             Check::Enum { values } => (Vec::new(), values),
-            Check::Pattern { .. } | Check::Fail { .. } => (Vec::new(), &[]),
+            // The other checks take no path arguments (nested checks read the value itself).
+            _ => (Vec::new(), &[]),
         };
         ints.into_iter()
             .filter_map(Arg::path)

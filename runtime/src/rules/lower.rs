@@ -50,7 +50,10 @@ pub fn lower(set: &rules::RuleSet) -> RuleSet {
             }
         })
         .collect();
-    RuleSet { rules }
+    RuleSet {
+        rules,
+        definitions: Default::default(),
+    }
 }
 
 fn check(r: &rules::Rule) -> Check {

@@ -87,7 +87,7 @@ mod tests {
             Some("jsonpath::$.spec.x")
         );
         assert_eq!(
-            p.map(|p| p.as_jsonpath().clone()),
+            p.and_then(|p| p.as_jsonpath().cloned()),
             JsonPath::parse("{.spec.template.spec.x}").ok()
         );
     }

@@ -8,6 +8,7 @@
 
 pub(crate) mod decode;
 mod inner;
+mod lookup;
 mod merge;
 mod node;
 mod parse;
@@ -19,6 +20,7 @@ use std::sync::LazyLock;
 use serde_json::Value;
 
 pub use decode::DecodeError;
+pub use lookup::Lookup;
 pub use node::TypedNode;
 pub use parse::{GoDocument, GoReview};
 pub use schema::Schema;

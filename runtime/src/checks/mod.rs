@@ -3,6 +3,8 @@
 //! call these, so their verdicts and texts cannot differ. With [`Explain::Failures`] a
 //! satisfied check formats nothing and gives an empty text.
 
+pub mod document;
+
 use std::fmt::Write as _;
 
 use crate::goregex::GoRegex;

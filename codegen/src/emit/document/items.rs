@@ -1,0 +1,23 @@
+//! [`Check::Items`](validgen_runtime::ir::Check::Items): a loop over the array's items.
+
+use proc_macro2::TokenStream;
+use quote::quote;
+use validgen_runtime::ir::{Check, RuleSet};
+
+use super::checks;
+
+pub(super) fn check(cs: &[Check], set: &RuleSet) -> TokenStream {
+    let body = checks(cs, set);
+    quote! {
+        if let ::core::option::Option::Some(__n) = ::validgen::model::Instance::array_len(__v) {
+            for __i in 0..__n {
+                if let ::core::option::Option::Some(__v) = ::validgen::model::Instance::item(__v, __i) {
+                    let __mark = __at.mark();
+                    __at.index(__i);
+                    #body
+                    __at.truncate(__mark);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,144 @@
+//! Emitting the document checks ([`Check::Type`] onwards), one file per check, each calling its
+//! pure function in `validgen_runtime::checks::document` as the interpreter does. The emitted
+//! code applies checks to `__v` (an `impl Instance`), places violations with `__at`
+//! (`&mut At`) into `__out` (`&mut Vec<Violation>`), and follows references `__depth` deep.
+
+mod additional_properties;
+mod any_of;
+mod const_;
+mod if_then_else;
+mod items;
+mod no_extra_keys;
+mod not;
+mod not_null;
+mod number_range;
+mod one_not_null;
+mod one_of;
+mod properties;
+mod reference;
+mod required;
+mod size;
+mod type_;
+mod unique;
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+use validgen_runtime::ir::{Check, RuleSet};
+
+use super::path::PathCode;
+
+/// The body of a rule with a document check (a closure body returning
+/// `Result<Vec<Violation>, String>`): the check applied to each value at the rule's path.
+pub fn rule_body(check: &Check, set: &RuleSet, path: &PathCode) -> TokenStream {
+    let path = path.parsed();
+    let apply = checks(std::slice::from_ref(check), set);
+    quote! {
+        let __found = ::validgen::model::Document::instances(&__lookup, #path)?;
+        let mut __violations = ::std::vec::Vec::new();
+        for (__base, __v) in __found {
+            let mut __place = ::validgen::ir::At::new(&__base);
+            let __at = &mut __place;
+            let __out = &mut __violations;
+            let __depth = 0usize;
+            #apply
+        }
+        ::core::result::Result::Ok(__violations)
+    }
+}
+
+/// One function per definition of `set` (`__def_<i>`, in name order), for [`Check::Ref`].
+pub fn definitions(set: &RuleSet) -> TokenStream {
+    let fns = set.definitions.values().enumerate().map(|(i, cs)| {
+        let name = format_ident!("__def_{}", i);
+        let body = checks(cs, set);
+        quote! {
+            fn #name<'a, I: ::validgen::model::Instance<'a>>(
+                __v: I,
+                __at: &mut ::validgen::ir::At,
+                __depth: usize,
+                __out: &mut ::std::vec::Vec<::validgen::ir::Violation>,
+            ) {
+                #body
+            }
+        }
+    });
+    quote!(#(#fns)*)
+}
+
+/// Statements applying every check of `cs` to `__v`.
+pub(super) fn checks(cs: &[Check], set: &RuleSet) -> TokenStream {
+    let each = cs.iter().map(|c| one(c, set));
+    quote!(#(#each)*)
+}
+
+/// An expression: whether every check of `cs` holds for `__v` (violations kept apart).
+pub(super) fn holds(cs: &[Check], set: &RuleSet) -> TokenStream {
+    let body = checks(cs, set);
+    quote! {{
+        let mut __scratch = ::std::vec::Vec::new();
+        {
+            let __out = &mut __scratch;
+            let mut __here = ::std::clone::Clone::clone(&*__at);
+            let __at = &mut __here;
+            #body
+        }
+        __scratch.is_empty()
+    }}
+}
+
+/// A statement pushing the violation `found` (an `Option<Violation>`) where it is.
+pub(super) fn push(found: TokenStream) -> TokenStream {
+    quote! {
+        if let ::core::option::Option::Some(__x) = #found {
+            __out.push(__at.place(__x));
+        }
+    }
+}
+
+/// `&[&str]` of `keys`.
+pub(super) fn str_slice(keys: &[String]) -> TokenStream {
+    quote!({
+        let __keys: &[&str] = &[#(#keys),*];
+        __keys
+    })
+}
+
+fn one(c: &Check, set: &RuleSet) -> TokenStream {
+    match c {
+        Check::Type { types } => type_::check(types),
+        Check::Required { keys } => required::check(keys),
+        Check::NoExtraKeys { allowed } => no_extra_keys::check(allowed),
+        Check::Const { value } => const_::check(value),
+        Check::Unique => unique::check(),
+        Check::NotNull => not_null::check(),
+        Check::OneNotNull { keys } => one_not_null::check(keys),
+        Check::NumberRange { min, max } => number_range::check(min.as_ref(), max.as_ref()),
+        Check::Size { measure, min, max } => size::check(*measure, *min, *max),
+        Check::AnyOf { branches } => any_of::check(branches, set),
+        Check::OneOf { branches } => one_of::check(branches, set),
+        Check::Not { checks } => not::check(checks, set),
+        Check::IfThenElse {
+            condition,
+            then,
+            otherwise,
+        } => if_then_else::check(condition, then, otherwise, set),
+        Check::Items { checks } => items::check(checks, set),
+        Check::Properties { properties } => properties::check(properties, set),
+        Check::AdditionalProperties { known, checks } => {
+            additional_properties::check(known, checks, set)
+        }
+        Check::Ref { name } => reference::check(name, set),
+        // As the interpreter: a KubeVirt check nested in a document check fails closed.
+        Check::IntRange { .. }
+        | Check::LengthRange { .. }
+        | Check::Pattern { .. }
+        | Check::Enum { .. }
+        | Check::Fail { .. } => push(quote!(::core::option::Option::Some(
+            ::validgen::ir::Violation::new(
+                "rule",
+                "a check of one value",
+                "a check of a rule's values",
+            )
+        ))),
+    }
+}

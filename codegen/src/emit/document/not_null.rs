@@ -1,0 +1,10 @@
+//! [`Check::NotNull`](validgen_runtime::ir::Check::NotNull).
+
+use proc_macro2::TokenStream;
+use quote::quote;
+
+use super::push;
+
+pub(super) fn check() -> TokenStream {
+    push(quote!(::validgen::checks::document::not_null(__v)))
+}

@@ -1,0 +1,22 @@
+//! [`Check::OneOf`](validgen_runtime::ir::Check::OneOf): every branch evaluated apart, the
+//! count judged by the runtime.
+
+use proc_macro2::TokenStream;
+use quote::quote;
+use validgen_runtime::ir::{Check, RuleSet};
+
+use super::{holds, push};
+
+pub(super) fn check(branches: &[Vec<Check>], set: &RuleSet) -> TokenStream {
+    let n = branches.len();
+    let each = branches.iter().map(|b| {
+        let held = holds(b, set);
+        quote!(if #held { __held += 1; })
+    });
+    let found = push(quote!(::validgen::checks::document::one_of(__held, #n)));
+    quote! {{
+        let mut __held = 0usize;
+        #(#each)*
+        #found
+    }}
+}

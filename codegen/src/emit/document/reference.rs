@@ -1,0 +1,23 @@
+//! [`Check::Ref`](validgen_runtime::ir::Check::Ref): a call of the definition's function, at
+//! most `MAX_DEPTH` deep.
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+use validgen_runtime::ir::RuleSet;
+
+pub(super) fn check(name: &str, set: &RuleSet) -> TokenStream {
+    let call = match set.definitions.keys().position(|k| k == name) {
+        Some(i) => {
+            let f = format_ident!("__def_{}", i);
+            quote!(#f(__v, __at, __depth + 1, __out);)
+        }
+        None => quote!(__out.push(__at.place(::validgen::checks::document::undefined(#name)));),
+    };
+    quote! {
+        if __depth >= ::validgen::checks::document::MAX_DEPTH {
+            __out.push(__at.place(::validgen::checks::document::too_deep()));
+        } else {
+            #call
+        }
+    }
+}

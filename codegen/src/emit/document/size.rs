@@ -1,0 +1,22 @@
+//! [`Check::Size`](validgen_runtime::ir::Check::Size): measure and bounds inlined.
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+use validgen_runtime::ir::Measure;
+
+use super::push;
+
+pub(super) fn check(measure: Measure, min: Option<u64>, max: Option<u64>) -> TokenStream {
+    let m = format_ident!("{}", format!("{measure:?}"));
+    let opt = |b: Option<u64>| match b {
+        Some(n) => quote!(::core::option::Option::Some(#n)),
+        None => quote!(::core::option::Option::None),
+    };
+    let (min, max) = (opt(min), opt(max));
+    push(quote!(::validgen::checks::document::size(
+        __v,
+        ::validgen::ir::Measure::#m,
+        #min,
+        #max
+    )))
+}

@@ -1,0 +1,27 @@
+//! [`crate::ir::Check::AdditionalProperties`]: the checks applied to every property not in
+//! `known`, in document order.
+
+use super::{Scope, apply};
+use crate::ir::{At, Check, Violation};
+use crate::model::Instance;
+
+pub(super) fn apply_additional<'a, I: Instance<'a>>(
+    known: &[String],
+    checks: &[Check],
+    v: I,
+    at: &mut At,
+    scope: Scope<'_>,
+    out: &mut Vec<Violation>,
+) {
+    for key in v.keys() {
+        if known.iter().any(|k| k == key) {
+            continue;
+        }
+        if let Some(value) = v.get(key) {
+            let mark = at.mark();
+            at.key(key);
+            apply(checks, value, at, scope, out);
+            at.truncate(mark);
+        }
+    }
+}

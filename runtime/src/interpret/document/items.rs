@@ -1,0 +1,25 @@
+//! [`crate::ir::Check::Items`]: the checks applied to every item of an array.
+
+use super::{Scope, apply};
+use crate::ir::{At, Check, Violation};
+use crate::model::Instance;
+
+pub(super) fn apply_items<'a, I: Instance<'a>>(
+    checks: &[Check],
+    v: I,
+    at: &mut At,
+    scope: Scope<'_>,
+    out: &mut Vec<Violation>,
+) {
+    let Some(n) = v.array_len() else {
+        return;
+    };
+    for i in 0..n {
+        if let Some(item) = v.item(i) {
+            let mark = at.mark();
+            at.index(i);
+            apply(checks, item, at, scope, out);
+            at.truncate(mark);
+        }
+    }
+}

@@ -1,0 +1,108 @@
+//! The document checks ([`Check::Type`] onwards) applied to one value, one file per check,
+//! each calling its pure function in [`crate::checks::document`]. Nested checks (items,
+//! properties, compositions, definitions) recurse here.
+
+mod additional_properties;
+mod any_of;
+mod const_;
+mod if_then_else;
+mod items;
+mod no_extra_keys;
+mod not;
+mod not_null;
+mod number_range;
+mod one_not_null;
+mod one_of;
+mod properties;
+mod reference;
+mod required;
+mod size;
+mod type_;
+mod unique;
+
+use std::collections::BTreeMap;
+
+use crate::ir::{At, Check, Violation};
+use crate::model::Instance;
+
+/// What nested checks share: the rule set's definitions and how deep references go.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Scope<'r> {
+    pub(crate) definitions: &'r BTreeMap<String, Vec<Check>>,
+    pub(crate) depth: usize,
+}
+
+/// Applies every check of `checks` to `v` (no short-circuit), appending what fails to `out`.
+pub(crate) fn apply<'a, I: Instance<'a>>(
+    checks: &[Check],
+    v: I,
+    at: &mut At,
+    scope: Scope<'_>,
+    out: &mut Vec<Violation>,
+) {
+    for c in checks {
+        apply_one(c, v, at, scope, out);
+    }
+}
+
+/// Whether every check of `checks` holds for `v`.
+pub(crate) fn holds<'a, I: Instance<'a>>(
+    checks: &[Check],
+    v: I,
+    at: &At,
+    scope: Scope<'_>,
+) -> bool {
+    let mut scratch = Vec::new();
+    apply(checks, v, &mut at.clone(), scope, &mut scratch);
+    scratch.is_empty()
+}
+
+fn apply_one<'a, I: Instance<'a>>(
+    check: &Check,
+    v: I,
+    at: &mut At,
+    scope: Scope<'_>,
+    out: &mut Vec<Violation>,
+) {
+    let leaf = match check {
+        Check::Type { types } => type_::check(v, types),
+        Check::Required { keys } => required::check(v, keys),
+        Check::NoExtraKeys { allowed } => no_extra_keys::check(v, allowed),
+        Check::Const { value } => const_::check(v, value),
+        Check::Unique => unique::check(v),
+        Check::NotNull => not_null::check(v),
+        Check::OneNotNull { keys } => one_not_null::check(v, keys),
+        Check::NumberRange { min, max } => number_range::check(v, min.as_ref(), max.as_ref()),
+        Check::Size { measure, min, max } => size::check(v, *measure, *min, *max),
+        Check::AnyOf { branches } => any_of::check(branches, v, at, scope),
+        Check::OneOf { branches } => one_of::check(branches, v, at, scope),
+        Check::Not { checks } => not::check(checks, v, at, scope),
+        Check::IfThenElse {
+            condition,
+            then,
+            otherwise,
+        } => return if_then_else::apply_branch(condition, then, otherwise, v, at, scope, out),
+        Check::Items { checks } => return items::apply_items(checks, v, at, scope, out),
+        Check::Properties { properties } => {
+            return properties::apply_properties(properties, v, at, scope, out);
+        }
+        Check::AdditionalProperties { known, checks } => {
+            return additional_properties::apply_additional(known, checks, v, at, scope, out);
+        }
+        Check::Ref { name } => return reference::apply_ref(name, v, at, scope, out),
+        // The KubeVirt checks judge a rule's values together, never one nested value: a rule
+        // set that nests one fails closed.
+        Check::IntRange { .. }
+        | Check::LengthRange { .. }
+        | Check::Pattern { .. }
+        | Check::Enum { .. }
+        | Check::Fail { .. } => Some(Violation::new(
+            "rule",
+            "a check of one value",
+            "a check of a rule's values",
+        )),
+    };
+    if let Some(violation) = leaf {
+        out.push(at.place(violation));
+    }
+}

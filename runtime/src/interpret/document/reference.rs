@@ -1,0 +1,29 @@
+//! [`crate::ir::Check::Ref`]: a definition's checks applied in place, at most
+//! [`crate::checks::document::MAX_DEPTH`] deep.
+
+use super::{Scope, apply};
+use crate::checks::document;
+use crate::ir::{At, Violation};
+use crate::model::Instance;
+
+pub(super) fn apply_ref<'a, I: Instance<'a>>(
+    name: &str,
+    v: I,
+    at: &mut At,
+    scope: Scope<'_>,
+    out: &mut Vec<Violation>,
+) {
+    if scope.depth >= document::MAX_DEPTH {
+        out.push(at.place(document::too_deep()));
+        return;
+    }
+    let Some(checks) = scope.definitions.get(name) else {
+        out.push(at.place(document::undefined(name)));
+        return;
+    };
+    let deeper = Scope {
+        depth: scope.depth + 1,
+        ..scope
+    };
+    apply(checks, v, at, deeper, out);
+}

@@ -1,0 +1,90 @@
+//! Violations: what a document check found wrong, as data. Each frontend formats them.
+
+use serde::Serialize;
+
+/// One value that failed a document check.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Violation {
+    /// Where the value is: the rule's path as written, followed by a JSON Pointer (RFC 6901)
+    /// into the value (`/spec/ports/0`); empty for the whole document.
+    pub location: String,
+    /// The check that failed, by its JSON Schema keyword (`type`, `required`, `minLength`…).
+    pub check: &'static str,
+    /// What the check expected, in words (`integer`, `at least 3 items`).
+    pub expected: String,
+    /// What was found, in words or as JSON (`string`, `2 items`).
+    pub found: String,
+}
+
+impl Violation {
+    /// A violation at no location yet (the interpreter or generated code places it).
+    pub fn new(check: &'static str, expected: impl Into<String>, found: impl Into<String>) -> Self {
+        Violation {
+            location: String::new(),
+            check,
+            expected: expected.into(),
+            found: found.into(),
+        }
+    }
+}
+
+impl std::fmt::Display for Violation {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let at = if self.location.is_empty() {
+            "(document)"
+        } else {
+            &self.location
+        };
+        write!(
+            f,
+            "{at}: {}: expected {}, found {}",
+            self.check, self.expected, self.found
+        )
+    }
+}
+
+/// The location of the value being checked, as a violation reports it: pushed and popped as
+/// checks descend into items and properties.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct At(String);
+
+impl At {
+    /// At a value found at `base` (a rule path's text).
+    pub fn new(base: &str) -> Self {
+        At(base.to_owned())
+    }
+
+    /// The current length, to [`truncate`](Self::truncate) back to.
+    pub fn mark(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Back to an earlier [`mark`](Self::mark).
+    pub fn truncate(&mut self, mark: usize) {
+        self.0.truncate(mark);
+    }
+
+    /// Into property `key` (escaped as a JSON Pointer token).
+    pub fn key(&mut self, key: &str) {
+        self.0.push('/');
+        for c in key.chars() {
+            match c {
+                '~' => self.0.push_str("~0"),
+                '/' => self.0.push_str("~1"),
+                c => self.0.push(c),
+            }
+        }
+    }
+
+    /// Into item `i`.
+    pub fn index(&mut self, i: usize) {
+        self.0.push('/');
+        self.0.push_str(&i.to_string());
+    }
+
+    /// `v` placed here.
+    pub fn place(&self, mut v: Violation) -> Violation {
+        v.location = self.0.clone();
+        v
+    }
+}

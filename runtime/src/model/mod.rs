@@ -1,0 +1,120 @@
+//! Document models: how rules read the document they judge.
+//!
+//! - [`Instance`]: one value of a document, read as JSON (a JSON Schema *instance*): plain JSON
+//!   ([`serde_json::Value`]) implements it here.
+//! - [`Document`]: a whole document as the interpreter reads it: rule paths resolved to values
+//!   (with the model's own rules, e.g. the KubeVirt VM's Go types and reference-VM fallback in
+//!   [`crate::typed::Lookup`]), values converted to integers and strings, and the instances a
+//!   document check applies to. [`Plain`] is a plain JSON/YAML document.
+//!
+//! The interpreter ([`crate::interpret`]) is generic over [`Document`].
+
+mod compare;
+mod plain;
+
+use std::borrow::Cow;
+
+use serde_json::{Number, Value};
+
+use crate::ir::Path;
+
+pub use compare::{json_eq, number_cmp};
+pub use plain::Plain;
+
+/// The type of a JSON value, with JSON Schema's names (`integer`: a number with a zero
+/// fractional part, `1.0` included; JSON Schema core §4.2.1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum JsonType {
+    /// `null`.
+    Null,
+    /// `true` or `false`.
+    Boolean,
+    /// A number with a zero fractional part.
+    Integer,
+    /// Any number (an integer is a number too).
+    Number,
+    /// A string.
+    String,
+    /// An array.
+    Array,
+    /// An object.
+    Object,
+}
+
+impl JsonType {
+    /// The JSON Schema name (`"integer"`, …).
+    pub fn name(self) -> &'static str {
+        match self {
+            JsonType::Null => "null",
+            JsonType::Boolean => "boolean",
+            JsonType::Integer => "integer",
+            JsonType::Number => "number",
+            JsonType::String => "string",
+            JsonType::Array => "array",
+            JsonType::Object => "object",
+        }
+    }
+}
+
+/// One value of a document, read in place. Cheap to copy (a reference).
+pub trait Instance<'a>: Copy {
+    /// The value's type; numbers with a zero fractional part are [`JsonType::Integer`].
+    fn json_type(self) -> JsonType;
+
+    /// A boolean's value.
+    fn as_bool(self) -> Option<bool>;
+
+    /// A number's value.
+    fn as_number(self) -> Option<&'a Number>;
+
+    /// A string's text.
+    fn as_str(self) -> Option<&'a str>;
+
+    /// An array's length (`None` for other values).
+    fn array_len(self) -> Option<usize>;
+
+    /// Element `i` of an array.
+    fn item(self, i: usize) -> Option<Self>;
+
+    /// An object's keys, in document order (`empty` for other values).
+    fn keys(self) -> Vec<&'a str>;
+
+    /// An object's entry `key`.
+    fn get(self, key: &str) -> Option<Self>;
+
+    /// The value as a [`Value`] (borrowed where it is one), for equality and for texts.
+    fn to_value(self) -> Cow<'a, Value>;
+}
+
+/// A document as the interpreter reads it. Errors are the rule's error texts.
+pub trait Document {
+    /// The document's values.
+    type Instance<'a>: Instance<'a>
+    where
+        Self: 'a;
+
+    /// The integers at `path` (a rule's values or an integer argument), in order.
+    ///
+    /// # Errors
+    /// The path fails on the document, or a value is not an integer.
+    fn ints(&self, path: &Path) -> Result<Vec<i64>, String>;
+
+    /// The strings at `path`, in order.
+    ///
+    /// # Errors
+    /// The path fails on the document, or a value has no string form.
+    fn strings(&self, path: &Path) -> Result<Vec<String>, String>;
+
+    /// Whether a [`crate::ir::Guard::Present`] path yields values.
+    ///
+    /// # Errors
+    /// Where the model fails the rule instead (KubeVirt: where the reference crashes).
+    fn present(&self, path: &Path) -> Result<bool, String>;
+
+    /// The values at `path` with their locations (a JSON Pointer, RFC 6901, when the path is
+    /// one; else the path's text and the value's index), for document checks.
+    ///
+    /// # Errors
+    /// The path fails on the document.
+    fn instances(&self, path: &Path) -> Result<Vec<(String, Self::Instance<'_>)>, String>;
+}

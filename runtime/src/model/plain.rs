@@ -1,0 +1,236 @@
+//! Plain JSON documents (`serde_json::Value`; YAML read into one): values as written, paths as
+//! client-go JSONPath over unstructured JSON (as kubectl, whose printer allows missing keys: an
+//! absent key yields nothing) or JSON Pointers, no fallback.
+
+use std::borrow::Cow;
+
+use serde_json::{Number, Value};
+
+use super::{Document, Instance, JsonType};
+use crate::interpret::resolve::{one_int, one_str, path_ints, path_strings};
+use crate::ir::{Path, Syntax};
+
+impl<'a> Instance<'a> for &'a Value {
+    fn json_type(self) -> JsonType {
+        match self {
+            Value::Null => JsonType::Null,
+            Value::Bool(_) => JsonType::Boolean,
+            Value::Number(n) if is_integral(n) => JsonType::Integer,
+            Value::Number(_) => JsonType::Number,
+            Value::String(_) => JsonType::String,
+            Value::Array(_) => JsonType::Array,
+            Value::Object(_) => JsonType::Object,
+        }
+    }
+
+    fn as_bool(self) -> Option<bool> {
+        Value::as_bool(self)
+    }
+
+    fn as_number(self) -> Option<&'a Number> {
+        match self {
+            Value::Number(n) => Some(n),
+            _ => None,
+        }
+    }
+
+    fn as_str(self) -> Option<&'a str> {
+        Value::as_str(self)
+    }
+
+    fn array_len(self) -> Option<usize> {
+        Value::as_array(self).map(Vec::len)
+    }
+
+    fn item(self, i: usize) -> Option<Self> {
+        Value::as_array(self)?.get(i)
+    }
+
+    fn keys(self) -> Vec<&'a str> {
+        match self {
+            Value::Object(m) => m.keys().map(String::as_str).collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    fn get(self, key: &str) -> Option<Self> {
+        Value::as_object(self)?.get(key)
+    }
+
+    fn to_value(self) -> Cow<'a, Value> {
+        Cow::Borrowed(self)
+    }
+}
+
+/// Whether a number has a zero fractional part.
+fn is_integral(n: &Number) -> bool {
+    n.is_i64() || n.is_u64() || n.as_f64().is_some_and(|f| f.fract() == 0.0)
+}
+
+/// A plain JSON document.
+#[derive(Debug, Clone, Copy)]
+pub struct Plain<'a> {
+    root: &'a Value,
+}
+
+impl<'a> Plain<'a> {
+    /// The document whose root is `root`.
+    pub fn new(root: &'a Value) -> Self {
+        Plain { root }
+    }
+
+    /// The integers at a rule's path; an error also when there are none (generated code).
+    pub fn path_ints(&self, path: Option<&Path>) -> Result<Vec<i64>, String> {
+        path_ints(self, path)
+    }
+
+    /// The strings at a rule's path; an error also when there are none (generated code).
+    pub fn path_strings(&self, path: Option<&Path>) -> Result<Vec<String>, String> {
+        path_strings(self, path)
+    }
+
+    /// The single integer of a path-valued argument.
+    ///
+    /// # Errors
+    /// The path fails, a value is not an integer, or there is not exactly one value.
+    pub fn one_int(&self, path: &Path) -> Result<i64, String> {
+        one_int(self, path)
+    }
+
+    /// The single string of a path-valued argument.
+    ///
+    /// # Errors
+    /// The path fails, or there is not exactly one value.
+    pub fn one_str(&self, path: &Path) -> Result<String, String> {
+        one_str(self, path)
+    }
+
+    /// Whether `path` yields values ([`crate::ir::Guard::Present`]).
+    ///
+    /// # Errors
+    /// None today (a path that fails does not hold); the `Result` matches the VM's lookup.
+    pub fn applies(&self, path: &Path) -> Result<bool, String> {
+        self.present(path)
+    }
+
+    /// The values at `path`: a JSON Pointer finds one value or none; a JSONPath finds what
+    /// client-go finds on unstructured JSON (its literals are not values of the document).
+    fn values(&self, path: &Path) -> Result<Vec<&'a Value>, String> {
+        match &path.syntax {
+            Syntax::Pointer(tokens) => {
+                let mut at = self.root;
+                for t in tokens {
+                    at = match at {
+                        Value::Object(m) => match m.get(t) {
+                            Some(v) => v,
+                            None => return Ok(Vec::new()),
+                        },
+                        Value::Array(a) => match array_index(t).and_then(|i| a.get(i)) {
+                            Some(v) => v,
+                            None => return Ok(Vec::new()),
+                        },
+                        _ => return Ok(Vec::new()),
+                    };
+                }
+                Ok(vec![at])
+            }
+            Syntax::JsonPath(p) => {
+                let found = p
+                    .find(self.root, true)
+                    .map_err(|e| format!("path `{}`: {e}", path.expr))?;
+                found
+                    .into_iter()
+                    .map(|f| {
+                        f.as_node()
+                            .copied()
+                            .ok_or_else(|| format!("path `{}` yields a literal", path.expr))
+                    })
+                    .collect()
+            }
+        }
+    }
+}
+
+/// An array index token of a JSON Pointer: digits without leading zeros (RFC 6901 §4).
+fn array_index(token: &str) -> Option<usize> {
+    let digits = token.bytes().all(|b| b.is_ascii_digit());
+    if token.is_empty() || !digits || (token.len() > 1 && token.starts_with('0')) {
+        return None;
+    }
+    token.parse().ok()
+}
+
+impl Document for Plain<'_> {
+    type Instance<'b>
+        = &'b Value
+    where
+        Self: 'b;
+
+    fn ints(&self, path: &Path) -> Result<Vec<i64>, String> {
+        self.values(path)?
+            .into_iter()
+            .map(|v| {
+                v.as_i64()
+                    .ok_or_else(|| format!("{} is not an integer", v.json_type().name()))
+            })
+            .collect()
+    }
+
+    fn strings(&self, path: &Path) -> Result<Vec<String>, String> {
+        self.values(path)?
+            .into_iter()
+            .map(|v| {
+                v.as_str()
+                    .map(str::to_owned)
+                    .ok_or_else(|| format!("{} is not a string", v.json_type().name()))
+            })
+            .collect()
+    }
+
+    fn present(&self, path: &Path) -> Result<bool, String> {
+        Ok(self.values(path).is_ok_and(|v| !v.is_empty()))
+    }
+
+    fn instances(&self, path: &Path) -> Result<Vec<(String, &Value)>, String> {
+        let values = self.values(path)?;
+        let pointer = matches!(path.syntax, Syntax::Pointer(_));
+        let n = values.len();
+        Ok(values
+            .into_iter()
+            .enumerate()
+            .map(|(i, v)| {
+                let at = if pointer || n == 1 {
+                    path.expr.clone()
+                } else {
+                    format!("{}[{i}]", path.expr)
+                };
+                (at, v)
+            })
+            .collect())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    #[test]
+    fn pointers_and_jsonpaths_find_values() {
+        let doc = json!({"a": {"b/c": [1, 2.5, "x"]}, "n": 3});
+        let plain = Plain::new(&doc);
+        let p = |t: &str| Path::pointer(t).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(plain.ints(&p("/n")), Ok(vec![3]));
+        assert_eq!(plain.ints(&p("/a/b~1c/0")), Ok(vec![1]));
+        assert_eq!(plain.ints(&p("/a/b~1c/00")), Ok(vec![]));
+        assert!(plain.ints(&p("/a/b~1c/1")).is_err());
+        assert_eq!(plain.strings(&p("/a/b~1c/2")), Ok(vec!["x".to_owned()]));
+        assert_eq!(plain.present(&p("/missing")), Ok(false));
+        let jp =
+            Path::jsonpath(".a", ".a", crate::ir::Root::Document).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(plain.instances(&jp).map(|v| v.len()), Ok(1));
+        assert_eq!((&json!(2.0)).json_type(), JsonType::Integer);
+        assert_eq!((&json!(2.5)).json_type(), JsonType::Number);
+    }
+}

@@ -1,0 +1,135 @@
+//! The KubeVirt VM as a [`Document`]: rule paths resolved on the Go-typed VM, with the
+//! reference's fallback to the reference VM (SEMANTICS §4), and found values converted as the
+//! reference converts them (`AsInt64` quantities, Go string forms).
+
+use serde_json::Value;
+
+use super::{TypedNode, as_int, as_string};
+use crate::interpret::resolve::{one_int, one_str, path_ints, path_strings};
+use crate::ir::Path;
+use crate::jsonpath::Found;
+use crate::model::Document;
+
+/// Error text of a path that fails on the VM and on the reference VM.
+const INVALID_JSONPATH: &str = "invalid JSONPath";
+
+/// Where paths are looked up: the VM, then the reference VM.
+#[derive(Debug, Clone, Copy)]
+pub struct Lookup<'a> {
+    vm: TypedNode<'a>,
+    reference: TypedNode<'a>,
+}
+
+type Values<'a> = Vec<Found<TypedNode<'a>>>;
+
+impl<'a> Lookup<'a> {
+    /// Lookups on `vm` that fall back to `reference`.
+    pub fn new(vm: TypedNode<'a>, reference: TypedNode<'a>) -> Self {
+        Lookup { vm, reference }
+    }
+
+    /// The values of `path` on the VM, else on the reference VM (any evaluation error
+    /// triggers the retry; a conversion error of found values does not).
+    ///
+    /// # Errors
+    /// `invalid JSONPath` when both fail, when the reference crashes on the VM
+    /// ([`crate::jsonpath::EvalError::is_crash`]; SEMANTICS §11), or for a path that is not a
+    /// client-go JSONPath (KubeVirt rules have no other).
+    pub fn find(&self, path: &Path) -> Result<Values<'a>, String> {
+        let jsonpath = path.as_jsonpath().ok_or(INVALID_JSONPATH)?;
+        match jsonpath.find(self.vm, false) {
+            Ok(values) => Ok(values),
+            Err(e) if e.is_crash() => Err(INVALID_JSONPATH.to_owned()),
+            Err(_) => jsonpath
+                .find(self.reference, false)
+                .map_err(|_| INVALID_JSONPATH.to_owned()),
+        }
+    }
+
+    /// `valid`: evaluated on the VM only; an error or no values means the rule does not apply.
+    ///
+    /// # Errors
+    /// `invalid JSONPath` where the reference crashes (the rule fails, SEMANTICS §11).
+    pub fn applies(&self, valid: &Path) -> Result<bool, String> {
+        let jsonpath = valid.as_jsonpath().ok_or(INVALID_JSONPATH)?;
+        match jsonpath.find(self.vm, false) {
+            Ok(values) => Ok(!values.is_empty()),
+            Err(e) if e.is_crash() => Err(INVALID_JSONPATH.to_owned()),
+            Err(_) => Ok(false),
+        }
+    }
+
+    /// The integers at a rule's path; an error also when there are none (generated code).
+    pub fn path_ints(&self, path: Option<&Path>) -> Result<Vec<i64>, String> {
+        path_ints(self, path)
+    }
+
+    /// The strings at a rule's path; an error also when there are none (generated code).
+    pub fn path_strings(&self, path: Option<&Path>) -> Result<Vec<String>, String> {
+        path_strings(self, path)
+    }
+
+    /// The single integer of a path-valued argument.
+    ///
+    /// # Errors
+    /// The path fails, a value is not an integer, or there is not exactly one value.
+    pub fn one_int(&self, path: &Path) -> Result<i64, String> {
+        one_int(self, path)
+    }
+
+    /// The single string of a path-valued argument.
+    ///
+    /// # Errors
+    /// The path fails, or there is not exactly one value.
+    pub fn one_str(&self, path: &Path) -> Result<String, String> {
+        one_str(self, path)
+    }
+}
+
+/// The JSON of a zero value (a nil pointer, an absent field).
+static NULL: Value = Value::Null;
+
+impl Document for Lookup<'_> {
+    type Instance<'b>
+        = &'b Value
+    where
+        Self: 'b;
+
+    fn ints(&self, path: &Path) -> Result<Vec<i64>, String> {
+        self.find(path)?
+            .iter()
+            .map(|f| as_int(f).map_err(|e| e.rule_text()))
+            .collect()
+    }
+
+    fn strings(&self, path: &Path) -> Result<Vec<String>, String> {
+        self.find(path)?
+            .iter()
+            .map(|f| as_string(f).map_err(|e| e.rule_text()))
+            .collect()
+    }
+
+    fn present(&self, path: &Path) -> Result<bool, String> {
+        self.applies(path)
+    }
+
+    /// The decoded JSON of the found values (`null` for zero values); a literal of the
+    /// template has no place in the VM and fails the path.
+    fn instances(&self, path: &Path) -> Result<Vec<(String, &Value)>, String> {
+        let found = self.find(path)?;
+        let n = found.len();
+        found
+            .iter()
+            .enumerate()
+            .map(|(i, f)| {
+                let node = f.as_node().ok_or(INVALID_JSONPATH)?;
+                let at = if n == 1 {
+                    path.expr.clone()
+                } else {
+                    format!("{}[{i}]", path.expr)
+                };
+                Ok((at, node.json().unwrap_or(&NULL)))
+            })
+            .collect()
+    }
+}

@@ -1,0 +1,382 @@
+//! Rule sets in the IR that use every document check, guard and nesting, for the
+//! interpreted-versus-compiled property test (`tests/documents.rs`). `build.rs` compiles them
+//! with `validgen_codegen::compile_documents`; the test interprets them. Shared by both through
+//! `#[path]`.
+
+use std::collections::BTreeMap;
+
+use serde_json::{Number, Value, json};
+use validgen_runtime::goregex::GoRegex;
+use validgen_runtime::ir::{
+    Arg, Bound, Check, Guard, Location, Measure, Origin, Path, Regex, Root, Rule, RuleSet, Severity,
+};
+use validgen_runtime::model::JsonType;
+
+fn pointer(text: &str) -> Path {
+    Path::pointer(text).unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+fn jsonpath(expr: &str) -> Path {
+    Path::jsonpath(expr, expr, Root::Document).unwrap_or_else(|e| panic!("{expr}: {e}"))
+}
+
+fn rule(name: &str, path: Path, check: Check) -> Rule {
+    Rule {
+        name: name.to_owned(),
+        message: format!("{name} failed"),
+        field: path.expr.clone(),
+        severity: Severity::Error,
+        guard: None,
+        path: Some(path),
+        check,
+        origin: Origin {
+            index: 0,
+            location: Location {
+                line: 1,
+                column: 1,
+                offset: 0,
+            },
+        },
+    }
+}
+
+fn guarded(mut r: Rule, guard: Guard) -> Rule {
+    r.guard = Some(guard);
+    r
+}
+
+fn warning(mut r: Rule) -> Rule {
+    r.severity = Severity::Warning;
+    r
+}
+
+fn set(rules: Vec<Rule>) -> RuleSet {
+    RuleSet {
+        rules,
+        definitions: BTreeMap::new(),
+    }
+}
+
+fn keys(ks: &[&str]) -> Vec<String> {
+    ks.iter().map(|k| (*k).to_owned()).collect()
+}
+
+fn bound(v: Value, exclusive: bool) -> Option<Bound> {
+    let value = v.as_number().cloned().unwrap_or_else(|| Number::from(0));
+    Some(Bound { value, exclusive })
+}
+
+/// The rule sets, by name (a Rust identifier each).
+pub fn cases() -> Vec<(String, RuleSet)> {
+    let root = || pointer("");
+    let mut out = Vec::new();
+    out.push((
+        "leaves".to_owned(),
+        set(vec![
+            rule(
+                "type",
+                root(),
+                Check::Type {
+                    types: vec![JsonType::Object, JsonType::Integer],
+                },
+            ),
+            rule(
+                "number-or-null",
+                pointer("/a"),
+                Check::Type {
+                    types: vec![JsonType::Number, JsonType::Null],
+                },
+            ),
+            rule(
+                "required",
+                root(),
+                Check::Required {
+                    keys: keys(&["a", "name"]),
+                },
+            ),
+            rule(
+                "no-extra",
+                root(),
+                Check::NoExtraKeys {
+                    allowed: keys(&["a", "b", "name"]),
+                },
+            ),
+            rule("const", pointer("/b"), Check::Const { value: json!(2) }),
+            rule(
+                "const-object",
+                pointer("/c"),
+                Check::Const {
+                    value: json!({"a": [1, "x"], "b": null}),
+                },
+            ),
+            rule("unique", pointer("/items"), Check::Unique),
+            warning(rule("not-null", pointer("/name"), Check::NotNull)),
+            rule(
+                "one-not-null",
+                root(),
+                Check::OneNotNull {
+                    keys: keys(&["a", "b"]),
+                },
+            ),
+        ]),
+    ));
+    out.push((
+        "ranges".to_owned(),
+        set(vec![
+            rule(
+                "inclusive",
+                pointer("/a"),
+                Check::NumberRange {
+                    min: bound(json!(0), false),
+                    max: bound(json!(5), false),
+                },
+            ),
+            rule(
+                "exclusive-float",
+                pointer("/b"),
+                Check::NumberRange {
+                    min: bound(json!(-1.5), true),
+                    max: bound(json!(2.5), true),
+                },
+            ),
+            rule(
+                "bytes",
+                pointer("/name"),
+                Check::Size {
+                    measure: Measure::Bytes,
+                    min: Some(1),
+                    max: Some(2),
+                },
+            ),
+            rule(
+                "code-points",
+                pointer("/name"),
+                Check::Size {
+                    measure: Measure::CodePoints,
+                    min: None,
+                    max: Some(2),
+                },
+            ),
+            rule(
+                "items",
+                pointer("/items"),
+                Check::Size {
+                    measure: Measure::Items,
+                    min: Some(1),
+                    max: Some(3),
+                },
+            ),
+            rule(
+                "entries",
+                root(),
+                Check::Size {
+                    measure: Measure::Entries,
+                    min: Some(2),
+                    max: None,
+                },
+            ),
+        ]),
+    ));
+    let small = || Check::Type {
+        types: vec![JsonType::String],
+    };
+    let int = || Check::Type {
+        types: vec![JsonType::Integer],
+    };
+    out.push((
+        "compositions".to_owned(),
+        set(vec![
+            rule(
+                "any-of",
+                pointer("/a"),
+                Check::AnyOf {
+                    branches: vec![vec![small()], vec![int(), Check::Const { value: json!(3) }]],
+                },
+            ),
+            rule(
+                "one-of",
+                pointer("/a"),
+                Check::OneOf {
+                    branches: vec![
+                        vec![int()],
+                        vec![Check::NumberRange {
+                            min: bound(json!(2), false),
+                            max: None,
+                        }],
+                    ],
+                },
+            ),
+            rule(
+                "not",
+                pointer("/b"),
+                Check::Not {
+                    checks: vec![Check::NotNull],
+                },
+            ),
+            rule(
+                "if-then-else",
+                root(),
+                Check::IfThenElse {
+                    condition: vec![Check::Required { keys: keys(&["a"]) }],
+                    then: vec![Check::Required {
+                        keys: keys(&["name"]),
+                    }],
+                    otherwise: vec![Check::Size {
+                        measure: Measure::Entries,
+                        min: None,
+                        max: Some(1),
+                    }],
+                },
+            ),
+        ]),
+    ));
+    let mut nested = set(vec![
+        rule(
+            "tree",
+            root(),
+            Check::Ref {
+                name: "node".to_owned(),
+            },
+        ),
+        rule(
+            "loop",
+            pointer("/a"),
+            Check::Ref {
+                name: "loop".to_owned(),
+            },
+        ),
+        rule(
+            "undefined",
+            pointer("/b"),
+            Check::Ref {
+                name: "nowhere".to_owned(),
+            },
+        ),
+        rule(
+            "items-and-properties",
+            pointer("/items"),
+            Check::Items {
+                checks: vec![
+                    Check::Properties {
+                        properties: vec![
+                            ("name".to_owned(), vec![small()]),
+                            ("a/b~".to_owned(), vec![int()]),
+                        ],
+                    },
+                    Check::AdditionalProperties {
+                        known: keys(&["name"]),
+                        checks: vec![Check::NotNull],
+                    },
+                ],
+            },
+        ),
+    ]);
+    nested.definitions.insert(
+        "node".to_owned(),
+        vec![
+            Check::Type {
+                types: vec![JsonType::Object, JsonType::Array, JsonType::Integer],
+            },
+            Check::Items {
+                checks: vec![Check::Ref {
+                    name: "node".to_owned(),
+                }],
+            },
+            Check::AdditionalProperties {
+                known: Vec::new(),
+                checks: vec![Check::Ref {
+                    name: "node".to_owned(),
+                }],
+            },
+        ],
+    );
+    // Refers to itself without descending: stopped by the nesting bound.
+    nested.definitions.insert(
+        "loop".to_owned(),
+        vec![Check::Ref {
+            name: "loop".to_owned(),
+        }],
+    );
+    out.push(("nested".to_owned(), nested));
+    out.push((
+        "guards".to_owned(),
+        set(vec![
+            guarded(
+                rule("when-present", pointer("/a"), int()),
+                Guard::Present(pointer("/name")),
+            ),
+            guarded(
+                rule("when-equal", pointer("/b"), int()),
+                Guard::Equals {
+                    path: pointer("/name"),
+                    value: json!("abc"),
+                },
+            ),
+            guarded(
+                rule(
+                    "when-truthy",
+                    root(),
+                    Check::Required { keys: keys(&["c"]) },
+                ),
+                Guard::Truthy(pointer("/a")),
+            ),
+            guarded(
+                rule("when-all", root(), Check::NotNull),
+                Guard::All(vec![
+                    Guard::Present(pointer("/a")),
+                    Guard::Not(Box::new(Guard::Truthy(jsonpath(".b")))),
+                ]),
+            ),
+            guarded(
+                rule("when-any", pointer("/items"), Check::Unique),
+                Guard::Any(vec![
+                    Guard::Equals {
+                        path: pointer("/a"),
+                        value: json!(1.0),
+                    },
+                    Guard::Truthy(jsonpath(".items[0]")),
+                ]),
+            ),
+        ]),
+    ));
+    let re = |p: &str| Check::Pattern {
+        regex: GoRegex::new(p).map(Regex::Re2).map_err(|e| e.to_string()),
+    };
+    out.push((
+        "value_checks".to_owned(),
+        set(vec![
+            rule(
+                "int-range",
+                pointer("/a"),
+                Check::IntRange {
+                    min: Some(Arg::Literal(0)),
+                    max: Some(Arg::Path(pointer("/b"))),
+                },
+            ),
+            rule(
+                "length",
+                jsonpath(".items[*].name"),
+                Check::LengthRange {
+                    min: Some(Arg::Literal(1)),
+                    max: None,
+                },
+            ),
+            rule("pattern", pointer("/name"), re("^[a-z]+$")),
+            rule(
+                "enum",
+                jsonpath(".name"),
+                Check::Enum {
+                    values: vec![Arg::Literal("abc".to_owned()), Arg::Path(pointer("/c"))],
+                },
+            ),
+            rule(
+                "document-by-jsonpath",
+                jsonpath(".items[*]"),
+                Check::Type {
+                    types: vec![JsonType::Object],
+                },
+            ),
+        ]),
+    ));
+    out
+}
