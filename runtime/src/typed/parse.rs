@@ -4,15 +4,21 @@
 //! the root (and under `items`) of a manifest document ([`GoDocument`]). Keys that differ in
 //! case only stay apart here; the typed decoding combines them the same way.
 //!
-//! Not reproduced: encoding/json also reports a wrong JSON type inside an earlier value of a
-//! repeated key that a later one replaces (`"cores": "2", "cores": 2` is a 400 in Go); here
-//! the earlier value is gone before the typed decoding checks it.
+//! encoding/json decodes every copy of a repeated key in turn, so an error in an earlier copy
+//! counts even when a later copy replaces it (`"cores": "2", "cores": 2` is a 400), and the
+//! reported one is the first in document order (`decodeState.saveError` keeps the first type
+//! error; a custom unmarshaller's error stops decoding at once). Once a copy of a typed key
+//! does not decode ([`health`]), the VM is undecodable and only that error matters: the copy
+//! whose error encoding/json reports is kept as written (the earlier one, unless only the later
+//! one stops decoding), at its own place in the object, for the typed decoding to report.
 
+use std::collections::HashMap;
 use std::fmt;
 
 use serde::de::{DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_json::{Map, Value};
 
+use super::decode::{Health, health};
 use super::merge::merge;
 use super::schema::{GoKind, Schema, TypeId};
 
@@ -107,13 +113,11 @@ impl Seed {
         }
     }
 
-    /// Whether a repeated `key` of this object replaces the earlier value: a map's entry
-    /// (encoding/json decodes it into a zeroed element) and a review's `object` (a
-    /// `RawExtension`).
-    fn replaces_entries(&self, key: &str) -> bool {
+    /// Whether this object is a Go map, whose repeated key replaces the earlier value
+    /// (encoding/json decodes an entry into a zeroed element).
+    fn is_map(&self) -> bool {
         match self.at {
             At::Go(ty) => self.schema.get(self.deref(ty)).kind == GoKind::Map,
-            At::Request => key == "object",
             _ => false,
         }
     }
@@ -185,23 +189,45 @@ impl<'de> Visitor<'de> for Seed {
     }
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
         let mut out = Map::new();
+        // How the value of each repeated typed key decodes so far (each copy checked once).
+        let mut healths: HashMap<String, Health> = HashMap::new();
         while let Some(k) = map.next_key::<String>()? {
             let at = self.key(&k);
             let v = map.next_value_seed(self.with(at))?;
-            match out.get_mut(&k) {
-                // RawExtension keeps the last bytes; a map entry is decoded afresh.
-                Some(old) if self.replaces_entries(&k) => *old = v,
-                Some(old) if at == At::Request => merge_request(self.schema, old, v),
-                Some(old) => {
-                    let ty = match at {
-                        At::Go(ty) => Some(ty),
-                        _ => None,
+            let Some(old) = out.get_mut(&k) else {
+                out.insert(k, v);
+                continue;
+            };
+            match at {
+                // A RawExtension keeps the last bytes and never decodes the earlier ones.
+                _ if self.at == At::Request && k == "object" => *old = v,
+                At::Request => merge_request(self.schema, old, v),
+                At::Go(ty) => {
+                    let before = match healths.get(&k) {
+                        Some(h) => *h,
+                        None => health(self.schema, ty, old),
                     };
-                    merge(self.schema, ty, old, v);
+                    let after = health(self.schema, ty, &v);
+                    let now = if before == Health::Clean && after == Health::Clean {
+                        if self.is_map() {
+                            *old = v;
+                        } else {
+                            merge(self.schema, Some(ty), old, v);
+                        }
+                        Health::Clean
+                    } else if before >= after {
+                        // The earlier copy's error comes first, or only it stops decoding.
+                        before
+                    } else {
+                        // Only the later copy fails, or only it stops decoding: its error is
+                        // reported, after anything between the two copies.
+                        out.shift_remove(&k);
+                        out.insert(k.clone(), v);
+                        after
+                    };
+                    healths.insert(k, now);
                 }
-                None => {
-                    out.insert(k, v);
-                }
+                _ => merge(self.schema, None, old, v),
             }
         }
         Ok(Value::Object(out))
