@@ -157,7 +157,10 @@ fn answers_to(vm: &str) -> Vec<(String, Option<u16>, Option<String>)> {
         ("compiled", &compiled),
     ] {
         let mut ways = vec![
-            ("value path", review_value_with(&parsed, v).expect("a review")),
+            (
+                "value path",
+                review_value_with(&parsed, v).expect("a review"),
+            ),
             ("bytes", review_bytes(body.as_bytes(), v).expect("a review")),
         ];
         if let Some(fast) = single_pass(body.as_bytes(), v) {
@@ -230,10 +233,8 @@ fn a_wrong_type_inside_a_replaced_template_spec_is_refused() {
 /// first type error and decoding goes on), wherever the copies of a repeated key sit.
 #[test]
 fn the_first_type_error_in_document_order_is_reported() {
-    let running =
-        "json: cannot unmarshal string into Go struct field VirtualMachine.spec.running of type bool";
-    let ready =
-        "json: cannot unmarshal string into Go struct field VirtualMachine.status.ready of type bool";
+    let running = "json: cannot unmarshal string into Go struct field VirtualMachine.spec.running of type bool";
+    let ready = "json: cannot unmarshal string into Go struct field VirtualMachine.status.ready of type bool";
     let vm = |first: &str, second: &str| {
         format!(
             r#"{{"apiVersion":"kubevirt.io/v1","kind":"VirtualMachine","metadata":{{"name":"t"}},"spec":{{"running":{first}}},"status":{{"ready":"no"}},"spec":{{"running":{second}}}}}"#
