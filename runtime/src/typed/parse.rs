@@ -1,8 +1,11 @@
 //! Parsing JSON text into a `Value` whose repeated object keys are combined as the reference's
 //! encoding/json combines them ([`super::merge`]), where a `Value` would keep only the last one.
 //! The VM's types say how: at `request.object` of an `AdmissionReview` ([`GoReview`]), and at
-//! the root (and under `items`) of a manifest document ([`GoDocument`]). Keys that differ in
-//! case only stay apart here; the typed decoding combines them the same way.
+//! the root (and under `items`) of a manifest document ([`GoDocument`]). Keys of the VM that
+//! differ in case only stay apart here; the typed decoding combines them the same way. The
+//! keys of the review's envelope that the review reads (`request`, its `uid`, `resource` and
+//! `object`, the resource's parts) are matched case-insensitively, kept under their own
+//! name, and combined as encoding/json decodes them into the `AdmissionReview`.
 //!
 //! encoding/json decodes every copy of a repeated key in turn, so an error in an earlier copy
 //! counts even when a later copy replaces it (`"cores": "2", "cores": 2` is a 400), and the
@@ -21,6 +24,7 @@ use serde_json::{Map, Value};
 use super::decode::{Health, health};
 use super::merge::merge;
 use super::schema::{GoKind, Schema, TypeId};
+use crate::rules::fold::folds_to;
 
 /// An `AdmissionReview` with the VM at `request.object` combined as the reference decodes it
 /// (a repeated `object` is replaced whole: apimachinery `RawExtension.UnmarshalJSON` keeps the
@@ -56,6 +60,8 @@ enum At {
     Review,
     /// Its `request`.
     Request,
+    /// The request's `resource` (a `GroupVersionResource`).
+    Resource,
     /// A manifest document: a VM, or a list of them under `items`.
     Document,
     /// A document's `items`.
@@ -107,10 +113,26 @@ impl Seed {
             }
             At::Review if key == "request" => At::Request,
             At::Request if key == "object" => At::Go(self.schema.root()),
+            At::Request if key == "resource" => At::Resource,
             At::Document if key == "items" => At::Items,
             At::Document => self.with(At::Go(self.schema.root())).key(key),
             _ => At::Untyped,
         }
+    }
+
+    /// The name a key of the review's envelope is kept under: encoding/json matches the
+    /// `AdmissionReview`'s keys case-insensitively (ssp-operator webhooks/utils.go
+    /// `GetAdmissionReview` decodes the body with `json.Unmarshal`), so `Request` is its
+    /// `request`. Keys of the VM, and those the review does not read, keep their spelling
+    /// (`None`).
+    fn envelope_name(&self, key: &str) -> Option<&'static str> {
+        let names: &[&'static str] = match self.at {
+            At::Review => &["request"],
+            At::Request => &["uid", "resource", "object"],
+            At::Resource => &["group", "version", "resource"],
+            _ => &[],
+        };
+        names.iter().find(|n| folds_to(key, n)).copied()
     }
 
     /// Whether this object is a Go map, whose repeated key replaces the earlier value
@@ -192,6 +214,10 @@ impl<'de> Visitor<'de> for Seed {
         // How the value of each repeated typed key decodes so far (each copy checked once).
         let mut healths: HashMap<String, Health> = HashMap::new();
         while let Some(k) = map.next_key::<String>()? {
+            let k = match self.envelope_name(&k) {
+                Some(name) if name != k => name.to_owned(),
+                _ => k,
+            };
             let at = self.key(&k);
             let v = map.next_value_seed(self.with(at))?;
             let Some(old) = out.get_mut(&k) else {
@@ -199,9 +225,9 @@ impl<'de> Visitor<'de> for Seed {
                 continue;
             };
             match at {
-                // A RawExtension keeps the last bytes and never decodes the earlier ones.
-                _ if self.at == At::Request && k == "object" => *old = v,
-                At::Request => merge_request(self.schema, old, v),
+                _ if matches!(self.at, At::Review | At::Request | At::Resource) => {
+                    merge_envelope(self.schema, self.at, &k, old, v);
+                }
                 At::Go(ty) => {
                     let before = match healths.get(&k) {
                         Some(h) => *h,
@@ -234,21 +260,34 @@ impl<'de> Visitor<'de> for Seed {
     }
 }
 
-/// A repeated review `request`: encoding/json decodes the later one into the same
-/// `*AdmissionRequest`, so its fields merge, but `object` (a `RawExtension`, whose
-/// `UnmarshalJSON` keeps the last bytes) is replaced whole; `null` resets the pointer.
-fn merge_request(schema: &Schema, old: &mut Value, new: Value) {
-    match (old, new) {
-        (Value::Object(o), Value::Object(n)) => {
+/// A repeated key `key` of the review's envelope (in the object at `at`), as encoding/json
+/// decodes it into the `AdmissionReview`'s types (k8s.io/api admission/v1 `types.go`):
+/// `request` (an `*AdmissionRequest`) and its `resource` (a `GroupVersionResource`) merge
+/// their fields; `object` (a `RawExtension`, whose `UnmarshalJSON` keeps the last bytes and
+/// ignores `null`: apimachinery runtime/extension.go) is replaced whole and never decoded
+/// before; `null` resets the `request` pointer and leaves a string or struct as it is.
+fn merge_envelope(schema: &Schema, at: At, key: &str, old: &mut Value, new: Value) {
+    let fields = match (at, key) {
+        (At::Review, "request") => Some(At::Request),
+        (At::Request, "resource") => Some(At::Resource),
+        _ => None,
+    };
+    match (fields, old, new) {
+        (Some(At::Request), old, Value::Null) => *old = Value::Null,
+        (_, _, Value::Null) if matches!(at, At::Request | At::Resource) => {}
+        (Some(inner), Value::Object(o), Value::Object(n)) => {
             for (k, v) in n {
                 match o.get_mut(&k) {
-                    Some(slot) if k != "object" => merge(schema, None, slot, v),
-                    _ => {
+                    Some(slot) => merge_envelope(schema, inner, &k, slot, v),
+                    None => {
                         o.insert(k, v);
                     }
                 }
             }
         }
-        (old, new) => *old = new,
+        (None, old, new) if at == At::Request && !matches!(key, "uid" | "object") => {
+            merge(schema, None, old, new);
+        }
+        (_, old, new) => *old = new,
     }
 }
