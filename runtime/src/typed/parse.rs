@@ -1,8 +1,9 @@
 //! Parsing JSON text into a `Value` whose repeated object keys are combined as the reference's
 //! encoding/json combines them ([`super::merge`]), where a `Value` would keep only the last one.
 //! The VM's types say how: at `request.object` of an `AdmissionReview` ([`GoReview`]), and at
-//! the root (and under `items`) of a manifest document ([`GoDocument`]). Keys of the VM that
-//! differ in case only stay apart here; the typed decoding combines them the same way. The
+//! the root (and under `items`) of a manifest document ([`GoDocument`]). A struct key in
+//! another case than an earlier one is the same field (encoding/json `foldName`): it is
+//! combined with the earlier copies here, under the first spelling, in document order. The
 //! keys of the review's envelope that the review reads (`request`, its `uid`, `resource` and
 //! `object`, the resource's parts) are matched case-insensitively, kept under their own
 //! name, and combined as encoding/json decodes them into the `AdmissionReview`.
@@ -96,8 +97,9 @@ impl Seed {
         ty
     }
 
-    /// Where the value of object key `key` sits.
-    fn key(&self, key: &str) -> At {
+    /// Where the value of object key `key` sits, and the struct field it decodes into (its
+    /// canonical key), if any.
+    fn key(&self, key: &str) -> (At, Option<&'static str>) {
         match self.at {
             At::Go(ty) => {
                 let ty = self.deref(ty);
@@ -106,17 +108,19 @@ impl Seed {
                     GoKind::Struct if t.leaf.is_none() => self
                         .schema
                         .key_target(ty, key)
-                        .map_or(At::Untyped, |f| At::Go(f.ty)),
-                    GoKind::Map => t.elem.map_or(At::Untyped, At::Go),
-                    _ => At::Untyped,
+                        .map_or((At::Untyped, None), |f| {
+                            (At::Go(f.ty), Some(f.key.as_str()))
+                        }),
+                    GoKind::Map => (t.elem.map_or(At::Untyped, At::Go), None),
+                    _ => (At::Untyped, None),
                 }
             }
-            At::Review if key == "request" => At::Request,
-            At::Request if key == "object" => At::Go(self.schema.root()),
-            At::Request if key == "resource" => At::Resource,
-            At::Document if key == "items" => At::Items,
+            At::Review if key == "request" => (At::Request, None),
+            At::Request if key == "object" => (At::Go(self.schema.root()), None),
+            At::Request if key == "resource" => (At::Resource, None),
+            At::Document if key == "items" => (At::Items, None),
             At::Document => self.with(At::Go(self.schema.root())).key(key),
-            _ => At::Untyped,
+            _ => (At::Untyped, None),
         }
     }
 
@@ -213,12 +217,24 @@ impl<'de> Visitor<'de> for Seed {
         let mut out = Map::new();
         // How the value of each repeated typed key decodes so far (each copy checked once).
         let mut healths: HashMap<String, Health> = HashMap::new();
+        // The first spelling of each struct field's key: a later key in another case is the
+        // same field (encoding/json `foldName`), combined with the earlier copies in document
+        // order (`cpu`, `CPU`, `cpu` ends with the last `cpu`'s values).
+        let mut spellings: HashMap<&'static str, String> = HashMap::new();
         while let Some(k) = map.next_key::<String>()? {
             let k = match self.envelope_name(&k) {
                 Some(name) if name != k => name.to_owned(),
                 _ => k,
             };
-            let at = self.key(&k);
+            let (at, field) = self.key(&k);
+            let k = match field.map(|f| (f, spellings.get(f))) {
+                Some((_, Some(first))) if *first != k => first.clone(),
+                Some((f, None)) => {
+                    spellings.insert(f, k.clone());
+                    k
+                }
+                _ => k,
+            };
             let v = map.next_value_seed(self.with(at))?;
             let Some(old) = out.get_mut(&k) else {
                 out.insert(k, v);

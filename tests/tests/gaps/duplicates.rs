@@ -248,3 +248,34 @@ fn the_first_type_error_in_document_order_is_reported() {
     let hard = r#"{"apiVersion":"kubevirt.io/v1","kind":"VirtualMachine","metadata":{"name":"t"},"spec":{"running":"yes"},"spec":{"template":{"spec":{"domain":{"cpu":{"cores":"2"}}}}}}"#;
     assert_refused(hard, CORES);
 }
+
+/// A key in another case is the same struct field (encoding/json `foldName`): its copies and
+/// the exact repeats around it are decoded in document order, so `cpu`, `CPU`, `cpu` ends with
+/// the last `cpu`'s cores.
+#[test]
+fn case_variants_between_repeated_keys_combine_in_document_order() {
+    let vm = |cpus: &str| {
+        format!(
+            r#"{{"apiVersion":"kubevirt.io/v1","kind":"VirtualMachine","metadata":{{"name":"t","annotations":{{"vm.kubevirt.io/validations":"[{{\"name\":\"c\",\"path\":\"jsonpath::.spec.domain.cpu.cores\",\"rule\":\"integer\",\"min\":3,\"message\":\"m\"}}]"}}}},"spec":{{"template":{{"spec":{{"domain":{{{cpus}}}}}}}}}}}"#
+        )
+    };
+    let cases = [
+        (
+            r#""cpu":{"cores":1},"CPU":{"cores":2},"cpu":{"cores":3}"#,
+            None,
+        ),
+        (r#""cpu":{"cores":3},"Cpu":{"cores":2}"#, Some(422)),
+        (
+            r#""CPU":{"cores":1},"cpu":{"sockets":2},"CPU":{"cores":3}"#,
+            None,
+        ),
+    ];
+    for (cpus, want) in cases {
+        let vm = vm(cpus);
+        let answers = answers_to(&vm);
+        assert!(answers.len() >= 4, "{answers:?}");
+        for (how, code, message) in answers {
+            assert_eq!(code, want, "{how}: {cpus}: {message:?}");
+        }
+    }
+}
