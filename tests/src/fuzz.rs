@@ -20,8 +20,11 @@ use validgen::typed::TypedVm;
 use crate::conformance::CATALOG;
 use crate::{Compiled, review_body, value_path};
 
+/// A fuzz target: it panics on a finding.
+pub type Target = fn(&[u8]);
+
 /// The fuzz targets, by name (the file names under `fuzz/fuzz_targets/`).
-pub const TARGETS: &[(&str, fn(&[u8]))] = &[
+pub const TARGETS: &[(&str, Target)] = &[
     ("rule_set", rule_set),
     ("jsonpath", jsonpath),
     ("quantity", quantity),
@@ -173,7 +176,7 @@ pub fn single_pass(data: &[u8]) {
     let body = &data[..data.len().min(MAX_INPUT)];
     let interpreted = interpreted_with_plan();
     let compiled = compiled();
-    let validators: [&dyn admission::Validators; 2] = [&*interpreted, &compiled];
+    let validators: [&dyn admission::Validators; 2] = [interpreted, &compiled];
     for v in validators {
         let want = value_path(body, v);
         if let Some(fast) = extract::single_pass(body, v) {
