@@ -1,6 +1,6 @@
 //! `validgen serve` under abuse, over loopback and bounded in time (scaled down from the
 //! probes of issue #12): costly VM-carried regexes, bodies trickling in, huge JSON trees, too
-//! large bodies sent whole, and many idle connections.
+//! large bodies sent whole or slowly past the socket buffers, and many idle connections.
 
 mod serve_support;
 
@@ -247,6 +247,122 @@ async fn a_client_sending_a_too_large_body_whole_reads_the_413() {
             "announced {announced}: {answer:?}"
         );
     }
+    s.stop().await;
+}
+
+/// Sends the request `head` and `body` over TLS, the body in `piece`-byte writes with `pause`
+/// between them, from a socket whose send buffer is pinned small (so that the kernel cannot
+/// take in much of the body unless the server reads it); then reads the answer for at most
+/// 3 s. Returns whether everything was sent, and the answer.
+async fn send_then_read(
+    s: &Running,
+    head: String,
+    body: Vec<u8>,
+    piece: usize,
+    pause: Duration,
+) -> (std::io::Result<()>, String) {
+    let socket = TcpSocket::new_v4().expect("socket");
+    // Pinning SO_SNDBUF also turns off its growth: without it, loopback buffers of several MB
+    // could take in the whole body and hide a server that stops reading.
+    socket.set_send_buffer_size(64 * 1024).expect("send buffer");
+    let tcp = socket.connect(s.addr).await.expect("connects");
+    tcp.set_nodelay(true).expect("nodelay");
+    let name = ServerName::try_from("localhost").expect("server name");
+    let tls = connector(&[&s.cert.der])
+        .connect(name, tcp)
+        .await
+        .expect("TLS handshake");
+    let (mut rd, mut wr) = tokio::io::split(tls);
+    let writer = tokio::spawn(async move {
+        let mut sent = wr.write_all(head.as_bytes()).await;
+        for chunk in body.chunks(piece) {
+            if sent.is_err() {
+                break;
+            }
+            sent = wr.write_all(chunk).await;
+            if !pause.is_zero() {
+                tokio::time::sleep(pause).await;
+            }
+        }
+        sent = sent.and(wr.flush().await);
+        (wr, sent)
+    });
+    let (wr, sent) = tokio::time::timeout(Duration::from_secs(4), writer)
+        .await
+        .expect("the body was taken in or refused in time")
+        .expect("writer task");
+    let mut answer = Vec::new();
+    let _ = tokio::time::timeout(Duration::from_secs(3), rd.read_to_end(&mut answer)).await;
+    drop(wr);
+    (sent, String::from_utf8_lossy(&answer).into_owned())
+}
+
+/// A body far larger than what the loopback socket buffers take in, sent whole or slowly
+/// before reading: the 413 goes out at once, and only the drain (reading and dropping the
+/// rest) lets the client finish sending and read it, where a server that closed at once would
+/// have the client's writes fail (`EPIPE`, `ECONNRESET`), as many clients report instead of
+/// the answer.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_whose_body_exceeds_the_socket_buffers_reads_the_413() {
+    let limits = Limits {
+        max_body_bytes: 64 * 1024,
+        ..Limits::default()
+    };
+    let s = start(fixed(), limits).await;
+    let started = Instant::now();
+    let announced = |len: usize| {
+        format!(
+            "POST /virtualmachine-validate HTTP/1.1\r\nHost: x\r\n\
+             Content-Type: application/json\r\nContent-Length: {len}\r\n\r\n"
+        )
+    };
+    let chunked = |body: &[u8], size: usize| {
+        let mut out = Vec::new();
+        for c in body.chunks(size) {
+            out.extend_from_slice(format!("{:x}\r\n", c.len()).as_bytes());
+            out.extend_from_slice(c);
+            out.extend_from_slice(b"\r\n");
+        }
+        out.extend_from_slice(b"0\r\n\r\n");
+        out
+    };
+    let body = vec![b' '; 2 * 1024 * 1024];
+    let cases = [
+        // Announced and sent whole: refused before any of it is read.
+        (
+            "announced, whole",
+            announced(body.len()),
+            body.clone(),
+            256 * 1024,
+            Duration::ZERO,
+        ),
+        // Chunked and slow (about 0.3 s): refused once past the limit, mid-body.
+        (
+            "chunked, slow",
+            "POST /virtualmachine-validate HTTP/1.1\r\nHost: x\r\n\
+             Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
+                .to_owned(),
+            chunked(&body, 16 * 1024),
+            64 * 1024,
+            Duration::from_millis(10),
+        ),
+    ];
+    let mut failures = Vec::new();
+    for (what, head, body, piece, pause) in cases {
+        let (sent, answer) = send_then_read(&s, head, body, piece, pause).await;
+        if let Err(e) = sent {
+            failures.push(format!("{what}: the request was cut: {e}"));
+        }
+        if raw_status(&answer) != Some(413) {
+            failures.push(format!("{what}: {answer:?}"));
+        }
+    }
+    assert!(failures.is_empty(), "{failures:#?}");
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        started.elapsed()
+    );
     s.stop().await;
 }
 

@@ -6,6 +6,7 @@ use serde_json::Value;
 use super::catalog::Catalog;
 use super::decide::{Decision, Mode, Source, Validators, decide_explained};
 use crate::interpret::Explain;
+use crate::rules::fold::folds_to;
 
 /// Why a body is not a reviewable `AdmissionReview`: the webhook answers HTTP 400 without a
 /// body, as the reference does.
@@ -48,31 +49,41 @@ pub fn review_value(v: &Value, catalog: &Catalog) -> Result<Reviewed, ReviewErro
 /// # Errors
 /// [`ReviewError`] when there is no `request` object.
 pub fn review_value_with(v: &Value, validators: &dyn Validators) -> Result<Reviewed, ReviewError> {
-    let req = v
-        .get("request")
+    let req = member(v, "request")
         .filter(|r| r.is_object())
         .ok_or_else(|| ReviewError("no `request` object".to_owned()))?;
-    let uid = req
-        .get("uid")
+    let uid = member(req, "uid")
         .and_then(Value::as_str)
         .unwrap_or_default()
         .to_owned();
-    let resource = req.get("resource");
+    let resource = member(req, "resource");
     let part = |k: &str| {
         resource
-            .and_then(|r| r.get(k))
+            .and_then(|r| member(r, k))
             .and_then(Value::as_str)
             .unwrap_or_default()
     };
     let decision = if part("resource") != "virtualmachines" {
         wrong_resource([part("group"), part("version"), part("resource")])
     } else {
-        match req.get("object").filter(|o| !o.is_null()) {
+        match member(req, "object").filter(|o| !o.is_null()) {
             Some(vm) => decide_explained(vm, validators, Mode::Raw, Explain::Failures),
             None => no_object(),
         }
     };
     Ok(Reviewed { uid, decision })
+}
+
+/// The member of the review's object `v` that encoding/json decodes into the field `name`:
+/// keys match case-insensitively (ssp-operator webhooks/utils.go `GetAdmissionReview` decodes
+/// the body with `json.Unmarshal`). A body parsed as a [`crate::typed::GoReview`] has it under
+/// `name` only; in any other `Value`, the last key that matches.
+fn member<'v>(v: &'v Value, name: &str) -> Option<&'v Value> {
+    v.as_object()?
+        .iter()
+        .rev()
+        .find(|(k, _)| folds_to(k, name))
+        .map(|(_, v)| v)
 }
 
 /// The answer to a review of another resource than `virtualmachines` (`[group, version,

@@ -15,8 +15,9 @@
 //!
 //! Verdicts are those of the `Value` path ([`crate::admission::review_value_with`]) by
 //! construction: whatever this pass does not reproduce exactly (a body the typed decoding
-//! rejects, a repeated or case-variant struct key, a rule set outside the plan) makes it step
-//! aside, and the `Value` path answers. The conformance tests check both on every case.
+//! rejects, a repeated or case-variant struct key or review key, a rule set outside the plan)
+//! makes it step aside, and the `Value` path answers. The conformance tests check both on every
+//! case.
 
 mod json;
 mod plan;
@@ -35,6 +36,7 @@ use crate::admission::{
     Decision, Explain, Mode, ReviewError, Reviewed, RuleChoice, Validators, decide_explained,
     decide_kept, no_object, review_value_with, rule_choice, wrong_resource,
 };
+use crate::rules::fold::folds_to;
 use crate::typed::{GoReview, Schema};
 use crate::view::Kept;
 
@@ -195,9 +197,10 @@ fn read_resource<'de>(r: &mut Reader<'de>) -> Res<[Option<Cow<'de, str>>; 3]> {
 }
 
 /// Reads an object, calling `each` with the reader at the value of each key of `names` (and
-/// its index there), skipping the other keys. A repeated one of those keys aborts (the last
-/// one counts in a `Value`: that path answers). `false` when the value is not an object
-/// (skipped: `Value::get` finds nothing in it).
+/// its index there), skipping the other keys. A repeated one of those keys, or one in another
+/// case (encoding/json matches the review's keys case-insensitively), aborts: the `Value`
+/// path combines them. `false` when the value is not an object (skipped: `Value::get` finds
+/// nothing in it).
 fn known_keys<'de, const N: usize>(
     r: &mut Reader<'de>,
     names: [&str; N],
@@ -209,6 +212,9 @@ fn known_keys<'de, const N: usize>(
     let mut seen = [false; N];
     r.object(|r, k| {
         let Some(i) = names.iter().position(|n| *n == k) else {
+            if names.iter().any(|n| folds_to(&k, n)) {
+                return Err(Abort);
+            }
             return r.skip();
         };
         if std::mem::replace(&mut seen[i], true) {

@@ -86,6 +86,37 @@ pub fn decode_vm(schema: &Schema, raw: &Value) -> Result<Value, DecodeError> {
     }
 }
 
+/// What encoding/json meets when it decodes a value on its own, worst first: a custom
+/// unmarshaller's error (which stops decoding), a type error (recorded, decoding goes on), or
+/// nothing. Ordered from clean to hard.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum Health {
+    /// It decodes.
+    Clean,
+    /// A type error only (encoding/json `saveError`).
+    Soft,
+    /// An error that stops decoding (a custom unmarshaller's, or a wrapper's inner one).
+    Hard,
+}
+
+/// How `raw` decodes as a value of type `ty`, on its own: for a repeated key, whose earlier
+/// value encoding/json decodes (and may fail on) before the later one replaces it.
+pub(crate) fn health(schema: &Schema, ty: TypeId, raw: &Value) -> Health {
+    let mut d = Decoder {
+        schema,
+        saved: None,
+        top: &schema.get(ty).name,
+        fields: Vec::new(),
+        fields_from: 0,
+        pointer: Vec::new(),
+    };
+    match d.value(ty, raw) {
+        Err(Hard(_)) => Health::Hard,
+        Ok(_) if d.saved.is_some() => Health::Soft,
+        Ok(_) => Health::Clean,
+    }
+}
+
 fn json_kind(v: &Value) -> &'static str {
     match v {
         Value::Null => "null",

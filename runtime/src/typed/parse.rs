@@ -1,20 +1,31 @@
 //! Parsing JSON text into a `Value` whose repeated object keys are combined as the reference's
 //! encoding/json combines them ([`super::merge`]), where a `Value` would keep only the last one.
 //! The VM's types say how: at `request.object` of an `AdmissionReview` ([`GoReview`]), and at
-//! the root (and under `items`) of a manifest document ([`GoDocument`]). Keys that differ in
-//! case only stay apart here; the typed decoding combines them the same way.
+//! the root (and under `items`) of a manifest document ([`GoDocument`]). A struct key in
+//! another case than an earlier one is the same field (encoding/json `foldName`): it is
+//! combined with the earlier copies here, under the first spelling, in document order. The
+//! keys of the review's envelope that the review reads (`request`, its `uid`, `resource` and
+//! `object`, the resource's parts) are matched case-insensitively, kept under their own
+//! name, and combined as encoding/json decodes them into the `AdmissionReview`.
 //!
-//! Not reproduced: encoding/json also reports a wrong JSON type inside an earlier value of a
-//! repeated key that a later one replaces (`"cores": "2", "cores": 2` is a 400 in Go); here
-//! the earlier value is gone before the typed decoding checks it.
+//! encoding/json decodes every copy of a repeated key in turn, so an error in an earlier copy
+//! counts even when a later copy replaces it (`"cores": "2", "cores": 2` is a 400), and the
+//! reported one is the first in document order (`decodeState.saveError` keeps the first type
+//! error; a custom unmarshaller's error stops decoding at once). Once a copy of a typed key
+//! does not decode ([`health`]), the VM is undecodable and only that error matters: the copy
+//! whose error encoding/json reports is kept as written (the earlier one, unless only the later
+//! one stops decoding), at its own place in the object, for the typed decoding to report.
 
+use std::collections::HashMap;
 use std::fmt;
 
 use serde::de::{DeserializeSeed, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_json::{Map, Value};
 
+use super::decode::{Health, health};
 use super::merge::merge;
 use super::schema::{GoKind, Schema, TypeId};
+use crate::rules::fold::folds_to;
 
 /// An `AdmissionReview` with the VM at `request.object` combined as the reference decodes it
 /// (a repeated `object` is replaced whole: apimachinery `RawExtension.UnmarshalJSON` keeps the
@@ -50,6 +61,8 @@ enum At {
     Review,
     /// Its `request`.
     Request,
+    /// The request's `resource` (a `GroupVersionResource`).
+    Resource,
     /// A manifest document: a VM, or a list of them under `items`.
     Document,
     /// A document's `items`.
@@ -84,8 +97,9 @@ impl Seed {
         ty
     }
 
-    /// Where the value of object key `key` sits.
-    fn key(&self, key: &str) -> At {
+    /// Where the value of object key `key` sits, and the struct field it decodes into (its
+    /// canonical key), if any.
+    fn key(&self, key: &str) -> (At, Option<&'static str>) {
         match self.at {
             At::Go(ty) => {
                 let ty = self.deref(ty);
@@ -94,26 +108,42 @@ impl Seed {
                     GoKind::Struct if t.leaf.is_none() => self
                         .schema
                         .key_target(ty, key)
-                        .map_or(At::Untyped, |f| At::Go(f.ty)),
-                    GoKind::Map => t.elem.map_or(At::Untyped, At::Go),
-                    _ => At::Untyped,
+                        .map_or((At::Untyped, None), |f| {
+                            (At::Go(f.ty), Some(f.key.as_str()))
+                        }),
+                    GoKind::Map => (t.elem.map_or(At::Untyped, At::Go), None),
+                    _ => (At::Untyped, None),
                 }
             }
-            At::Review if key == "request" => At::Request,
-            At::Request if key == "object" => At::Go(self.schema.root()),
-            At::Document if key == "items" => At::Items,
+            At::Review if key == "request" => (At::Request, None),
+            At::Request if key == "object" => (At::Go(self.schema.root()), None),
+            At::Request if key == "resource" => (At::Resource, None),
+            At::Document if key == "items" => (At::Items, None),
             At::Document => self.with(At::Go(self.schema.root())).key(key),
-            _ => At::Untyped,
+            _ => (At::Untyped, None),
         }
     }
 
-    /// Whether a repeated `key` of this object replaces the earlier value: a map's entry
-    /// (encoding/json decodes it into a zeroed element) and a review's `object` (a
-    /// `RawExtension`).
-    fn replaces_entries(&self, key: &str) -> bool {
+    /// The name a key of the review's envelope is kept under: encoding/json matches the
+    /// `AdmissionReview`'s keys case-insensitively (ssp-operator webhooks/utils.go
+    /// `GetAdmissionReview` decodes the body with `json.Unmarshal`), so `Request` is its
+    /// `request`. Keys of the VM, and those the review does not read, keep their spelling
+    /// (`None`).
+    fn envelope_name(&self, key: &str) -> Option<&'static str> {
+        let names: &[&'static str] = match self.at {
+            At::Review => &["request"],
+            At::Request => &["uid", "resource", "object"],
+            At::Resource => &["group", "version", "resource"],
+            _ => &[],
+        };
+        names.iter().find(|n| folds_to(key, n)).copied()
+    }
+
+    /// Whether this object is a Go map, whose repeated key replaces the earlier value
+    /// (encoding/json decodes an entry into a zeroed element).
+    fn is_map(&self) -> bool {
         match self.at {
             At::Go(ty) => self.schema.get(self.deref(ty)).kind == GoKind::Map,
-            At::Request => key == "object",
             _ => false,
         }
     }
@@ -185,44 +215,95 @@ impl<'de> Visitor<'de> for Seed {
     }
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
         let mut out = Map::new();
+        // How the value of each repeated typed key decodes so far (each copy checked once).
+        let mut healths: HashMap<String, Health> = HashMap::new();
+        // The first spelling of each struct field's key: a later key in another case is the
+        // same field (encoding/json `foldName`), combined with the earlier copies in document
+        // order (`cpu`, `CPU`, `cpu` ends with the last `cpu`'s values).
+        let mut spellings: HashMap<&'static str, String> = HashMap::new();
         while let Some(k) = map.next_key::<String>()? {
-            let at = self.key(&k);
+            let k = match self.envelope_name(&k) {
+                Some(name) if name != k => name.to_owned(),
+                _ => k,
+            };
+            let (at, field) = self.key(&k);
+            let k = match field.map(|f| (f, spellings.get(f))) {
+                Some((_, Some(first))) if *first != k => first.clone(),
+                Some((f, None)) => {
+                    spellings.insert(f, k.clone());
+                    k
+                }
+                _ => k,
+            };
             let v = map.next_value_seed(self.with(at))?;
-            match out.get_mut(&k) {
-                // RawExtension keeps the last bytes; a map entry is decoded afresh.
-                Some(old) if self.replaces_entries(&k) => *old = v,
-                Some(old) if at == At::Request => merge_request(self.schema, old, v),
-                Some(old) => {
-                    let ty = match at {
-                        At::Go(ty) => Some(ty),
-                        _ => None,
+            let Some(old) = out.get_mut(&k) else {
+                out.insert(k, v);
+                continue;
+            };
+            match at {
+                _ if matches!(self.at, At::Review | At::Request | At::Resource) => {
+                    merge_envelope(self.schema, self.at, &k, old, v);
+                }
+                At::Go(ty) => {
+                    let before = match healths.get(&k) {
+                        Some(h) => *h,
+                        None => health(self.schema, ty, old),
                     };
-                    merge(self.schema, ty, old, v);
+                    let after = health(self.schema, ty, &v);
+                    let now = if before == Health::Clean && after == Health::Clean {
+                        if self.is_map() {
+                            *old = v;
+                        } else {
+                            merge(self.schema, Some(ty), old, v);
+                        }
+                        Health::Clean
+                    } else if before >= after {
+                        // The earlier copy's error comes first, or only it stops decoding.
+                        before
+                    } else {
+                        // Only the later copy fails, or only it stops decoding: its error is
+                        // reported, after anything between the two copies.
+                        out.shift_remove(&k);
+                        out.insert(k.clone(), v);
+                        after
+                    };
+                    healths.insert(k, now);
                 }
-                None => {
-                    out.insert(k, v);
-                }
+                _ => merge(self.schema, None, old, v),
             }
         }
         Ok(Value::Object(out))
     }
 }
 
-/// A repeated review `request`: encoding/json decodes the later one into the same
-/// `*AdmissionRequest`, so its fields merge, but `object` (a `RawExtension`, whose
-/// `UnmarshalJSON` keeps the last bytes) is replaced whole; `null` resets the pointer.
-fn merge_request(schema: &Schema, old: &mut Value, new: Value) {
-    match (old, new) {
-        (Value::Object(o), Value::Object(n)) => {
+/// A repeated key `key` of the review's envelope (in the object at `at`), as encoding/json
+/// decodes it into the `AdmissionReview`'s types (k8s.io/api admission/v1 `types.go`):
+/// `request` (an `*AdmissionRequest`) and its `resource` (a `GroupVersionResource`) merge
+/// their fields; `object` (a `RawExtension`, whose `UnmarshalJSON` keeps the last bytes and
+/// ignores `null`: apimachinery runtime/extension.go) is replaced whole and never decoded
+/// before; `null` resets the `request` pointer and leaves a string or struct as it is.
+fn merge_envelope(schema: &Schema, at: At, key: &str, old: &mut Value, new: Value) {
+    let fields = match (at, key) {
+        (At::Review, "request") => Some(At::Request),
+        (At::Request, "resource") => Some(At::Resource),
+        _ => None,
+    };
+    match (fields, old, new) {
+        (Some(At::Request), old, Value::Null) => *old = Value::Null,
+        (_, _, Value::Null) if matches!(at, At::Request | At::Resource) => {}
+        (Some(inner), Value::Object(o), Value::Object(n)) => {
             for (k, v) in n {
                 match o.get_mut(&k) {
-                    Some(slot) if k != "object" => merge(schema, None, slot, v),
-                    _ => {
+                    Some(slot) => merge_envelope(schema, inner, &k, slot, v),
+                    None => {
                         o.insert(k, v);
                     }
                 }
             }
         }
-        (old, new) => *old = new,
+        (None, old, new) if at == At::Request && !matches!(key, "uid" | "object") => {
+            merge(schema, None, old, new);
+        }
+        (_, old, new) => *old = new,
     }
 }

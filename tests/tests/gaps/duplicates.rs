@@ -140,3 +140,142 @@ fn a_repeated_request_keeps_only_the_last_object() {
         assert_eq!(review_value_with(&parsed, v).ok(), Some(reviewed), "{name}");
     }
 }
+
+/// The answers (`code`, `message`) to a review of the VM `vm` (JSON text, repeated keys as
+/// written): the `Value` path and the bytes, with each back end; the single pass too when it
+/// answers (it steps aside on repeated struct keys and on any value that does not decode).
+fn answers_to(vm: &str) -> Vec<(String, Option<u16>, Option<String>)> {
+    let body = format!(
+        r#"{{"apiVersion":"admission.k8s.io/v1","kind":"AdmissionReview","request":{{"uid":"u","resource":{{"group":"kubevirt.io","version":"v1","resource":"virtualmachines"}},"operation":"CREATE","object":{vm}}}}}"#
+    );
+    let catalog = Catalog::new();
+    let compiled = Compiled::with_generated_plan(&catalog);
+    let parsed = serde_json::from_str::<GoReview>(&body).expect("parses").0;
+    let mut out = Vec::new();
+    for (name, v) in [
+        ("interpreted", &catalog as &dyn Validators),
+        ("compiled", &compiled),
+    ] {
+        let mut ways = vec![
+            (
+                "value path",
+                review_value_with(&parsed, v).expect("a review"),
+            ),
+            ("bytes", review_bytes(body.as_bytes(), v).expect("a review")),
+        ];
+        if let Some(fast) = single_pass(body.as_bytes(), v) {
+            ways.push(("single pass", fast));
+        }
+        for (how, r) in ways {
+            out.push((format!("{name} {how}"), r.decision.code, r.decision.message));
+        }
+    }
+    out
+}
+
+/// A VM with `cpu` (JSON text) as its template's CPU.
+fn with_cpu(cpu: &str) -> String {
+    format!(
+        r#"{{"apiVersion":"kubevirt.io/v1","kind":"VirtualMachine","metadata":{{"name":"t"}},"spec":{{"template":{{"spec":{{"domain":{{"cpu":{cpu}}}}}}}}}}}"#
+    )
+}
+
+fn assert_refused(vm: &str, message: &str) {
+    let answers = answers_to(vm);
+    assert!(answers.len() >= 4, "{answers:?}");
+    for (how, code, got) in answers {
+        assert_eq!(
+            (code, got.as_deref()),
+            (Some(400), Some(message)),
+            "{how}: {vm}"
+        );
+    }
+}
+
+const CORES: &str = "json: cannot unmarshal string into Go struct field VMISpecAlias.domain.cpu.cores of type uint32";
+
+/// encoding/json decodes every copy of a repeated key (`decodeState.object` decodes each value
+/// into the field in turn), so a wrong type in a copy a later one replaces still makes
+/// `json.Unmarshal` fail: the webhook answers 400 (ssp-operator webhooks/utils.go
+/// `GetAdmissionReviewVM`, then `ToAdmissionResponseError`).
+#[test]
+fn a_wrong_type_in_a_replaced_copy_is_refused() {
+    assert_refused(&with_cpu(r#"{"cores":"2","cores":2}"#), CORES);
+    // A struct merges: the earlier copy's field is overwritten but was decoded first.
+    assert_refused(
+        &with_cpu(r#"{"cores":"2"},"cpu":{"cores":2,"sockets":1}"#),
+        CORES,
+    );
+    // A map entry is decoded afresh, after the earlier one was.
+    let labels = r#"{"apiVersion":"kubevirt.io/v1","kind":"VirtualMachine","metadata":{"name":"t","labels":{"a":1,"a":"x"}}}"#;
+    assert_refused(
+        labels,
+        "json: cannot unmarshal number into Go struct field VirtualMachine.metadata.labels.a of type string",
+    );
+    // A slice's extra elements are dropped by a shorter later copy after being decoded.
+    let disks = r#"{"apiVersion":"kubevirt.io/v1","kind":"VirtualMachine","metadata":{"name":"t"},"spec":{"template":{"spec":{"domain":{"devices":{"disks":[{"name":"a"},{"name":5}],"disks":[{"name":"b"}]}}}}}}"#;
+    assert_refused(
+        disks,
+        "json: cannot unmarshal number into Go struct field VMISpecAlias.domain.devices.disks.name of type string",
+    );
+}
+
+/// A template `spec` is replaced whole by a later one (VirtualMachineInstanceSpec's own
+/// UnmarshalJSON decodes a fresh `VMISpecAlias`), but the earlier one was decoded first and its
+/// error returned from UnmarshalJSON, which stops decoding.
+#[test]
+fn a_wrong_type_inside_a_replaced_template_spec_is_refused() {
+    let vm = r#"{"apiVersion":"kubevirt.io/v1","kind":"VirtualMachine","metadata":{"name":"t"},"spec":{"template":{"spec":{"domain":{"cpu":{"cores":"2"}}},"spec":{"domain":{"cpu":{"cores":2}}}}}}"#;
+    assert_refused(vm, CORES);
+}
+
+/// The reported error is the first in document order (encoding/json `saveError` keeps the
+/// first type error and decoding goes on), wherever the copies of a repeated key sit.
+#[test]
+fn the_first_type_error_in_document_order_is_reported() {
+    let running = "json: cannot unmarshal string into Go struct field VirtualMachine.spec.running of type bool";
+    let ready = "json: cannot unmarshal string into Go struct field VirtualMachine.status.ready of type bool";
+    let vm = |first: &str, second: &str| {
+        format!(
+            r#"{{"apiVersion":"kubevirt.io/v1","kind":"VirtualMachine","metadata":{{"name":"t"}},"spec":{{"running":{first}}},"status":{{"ready":"no"}},"spec":{{"running":{second}}}}}"#
+        )
+    };
+    // The earlier copy's error comes before `status`'s.
+    assert_refused(&vm(r#""yes""#, "true"), running);
+    // The later copy's error comes after it.
+    assert_refused(&vm("true", r#""yes""#), ready);
+    // An error that stops decoding (inside the template spec) wins over an earlier type error.
+    let hard = r#"{"apiVersion":"kubevirt.io/v1","kind":"VirtualMachine","metadata":{"name":"t"},"spec":{"running":"yes"},"spec":{"template":{"spec":{"domain":{"cpu":{"cores":"2"}}}}}}"#;
+    assert_refused(hard, CORES);
+}
+
+/// A key in another case is the same struct field (encoding/json `foldName`): its copies and
+/// the exact repeats around it are decoded in document order, so `cpu`, `CPU`, `cpu` ends with
+/// the last `cpu`'s cores.
+#[test]
+fn case_variants_between_repeated_keys_combine_in_document_order() {
+    let vm = |cpus: &str| {
+        format!(
+            r#"{{"apiVersion":"kubevirt.io/v1","kind":"VirtualMachine","metadata":{{"name":"t","annotations":{{"vm.kubevirt.io/validations":"[{{\"name\":\"c\",\"path\":\"jsonpath::.spec.domain.cpu.cores\",\"rule\":\"integer\",\"min\":3,\"message\":\"m\"}}]"}}}},"spec":{{"template":{{"spec":{{"domain":{{{cpus}}}}}}}}}}}"#
+        )
+    };
+    let cases = [
+        (
+            r#""cpu":{"cores":1},"CPU":{"cores":2},"cpu":{"cores":3}"#,
+            None,
+        ),
+        (r#""cpu":{"cores":3},"Cpu":{"cores":2}"#, Some(422)),
+        (
+            r#""CPU":{"cores":1},"cpu":{"sockets":2},"CPU":{"cores":3}"#,
+            None,
+        ),
+    ];
+    for (cpus, want) in cases {
+        let vm = vm(cpus);
+        let answers = answers_to(&vm);
+        assert!(answers.len() >= 4, "{answers:?}");
+        for (how, code, message) in answers {
+            assert_eq!(code, want, "{how}: {cpus}: {message:?}");
+        }
+    }
+}
