@@ -2,9 +2,10 @@
 //! the verdicts of the reference template validator (kubevirt/ssp-operator), and compiled into
 //! specialised Rust validators.
 //!
-//! This facade re-exports the runtime ([`validgen_runtime`]): parse rule sets ([`rules`]),
-//! decode VMs as the reference does ([`typed`]), evaluate ([`interpret`]), and take the whole
-//! admission decision ([`admission`]).
+//! This facade re-exports a curated part of the runtime ([`validgen_runtime`]): the rule IR
+//! ([`ir`]), document models ([`model`]) and the interpreter ([`interpret`]); and from the
+//! KubeVirt frontend, the rule-set parser ([`rules`]), VMs decoded as the reference does
+//! ([`typed`]), and the whole admission decision ([`admission`]).
 //!
 //! ```
 //! use serde_json::json;
@@ -80,9 +81,21 @@
 //!     Some("Machine type is a supported value: Some of [pc-q35] are not in [q35]")
 //! );
 //! ```
-pub use validgen_runtime::*;
+// The curated surface: the format-neutral core, the dialects, and the KubeVirt frontend's
+// modules under the names users know.
+pub use validgen_runtime::kubevirt::compiled::{CompiledCatalog, CompiledTemplate};
+pub use validgen_runtime::kubevirt::{admission, capture, extract, manifest, rules, typed, view};
+pub use validgen_runtime::{goregex, interpret, ir, jsonpath, model, quantity, report, serde_json};
 
 pub mod build;
+
+/// What generated code calls: not part of the public interface, and free to change with the
+/// generator of the same version.
+#[doc(hidden)]
+pub mod __private {
+    pub use validgen_runtime::kubevirt::{capture, compiled};
+    pub use validgen_runtime::{checks, goregex, interpret, ir, jsonpath, model, serde_json};
+}
 
 #[cfg(feature = "macros")]
 pub use validgen_macros::include_validators;

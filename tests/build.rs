@@ -33,7 +33,7 @@ fn main() {
             .filter_map(|t| t.pointer("/metadata/annotations/validations"));
         for v in vm_rules.into_iter().chain(template_rules) {
             if let Some(s) = v.as_str()
-                && validgen_runtime::rules::parse_rule_set(s).is_ok()
+                && validgen_runtime::kubevirt::rules::parse_rule_set(s).is_ok()
             {
                 texts.insert(s.to_owned());
             }

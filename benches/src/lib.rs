@@ -22,7 +22,7 @@ pub mod dynamic {
 /// A rule set with path-valued arguments (`min` from `resources.requests.memory` and
 /// `cpu.sockets`, an enum value from `inputs[0].bus`, a `minLength` from `cpu.threads`) and a
 /// filter path (`disks[?(@.name=='rootdisk')]`): the generated code evaluates these with the
-/// runtime (`validgen::compiled::lookup`), with the reference-VM fallback.
+/// runtime (`validgen::__private::compiled::lookup`), with the reference-VM fallback.
 pub const DYNAMIC_RULES: &str = include_str!("../dynamic-rules.json");
 
 /// The processed default VM of `rhel9-server-small` (1 rule: minimal guest memory).
@@ -238,7 +238,7 @@ pub fn respond_interpreted(
     body: &[u8],
     catalog: &admission::Catalog,
 ) -> Result<Vec<u8>, ReviewError> {
-    let r = admission::review(body, catalog)?;
+    let r = validgen::extract::review_bytes(body, catalog)?;
     respond(Ok((r.uid, r.decision)))
 }
 
@@ -271,7 +271,7 @@ pub fn interpreted_catalog() -> admission::Catalog {
 ///
 /// # Panics
 /// When `build.rs` did not compile [`DYNAMIC_RULES`].
-pub fn dynamic_compiled() -> validgen::compiled::RuleSetFn {
+pub fn dynamic_compiled() -> validgen::__private::compiled::RuleSetFn {
     dynamic::CATALOG
         .compiled(DYNAMIC_RULES)
         .expect("build.rs compiled the dynamic rule set")
@@ -279,7 +279,7 @@ pub fn dynamic_compiled() -> validgen::compiled::RuleSetFn {
 
 /// Interprets a rule set prepared once, with the explanations `explain` asks for.
 pub fn interpret(ir: &ir::RuleSet, vm: &TypedVm, explain: Explain) -> interpret::Report {
-    interpret::evaluate_with(ir, vm, explain)
+    validgen::typed::evaluate_with(ir, vm, explain)
 }
 
 #[cfg(test)]

@@ -102,7 +102,7 @@ pub struct ValidateArgs {
     pub raw: bool,
 
     /// Largest document accepted, in bytes.
-    #[arg(long, value_name = "BYTES", default_value_t = validgen_runtime::manifest::DEFAULT_MAX_BYTES)]
+    #[arg(long, value_name = "BYTES", default_value_t = validgen_runtime::kubevirt::manifest::DEFAULT_MAX_BYTES)]
     pub max_bytes: usize,
 
     /// End with a line counting files, VMs, allowed, denied, VMs with warnings, input errors
@@ -137,7 +137,7 @@ pub struct ReviewArgs {
     pub no_warnings: bool,
 
     /// Largest review accepted, in bytes.
-    #[arg(long, value_name = "BYTES", default_value_t = validgen_runtime::manifest::DEFAULT_MAX_BYTES)]
+    #[arg(long, value_name = "BYTES", default_value_t = validgen_runtime::kubevirt::manifest::DEFAULT_MAX_BYTES)]
     pub max_bytes: usize,
 }
 

@@ -7,8 +7,8 @@
 use std::io::{Read, Write};
 use std::path::Path;
 
-use validgen_runtime::admission::{self, Catalog, Reviewed};
-use validgen_runtime::manifest;
+use validgen_runtime::kubevirt::admission::{self, Catalog, Reviewed};
+use validgen_runtime::kubevirt::{extract, manifest};
 
 use crate::cli::ReviewArgs;
 use crate::validate::{Catalogs, load_catalogs};
@@ -88,7 +88,7 @@ fn reviewed(
         .iter()
         .find(|b| !b.is_ascii_whitespace());
     if first == Some(&b'{') {
-        return admission::review(bytes, catalog).map_err(|e| format!("{name}: {e}"));
+        return extract::review_bytes(bytes, catalog).map_err(|e| format!("{name}: {e}"));
     }
     let docs = manifest::parse(name, bytes, max_bytes).map_err(|e| e.to_string())?;
     match docs.as_slice() {

@@ -11,7 +11,7 @@ use hyper::body::Bytes;
 use serde_json::{Value, json};
 use tokio::io::AsyncWriteExt;
 use validgen_cli::serve::{CatalogSource, DEFAULT_MAX_BODY_BYTES, Limits};
-use validgen_runtime::admission::Catalog;
+use validgen_runtime::kubevirt::admission::Catalog;
 
 use serve_support::{
     Client, connect, raw_exchange, raw_status, read_until_close, review_body, self_signed,
@@ -571,7 +571,7 @@ async fn the_binary_serves_a_catalog_folder_and_stops_on_sigterm() {
         env!("CARGO_MANIFEST_DIR"),
         "/../examples/vms/kubevirt-template-validator/04-vm-from-template-with-rules-unfulfilled.yaml"
     );
-    let docs = validgen_runtime::manifest::read_file(std::path::Path::new(file), 1 << 20)
+    let docs = validgen_runtime::kubevirt::manifest::read_file(std::path::Path::new(file), 1 << 20)
         .expect("read the VM");
     let r = c.review(review_body("bin-1", &docs[0].value)).await;
     assert_eq!(r.status, 200);

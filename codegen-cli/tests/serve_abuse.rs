@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use validgen_cli::serve::{CatalogSource, Limits};
-use validgen_runtime::admission::Catalog;
+use validgen_runtime::kubevirt::admission::Catalog;
 
 use rustls::pki_types::ServerName;
 use tokio::net::{TcpSocket, TcpStream};

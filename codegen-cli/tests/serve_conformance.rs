@@ -12,7 +12,7 @@ use std::sync::Arc;
 use serde_json::Value;
 use tokio::sync::Mutex;
 use validgen_cli::serve::{CatalogSource, Limits};
-use validgen_runtime::admission::{self, Catalog, Template};
+use validgen_runtime::kubevirt::admission::{self, Catalog, Template};
 
 use serve_support::{Client, review_body, start};
 
@@ -171,7 +171,8 @@ enum Reference {
 async fn check(client: &mut Client, case: &Case, catalog: &Catalog) -> (Reference, Option<String>) {
     let answer = client.review(case.body.clone()).await;
     let got = String::from_utf8_lossy(&answer.body).into_owned();
-    let reviewed = admission::review(case.body.as_bytes(), catalog).expect("a decodable review");
+    let reviewed = validgen_runtime::kubevirt::extract::review_bytes(case.body.as_bytes(), catalog)
+        .expect("a decodable review");
     let want = admission::response_json(&reviewed.uid, &reviewed.decision, true);
     if answer.status != 200 || answer.content_type.as_deref() != Some("application/json") {
         return (

@@ -2,8 +2,8 @@
 //! VM is a diagnostic, located in the template file and naming the rule.
 
 use validgen_runtime::ir::{self, Check, Path, PathRole, Reason};
-use validgen_runtime::rules;
-use validgen_runtime::typed::schema::{AsInt, Schema};
+use validgen_runtime::kubevirt::rules;
+use validgen_runtime::kubevirt::typed::schema::{AsInt, Schema};
 
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::plan::{PathPlan, plan, terminal};
@@ -80,7 +80,7 @@ pub fn unlocated(name: &str) -> TextOrigin {
 fn rule_problems(r: &ir::Rule, raw: &rules::Rule) -> Vec<String> {
     let mut out = Vec::new();
     match &r.check {
-        Check::Fail { reason } => out.push(match reason {
+        Check::Fail { reason, .. } => out.push(match reason {
             Reason::DuplicateName => format!(
                 "duplicate rule name `{}`: the reference fails this rule with `duplicate Rule Name`",
                 r.name

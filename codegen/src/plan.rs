@@ -5,7 +5,7 @@
 
 use validgen_runtime::ir::Path;
 use validgen_runtime::jsonpath::ast::{ParamsEntry, Segment, Step as AstStep};
-use validgen_runtime::typed::schema::{AsInt, GoKind, Schema, TypeId};
+use validgen_runtime::kubevirt::typed::schema::{AsInt, GoKind, Schema, TypeId};
 
 /// How a path is evaluated.
 #[derive(Debug, Clone, PartialEq)]

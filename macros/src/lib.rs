@@ -27,7 +27,7 @@
 //!   validgen::interpret::Explain) -> Report` (`rhel9-server-small` → `rhel9_server_small`):
 //!   the template's rules evaluated on a decoded VM, one report per rule, in order, as the
 //!   reference's `Evaluate` (`Explain::Failures`: satisfied rules get no explanation text);
-//! - `pub static CATALOG: validgen::compiled::Catalog`: the full admission decision
+//! - `pub static CATALOG: validgen::CompiledCatalog`: the full admission decision
 //!   (`CATALOG.decide(&vm, Mode::Admitted)`): decoding, skip key, the VM's own rules, template
 //!   lookup, CPU defaulting; a rule text identical to a compiled one runs compiled, any other
 //!   goes to the interpreter.

@@ -5,8 +5,8 @@
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
-use validgen_runtime::admission::{self, Catalog, Mode};
 use validgen_runtime::jsonpath::JsonPath;
+use validgen_runtime::kubevirt::admission::{self, Catalog, Mode};
 
 /// A VM with `n` disks.
 fn vm(n: usize, rules: &str) -> Value {

@@ -3,8 +3,8 @@
 //! the response without warnings keeps the reference's bytes.
 
 use serde_json::json;
-use validgen_runtime::admission::{self, Catalog, Mode, Template};
-use validgen_runtime::extract;
+use validgen_runtime::kubevirt::admission::{self, Catalog, Mode, Template};
+use validgen_runtime::kubevirt::extract;
 
 fn review() -> serde_json::Value {
     json!({
@@ -49,7 +49,8 @@ fn a_missing_template_is_allowed_with_a_note_on_both_paths() {
         vec!["template openshift/gone named by the VM is not in the catalog: allowed without validation, as the reference does".to_owned()]
     );
     let body = serde_json::to_vec(&review).expect("json");
-    let whole = admission::review(&body, &catalog).expect("a review");
+    let whole =
+        validgen_runtime::kubevirt::extract::review_bytes(&body, &catalog).expect("a review");
     let single = extract::review_bytes(&body, &catalog).expect("a review");
     assert_eq!(whole.decision, d);
     assert_eq!(single.decision, d, "the single pass carries the note too");

@@ -7,7 +7,7 @@
 /// Named `rules` so that `cargo test -p validgen-runtime rules` selects these tests.
 mod rules {
     use serde_json::Value;
-    use validgen_runtime::rules::{RuleSet, parse_rule_set};
+    use validgen_runtime::kubevirt::rules::{RuleSet, parse_rule_set};
 
     const CASES: &str = concat!(
         env!("CARGO_MANIFEST_DIR"),

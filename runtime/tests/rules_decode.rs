@@ -4,7 +4,7 @@
 /// Named `rules` so that `cargo test -p validgen-runtime rules` selects these tests.
 mod rules {
     use validgen_runtime::ir::{Arg, Path};
-    use validgen_runtime::rules::{
+    use validgen_runtime::kubevirt::rules::{
         Location, Rule, RuleKind, RuleSet, RuleSetError, parse_rule_set, rule_path,
     };
 

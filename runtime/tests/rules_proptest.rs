@@ -4,7 +4,7 @@
 /// Named `rules` so that `cargo test -p validgen-runtime rules` selects these tests.
 mod rules {
     use proptest::prelude::*;
-    use validgen_runtime::rules::{RuleSetError, parse_rule_set};
+    use validgen_runtime::kubevirt::rules::{RuleSetError, parse_rule_set};
 
     /// Checks the invariants of any answer.
     fn check(text: &str) -> Result<(), TestCaseError> {

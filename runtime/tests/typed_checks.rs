@@ -3,12 +3,12 @@
 
 use serde_json::Value;
 use serde_json::value::RawValue;
-use validgen_runtime::admission::{self, Catalog, Mode};
-use validgen_runtime::interpret::{self, Outcome, RuleReport, RuleReports};
+use validgen_runtime::interpret::{Outcome, RuleReport, RuleReports};
+use validgen_runtime::kubevirt::admission::{self, Catalog, Mode};
 
-use validgen_runtime::manifest;
-use validgen_runtime::rules::parse_rule_set;
-use validgen_runtime::typed::TypedVm;
+use validgen_runtime::kubevirt::manifest;
+use validgen_runtime::kubevirt::rules::parse_rule_set;
+use validgen_runtime::kubevirt::typed::TypedVm;
 
 /// Checks validgen answers differently, with the reason. Nothing else is skipped.
 const DEVIATIONS: &[(&str, &str)] = &[
@@ -75,7 +75,13 @@ fn typed_view_matches_the_oracle_checks() {
             let rules =
                 parse_rule_set(input["rules"].as_str().expect("rules")).expect("rules parse");
             match TypedVm::decode(&input["vm"]) {
-                Ok(vm) => interpret::evaluate(&validgen_runtime::rules::lower(&rules), &vm).rules,
+                Ok(vm) => {
+                    validgen_runtime::kubevirt::typed::evaluate(
+                        &validgen_runtime::kubevirt::rules::lower(&rules),
+                        &vm,
+                    )
+                    .rules
+                }
                 Err(e) => {
                     failures.push(format!("{id}: VM does not decode: {e}"));
                     continue;

@@ -6,11 +6,11 @@ use proptest::prelude::*;
 use serde_json::{Map, Value, json};
 use std::sync::LazyLock;
 
-use validgen::compiled::{KeptFn, RuleSetFn};
+use validgen::__private::compiled::{KeptFn, RuleSetFn};
 use validgen::interpret::Explain;
 use validgen::typed::TypedVm;
 use validgen::view::Kept;
-use validgen::{interpret, ir, rules};
+use validgen::{ir, rules, typed};
 use validgen_tests::GENERATED_RULE_SETS;
 use validgen_tests::conformance::CATALOG;
 
@@ -155,7 +155,7 @@ proptest! {
             let kept = Kept::from_value(decoded.json(), &arena);
             for (text, set, compiled, on_kept) in SETS.iter() {
                 for explain in [Explain::All, Explain::Failures] {
-                    let want = interpret::evaluate_with(set, &decoded, explain);
+                    let want = typed::evaluate_with(set, &decoded, explain);
                     prop_assert_eq!(&compiled(decoded.json(), explain), &want, "rule set {} {:?}", text, explain);
                     prop_assert_eq!(&on_kept(&kept, explain), &want, "rule set {} {:?} on kept values", text, explain);
                 }

@@ -2,10 +2,10 @@
 
 use serde::Serialize;
 use serde_json::{Value, json};
-use validgen_runtime::admission::{LEGACY_VALIDATIONS, Template, VALIDATIONS};
 use validgen_runtime::ir::{self, Arg, Check, Reason, Severity};
+use validgen_runtime::kubevirt::admission::{LEGACY_VALIDATIONS, Template, VALIDATIONS};
+use validgen_runtime::kubevirt::rules;
 use validgen_runtime::quantity::Quantity;
-use validgen_runtime::rules::{self, reason_text};
 
 /// A template and its rule sets.
 #[derive(Debug, Serialize)]
@@ -197,8 +197,8 @@ fn describe(field: &str, parsed: &rules::Rule, check: &Check) -> (Value, String,
             };
             (json!({ "values": json_values }), words, None)
         }
-        Check::Fail { reason } => {
-            let error = reason_text(*reason);
+        Check::Fail { reason, text } => {
+            let error = text;
             let why = match reason {
                 Reason::DuplicateName => {
                     format!("an earlier rule is also called {:?}", parsed.name)

@@ -5,7 +5,7 @@ mod text;
 
 use std::io::Write;
 
-use validgen_runtime::admission::{Catalog, Template};
+use validgen_runtime::kubevirt::admission::{Catalog, Template};
 
 use crate::cli::{ExplainArgs, ExplainFormat};
 use crate::{EXIT_ERROR, EXIT_OK};

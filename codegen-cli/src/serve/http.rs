@@ -18,8 +18,9 @@ use hyper::body::{Bytes, Incoming};
 use hyper::header::{self, HeaderValue};
 use hyper::{Method, Request, Response, StatusCode};
 use tokio::sync::Semaphore;
-use validgen_runtime::admission::{self, Catalog, Reviewed};
 use validgen_runtime::goregex;
+use validgen_runtime::kubevirt::admission::{self, Catalog, Reviewed};
+use validgen_runtime::kubevirt::extract;
 
 use super::metrics::{self, Metrics};
 use super::{Limits, json_values};
@@ -297,7 +298,7 @@ async fn validate(req: Request<Incoming>, state: &Arc<State>) -> Response<Body> 
         if values > max_values {
             return Err(Refusal::TooManyValues(values));
         }
-        goregex::with_compile_budget(regex_budget, || admission::review(&bytes, &catalog))
+        goregex::with_compile_budget(regex_budget, || extract::review_bytes(&bytes, &*catalog))
             .map_err(Refusal::NotAReview)
     })
     .await;

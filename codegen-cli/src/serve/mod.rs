@@ -22,7 +22,7 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use validgen_runtime::admission::Catalog;
+use validgen_runtime::kubevirt::admission::Catalog;
 
 pub use server::Server;
 

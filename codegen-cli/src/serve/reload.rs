@@ -10,7 +10,7 @@ use std::thread::JoinHandle;
 use std::time::{Duration, SystemTime};
 
 use rustls::crypto::CryptoProvider;
-use validgen_runtime::admission::{Catalog, collect_files};
+use validgen_runtime::kubevirt::admission::{Catalog, collect_files};
 
 use super::ServeError;
 use super::http::State;

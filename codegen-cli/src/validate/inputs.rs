@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use validgen_runtime::admission::{Catalog, Mode, collect_files};
+use validgen_runtime::kubevirt::admission::{Catalog, Mode, collect_files};
 
 use super::stream::{Judge, judge_stream};
 use super::{FileReport, Item};

@@ -14,8 +14,8 @@ mod stream;
 use std::io::IsTerminal;
 
 use serde_json::Value;
-use validgen_runtime::admission::{self, Catalog, Decision, Mode};
-use validgen_runtime::manifest::Document;
+use validgen_runtime::kubevirt::admission::{self, Catalog, Decision, Mode};
+use validgen_runtime::kubevirt::manifest::Document;
 
 use crate::cli::ValidateArgs;
 use crate::render::{self, Sink, escape_controls};

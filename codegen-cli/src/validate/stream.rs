@@ -9,8 +9,8 @@
 
 use std::io::{self, BufRead};
 
-use validgen_runtime::admission::{Catalog, Mode};
-use validgen_runtime::manifest::{self, ManifestError};
+use validgen_runtime::kubevirt::admission::{Catalog, Mode};
+use validgen_runtime::kubevirt::manifest::{self, ManifestError};
 
 use super::{Item, document_item};
 

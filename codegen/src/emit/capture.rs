@@ -1,10 +1,10 @@
-//! The single-pass extraction of a rule set ([`validgen_runtime::extract`]): the JSON paths its
+//! The single-pass extraction of a rule set ([`validgen_runtime::kubevirt::extract`]): the JSON paths its
 //! rules read, planned against the Go types at build time, as static data.
 
 use proc_macro2::TokenStream;
 use quote::quote;
-use validgen_runtime::extract::{Seg, capture_paths};
 use validgen_runtime::ir::RuleSet;
+use validgen_runtime::kubevirt::capture::{Seg, capture_paths};
 
 /// `&[&[Seg]]`: the capture paths of `set`.
 pub fn paths(set: &RuleSet) -> TokenStream {
@@ -13,9 +13,9 @@ pub fn paths(set: &RuleSet) -> TokenStream {
             Seg::Key(k) => {
                 let k = k.as_ref();
                 // A variant built in place (not a `const fn` call) is promoted to `'static`.
-                quote!(::validgen::extract::Seg::Key(::std::borrow::Cow::Borrowed(#k)))
+                quote!(::validgen::__private::capture::Seg::Key(::std::borrow::Cow::Borrowed(#k)))
             }
-            Seg::Elems => quote!(::validgen::extract::Seg::Elems),
+            Seg::Elems => quote!(::validgen::__private::capture::Seg::Elems),
         });
         quote!(&[#(#segs),*])
     });

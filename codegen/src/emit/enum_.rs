@@ -36,11 +36,11 @@ pub fn check(values: &[Arg<String>], path: &Path, paths: &Paths, walks: &Walks) 
             match paths.get(path).str_view(path, walks) {
                 Some(view) => quote! {
                     let values = #view?;
-                    ::core::result::Result::Ok(::validgen::compiled::one_of_view(values, |v: &str| #test, #text, explain))
+                    ::core::result::Result::Ok(::validgen::__private::compiled::one_of_view(values, |v: &str| #test, #text, explain))
                 },
                 None => quote! {
                     let values = #found?;
-                    ::core::result::Result::Ok(::validgen::checks::one_of_with(&values[..], |v: &str| #test, #text, explain))
+                    ::core::result::Result::Ok(::validgen::__private::checks::one_of_with(&values[..], |v: &str| #test, #text, explain))
                 },
             }
         }
@@ -49,7 +49,7 @@ pub fn check(values: &[Arg<String>], path: &Path, paths: &Paths, walks: &Walks) 
             quote! {
                 let allowed: ::std::vec::Vec<::std::borrow::Cow<'_, str>> = ::std::vec::Vec::from([#(#args?),*]);
                 let values = #found?;
-                ::core::result::Result::Ok(::validgen::checks::one_of(&values[..], &allowed, explain))
+                ::core::result::Result::Ok(::validgen::__private::checks::one_of(&values[..], &allowed, explain))
             }
         }
     }

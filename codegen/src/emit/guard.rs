@@ -28,14 +28,14 @@ pub fn holds(g: &Guard, paths: &Paths, walks: &Walks) -> TokenStream {
             let parsed = paths.get(path).parsed_result();
             let text = value.to_string();
             quote! {{
-                static __CONST: ::std::sync::LazyLock<::validgen::serde_json::Value> =
-                    ::std::sync::LazyLock::new(|| ::validgen::serde_json::from_str(#text).unwrap_or_default());
-                #parsed.and_then(|p| ::validgen::compiled::guard_equals(&__lookup, p, &__CONST))
+                static __CONST: ::std::sync::LazyLock<::validgen::__private::serde_json::Value> =
+                    ::std::sync::LazyLock::new(|| ::validgen::__private::serde_json::from_str(#text).unwrap_or_default());
+                #parsed.and_then(|p| ::validgen::__private::compiled::guard_equals(&__lookup, p, &__CONST))
             }}
         }
         Guard::Truthy(path) => {
             let parsed = paths.get(path).parsed_result();
-            quote!(#parsed.and_then(|p| ::validgen::compiled::guard_truthy(&__lookup, p)))
+            quote!(#parsed.and_then(|p| ::validgen::__private::compiled::guard_truthy(&__lookup, p)))
         }
         Guard::All(gs) => {
             let each = gs.iter().map(|g| holds(g, paths, walks));

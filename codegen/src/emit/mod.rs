@@ -125,12 +125,12 @@ pub fn catalog(
             Some(set) => quote!(#set(vm, explain)),
             None => quote!({
                 let _ = explain;
-                ::validgen::interpret::Report::default()
+                ::validgen::__private::interpret::Report::default()
             }),
         };
         Some(quote! {
             #[doc = #doc]
-            pub fn #f(vm: &::validgen::serde_json::Value, explain: ::validgen::interpret::Explain) -> ::validgen::interpret::Report { #body }
+            pub fn #f(vm: &::validgen::__private::serde_json::Value, explain: ::validgen::__private::interpret::Explain) -> ::validgen::__private::interpret::Report { #body }
         })
     });
     let opt = |s: &Option<String>| match s {
@@ -141,7 +141,7 @@ pub fn catalog(
         let (name, file) = (&t.name, &t.file);
         let (ns, rules, legacy) = (opt(&t.namespace), opt(&t.rules), opt(&t.legacy_rules));
         quote! {
-            ::validgen::compiled::CompiledTemplate { name: #name, namespace: #ns, file: #file, rules: #rules, legacy_rules: #legacy }
+            ::validgen::__private::compiled::CompiledTemplate { name: #name, namespace: #ns, file: #file, rules: #rules, legacy_rules: #legacy }
         }
     });
     let set_entries = rule_sets
@@ -150,8 +150,8 @@ pub fn catalog(
         .map(|((text, _), name)| {
             quote!((
                 #text,
-                #name::<::validgen::serde_json::Value> as ::validgen::compiled::RuleSetFn,
-                (|vm: &::validgen::compiled::Kept<'_>, explain| #name(vm, explain)) as ::validgen::compiled::KeptFn,
+                #name::<::validgen::__private::serde_json::Value> as ::validgen::__private::compiled::RuleSetFn,
+                (|vm: &::validgen::__private::compiled::Kept<'_>, explain| #name(vm, explain)) as ::validgen::__private::compiled::KeptFn,
             ))
         });
     let captures = rule_sets.iter().map(|(_, set)| capture::paths(set));
@@ -173,9 +173,9 @@ pub fn catalog(
         #(#set_fns)*
         #(#public_fns)*
         /// The single-pass extraction plan of `CATALOG`, merged on first use.
-        static __EXTRACTION: ::std::sync::OnceLock<::validgen::extract::Plan> = ::std::sync::OnceLock::new();
+        static __EXTRACTION: ::std::sync::OnceLock<::validgen::__private::capture::Plan> = ::std::sync::OnceLock::new();
         #[doc = #catalog_doc]
-        pub static CATALOG: ::validgen::compiled::Catalog = ::validgen::compiled::Catalog::new(
+        pub static CATALOG: ::validgen::__private::compiled::CompiledCatalog = ::validgen::__private::compiled::CompiledCatalog::new(
             &[#(#template_entries),*],
             &[#(#set_entries),*],
         )
@@ -199,7 +199,7 @@ pub fn documents(sets: &[(String, RuleSet)]) -> TokenStream {
         quote! {
             #body
             #[doc = #doc]
-            pub fn #public(doc: &::validgen::serde_json::Value, explain: ::validgen::interpret::Explain) -> ::validgen::interpret::Report {
+            pub fn #public(doc: &::validgen::__private::serde_json::Value, explain: ::validgen::__private::interpret::Explain) -> ::validgen::__private::interpret::Report {
                 #private(doc, explain)
             }
         }

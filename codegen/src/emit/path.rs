@@ -7,8 +7,8 @@ use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::{ToTokens, format_ident, quote};
 use validgen_runtime::ir::{Path, Syntax};
 use validgen_runtime::jsonpath::ast::ParamsEntry;
-use validgen_runtime::typed::schema::{AsInt, Schema};
-use validgen_runtime::typed::{as_int, as_string, reference_vm};
+use validgen_runtime::kubevirt::typed::schema::{AsInt, Schema};
+use validgen_runtime::kubevirt::typed::{as_int, as_string, reference_vm};
 
 use super::Model;
 use super::walk::{Read, Walks};
@@ -43,17 +43,17 @@ impl PathCode {
         let (plan, parse) = match (model, &path.syntax) {
             (Model::KubeVirt, _) => (
                 plan(Schema::kubevirt(), path),
-                quote!(::validgen::compiled::rule_path(#source)),
+                quote!(::validgen::__private::compiled::rule_path(#source)),
             ),
             (Model::Plain, Syntax::Pointer(_)) => (
                 PathPlan::Dynamic,
-                quote!(::validgen::compiled::pointer_path(#source)),
+                quote!(::validgen::__private::compiled::pointer_path(#source)),
             ),
             (Model::Plain, Syntax::JsonPath(_)) => {
                 let expr = &path.expr;
                 (
                     PathPlan::Dynamic,
-                    quote!(::validgen::compiled::document_jsonpath(#source, #expr)),
+                    quote!(::validgen::__private::compiled::document_jsonpath(#source, #expr)),
                 )
             }
         };
@@ -101,7 +101,7 @@ impl PathCode {
                 let parse = &self.parse;
                 quote! {
                     #[doc = #doc]
-                    static #name: ::std::sync::LazyLock<::core::result::Result<::validgen::ir::Path, ::std::string::String>> =
+                    static #name: ::std::sync::LazyLock<::core::result::Result<::validgen::__private::ir::Path, ::std::string::String>> =
                         ::std::sync::LazyLock::new(|| #parse);
                 }
             }
@@ -123,7 +123,7 @@ impl PathCode {
             fallback_source,
             walks,
             dynamic,
-            quote!(::validgen::compiled::non_empty),
+            quote!(::validgen::__private::compiled::non_empty),
         )
     }
 
@@ -138,7 +138,7 @@ impl PathCode {
             fallback_source,
             walks,
             dynamic,
-            quote!(::validgen::compiled::one),
+            quote!(::validgen::__private::compiled::one),
         )
     }
 
@@ -157,7 +157,7 @@ impl PathCode {
         };
         let found = match p.terminal.map(|t| terminal(Schema::kubevirt(), t)) {
             // The walk never yields values (a step the types cannot satisfy).
-            None => quote!(::validgen::compiled::StrView::<V>::Nodes(
+            None => quote!(::validgen::__private::compiled::StrView::<V>::Nodes(
                 &[],
                 ::core::option::Option::None
             )),
@@ -166,13 +166,13 @@ impl PathCode {
                     Some(r) => quote!(::core::option::Option::Some(#r)),
                     None => quote!(::core::option::Option::None),
                 };
-                quote!(::validgen::compiled::StrView::Nodes(#slots, #rendered))
+                quote!(::validgen::__private::compiled::StrView::Nodes(#slots, #rendered))
             }
         };
         let fallback = match fallback_strings(fallback_source) {
             Ok(v) => {
                 let v = const_array(&v);
-                quote!(::core::result::Result::Ok(::validgen::compiled::StrView::Fallback(&#v)))
+                quote!(::core::result::Result::Ok(::validgen::__private::compiled::StrView::Fallback(&#v)))
             }
             Err(e) => quote!(::core::result::Result::Err(::std::string::String::from(#e))),
         };
@@ -181,7 +181,7 @@ impl PathCode {
                 ::core::option::Option::Some(n) => ::core::result::Result::Ok(#found),
                 ::core::option::Option::None => #fallback,
             }
-            .and_then(::validgen::compiled::StrView::non_empty)
+            .and_then(::validgen::__private::compiled::StrView::non_empty)
         })
     }
 
@@ -215,7 +215,7 @@ impl PathCode {
                     let (how, go_type) = (as_int_tokens(t.as_int), t.go_type);
                     return quote! {
                         match #var {
-                            ::core::option::Option::Some(n) => ::validgen::compiled::int_of(n, #how, #go_type).map(|v| [v]),
+                            ::core::option::Option::Some(n) => ::validgen::__private::compiled::int_of(n, #how, #go_type).map(|v| [v]),
                             ::core::option::Option::None => ::core::result::Result::Ok([#fallback]),
                         }
                         .and_then(#finish)
@@ -269,8 +269,12 @@ fn convert(p: &StaticPath, usage: Use, slots: TokenStream) -> TokenStream {
     let Some(t) = p.terminal.map(|t| terminal(Schema::kubevirt(), t)) else {
         // The walk never yields values (a step the types cannot satisfy).
         return match usage {
-            Use::Ints => quote!(::core::result::Result::Ok(::validgen::compiled::Ints::new())),
-            Use::Strings => quote!(::core::result::Result::Ok(::validgen::compiled::Strs::new())),
+            Use::Ints => quote!(::core::result::Result::Ok(
+                ::validgen::__private::compiled::Ints::new()
+            )),
+            Use::Strings => quote!(::core::result::Result::Ok(
+                ::validgen::__private::compiled::Strs::new()
+            )),
         };
     };
     let Terminal {
@@ -281,25 +285,25 @@ fn convert(p: &StaticPath, usage: Use, slots: TokenStream) -> TokenStream {
     match usage {
         Use::Ints => {
             let how = as_int_tokens(how);
-            quote!(::validgen::compiled::ints_of(#slots, #how, #go_type))
+            quote!(::validgen::__private::compiled::ints_of(#slots, #how, #go_type))
         }
         Use::Strings => {
             let rendered = match rendered {
                 Some(r) => quote!(::core::option::Option::Some(#r)),
                 None => quote!(::core::option::Option::None),
             };
-            quote!(::core::result::Result::Ok(::validgen::compiled::strs_of(#slots, #rendered)))
+            quote!(::core::result::Result::Ok(::validgen::__private::compiled::strs_of(#slots, #rendered)))
         }
     }
 }
 
 fn as_int_tokens(how: AsInt) -> TokenStream {
     match how {
-        AsInt::Cast => quote!(::validgen::compiled::AsInt::Cast),
-        AsInt::Round => quote!(::validgen::compiled::AsInt::Round),
-        AsInt::Quantity => quote!(::validgen::compiled::AsInt::Quantity),
-        AsInt::QuantityPtr => quote!(::validgen::compiled::AsInt::QuantityPtr),
-        AsInt::Mismatch => quote!(::validgen::compiled::AsInt::Mismatch),
+        AsInt::Cast => quote!(::validgen::__private::compiled::AsInt::Cast),
+        AsInt::Round => quote!(::validgen::__private::compiled::AsInt::Round),
+        AsInt::Quantity => quote!(::validgen::__private::compiled::AsInt::Quantity),
+        AsInt::QuantityPtr => quote!(::validgen::__private::compiled::AsInt::QuantityPtr),
+        AsInt::Mismatch => quote!(::validgen::__private::compiled::AsInt::Mismatch),
     }
 }
 
@@ -309,11 +313,11 @@ fn fallback(path: &Path, usage: Use) -> TokenStream {
     let result: Result<TokenStream, String> = match usage {
         Use::Ints => fallback_ints(path).map(|v| {
             let v = const_array(&v);
-            quote!(::validgen::compiled::Ints::from_slice(&#v))
+            quote!(::validgen::__private::compiled::Ints::from_slice(&#v))
         }),
         Use::Strings => fallback_strings(path).map(|v| {
             let v = const_array(&v);
-            quote!(::validgen::compiled::Strs::from_slice(&#v))
+            quote!(::validgen::__private::compiled::Strs::from_slice(&#v))
         }),
     };
     match result {
@@ -359,7 +363,7 @@ fn fallback_strings(path: &Path) -> Result<Vec<String>, String> {
 pub(super) fn params_tokens(params: &[ParamsEntry; 3]) -> TokenStream {
     let entries = params.iter().map(|p| {
         let (value, known, derived) = (p.value, p.known, p.derived);
-        quote!(::validgen::jsonpath::ast::ParamsEntry { value: #value, known: #known, derived: #derived })
+        quote!(::validgen::__private::jsonpath::ast::ParamsEntry { value: #value, known: #known, derived: #derived })
     });
     quote!([#(#entries),*])
 }

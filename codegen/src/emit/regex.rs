@@ -17,9 +17,9 @@ pub fn item(name: &Ident, re: &GoRegex) -> TokenStream {
     let doc = format!("The RE2 pattern `{source}` (Go syntax), translated for the `regex` crate.");
     quote! {
         #[doc = #doc]
-        static #name: ::std::sync::LazyLock<::core::result::Result<::validgen::goregex::GoRegex, ::std::string::String>> =
+        static #name: ::std::sync::LazyLock<::core::result::Result<::validgen::__private::goregex::GoRegex, ::std::string::String>> =
             ::std::sync::LazyLock::new(|| {
-                ::validgen::goregex::GoRegex::from_translated(#source, #rust).map_err(|e| e.to_string())
+                ::validgen::__private::goregex::GoRegex::from_translated(#source, #rust).map_err(|e| e.to_string())
             });
     }
 }
@@ -30,6 +30,6 @@ pub fn check(name: &Ident, path: &Path, paths: &Paths, walks: &Walks) -> TokenSt
     quote! {
         let re = #name.as_ref().map_err(::std::clone::Clone::clone)?;
         let values = #values?;
-        ::core::result::Result::Ok(::validgen::checks::pattern(&values[..], re, explain))
+        ::core::result::Result::Ok(::validgen::__private::checks::pattern(&values[..], re, explain))
     }
 }

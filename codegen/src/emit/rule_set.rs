@@ -6,7 +6,6 @@ use std::collections::BTreeMap;
 use proc_macro2::{Ident, TokenStream};
 use quote::quote;
 use validgen_runtime::ir::{Check, Regex, Rule, RuleSet, Severity};
-use validgen_runtime::rules::reason_text;
 
 use super::arg::{int_arg, str_arg};
 use super::walk::Walks;
@@ -32,11 +31,11 @@ pub fn function(
     let lookup = match (model, dynamic) {
         // The runtime's JSONPath evaluation reads a `Value`.
         (Model::KubeVirt, true) => quote!(
-            let __vm = ::validgen::compiled::JsonView::to_value(vm);
-            let __lookup = ::validgen::compiled::lookup(&__vm);
+            let __vm = ::validgen::__private::compiled::JsonView::to_value(vm);
+            let __lookup = ::validgen::__private::compiled::lookup(&__vm);
         ),
         (Model::KubeVirt, false) => TokenStream::new(),
-        (Model::Plain, _) => quote!(let __lookup = ::validgen::model::Plain::new(doc);),
+        (Model::Plain, _) => quote!(let __lookup = ::validgen::__private::model::Plain::new(doc);),
     };
     let definitions = document::definitions(set);
     let walks = Walks::new(set, paths);
@@ -53,18 +52,18 @@ pub fn function(
     // One rule stays inline (no allocation); several are written straight into one
     // allocation by `vec!` (no array moved), which the report keeps.
     let reports = match rules.as_slice() {
-        [] => quote!(::validgen::interpret::RuleReports::new()),
-        [one] => quote!(::validgen::interpret::RuleReports::from_buf([#one])),
-        _ => quote!(::validgen::interpret::RuleReports::from_vec(
+        [] => quote!(::validgen::__private::interpret::RuleReports::new()),
+        [one] => quote!(::validgen::__private::interpret::RuleReports::from_buf([#one])),
+        _ => quote!(::validgen::__private::interpret::RuleReports::from_vec(
             ::std::vec![#(#rules),*]
         )),
     };
     let signature = match model {
         Model::KubeVirt => quote! {
-            fn #name<V: ::validgen::compiled::JsonView>(vm: &V, explain: ::validgen::interpret::Explain) -> ::validgen::interpret::Report
+            fn #name<V: ::validgen::__private::compiled::JsonView>(vm: &V, explain: ::validgen::__private::interpret::Explain) -> ::validgen::__private::interpret::Report
         },
         Model::Plain => quote! {
-            fn #name(doc: &::validgen::serde_json::Value, explain: ::validgen::interpret::Explain) -> ::validgen::interpret::Report
+            fn #name(doc: &::validgen::__private::serde_json::Value, explain: ::validgen::__private::interpret::Explain) -> ::validgen::__private::interpret::Report
         },
     };
     quote! {
@@ -74,7 +73,7 @@ pub fn function(
             #definitions
             #lookup
             #(#lets)*
-            ::validgen::interpret::Report { rules: #reports }
+            ::validgen::__private::interpret::Report { rules: #reports }
         }
     }
 }
@@ -91,12 +90,11 @@ fn rule(
     let jw = r.severity == Severity::Warning;
     let report = |body: TokenStream| {
         quote! {
-            ::validgen::compiled::report(#name, #field, #message, #jw, (|| -> ::core::result::Result<(bool, ::std::string::String), ::std::string::String> { #body })())
+            ::validgen::__private::compiled::report(#name, #field, #message, #jw, (|| -> ::core::result::Result<(bool, ::std::string::String), ::std::string::String> { #body })())
         }
     };
-    if let Check::Fail { reason } = &r.check {
+    if let Check::Fail { text: error, .. } = &r.check {
         // Malformed rules fail before anything is looked at.
-        let error = reason_text(*reason);
         return report(quote!(::core::result::Result::Err(::std::string::String::from(#error))));
     }
     if r.check.is_document() {
@@ -107,7 +105,7 @@ fn rule(
             ))),
         };
         let evaluated = quote! {
-            ::validgen::compiled::report_document(#name, #field, #message, #jw, (|| -> ::core::result::Result<::std::vec::Vec<::validgen::ir::Violation>, ::std::string::String> { #body })())
+            ::validgen::__private::compiled::report_document(#name, #field, #message, #jw, (|| -> ::core::result::Result<::std::vec::Vec<::validgen::__private::ir::Violation>, ::std::string::String> { #body })())
         };
         return guarded(r, evaluated, paths, walks);
     }
@@ -173,13 +171,13 @@ fn guarded(r: &Rule, evaluated: TokenStream, paths: &Paths, walks: &Walks) -> To
     let Some(g) = &r.guard else {
         return evaluated;
     };
-    let skipped = quote!(::validgen::compiled::skipped(#name, #field, #message, #jw));
+    let skipped = quote!(::validgen::__private::compiled::skipped(#name, #field, #message, #jw));
     if let Some(holds) = guard::static_holds(g, paths, walks) {
         return quote!(if #holds { #evaluated } else { #skipped });
     }
     let holds = guard::holds(g, paths, walks);
     let crashed = quote! {
-        ::validgen::compiled::report(#name, #field, #message, #jw, ::core::result::Result::Err(e))
+        ::validgen::__private::compiled::report(#name, #field, #message, #jw, ::core::result::Result::Err(e))
     };
     quote! {
         match #holds {

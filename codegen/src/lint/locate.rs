@@ -1,7 +1,7 @@
 //! Finding a key's value inside a rule object of the annotation text, so that a warning points
 //! at the line of `"regex": …` rather than at the rule's opening brace.
 
-use validgen_runtime::rules::Location;
+use validgen_runtime::kubevirt::rules::Location;
 
 /// Where the value of `key` (matched ASCII case-insensitively, as the reference's decoder
 /// matches keys; the last occurrence wins, as it does) starts in the object that begins at

@@ -15,7 +15,7 @@ use std::collections::BTreeSet;
 use std::path::Path;
 
 use validgen_runtime::ir::{self, Arg};
-use validgen_runtime::rules::{self, RuleKind};
+use validgen_runtime::kubevirt::rules::{self, RuleKind};
 
 use crate::diag::Diagnostic;
 use crate::source::{TextOrigin, read_catalog};
@@ -44,7 +44,7 @@ pub enum Lint {
     NonCanonicalQuantity,
     /// A template defined again in a later file (which replaces it), or rules on an object
     /// other than `objects[0]`: the reference works with the folder, but part of it has no
-    /// effect (`validgen_runtime::admission::shape`).
+    /// effect (`validgen_runtime::kubevirt::admission::shape`).
     CatalogLayout,
 }
 

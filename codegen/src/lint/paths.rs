@@ -2,7 +2,7 @@
 //! rather than at its `spec.template`.
 
 use validgen_runtime::ir::{Path, Root};
-use validgen_runtime::typed::schema::{GoKind, Schema};
+use validgen_runtime::kubevirt::typed::schema::{GoKind, Schema};
 
 use crate::plan::{PathPlan, Step, plan};
 
@@ -85,7 +85,8 @@ mod tests {
     use validgen_runtime::ir::Path;
 
     fn path(expr: &str) -> Path {
-        validgen_runtime::rules::rule_path(&format!("jsonpath::{expr}")).expect("path parses")
+        validgen_runtime::kubevirt::rules::rule_path(&format!("jsonpath::{expr}"))
+            .expect("path parses")
     }
 
     #[test]

@@ -8,7 +8,7 @@ pub mod document;
 use std::fmt::Write as _;
 
 use crate::goregex::GoRegex;
-use crate::interpret::Explain;
+use crate::report::Explain;
 
 /// An interval bound as the reference prints it: the number, or `N/A` when unset.
 pub fn bound(b: Option<i64>) -> String {

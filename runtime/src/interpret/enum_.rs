@@ -1,10 +1,10 @@
 //! `enum` ([`crate::ir::Check::Enum`]): every value equals one of `values` exactly.
 
-use super::resolve::{path_strings, str_arg};
 use super::{Checked, Explain};
 use crate::checks;
 use crate::ir::{Arg, Path};
 use crate::model::Document;
+use crate::model::values::{path_strings, str_arg};
 
 pub(super) fn check(
     values: &[Arg<String>],

@@ -1,10 +1,10 @@
 //! `integer` ([`crate::ir::Check::IntRange`]): every value within `[min, max]`.
 
-use super::resolve::{int_arg, path_ints};
 use super::{Checked, Explain};
 use crate::checks;
 use crate::ir::{Arg, Path};
 use crate::model::Document;
+use crate::model::values::{int_arg, path_ints};
 
 pub(super) fn check(
     min: Option<&Arg<i64>>,

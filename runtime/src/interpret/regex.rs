@@ -1,11 +1,11 @@
 //! `regex` ([`crate::ir::Check::Pattern`]): every value contains a match of the RE2 pattern
 //! (unanchored, as Go `regexp.MatchString`).
 
-use super::resolve::path_strings;
 use super::{Checked, Explain};
 use crate::checks;
 use crate::ir::{Path, Regex};
 use crate::model::Document;
+use crate::model::values::path_strings;
 
 pub(super) fn check(
     regex: &Result<Regex, String>,

@@ -1,11 +1,11 @@
 //! `string` ([`crate::ir::Check::LengthRange`]): every value's length in bytes within
 //! `[minLength, maxLength]`.
 
-use super::resolve::{int_arg, path_strings};
 use super::{Checked, Explain};
 use crate::checks;
 use crate::ir::{Arg, Path};
 use crate::model::Document;
+use crate::model::values::{int_arg, path_strings};
 
 pub(super) fn check(
     min: Option<&Arg<i64>>,

@@ -1,5 +1,5 @@
 //! The rule IR: what a rule checks, independent of any rule language. Frontends (the KubeVirt
-//! annotation parser in [`crate::rules`]) lower into it; the interpreter ([`crate::interpret`])
+//! annotation parser in [`crate::kubevirt::rules`]) lower into it; the interpreter ([`crate::interpret`])
 //! and the code emitter (`validgen-codegen`) both consume it, so that compiled and interpreted
 //! verdicts cannot drift.
 //!
@@ -14,6 +14,7 @@ mod path;
 mod reason;
 mod regex;
 mod traverse;
+mod types;
 mod violation;
 
 pub use arg::Arg;
@@ -23,13 +24,12 @@ pub use path::{Path, PathError, Root, Syntax};
 pub use reason::Reason;
 pub use regex::Regex;
 pub use traverse::PathRole;
+pub use types::JsonType;
 pub use violation::{At, Violation};
 
 use std::collections::BTreeMap;
 
 use serde_json::{Number, Value};
-
-use crate::model::JsonType;
 
 /// A rule set, in rule order.
 #[derive(Debug, Clone, Default)]
@@ -119,6 +119,9 @@ pub enum Check {
     Fail {
         /// What is wrong with the rule.
         reason: Reason,
+        /// The error the rule fails with, in the frontend's words (KubeVirt: the reference's
+        /// text, e.g. `duplicate Rule Name`).
+        text: String,
     },
     /// Values of one of these types (JSON Schema `type`).
     Type {

@@ -2,7 +2,7 @@
 //!
 //! client-go's `util/jsonpath` walks Go values through `reflect`; the evaluator here is generic
 //! over [`Node`], so the same code walks plain JSON (`serde_json::Value`, as kubectl's
-//! unstructured objects) and the typed KubeVirt view of a VM (`crate::typed`).
+//! unstructured objects) and the typed KubeVirt view of a VM (`crate::kubevirt::typed`).
 
 use std::borrow::Cow;
 

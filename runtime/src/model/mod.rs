@@ -4,57 +4,24 @@
 //!   ([`serde_json::Value`]) implements it here.
 //! - [`Document`]: a whole document as the interpreter reads it: rule paths resolved to values
 //!   (with the model's own rules, e.g. the KubeVirt VM's Go types and reference-VM fallback in
-//!   [`crate::typed::Lookup`]), values converted to integers and strings, and the instances a
+//!   [`crate::kubevirt::typed::Lookup`]), values converted to integers and strings, and the instances a
 //!   document check applies to. [`Plain`] is a plain JSON/YAML document.
 //!
 //! The interpreter ([`crate::interpret`]) is generic over [`Document`].
 
 mod compare;
 mod plain;
+pub(crate) mod values;
 
 use std::borrow::Cow;
 
 use serde_json::{Number, Value};
 
+pub use crate::ir::JsonType;
 use crate::ir::Path;
 
 pub use compare::{json_eq, number_cmp};
 pub use plain::Plain;
-
-/// The type of a JSON value, with JSON Schema's names (`integer`: a number with a zero
-/// fractional part, `1.0` included; JSON Schema core §4.2.1).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum JsonType {
-    /// `null`.
-    Null,
-    /// `true` or `false`.
-    Boolean,
-    /// A number with a zero fractional part.
-    Integer,
-    /// Any number (an integer is a number too).
-    Number,
-    /// A string.
-    String,
-    /// An array.
-    Array,
-    /// An object.
-    Object,
-}
-
-impl JsonType {
-    /// The JSON Schema name (`"integer"`, …).
-    pub fn name(self) -> &'static str {
-        match self {
-            JsonType::Null => "null",
-            JsonType::Boolean => "boolean",
-            JsonType::Integer => "integer",
-            JsonType::Number => "number",
-            JsonType::String => "string",
-            JsonType::Array => "array",
-            JsonType::Object => "object",
-        }
-    }
-}
 
 /// One value of a document, read in place. Cheap to copy (a reference).
 pub trait Instance<'a>: Copy {

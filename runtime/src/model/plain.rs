@@ -6,8 +6,8 @@ use std::borrow::Cow;
 
 use serde_json::{Number, Value};
 
+use super::values::{one_int, one_str, path_ints, path_strings};
 use super::{Document, Instance, JsonType};
-use crate::interpret::resolve::{one_int, one_str, path_ints, path_strings};
 use crate::ir::{Path, Syntax};
 
 impl<'a> Instance<'a> for &'a Value {

@@ -12,11 +12,11 @@ pub(super) fn check(known: &[String], cs: &[Check], set: &RuleSet) -> TokenStrea
     let body = checks(cs, set);
     quote! {{
         let __known = #known;
-        for __key in ::validgen::model::Instance::keys(__v) {
+        for __key in ::validgen::__private::model::Instance::keys(__v) {
             if __known.contains(&__key) {
                 continue;
             }
-            if let ::core::option::Option::Some(__v) = ::validgen::model::Instance::get(__v, __key) {
+            if let ::core::option::Option::Some(__v) = ::validgen::__private::model::Instance::get(__v, __key) {
                 let __mark = __at.mark();
                 __at.key(__key);
                 #body

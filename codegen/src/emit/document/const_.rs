@@ -9,10 +9,12 @@ use super::push;
 
 pub(super) fn check(value: &Value) -> TokenStream {
     let text = value.to_string();
-    let found = push(quote!(::validgen::checks::document::const_(__v, &__CONST)));
+    let found = push(quote!(::validgen::__private::checks::document::const_(
+        __v, &__CONST
+    )));
     quote! {{
-        static __CONST: ::std::sync::LazyLock<::validgen::serde_json::Value> =
-            ::std::sync::LazyLock::new(|| ::validgen::serde_json::from_str(#text).unwrap_or_default());
+        static __CONST: ::std::sync::LazyLock<::validgen::__private::serde_json::Value> =
+            ::std::sync::LazyLock::new(|| ::validgen::__private::serde_json::from_str(#text).unwrap_or_default());
         #found
     }}
 }

@@ -23,7 +23,7 @@ pub(super) fn check(
             let __at = &mut __here;
             #condition
         }
-        if ::validgen::checks::document::if_holds(__scratch.len()) {
+        if ::validgen::__private::checks::document::if_holds(__scratch.len()) {
             #then
         } else {
             #otherwise

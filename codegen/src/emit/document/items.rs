@@ -9,9 +9,9 @@ use super::checks;
 pub(super) fn check(cs: &[Check], set: &RuleSet) -> TokenStream {
     let body = checks(cs, set);
     quote! {
-        if let ::core::option::Option::Some(__n) = ::validgen::model::Instance::array_len(__v) {
+        if let ::core::option::Option::Some(__n) = ::validgen::__private::model::Instance::array_len(__v) {
             for __i in 0..__n {
-                if let ::core::option::Option::Some(__v) = ::validgen::model::Instance::item(__v, __i) {
+                if let ::core::option::Option::Some(__v) = ::validgen::__private::model::Instance::item(__v, __i) {
                     let __mark = __at.mark();
                     __at.index(__i);
                     #body

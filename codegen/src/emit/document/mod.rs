@@ -33,10 +33,10 @@ pub fn rule_body(check: &Check, set: &RuleSet, path: &PathCode) -> TokenStream {
     let path = path.parsed();
     let apply = checks(std::slice::from_ref(check), set);
     quote! {
-        let __found = ::validgen::model::Document::instances(&__lookup, #path)?;
+        let __found = ::validgen::__private::model::Document::instances(&__lookup, #path)?;
         let mut __violations = ::std::vec::Vec::new();
         for (__base, __v) in __found {
-            let mut __place = ::validgen::ir::At::new(&__base);
+            let mut __place = ::validgen::__private::ir::At::new(&__base);
             let __at = &mut __place;
             let __out = &mut __violations;
             let __depth = 0usize;
@@ -52,11 +52,11 @@ pub fn definitions(set: &RuleSet) -> TokenStream {
         let name = format_ident!("__def_{}", i);
         let body = checks(cs, set);
         quote! {
-            fn #name<'a, I: ::validgen::model::Instance<'a>>(
+            fn #name<'a, I: ::validgen::__private::model::Instance<'a>>(
                 __v: I,
-                __at: &mut ::validgen::ir::At,
+                __at: &mut ::validgen::__private::ir::At,
                 __depth: usize,
-                __out: &mut ::std::vec::Vec<::validgen::ir::Violation>,
+                __out: &mut ::std::vec::Vec<::validgen::__private::ir::Violation>,
             ) {
                 #body
             }
@@ -134,7 +134,7 @@ fn one(c: &Check, set: &RuleSet) -> TokenStream {
         | Check::Pattern { .. }
         | Check::Enum { .. }
         | Check::Fail { .. } => push(quote!(::core::option::Option::Some(
-            ::validgen::ir::Violation::new(
+            ::validgen::__private::ir::Violation::new(
                 "rule",
                 "a check of one value",
                 "a check of a rule's values",

@@ -8,5 +8,5 @@ use super::{holds, push};
 
 pub(super) fn check(checks: &[Check], set: &RuleSet) -> TokenStream {
     let held = holds(checks, set);
-    push(quote!(::validgen::checks::document::not(#held)))
+    push(quote!(::validgen::__private::checks::document::not(#held)))
 }

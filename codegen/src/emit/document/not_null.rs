@@ -6,5 +6,7 @@ use quote::quote;
 use super::push;
 
 pub(super) fn check() -> TokenStream {
-    push(quote!(::validgen::checks::document::not_null(__v)))
+    push(quote!(::validgen::__private::checks::document::not_null(
+        __v
+    )))
 }

@@ -9,14 +9,12 @@ use super::push;
 
 pub(super) fn check(min: Option<&Bound>, max: Option<&Bound>) -> TokenStream {
     let (min, max) = (bound(min), bound(max));
-    let found = push(quote!(::validgen::checks::document::number_range(
-        __v,
-        __min.as_ref(),
-        __max.as_ref()
-    )));
+    let found = push(quote!(
+        ::validgen::__private::checks::document::number_range(__v, __min.as_ref(), __max.as_ref())
+    ));
     quote! {{
-        let __min: ::core::option::Option<::validgen::ir::Bound> = #min;
-        let __max: ::core::option::Option<::validgen::ir::Bound> = #max;
+        let __min: ::core::option::Option<::validgen::__private::ir::Bound> = #min;
+        let __max: ::core::option::Option<::validgen::__private::ir::Bound> = #max;
         #found
     }}
 }
@@ -29,15 +27,15 @@ fn bound(b: Option<&Bound>) -> TokenStream {
     let n = &b.value;
     let value = if let Some(i) = n.as_i64() {
         let i = Literal::i64_suffixed(i);
-        quote!(::validgen::serde_json::Number::from(#i))
+        quote!(::validgen::__private::serde_json::Number::from(#i))
     } else if let Some(u) = n.as_u64() {
         let u = Literal::u64_suffixed(u);
-        quote!(::validgen::serde_json::Number::from(#u))
+        quote!(::validgen::__private::serde_json::Number::from(#u))
     } else {
         // serde_json numbers are finite: `from_f64` gives one back.
         let f = Literal::f64_suffixed(n.as_f64().unwrap_or_default());
-        quote!(::validgen::serde_json::Number::from_f64(#f).unwrap_or_else(|| ::validgen::serde_json::Number::from(0i64)))
+        quote!(::validgen::__private::serde_json::Number::from_f64(#f).unwrap_or_else(|| ::validgen::__private::serde_json::Number::from(0i64)))
     };
     let exclusive = b.exclusive;
-    quote!(::core::option::Option::Some(::validgen::ir::Bound { value: #value, exclusive: #exclusive }))
+    quote!(::core::option::Option::Some(::validgen::__private::ir::Bound { value: #value, exclusive: #exclusive }))
 }

@@ -7,5 +7,5 @@ use super::{push, str_slice};
 
 pub(super) fn check(keys: &[String]) -> TokenStream {
     let keys = str_slice(keys);
-    push(quote!(::validgen::checks::document::one_not_null(__v, #keys)))
+    push(quote!(::validgen::__private::checks::document::one_not_null(__v, #keys)))
 }

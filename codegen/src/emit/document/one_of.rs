@@ -13,7 +13,7 @@ pub(super) fn check(branches: &[Vec<Check>], set: &RuleSet) -> TokenStream {
         let held = holds(b, set);
         quote!(if #held { __held += 1; })
     });
-    let found = push(quote!(::validgen::checks::document::one_of(__held, #n)));
+    let found = push(quote!(::validgen::__private::checks::document::one_of(__held, #n)));
     quote! {{
         let mut __held = 0usize;
         #(#each)*

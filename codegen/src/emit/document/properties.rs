@@ -11,7 +11,7 @@ pub(super) fn check(properties: &[(String, Vec<Check>)], set: &RuleSet) -> Token
     let each = properties.iter().map(|(key, cs)| {
         let body = checks(cs, set);
         quote! {
-            if let ::core::option::Option::Some(__v) = ::validgen::model::Instance::get(__v, #key) {
+            if let ::core::option::Option::Some(__v) = ::validgen::__private::model::Instance::get(__v, #key) {
                 let __mark = __at.mark();
                 __at.key(#key);
                 #body

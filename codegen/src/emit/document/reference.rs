@@ -11,11 +11,13 @@ pub(super) fn check(name: &str, set: &RuleSet) -> TokenStream {
             let f = format_ident!("__def_{}", i);
             quote!(#f(__v, __at, __depth + 1, __out);)
         }
-        None => quote!(__out.push(__at.place(::validgen::checks::document::undefined(#name)));),
+        None => {
+            quote!(__out.push(__at.place(::validgen::__private::checks::document::undefined(#name)));)
+        }
     };
     quote! {
-        if __depth >= ::validgen::checks::document::MAX_DEPTH {
-            __out.push(__at.place(::validgen::checks::document::too_deep()));
+        if __depth >= ::validgen::__private::checks::document::MAX_DEPTH {
+            __out.push(__at.place(::validgen::__private::checks::document::too_deep()));
         } else {
             #call
         }

@@ -13,9 +13,9 @@ pub(super) fn check(measure: Measure, min: Option<u64>, max: Option<u64>) -> Tok
         None => quote!(::core::option::Option::None),
     };
     let (min, max) = (opt(min), opt(max));
-    push(quote!(::validgen::checks::document::size(
+    push(quote!(::validgen::__private::checks::document::size(
         __v,
-        ::validgen::ir::Measure::#m,
+        ::validgen::__private::ir::Measure::#m,
         #min,
         #max
     )))

@@ -8,8 +8,8 @@ use super::push;
 
 pub(super) fn check(types: &[JsonType]) -> TokenStream {
     let variants = types.iter().map(|t| format_ident!("{}", format!("{t:?}")));
-    push(quote!(::validgen::checks::document::type_(
+    push(quote!(::validgen::__private::checks::document::type_(
         __v,
-        &[#(::validgen::model::JsonType::#variants),*]
+        &[#(::validgen::__private::model::JsonType::#variants),*]
     )))
 }

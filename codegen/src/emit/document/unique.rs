@@ -6,5 +6,5 @@ use quote::quote;
 use super::push;
 
 pub(super) fn check() -> TokenStream {
-    push(quote!(::validgen::checks::document::unique(__v)))
+    push(quote!(::validgen::__private::checks::document::unique(__v)))
 }

@@ -1,6 +1,6 @@
 //! From `AdmissionReview` bytes to a verdict in one pass, without building a DOM of the body.
 //!
-//! The typed decoding ([`crate::typed`]) needs the whole VM as a `serde_json::Value` first, and
+//! The typed decoding ([`crate::kubevirt::typed`]) needs the whole VM as a `serde_json::Value` first, and
 //! builds a normalized copy of it; most of an admission's time went there. Here a strict JSON
 //! reader of our own walks the body once, guided by the Go types: it checks every value of the
 //! VM exactly as the typed decoding does (a VM the reference cannot decode must still be
@@ -11,16 +11,15 @@
 //! below `spec`. What is kept goes into one arena per review ([`Kept`] values, strings
 //! borrowed from the body): no allocation per value. The decision then runs on that small VM;
 //! compiled rule sets read it as it is (generated code is generic over
-//! [`crate::view::JsonView`]), the interpreter gets it as a `Value`.
+//! [`crate::kubevirt::view::JsonView`]), the interpreter gets it as a `Value`.
 //!
-//! Verdicts are those of the `Value` path ([`crate::admission::review_value_with`]) by
+//! Verdicts are those of the `Value` path ([`crate::kubevirt::admission::review_value_with`]) by
 //! construction: whatever this pass does not reproduce exactly (a body the typed decoding
 //! rejects, a repeated or case-variant struct key or review key, a rule set outside the plan)
 //! makes it step aside, and the `Value` path answers. The conformance tests check both on every
 //! case.
 
 mod json;
-mod plan;
 mod walk;
 
 use std::borrow::Cow;
@@ -28,17 +27,17 @@ use std::borrow::Cow;
 use bumpalo::Bump;
 use serde_json::Value;
 
+pub use super::capture::{CapturePath, Node, Plan, Seg, capture_paths};
 use json::{Abort, Reader, Res};
-pub use plan::{CapturePath, Node, Plan, Seg, capture_paths};
 use walk::Typed;
 
-use crate::admission::{
+use crate::kubevirt::admission::{
     Decision, Explain, Mode, ReviewError, Reviewed, RuleChoice, Validators, decide_explained,
     decide_kept, no_object, review_value_with, rule_choice, wrong_resource,
 };
-use crate::rules::fold::folds_to;
-use crate::typed::{GoReview, Schema};
-use crate::view::Kept;
+use crate::kubevirt::rules::fold::folds_to;
+use crate::kubevirt::typed::{GoReview, Schema};
+use crate::kubevirt::view::Kept;
 
 /// What one pass over an `AdmissionReview` body found (`'a`: the body's and the arena's
 /// lifetime).

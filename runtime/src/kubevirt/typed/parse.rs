@@ -25,7 +25,7 @@ use serde_json::{Map, Value};
 use super::decode::{Health, health};
 use super::merge::merge;
 use super::schema::{GoKind, Schema, TypeId};
-use crate::rules::fold::folds_to;
+use crate::kubevirt::rules::fold::folds_to;
 
 /// An `AdmissionReview` with the VM at `request.object` combined as the reference decodes it
 /// (a repeated `object` is replaced whole: apimachinery `RawExtension.UnmarshalJSON` keeps the

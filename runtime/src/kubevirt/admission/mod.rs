@@ -18,5 +18,5 @@ pub use decide::{
 };
 pub(crate) use decide::{RuleChoice, decide_kept, rule_choice};
 pub use response::response_json;
-pub use review::{ReviewError, Reviewed, review, review_value, review_value_with};
+pub use review::{ReviewError, Reviewed, review_value, review_value_with};
 pub(crate) use review::{no_object, wrong_resource};

@@ -5,20 +5,13 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::catalog::{Catalog, VALIDATIONS};
-use crate::extract::Plan;
-use crate::interpret::{self, Cause, Explain, Outcome, Report};
-use crate::rules::{self, RuleSetError};
-use crate::typed::{DecodeError, TypedVm};
-use crate::view::{JsonView, Kept};
+use crate::interpret::{Cause, Explain, Outcome, Report};
+use crate::kubevirt::capture::Plan;
+use crate::kubevirt::rules::{self, RuleSetError};
+use crate::kubevirt::typed::{self, DecodeError, TypedVm};
+use crate::kubevirt::view::{JsonView, Kept};
 
-/// Annotation key whose mere presence skips validation.
-pub const SKIP: &str = "vm.kubevirt.io/skip-validations";
-/// Label (or annotation) naming the parent template.
-pub const TEMPLATE_NAME: &str = "vm.kubevirt.io/template";
-/// Label (or annotation) naming the parent template's namespace.
-pub const TEMPLATE_NAMESPACE: &str = "vm.kubevirt.io/template.namespace";
-/// The older spelling of [`TEMPLATE_NAMESPACE`], read when that one is absent.
-pub const TEMPLATE_NAMESPACE_OLD: &str = "vm.kubevirt.io/template-namespace";
+pub use crate::kubevirt::keys::{SKIP, TEMPLATE_NAME, TEMPLATE_NAMESPACE, TEMPLATE_NAMESPACE_OLD};
 
 /// Which VM the rules are applied to (SEMANTICS §10).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -145,7 +138,7 @@ pub trait Validators {
     /// The rule set does not parse (the admission answers 400).
     fn evaluate(&self, text: &str, vm: &TypedVm, explain: Explain) -> Result<Report, RuleSetError>;
 
-    /// As [`Validators::evaluate`], on the VM the single pass kept ([`crate::extract`]):
+    /// As [`Validators::evaluate`], on the VM the single pass kept ([`crate::kubevirt::extract`]):
     /// normalized and CPU-defaulted as the typed decoding leaves it, restricted to what the
     /// rule set reads. By default it is made a `Value` first.
     ///
@@ -162,7 +155,7 @@ pub trait Validators {
     }
 
     /// What a single pass over an `AdmissionReview` body must extract for the rule sets these
-    /// validators hold ([`crate::extract`]); `None` to always parse the whole body.
+    /// validators hold ([`crate::kubevirt::extract`]); `None` to always parse the whole body.
     fn plan(&self) -> Option<&Plan> {
         None
     }
@@ -175,7 +168,7 @@ impl Validators for Catalog {
 
     fn evaluate(&self, text: &str, vm: &TypedVm, explain: Explain) -> Result<Report, RuleSetError> {
         match self.rule_set(text) {
-            Some(set) => Ok(interpret::evaluate_with(set, vm, explain)),
+            Some(set) => Ok(typed::evaluate_with(set, vm, explain)),
             None => interpret_text_with(text, vm, explain),
         }
     }
@@ -203,8 +196,8 @@ pub fn interpret_text_with(
     explain: Explain,
 ) -> Result<Report, RuleSetError> {
     let rules = rules::parse_rule_set(text)?;
-    Ok(interpret::evaluate_with(
-        &crate::rules::lower(&rules),
+    Ok(typed::evaluate_with(
+        &crate::kubevirt::rules::lower(&rules),
         vm,
         explain,
     ))
@@ -272,7 +265,7 @@ fn decide_typed(
     )
 }
 
-/// The decision on the VM the single pass kept ([`crate::extract`]), as [`decide_typed`] on
+/// The decision on the VM the single pass kept ([`crate::kubevirt::extract`]), as [`decide_typed`] on
 /// the VM it was kept from; `whole` answers when the rule set to evaluate is not in `plan`.
 pub(crate) fn decide_kept(
     vm: Kept<'_>,

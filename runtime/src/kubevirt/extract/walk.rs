@@ -11,12 +11,12 @@ use bumpalo::collections::Vec as ArenaVec;
 use serde_json::{Number, Value};
 
 use super::json::{Abort, Reader, Res, decode};
-use super::plan::{Node, Plan};
+use crate::kubevirt::capture::{Node, Plan};
+use crate::kubevirt::rules::fold::folds_to;
+use crate::kubevirt::typed::decode::{canonical_ip, is_rfc3339, number_fits};
+use crate::kubevirt::typed::schema::{GoKind, Leaf, Schema, Type, TypeId};
+use crate::kubevirt::view::{JsonView, Kept};
 use crate::quantity::Quantity;
-use crate::rules::fold::folds_to;
-use crate::typed::decode::{canonical_ip, is_rfc3339, number_fits};
-use crate::typed::schema::{GoKind, Leaf, Schema, Type, TypeId};
-use crate::view::{JsonView, Kept};
 
 /// A value of Go type `ty`: checked as the typed decoding checks it; with a trie node, kept
 /// in `arena` (normalized, only what the trie names below it; everything below a `whole`
@@ -284,7 +284,7 @@ impl<'p: 'a, 'a> Typed<'p, 'a> {
 }
 
 /// A list with its IP addresses in canonical form (`None`: nothing to rewrite), as
-/// [`crate::typed::decode::sanitize_ips`] does.
+/// [`crate::kubevirt::typed::decode::sanitize_ips`] does.
 fn sanitize_ips<'a>(list: Kept<'a>, arena: &'a Bump) -> Option<Kept<'a>> {
     let items = list.as_array()?;
     let ips: Vec<Option<String>> = items

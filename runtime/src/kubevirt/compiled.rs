@@ -10,19 +10,19 @@ use std::sync::OnceLock;
 use serde_json::Value;
 use smallvec::SmallVec;
 
-use crate::admission::{self, Decision, Mode, Validators, interpret_text_with};
-use crate::extract::{Plan, Seg};
 pub use crate::interpret::guard::{equals as guard_equals, truthy_at as guard_truthy};
-pub use crate::interpret::resolve::{non_empty, one};
 use crate::interpret::{Explain, Outcome, Report, RuleReport, violations_text};
 use crate::ir::{Path, Root, Violation};
 use crate::jsonpath::ast::ParamsEntry;
 use crate::jsonpath::{Selection, select};
-use crate::rules::RuleSetError;
-use crate::typed::{Lookup, Schema, TypedNode, TypedVm, reference_vm};
-pub use crate::view::{JsonView, Kept};
+use crate::kubevirt::admission::{self, Decision, Mode, Validators, interpret_text_with};
+use crate::kubevirt::capture::{Plan, Seg};
+use crate::kubevirt::rules::RuleSetError;
+use crate::kubevirt::typed::{Lookup, Schema, TypedNode, TypedVm, reference_vm};
+pub use crate::kubevirt::view::{JsonView, Kept};
+pub use crate::model::values::{non_empty, one};
 
-pub use crate::typed::schema::AsInt;
+pub use crate::kubevirt::typed::schema::AsInt;
 
 /// A generated rule-set validator: evaluates its rules on a decoded VM (normalized JSON, as
 /// [`TypedVm::json`] gives), as the reference's `Evaluate` (no CPU defaulting), with the
@@ -30,7 +30,7 @@ pub use crate::typed::schema::AsInt;
 pub type RuleSetFn = fn(&Value, Explain) -> Report;
 
 /// The same generated validator on the VM the single pass kept from `AdmissionReview` bytes
-/// ([`crate::extract`]), without making a `Value` of it: generated rule sets are generic over
+/// ([`crate::kubevirt::extract`]), without making a `Value` of it: generated rule sets are generic over
 /// [`JsonView`], and the catalog holds both instances.
 pub type KeptFn = for<'a, 'b> fn(&'b Kept<'a>, Explain) -> Report;
 
@@ -55,7 +55,7 @@ pub struct CompiledTemplate {
 /// A catalog compiled at build time: templates, and a validator per distinct rule text. It
 /// takes the full admission decision; a rule text it did not compile goes to the interpreter.
 #[derive(Debug, Clone, Copy)]
-pub struct Catalog {
+pub struct CompiledCatalog {
     templates: &'static [CompiledTemplate],
     rule_sets: &'static [CompiledRuleSet],
     /// Per rule set (same order): the capture paths of its single-pass extraction.
@@ -64,13 +64,13 @@ pub struct Catalog {
     plan: Option<&'static OnceLock<Plan>>,
 }
 
-impl Catalog {
+impl CompiledCatalog {
     /// A catalog of `templates` (sorted by name) and `rule_sets` (sorted by text).
     pub const fn new(
         templates: &'static [CompiledTemplate],
         rule_sets: &'static [CompiledRuleSet],
     ) -> Self {
-        Catalog {
+        CompiledCatalog {
             templates,
             rule_sets,
             captures: &[],
@@ -79,7 +79,7 @@ impl Catalog {
     }
 
     /// This catalog with single-pass extraction from `AdmissionReview` bytes
-    /// ([`crate::extract`]): `captures` gives, per rule set (in the order of `rule_sets`), the
+    /// ([`crate::kubevirt::extract`]): `captures` gives, per rule set (in the order of `rule_sets`), the
     /// paths its rules read, as the generator planned them against the Go types; `cell` keeps
     /// the plan merged from them on first use.
     pub const fn with_extraction(
@@ -87,7 +87,7 @@ impl Catalog {
         captures: &'static [&'static [&'static [Seg]]],
         cell: &'static OnceLock<Plan>,
     ) -> Self {
-        Catalog {
+        CompiledCatalog {
             captures,
             plan: Some(cell),
             ..self
@@ -95,7 +95,7 @@ impl Catalog {
     }
 
     /// The extraction plan of this catalog's rule sets; `None` when it was built without
-    /// [`Catalog::with_extraction`].
+    /// [`CompiledCatalog::with_extraction`].
     pub fn extraction_plan(&self) -> Option<&'static Plan> {
         let cell = self.plan?;
         Some(cell.get_or_init(|| {
@@ -147,7 +147,7 @@ impl Catalog {
     }
 }
 
-impl Validators for Catalog {
+impl Validators for CompiledCatalog {
     fn template_rules(&self, namespace: &str, name: &str) -> Option<Option<&str>> {
         // As a catalog folder loaded by the CLI: `namespace/name`, else a template whose file
         // names no namespace.
@@ -443,7 +443,7 @@ pub fn one_of_view<V: JsonView>(
 }
 
 /// The integer the reference reads from a value of a type converted as `how` (`go_type` names
-/// it in the mismatch error), as [`crate::typed::as_int`].
+/// it in the mismatch error), as [`crate::kubevirt::typed::as_int`].
 ///
 /// # Errors
 /// The rule error text.
@@ -475,7 +475,7 @@ pub fn int_of<V: JsonView>(v: Slot<'_, V>, how: AsInt, go_type: &str) -> Result<
 #[inline(never)]
 fn int_of_slow<V: JsonView>(v: Slot<'_, V>, how: AsInt, go_type: &str) -> Result<i64, String> {
     let v = v.map(V::to_value);
-    crate::typed::int_of_json(v.as_deref(), how, go_type).map_err(|e| e.rule_text())
+    crate::kubevirt::typed::int_of_json(v.as_deref(), how, go_type).map_err(|e| e.rule_text())
 }
 
 /// The string the reference compares: a string kind's value (`rendered` is `None`), else the
@@ -497,7 +497,7 @@ pub fn lookup(vm: &Value) -> Lookup<'_> {
 
 /// Parses a path for generated code (the generator checked it at build time).
 pub fn rule_path(source: &str) -> Result<Path, String> {
-    crate::rules::rule_path(source).map_err(|e| e.to_string())
+    crate::kubevirt::rules::rule_path(source).map_err(|e| e.to_string())
 }
 
 /// The report of one rule.

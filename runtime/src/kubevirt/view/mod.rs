@@ -1,6 +1,6 @@
 //! Read-only JSON as generated validators and the admission decision read it: either a parsed
 //! `serde_json::Value`, or the [`Kept`] values of the single pass over `AdmissionReview` bytes
-//! ([`crate::extract`]), which live in an arena and borrow their strings from the body.
+//! ([`crate::kubevirt::extract`]), which live in an arena and borrow their strings from the body.
 //!
 //! Generated rule-set functions are generic over [`JsonView`], so that the same code runs on
 //! both without converting one into the other.

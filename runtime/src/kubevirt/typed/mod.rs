@@ -20,7 +20,7 @@ use std::sync::LazyLock;
 use serde_json::Value;
 
 pub use decode::DecodeError;
-pub use lookup::Lookup;
+pub use lookup::{Lookup, evaluate, evaluate_with};
 pub use node::TypedNode;
 pub use parse::{GoDocument, GoReview};
 pub use schema::Schema;
@@ -46,15 +46,15 @@ impl TypedVm {
         decode::decode_vm(Schema::kubevirt(), raw).map(|json| TypedVm { json })
     }
 
-    /// A VM already in normalized form (what [`crate::extract`] keeps of one).
+    /// A VM already in normalized form (what [`crate::kubevirt::extract`] keeps of one).
     pub(crate) fn from_normalized(json: Value) -> TypedVm {
         TypedVm { json }
     }
 
-    /// The VM the single pass kept ([`crate::extract`], already normalized), as a `Value`:
+    /// The VM the single pass kept ([`crate::kubevirt::extract`], already normalized), as a `Value`:
     /// for what reads only `Value` (the interpreter).
-    pub(crate) fn from_kept(vm: &crate::view::Kept<'_>) -> TypedVm {
-        use crate::view::JsonView;
+    pub(crate) fn from_kept(vm: &crate::kubevirt::view::Kept<'_>) -> TypedVm {
+        use crate::kubevirt::view::JsonView;
         TypedVm::from_normalized(vm.to_value().into_owned())
     }
 
@@ -155,7 +155,7 @@ fn canonicalize(s: &Schema, ty: TypeId, v: &mut Value) {
 
 static REFERENCE_VM: LazyLock<Value> = LazyLock::new(|| {
     // The vendored file is part of this crate; the unit tests load it.
-    serde_json::from_str::<Value>(include_str!("../../data/reference-vm.json"))
+    serde_json::from_str::<Value>(include_str!("../../../data/reference-vm.json"))
         .ok()
         .and_then(|mut doc| doc.get_mut("vm").map(Value::take))
         .unwrap_or(Value::Null)

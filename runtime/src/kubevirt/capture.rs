@@ -4,11 +4,12 @@
 use std::borrow::Cow;
 use std::collections::BTreeSet;
 
-use crate::admission::VALIDATIONS;
-use crate::admission::{SKIP, TEMPLATE_NAME, TEMPLATE_NAMESPACE, TEMPLATE_NAMESPACE_OLD};
 use crate::ir::{Path, RuleSet};
 use crate::jsonpath::ast::{Segment, Step};
-use crate::typed::schema::{GoKind, Schema, TypeId, same_key};
+use crate::kubevirt::keys::{
+    SKIP, TEMPLATE_NAME, TEMPLATE_NAMESPACE, TEMPLATE_NAMESPACE_OLD, VALIDATIONS,
+};
+use crate::kubevirt::typed::schema::{GoKind, Schema, TypeId, same_key};
 
 /// One step of a capture path, in normalized JSON (the keys encoding/json uses, map keys as
 /// written).
@@ -302,9 +303,9 @@ impl Plan {
     /// Adds the rule set `text` with the capture paths of its rules; `false` (nothing added)
     /// when it does not parse.
     pub fn add_text(&mut self, text: &str) -> bool {
-        match crate::rules::parse_rule_set(text) {
+        match crate::kubevirt::rules::parse_rule_set(text) {
             Ok(rules) => {
-                let paths = capture_paths(&crate::rules::lower(&rules));
+                let paths = capture_paths(&crate::kubevirt::rules::lower(&rules));
                 self.add(text, paths.iter().map(Vec::as_slice));
                 true
             }

@@ -16,12 +16,12 @@ pub const ROOT: Root = Root::Under(&["spec", "template"]);
 /// parsed as the client-go template `{.spec.template<rest>}`.
 ///
 /// ```
-/// use validgen_runtime::rules::rule_path;
+/// use validgen_runtime::kubevirt::rules::rule_path;
 ///
 /// let p = rule_path("jsonpath::$.spec.domain.cpu.cores")?;
 /// assert_eq!(p.expr, ".spec.domain.cpu.cores");
 /// assert!(rule_path(".spec.domain.cpu.cores").is_err());
-/// # Ok::<(), validgen_runtime::rules::RulePathError>(())
+/// # Ok::<(), validgen_runtime::kubevirt::rules::RulePathError>(())
 /// ```
 ///
 /// # Errors

@@ -151,7 +151,7 @@ pub enum RuleKind {
 ///
 /// ```
 /// use validgen_runtime::ir::Arg;
-/// use validgen_runtime::rules::{parse_rule_set, RuleKind};
+/// use validgen_runtime::kubevirt::rules::{parse_rule_set, RuleKind};
 ///
 /// let set = parse_rule_set(
 ///     r#"[{"name": "cores", "path": "jsonpath::.spec.domain.cpu.cores",
@@ -168,7 +168,7 @@ pub enum RuleKind {
 ///     "rule 1 (\"cores\"): `min` must be a number or a `jsonpath::` string, \
 ///      found \"5\" at line 1 column 27",
 /// );
-/// # Ok::<(), validgen_runtime::rules::RuleSetError>(())
+/// # Ok::<(), validgen_runtime::kubevirt::rules::RuleSetError>(())
 /// ```
 pub fn parse_rule_set(text: &str) -> Result<RuleSet, RuleSetError> {
     decode::decode(text)

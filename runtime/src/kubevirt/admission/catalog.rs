@@ -8,14 +8,11 @@ use std::sync::OnceLock;
 use serde_json::Value;
 
 use super::shape::{self, ObjectShape, Part, Severity, ShapeProblem};
-use crate::extract::Plan;
 use crate::ir;
-use crate::manifest::{self, ManifestError};
+use crate::kubevirt::capture::Plan;
+use crate::kubevirt::manifest::{self, ManifestError};
 
-/// Annotation key of the rule set on a VM (and on a template's `objects[0]`).
-pub const VALIDATIONS: &str = "vm.kubevirt.io/validations";
-/// Legacy annotation key of the rule set on the Template itself (read by the admission lookup).
-pub const LEGACY_VALIDATIONS: &str = "validations";
+pub use crate::kubevirt::keys::{LEGACY_VALIDATIONS, VALIDATIONS};
 
 /// One template of a catalog.
 #[derive(Debug, Clone, PartialEq)]
@@ -170,8 +167,8 @@ impl Catalog {
         let sets = self.rule_sets.0.get_or_init(|| {
             self.rule_texts()
                 .filter_map(|text| {
-                    let rules = crate::rules::parse_rule_set(text).ok()?;
-                    Some((text.to_owned(), crate::rules::lower(&rules)))
+                    let rules = crate::kubevirt::rules::parse_rule_set(text).ok()?;
+                    Some((text.to_owned(), crate::kubevirt::rules::lower(&rules)))
                 })
                 .collect()
         });
@@ -187,7 +184,7 @@ impl Catalog {
             .map(String::as_str)
     }
 
-    /// What [`crate::extract`] keeps of a VM for the rule sets of these templates, both the
+    /// What [`crate::kubevirt::extract`] keeps of a VM for the rule sets of these templates, both the
     /// lookup's and those of the VMs created from them (those that parse; the others are left
     /// to the whole-VM path, which reports their error).
     pub fn extraction_plan(&self) -> &Plan {

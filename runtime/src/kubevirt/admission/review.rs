@@ -6,7 +6,7 @@ use serde_json::Value;
 use super::catalog::Catalog;
 use super::decide::{Decision, Mode, Source, Validators, decide_explained};
 use crate::interpret::Explain;
-use crate::rules::fold::folds_to;
+use crate::kubevirt::rules::fold::folds_to;
 
 /// Why a body is not a reviewable `AdmissionReview`: the webhook answers HTTP 400 without a
 /// body, as the reference does.
@@ -23,18 +23,8 @@ pub struct Reviewed {
     pub decision: Decision,
 }
 
-/// Reviews an `AdmissionReview` body. The VM is judged as given ([`Mode::Raw`]): it already
-/// passed the API server's mutators. One pass over the bytes extracts what the catalog's rules
-/// read ([`crate::extract::review_bytes`]); the answer is always that of [`review_value`] on
-/// the parsed body.
-///
-/// # Errors
-/// [`ReviewError`] when the body is not JSON or has no `request`.
-pub fn review(body: &[u8], catalog: &Catalog) -> Result<Reviewed, ReviewError> {
-    crate::extract::review_bytes(body, catalog)
-}
-
-/// As [`review`], on a parsed body.
+/// Reviews a parsed `AdmissionReview` body (the single pass over bytes is
+/// [`crate::kubevirt::extract::review_bytes`]).
 ///
 /// # Errors
 /// [`ReviewError`] when there is no `request` object.
@@ -76,7 +66,7 @@ pub fn review_value_with(v: &Value, validators: &dyn Validators) -> Result<Revie
 
 /// The member of the review's object `v` that encoding/json decodes into the field `name`:
 /// keys match case-insensitively (ssp-operator webhooks/utils.go `GetAdmissionReview` decodes
-/// the body with `json.Unmarshal`). A body parsed as a [`crate::typed::GoReview`] has it under
+/// the body with `json.Unmarshal`). A body parsed as a [`crate::kubevirt::typed::GoReview`] has it under
 /// `name` only; in any other `Value`, the last key that matches.
 fn member<'v>(v: &'v Value, name: &str) -> Option<&'v Value> {
     v.as_object()?

@@ -7,7 +7,7 @@ use std::collections::HashSet;
 use super::RuleKind;
 use crate::goregex::GoRegex;
 use crate::ir::{Check, Guard, Origin, Reason, Regex, Rule, RuleSet, Severity};
-use crate::rules;
+use crate::kubevirt::rules;
 
 /// Lowers a parsed rule set to the IR.
 pub fn lower(set: &rules::RuleSet) -> RuleSet {
@@ -17,17 +17,11 @@ pub fn lower(set: &rules::RuleSet) -> RuleSet {
         .iter()
         .map(|r| {
             let check = if !names.insert(r.name.as_str()) {
-                Check::Fail {
-                    reason: Reason::DuplicateName,
-                }
+                fail(Reason::DuplicateName)
             } else if r.kind() == RuleKind::Unrecognized {
-                Check::Fail {
-                    reason: Reason::UnknownKind,
-                }
+                fail(Reason::UnknownKind)
             } else if r.message.is_empty() {
-                Check::Fail {
-                    reason: Reason::MissingKey,
-                }
+                fail(Reason::MissingKey)
             } else {
                 check(r)
             };
@@ -74,8 +68,14 @@ fn check(r: &rules::Rule) -> Check {
         RuleKind::Enum => Check::Enum {
             values: r.values.clone().unwrap_or_default(),
         },
-        RuleKind::Unrecognized => Check::Fail {
-            reason: Reason::UnknownKind,
-        },
+        RuleKind::Unrecognized => fail(Reason::UnknownKind),
+    }
+}
+
+/// A rule that fails with the reference's text for `reason`.
+fn fail(reason: Reason) -> Check {
+    Check::Fail {
+        reason,
+        text: super::reason_text(reason).to_owned(),
     }
 }

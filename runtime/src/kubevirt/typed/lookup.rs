@@ -4,11 +4,13 @@
 
 use serde_json::Value;
 
-use super::{TypedNode, as_int, as_string};
-use crate::interpret::resolve::{one_int, one_str, path_ints, path_strings};
+use super::{TypedNode, TypedVm, as_int, as_string, reference_vm};
+use crate::interpret::{Explain, Report, evaluate_document};
 use crate::ir::Path;
+use crate::ir::RuleSet;
 use crate::jsonpath::Found;
 use crate::model::Document;
+use crate::model::values::{one_int, one_str, path_ints, path_strings};
 
 /// Error text of a path that fails on the VM and on the reference VM.
 const INVALID_JSONPATH: &str = "invalid JSONPath";
@@ -132,4 +134,15 @@ impl Document for Lookup<'_> {
             })
             .collect()
     }
+}
+
+/// Evaluates every rule of `rules` against `vm`, in order, without short-circuit
+/// (ssp-operator `Evaluate`), explaining every rule ([`Explain::All`]).
+pub fn evaluate(rules: &RuleSet, vm: &TypedVm) -> Report {
+    evaluate_with(rules, vm, Explain::All)
+}
+
+/// As [`evaluate`], with the explanations `explain` asks for.
+pub fn evaluate_with(rules: &RuleSet, vm: &TypedVm, explain: Explain) -> Report {
+    evaluate_document(rules, &Lookup::new(vm.root(), reference_vm()), explain)
 }

@@ -1,6 +1,6 @@
 use super::response_json;
-use crate::admission::{Decision, Source};
 use crate::interpret::{Cause, Report};
+use crate::kubevirt::admission::{Decision, Source};
 
 const HEAD: &str = r#"{"kind":"AdmissionReview","apiVersion":"admission.k8s.io/v1","response":"#;
 

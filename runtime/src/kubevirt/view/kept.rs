@@ -82,7 +82,7 @@ impl<'a> Kept<'a> {
 }
 
 impl<'a> Kept<'a> {
-    /// The webhook's CPU defaulting on a VM, as [`crate::typed::TypedVm::default_cpu`]: when
+    /// The webhook's CPU defaulting on a VM, as [`crate::kubevirt::typed::TypedVm::default_cpu`]: when
     /// `spec.template.spec.domain.cpu` is an object, each of `sockets`, `cores`, `threads` that
     /// is absent or not a positive integer becomes 1 (a missing one is appended).
     pub(crate) fn default_cpu(self, arena: &'a Bump) -> Kept<'a> {
@@ -250,7 +250,7 @@ mod tests {
         ] {
             let arena = Bump::new();
             let kept = Kept::from_value(&vm, &arena).default_cpu(&arena);
-            let mut typed = crate::typed::TypedVm::from_normalized(vm.clone());
+            let mut typed = crate::kubevirt::typed::TypedVm::from_normalized(vm.clone());
             typed.default_cpu();
             assert_eq!(kept.to_value().into_owned(), *typed.json(), "{vm}");
         }

@@ -168,7 +168,7 @@ pub fn parse(file: &str, bytes: &[u8], max_bytes: usize) -> Result<Vec<Document>
 
 fn parse_json(file: &str, text: &str) -> Result<Vec<Value>, ManifestError> {
     serde_json::Deserializer::from_str(text)
-        .into_iter::<crate::typed::GoDocument>()
+        .into_iter::<crate::kubevirt::typed::GoDocument>()
         .map(|r| r.map(|m| m.0))
         .collect::<Result<Vec<_>, _>>()
         .map_err(|e| ManifestError::Syntax {

@@ -1,8 +1,9 @@
-//! Reading a rule's values and arguments from any [`Document`]: what every check shares
-//! (a rule without a path, a path with no values, an argument with not exactly one value).
+//! Reading a rule's values and arguments from any [`Document`]: what every KubeVirt-style check
+//! shares (a rule without a path, a path with no values, an argument with not exactly one
+//! value).
 
+use super::Document;
 use crate::ir::{Arg, Path};
-use crate::model::Document;
 
 /// Our text for a rule without `path` (the reference crashes on it).
 pub(crate) const MISSING_KEY: &str = "missing required key";

@@ -7,7 +7,7 @@ use std::sync::LazyLock;
 
 use serde::Deserialize;
 
-use crate::rules::fold::folds_to;
+use crate::kubevirt::rules::fold::folds_to;
 
 /// Index of a type in a [`Schema`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -146,7 +146,7 @@ static KUBEVIRT: LazyLock<Schema> = LazyLock::new(|| {
     // The vendored file is part of this crate: a failure here is a build defect, caught by the
     // unit test below, not an input error.
     #[allow(clippy::expect_used)]
-    Schema::from_json(include_str!("../../data/kubevirt-types.json"))
+    Schema::from_json(include_str!("../../../data/kubevirt-types.json"))
         .expect("vendored kubevirt-types.json is valid")
 });
 

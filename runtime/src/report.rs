@@ -1,0 +1,135 @@
+//! Reports: what happened to each rule of a rule set, the causes and warnings of a denial, and
+//! how much of it is explained. Both back ends (the interpreter and generated code) build
+//! these.
+
+use std::borrow::Cow;
+
+use serde::Serialize;
+use smallvec::SmallVec;
+
+use crate::ir::Violation;
+
+/// What happened to one rule.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Outcome {
+    /// Every value satisfied the rule.
+    Satisfied,
+    /// Some value did not satisfy the rule (a warning only when the rule is `justWarning`).
+    Unsatisfied,
+    /// `valid` was not satisfied: the rule does not apply.
+    Skipped,
+    /// The rule could not be evaluated (malformed rule, bad path or argument): always a
+    /// failure, even with `justWarning`.
+    Error,
+}
+
+/// The outcome of one rule.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct RuleReport {
+    /// The rule's `name`.
+    pub name: Cow<'static, str>,
+    /// The rule's path without `jsonpath::` and `$` (empty when the rule has none): the
+    /// cause's `field`.
+    pub field: Cow<'static, str>,
+    /// The rule's `message`.
+    pub message: Cow<'static, str>,
+    /// The rule's `justWarning`.
+    pub just_warning: bool,
+    /// What happened.
+    pub outcome: Outcome,
+    /// The reference's text: the explanation (`All values [2] are in interval [1, N/A]`) for
+    /// satisfied and unsatisfied rules, the error (`duplicate Rule Name`) for errors, empty for
+    /// skipped rules.
+    pub detail: String,
+    /// The values that failed a document check ([`Check::Type`] onwards), in document order
+    /// of the rule's values; empty otherwise.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub violations: Vec<Violation>,
+}
+
+/// A Kubernetes `StatusCause` of a denied VM.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Cause {
+    /// The cause type, serialised under `reason` as in `metav1.StatusCause`:
+    /// always `FieldValueInvalid` here.
+    #[serde(rename = "reason", skip_serializing_if = "String::is_empty")]
+    pub kind: String,
+    /// `<rule message>: <detail>`.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub message: String,
+    /// The rule's path, e.g. `.spec.domain.memory.guest` (omitted when empty, as Go's
+    /// `omitempty`).
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub field: String,
+}
+
+/// The reports of a rule set's rules. One is kept inline: most rule sets have a single rule,
+/// and their report then allocates nothing.
+pub type RuleReports = SmallVec<[RuleReport; 1]>;
+
+/// The outcomes of a whole rule set, in rule order.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct Report {
+    /// One entry per rule, in order.
+    pub rules: RuleReports,
+}
+
+impl Report {
+    /// `true` when any rule errored or was unsatisfied without `justWarning`.
+    pub fn failed(&self) -> bool {
+        self.rules.iter().any(|r| match r.outcome {
+            Outcome::Error => true,
+            Outcome::Unsatisfied => !r.just_warning,
+            _ => false,
+        })
+    }
+
+    /// The causes of the denial (empty when the rule set passed): one per errored or
+    /// unsatisfied rule, `justWarning` ones included, in rule order — as ssp-operator
+    /// `Result.ToStatusCauses`.
+    pub fn causes(&self) -> Vec<Cause> {
+        if !self.failed() {
+            return Vec::new();
+        }
+        self.rules
+            .iter()
+            .filter(|r| matches!(r.outcome, Outcome::Error | Outcome::Unsatisfied))
+            .map(|r| Cause {
+                kind: "FieldValueInvalid".to_owned(),
+                message: format!("{}: {}", r.message, r.detail),
+                field: r.field.to_string(),
+            })
+            .collect()
+    }
+
+    /// Admission warnings: `<message>: <explanation>` for each unsatisfied `justWarning` rule
+    /// (the reference only logs these).
+    pub fn warnings(&self) -> Vec<String> {
+        self.rules
+            .iter()
+            .filter(|r| r.just_warning && r.outcome == Outcome::Unsatisfied)
+            .map(|r| format!("{}: {}", r.message, r.detail))
+            .collect()
+    }
+}
+
+/// Which rules get their explanation text in [`RuleReport::detail`]. Outcomes, and the texts
+/// of unsatisfied and errored rules, are the same either way.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Explain {
+    /// Every rule: satisfied ones too (the reference's log; what tests and
+    /// `validgen validate -o json` show).
+    #[default]
+    All,
+    /// Only rules that can appear in an admission response (unsatisfied and errored ones, as
+    /// causes and warnings): satisfied rules get an empty `detail`, and no text is formatted
+    /// for them.
+    Failures,
+}
+
+/// The detail text of a rule whose document check failed: its violations, joined by `; `.
+pub fn violations_text(violations: &[Violation]) -> String {
+    let texts: Vec<String> = violations.iter().map(ToString::to_string).collect();
+    texts.join("; ")
+}
