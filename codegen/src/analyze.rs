@@ -77,7 +77,7 @@ pub fn unlocated(name: &str) -> TextOrigin {
     }
 }
 
-fn rule_problems(r: &ir::Rule, raw: &rules::Rule) -> Vec<String> {
+fn rule_problems(r: &ir::Rule, raw: &rules::ParsedRule) -> Vec<String> {
     let mut out = Vec::new();
     match &r.check {
         Check::Fail { reason, .. } => out.push(match reason {

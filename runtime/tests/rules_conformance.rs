@@ -7,7 +7,7 @@
 /// Named `rules` so that `cargo test -p validgen-runtime rules` selects these tests.
 mod rules {
     use serde_json::Value;
-    use validgen_runtime::kubevirt::rules::{RuleSet, parse_rule_set};
+    use validgen_runtime::kubevirt::rules::{ParsedRuleSet, parse_rule_set};
 
     const CASES: &str = concat!(
         env!("CARGO_MANIFEST_DIR"),
@@ -52,7 +52,7 @@ mod rules {
     }
 
     /// `(name, field, just_warning)` of each parsed rule, as the oracle records them.
-    fn summary(set: &RuleSet) -> Vec<(String, String, bool)> {
+    fn summary(set: &ParsedRuleSet) -> Vec<(String, String, bool)> {
         set.rules
             .iter()
             .map(|r| {

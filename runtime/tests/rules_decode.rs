@@ -5,12 +5,12 @@
 mod rules {
     use validgen_runtime::ir::{Arg, Path};
     use validgen_runtime::kubevirt::rules::{
-        Location, Rule, RuleKind, RuleSet, RuleSetError, parse_rule_set, rule_path,
+        Location, ParsedRule, ParsedRuleSet, RuleKind, RuleSetError, parse_rule_set, rule_path,
     };
 
     const PATH: &str = r#""path": "jsonpath::.spec.domain.cpu.cores""#;
 
-    fn ok(text: &str) -> RuleSet {
+    fn ok(text: &str) -> ParsedRuleSet {
         match parse_rule_set(text) {
             Ok(set) => set,
             Err(e) => panic!("{text:?} was rejected: {e}"),
@@ -25,7 +25,7 @@ mod rules {
     }
 
     /// The only rule of `[{<PATH>, <members>}]`.
-    fn rule(members: &str) -> Rule {
+    fn rule(members: &str) -> ParsedRule {
         let set = ok(&format!("[{{{PATH}, {members}}}]"));
         assert_eq!(set.rules.len(), 1);
         set.rules.into_iter().next().unwrap()
@@ -88,8 +88,8 @@ mod rules {
     fn elements_must_be_objects_or_null() {
         let set = ok("[null, {}]");
         assert_eq!(set.rules.len(), 2);
-        // `null` and `{}` are both Go's zero `Rule`.
-        let zero = |r: &Rule| Rule {
+        // `null` and `{}` are both Go's zero `ParsedRule`.
+        let zero = |r: &ParsedRule| ParsedRule {
             index: 0,
             location: Location {
                 line: 1,

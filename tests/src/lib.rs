@@ -24,7 +24,7 @@ pub const GENERATED_RULE_SETS: &[&str] =
     include!(concat!(env!("OUT_DIR"), "/generated_rule_sets.rs"));
 
 use validgen::admission::{Catalog, Explain, Reviewed, Template, Validators, review_value_with};
-use validgen::extract::Plan;
+use validgen::extract::ExtractionPlan;
 use validgen::interpret::Report;
 use validgen::rules::RuleSetError;
 use validgen::serde_json::{self, Value, json};
@@ -50,7 +50,7 @@ pub struct Compiled<'a> {
     /// The case's templates.
     pub templates: &'a Catalog,
     /// The extraction plan, if any.
-    pub plan: Option<Plan>,
+    pub plan: Option<ExtractionPlan>,
 }
 
 impl<'a> Compiled<'a> {
@@ -81,7 +81,7 @@ impl Validators for Compiled<'_> {
         conformance::CATALOG.evaluate_kept(text, vm, explain)
     }
 
-    fn plan(&self) -> Option<&Plan> {
+    fn plan(&self) -> Option<&ExtractionPlan> {
         self.plan.as_ref()
     }
 }

@@ -11,7 +11,7 @@ mod data;
 
 use serde_json::{Value, json};
 use validgen::admission::{Catalog, Validators};
-use validgen::extract::{Plan, review_bytes, single_pass};
+use validgen::extract::{ExtractionPlan, review_bytes, single_pass};
 use validgen_tests::conformance::CATALOG;
 use validgen_tests::{Compiled, assert_none_differ, case_catalog, review_body, value_path};
 
@@ -109,7 +109,7 @@ fn single_pass_reviews_every_case_as_the_value_path() {
 fn generated_plan_is_the_runtime_plan() {
     // The capture paths `validgen-codegen` emitted for each rule set are those the runtime
     // plans from the rule text.
-    let mut runtime = Plan::new();
+    let mut runtime = ExtractionPlan::new();
     for text in CATALOG.rule_texts() {
         assert!(runtime.add_text(text), "compiled rule sets parse");
     }

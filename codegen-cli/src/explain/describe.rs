@@ -112,7 +112,7 @@ fn explain_set(annotations: Vec<String>, applies_to: String, text: &str) -> Expl
     }
 }
 
-fn explain_rule(parsed: &rules::Rule, rule: &ir::Rule) -> ExplainedRule {
+fn explain_rule(parsed: &rules::ParsedRule, rule: &ir::Rule) -> ExplainedRule {
     let field = if rule.path.is_some() {
         rule.field.clone()
     } else {
@@ -140,7 +140,11 @@ fn explain_rule(parsed: &rules::Rule, rule: &ir::Rule) -> ExplainedRule {
 }
 
 /// The check as JSON, in words, and what makes it always fail.
-fn describe(field: &str, parsed: &rules::Rule, check: &Check) -> (Value, String, Option<String>) {
+fn describe(
+    field: &str,
+    parsed: &rules::ParsedRule,
+    check: &Check,
+) -> (Value, String, Option<String>) {
     let memory = is_memory_like(field);
     match check {
         Check::IntRange { min, max } => {

@@ -173,7 +173,7 @@ pub fn catalog(
         #(#set_fns)*
         #(#public_fns)*
         /// The single-pass extraction plan of `CATALOG`, merged on first use.
-        static __EXTRACTION: ::std::sync::OnceLock<::validgen::__private::capture::Plan> = ::std::sync::OnceLock::new();
+        static __EXTRACTION: ::std::sync::OnceLock<::validgen::__private::capture::ExtractionPlan> = ::std::sync::OnceLock::new();
         #[doc = #catalog_doc]
         pub static CATALOG: ::validgen::__private::compiled::CompiledCatalog = ::validgen::__private::compiled::CompiledCatalog::new(
             &[#(#template_entries),*],

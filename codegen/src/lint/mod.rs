@@ -202,7 +202,7 @@ pub fn lint_rules(text: &str, origin: &TextOrigin) -> Vec<Warning> {
 }
 
 /// Every path of a rule with the key it is under.
-fn rule_paths(rule: &rules::Rule) -> Vec<(&'static str, &ir::Path)> {
+fn rule_paths(rule: &rules::ParsedRule) -> Vec<(&'static str, &ir::Path)> {
     let mut out: Vec<(&'static str, &ir::Path)> = Vec::new();
     out.extend(rule.path.iter().map(|p| ("path", p)));
     out.extend(rule.valid.iter().map(|p| ("valid", p)));

@@ -145,18 +145,18 @@ fn list_capture(schema: &Schema, steps: &[Step]) -> CapturePath {
 
 /// A trie of capture paths: the part of a VM the single-pass extraction keeps.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Node {
+pub struct CaptureNode {
     /// Keep the whole (normalized) value here.
     pub whole: bool,
     /// Object keys to follow (struct fields' JSON keys or map keys), sorted.
-    pub keys: Vec<(Cow<'static, str>, Node)>,
+    pub keys: Vec<(Cow<'static, str>, CaptureNode)>,
     /// What to keep of every element of a list.
-    pub elems: Option<Box<Node>>,
+    pub elems: Option<Box<CaptureNode>>,
 }
 
-impl Node {
+impl CaptureNode {
     /// The child under `k`, if the trie goes there.
-    pub fn key(&self, k: &str) -> Option<&Node> {
+    pub fn key(&self, k: &str) -> Option<&CaptureNode> {
         // Trie nodes have a handful of keys: a scan beats a binary search's string ordering.
         self.keys
             .iter()
@@ -170,9 +170,9 @@ impl Node {
         }
         let Some((first, rest)) = path.split_first() else {
             // A whole value covers everything below it.
-            *self = Node {
+            *self = CaptureNode {
                 whole: true,
-                ..Node::default()
+                ..CaptureNode::default()
             };
             return;
         };
@@ -185,7 +185,7 @@ impl Node {
                 {
                     Ok(i) => i,
                     Err(i) => {
-                        self.keys.insert(i, (k.clone(), Node::default()));
+                        self.keys.insert(i, (k.clone(), CaptureNode::default()));
                         i
                     }
                 };
@@ -208,7 +208,7 @@ impl Node {
                     let i = match n.keys.binary_search_by(|(x, _)| x.as_ref().cmp(k.as_ref())) {
                         Ok(i) => i,
                         Err(i) => {
-                            n.keys.insert(i, (k.clone(), Node::default()));
+                            n.keys.insert(i, (k.clone(), CaptureNode::default()));
                             i
                         }
                     };
@@ -223,11 +223,11 @@ impl Node {
 /// merged, plus what the admission decision reads (`metadata.deletionTimestamp`, the
 /// annotations and labels naming the rules and the parent template, `spec.template`).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Plan {
-    root: Node,
+pub struct ExtractionPlan {
+    root: CaptureNode,
     /// The rule sets whose paths are in the trie, sorted by text, each with the trie of its
     /// own capture paths alone (what the pass keeps once the VM's metadata names that set).
-    rule_sets: Vec<(String, Node)>,
+    rule_sets: Vec<(String, CaptureNode)>,
     /// The same texts as the contents of a JSON string, escaped as `serde_json` and as Go's
     /// `encoding/json` write them (it also escapes `<`, `>`, `&`, U+2028, U+2029), each
     /// followed by the closing quote, sorted, each with its text: an annotation written so is
@@ -238,16 +238,16 @@ pub struct Plan {
     first_bytes: [u64; 4],
 }
 
-impl Default for Plan {
+impl Default for ExtractionPlan {
     fn default() -> Self {
-        Plan::new()
+        ExtractionPlan::new()
     }
 }
 
-impl Plan {
+impl ExtractionPlan {
     /// A plan for the admission decision alone (no rule set covered yet).
-    pub fn new() -> Plan {
-        let mut root = Node::default();
+    pub fn new() -> ExtractionPlan {
+        let mut root = CaptureNode::default();
         let k = |s: &'static str| Seg::Key(Cow::Borrowed(s));
         root.insert(&[k("metadata"), k("deletionTimestamp")]);
         for a in [
@@ -263,7 +263,7 @@ impl Plan {
             root.insert(&[k("metadata"), k("labels"), k(l)]);
         }
         root.touch(&[k("spec"), k("template")]);
-        Plan {
+        ExtractionPlan {
             root,
             rule_sets: Vec::new(),
             quoted: Vec::new(),
@@ -274,7 +274,7 @@ impl Plan {
     /// Adds the rule set `text` with its capture paths (as [`capture_paths`] gives them, or as
     /// generated code lists them).
     pub fn add<'a>(&mut self, text: &str, captures: impl IntoIterator<Item = &'a [Seg]>) {
-        let mut own = Node::default();
+        let mut own = CaptureNode::default();
         // The decision reads whether `spec.template` is there before evaluating.
         own.touch(&[
             Seg::Key(Cow::Borrowed("spec")),
@@ -320,7 +320,7 @@ impl Plan {
 
     /// The trie of the capture paths of the rule set `text` alone, from the VM root; `None`
     /// when it was not added.
-    pub fn rule_set(&self, text: &str) -> Option<&Node> {
+    pub fn rule_set(&self, text: &str) -> Option<&CaptureNode> {
         let i = self
             .rule_sets
             .binary_search_by(|(t, _)| t.as_str().cmp(text))
@@ -347,7 +347,7 @@ impl Plan {
     }
 
     /// The trie, from the VM root.
-    pub fn root(&self) -> &Node {
+    pub fn root(&self) -> &CaptureNode {
         &self.root
     }
 }
@@ -359,7 +359,7 @@ mod tests {
     #[test]
     fn rule_texts_are_known_as_serde_json_and_go_escape_them() {
         let text = r#"[{"name":"m","path":"jsonpath::.spec.running","rule":"integer","min":1,"message":"a <b> & c"}]"#;
-        let mut plan = Plan::new();
+        let mut plan = ExtractionPlan::new();
         assert!(plan.add_text(text));
         let serde = serde_json::to_string(text).expect("a string");
         let serde = &serde[1..serde.len() - 1];

@@ -16,7 +16,7 @@ use crate::ir::{Path, Root, Violation};
 use crate::jsonpath::ast::ParamsEntry;
 use crate::jsonpath::{Selection, select};
 use crate::kubevirt::admission::{self, Decision, Mode, Validators, interpret_text_with};
-use crate::kubevirt::capture::{Plan, Seg};
+use crate::kubevirt::capture::{ExtractionPlan, Seg};
 use crate::kubevirt::rules::RuleSetError;
 use crate::kubevirt::typed::{Lookup, Schema, TypedNode, TypedVm, reference_vm};
 pub use crate::kubevirt::view::{JsonView, Kept};
@@ -61,7 +61,7 @@ pub struct CompiledCatalog {
     /// Per rule set (same order): the capture paths of its single-pass extraction.
     captures: &'static [&'static [&'static [Seg]]],
     /// Where the merged extraction plan is kept once made.
-    plan: Option<&'static OnceLock<Plan>>,
+    plan: Option<&'static OnceLock<ExtractionPlan>>,
 }
 
 impl CompiledCatalog {
@@ -85,7 +85,7 @@ impl CompiledCatalog {
     pub const fn with_extraction(
         self,
         captures: &'static [&'static [&'static [Seg]]],
-        cell: &'static OnceLock<Plan>,
+        cell: &'static OnceLock<ExtractionPlan>,
     ) -> Self {
         CompiledCatalog {
             captures,
@@ -96,10 +96,10 @@ impl CompiledCatalog {
 
     /// The extraction plan of this catalog's rule sets; `None` when it was built without
     /// [`CompiledCatalog::with_extraction`].
-    pub fn extraction_plan(&self) -> Option<&'static Plan> {
+    pub fn extraction_plan(&self) -> Option<&'static ExtractionPlan> {
         let cell = self.plan?;
         Some(cell.get_or_init(|| {
-            let mut plan = Plan::new();
+            let mut plan = ExtractionPlan::new();
             for ((text, ..), paths) in self.rule_sets.iter().zip(self.captures) {
                 plan.add(text, paths.iter().copied());
             }
@@ -187,7 +187,7 @@ impl Validators for CompiledCatalog {
         }
     }
 
-    fn plan(&self) -> Option<&Plan> {
+    fn plan(&self) -> Option<&ExtractionPlan> {
         self.extraction_plan()
     }
 }

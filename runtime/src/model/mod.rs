@@ -21,7 +21,7 @@ pub use crate::ir::JsonType;
 use crate::ir::Path;
 
 pub use compare::{json_eq, number_cmp};
-pub use plain::Plain;
+pub use plain::{Plain, is_integral};
 
 /// One value of a document, read in place. Cheap to copy (a reference).
 pub trait Instance<'a>: Copy {

@@ -62,8 +62,8 @@ impl<'a> Instance<'a> for &'a Value {
     }
 }
 
-/// Whether a number has a zero fractional part.
-fn is_integral(n: &Number) -> bool {
+/// Whether a number has a zero fractional part (JSON Schema's `integer`).
+pub fn is_integral(n: &Number) -> bool {
     n.is_i64() || n.is_u64() || n.as_f64().is_some_and(|f| f.fract() == 0.0)
 }
 

@@ -9,7 +9,7 @@ use serde_json::Value;
 
 use super::shape::{self, ObjectShape, Part, Severity, ShapeProblem};
 use crate::ir;
-use crate::kubevirt::capture::Plan;
+use crate::kubevirt::capture::ExtractionPlan;
 use crate::kubevirt::manifest::{self, ManifestError};
 
 pub use crate::kubevirt::keys::{LEGACY_VALIDATIONS, VALIDATIONS};
@@ -117,7 +117,7 @@ pub struct Catalog {
     templates: BTreeMap<String, Template>,
     any_namespace: bool,
     /// What one pass over a review body extracts for these templates, made on first use.
-    plan: OnceLock<Plan>,
+    plan: OnceLock<ExtractionPlan>,
     /// The templates' rule sets, parsed and lowered on first use.
     rule_sets: Prepared,
     /// What [`Catalog::load_dir`] found that has no effect on verdicts but is probably not
@@ -187,9 +187,9 @@ impl Catalog {
     /// What [`crate::kubevirt::extract`] keeps of a VM for the rule sets of these templates, both the
     /// lookup's and those of the VMs created from them (those that parse; the others are left
     /// to the whole-VM path, which reports their error).
-    pub fn extraction_plan(&self) -> &Plan {
+    pub fn extraction_plan(&self) -> &ExtractionPlan {
         self.plan.get_or_init(|| {
-            let mut plan = Plan::new();
+            let mut plan = ExtractionPlan::new();
             // The lookup's rules, and those VMs created from the templates carry.
             for text in self.rule_texts() {
                 plan.add_text(text);

@@ -6,7 +6,7 @@ use serde_json::Value;
 
 use super::catalog::{Catalog, VALIDATIONS};
 use crate::interpret::{Cause, Explain, Outcome, Report};
-use crate::kubevirt::capture::Plan;
+use crate::kubevirt::capture::ExtractionPlan;
 use crate::kubevirt::rules::{self, RuleSetError};
 use crate::kubevirt::typed::{self, DecodeError, TypedVm};
 use crate::kubevirt::view::{JsonView, Kept};
@@ -156,7 +156,7 @@ pub trait Validators {
 
     /// What a single pass over an `AdmissionReview` body must extract for the rule sets these
     /// validators hold ([`crate::kubevirt::extract`]); `None` to always parse the whole body.
-    fn plan(&self) -> Option<&Plan> {
+    fn plan(&self) -> Option<&ExtractionPlan> {
         None
     }
 }
@@ -173,7 +173,7 @@ impl Validators for Catalog {
         }
     }
 
-    fn plan(&self) -> Option<&Plan> {
+    fn plan(&self) -> Option<&ExtractionPlan> {
         Some(self.extraction_plan())
     }
 }
@@ -234,9 +234,9 @@ pub fn decide_explained(
     }
 }
 
-/// What [`decide_kept`] does when the VM it has is only what a [`Plan`] extracted and the rule
+/// What [`decide_kept`] does when the VM it has is only what an [`ExtractionPlan`] extracted and the rule
 /// set to evaluate is not one the plan covers: decide on the whole VM instead.
-pub(crate) type Uncovered<'a> = (&'a Plan, &'a mut dyn FnMut() -> Decision);
+pub(crate) type Uncovered<'a> = (&'a ExtractionPlan, &'a mut dyn FnMut() -> Decision);
 
 /// The decision on a decoded VM (what follows the decoding in [`decide_explained`]).
 fn decide_typed(

@@ -4,7 +4,7 @@
 //! builds a normalized copy of it; most of an admission's time went there. Here a strict JSON
 //! reader of our own walks the body once, guided by the Go types: it checks every value of the
 //! VM exactly as the typed decoding does (a VM the reference cannot decode must still be
-//! refused), keeps only what a [`Plan`] names (the fields the catalog's rules read and those the
+//! refused), keeps only what an [`ExtractionPlan`] names (the fields the catalog's rules read and those the
 //! admission decision reads, normalized as the typed decoding would leave them), and skips
 //! everything else without allocating. Once `metadata` is read (the API server writes it before
 //! `spec`), the rule set the decision will evaluate is known, and only its own paths are kept
@@ -27,7 +27,7 @@ use std::borrow::Cow;
 use bumpalo::Bump;
 use serde_json::Value;
 
-pub use super::capture::{CapturePath, Node, Plan, Seg, capture_paths};
+pub use super::capture::{CaptureNode, CapturePath, ExtractionPlan, Seg, capture_paths};
 use json::{Abort, Reader, Res};
 use walk::Typed;
 
@@ -49,7 +49,7 @@ struct Request<'a> {
 }
 
 /// Reviews an `AdmissionReview` body with `validators` in one pass over the bytes, when they
-/// have a [`Plan`]; otherwise (and whenever the pass steps aside) by parsing the body into a
+/// have an [`ExtractionPlan`]; otherwise (and whenever the pass steps aside) by parsing the body into a
 /// `Value` first. The answer is that of [`review_value_with`] on the parsed body, always.
 ///
 /// # Errors
@@ -66,7 +66,7 @@ pub fn review_bytes(body: &[u8], validators: &dyn Validators) -> Result<Reviewed
 }
 
 /// The single pass alone: the review of `body`, or `None` when the pass steps aside (the
-/// validators have no [`Plan`], the body is not a well-formed review of a VM the typed decoding
+/// validators have no [`ExtractionPlan`], the body is not a well-formed review of a VM the typed decoding
 /// accepts, a struct key is repeated or differs in case only); [`review_bytes`] then parses
 /// the body.
 pub fn single_pass(body: &[u8], validators: &dyn Validators) -> Option<Reviewed> {
@@ -82,7 +82,7 @@ fn decide_request(
     arena: &Bump,
     body: &[u8],
     validators: &dyn Validators,
-    plan: &Plan,
+    plan: &ExtractionPlan,
 ) -> Reviewed {
     let part = |i: usize| r.resource[i].as_deref().unwrap_or_default();
     let uid = r.uid.as_deref().unwrap_or_default().to_owned();
@@ -113,7 +113,7 @@ fn whole_vm_decision(body: &[u8], validators: &dyn Validators) -> Decision {
 /// The single pass: `None` when the body needs the `Value` path.
 fn extract<'a>(
     body: &'a [u8],
-    plan: &'a Plan,
+    plan: &'a ExtractionPlan,
     validators: &dyn Validators,
     arena: &'a Bump,
 ) -> Option<Request<'a>> {
@@ -129,7 +129,7 @@ fn extract<'a>(
 /// `Value` path gives the error).
 fn review<'a>(
     r: &mut Reader<'a>,
-    plan: &'a Plan,
+    plan: &'a ExtractionPlan,
     validators: &dyn Validators,
     arena: &'a Bump,
 ) -> Res<Option<Request<'a>>> {
@@ -148,7 +148,7 @@ fn review<'a>(
 /// but an object reads as nothing (as `Value::get` finds nothing in it).
 fn read_request<'a>(
     r: &mut Reader<'a>,
-    plan: &'a Plan,
+    plan: &'a ExtractionPlan,
     validators: &dyn Validators,
     arena: &'a Bump,
 ) -> Res<Option<Request<'a>>> {

@@ -1,5 +1,5 @@
 //! The single pass's walk of a VM: checks it against the Go types as the typed decoding
-//! does, keeps the parts of it a [`Node`] trie names (normalized), and skips the rest without
+//! does, keeps the parts of it a [`CaptureNode`] trie names (normalized), and skips the rest without
 //! building anything. Any input the typed decoding would reject, and anything this pass does
 //! not reproduce exactly (repeated or case-variant struct keys), aborts it: the caller then takes
 //! the `Value` path, whose answer is the reference's.
@@ -11,7 +11,7 @@ use bumpalo::collections::Vec as ArenaVec;
 use serde_json::{Number, Value};
 
 use super::json::{Abort, Reader, Res, decode};
-use crate::kubevirt::capture::{Node, Plan};
+use crate::kubevirt::capture::{CaptureNode, ExtractionPlan};
 use crate::kubevirt::rules::fold::folds_to;
 use crate::kubevirt::typed::decode::{canonical_ip, is_rfc3339, number_fits};
 use crate::kubevirt::typed::schema::{GoKind, Leaf, Schema, Type, TypeId};
@@ -25,15 +25,15 @@ use crate::quantity::Quantity;
 pub(super) struct Typed<'p, 'a> {
     pub(super) schema: &'static Schema,
     pub(super) ty: TypeId,
-    pub(super) plan: Option<&'p Node>,
+    pub(super) plan: Option<&'p CaptureNode>,
     /// The whole plan, for its rule texts.
-    pub(super) texts: &'p Plan,
+    pub(super) texts: &'p ExtractionPlan,
     /// Where kept values go (the body's text lives at least as long).
     pub(super) arena: &'a Bump,
 }
 
 impl<'p: 'a, 'a> Typed<'p, 'a> {
-    fn at(self, ty: TypeId, plan: Option<&'p Node>) -> Typed<'p, 'a> {
+    fn at(self, ty: TypeId, plan: Option<&'p CaptureNode>) -> Typed<'p, 'a> {
         Typed { ty, plan, ..self }
     }
 
@@ -42,13 +42,13 @@ impl<'p: 'a, 'a> Typed<'p, 'a> {
     }
 
     /// The node of an object key: below a whole node, everything is kept.
-    fn key_plan(&self, k: &str) -> Option<&'p Node> {
+    fn key_plan(&self, k: &str) -> Option<&'p CaptureNode> {
         let n = self.plan?;
         if n.whole { Some(n) } else { n.key(k) }
     }
 
     /// The node of every element.
-    fn elems_plan(&self) -> Option<&'p Node> {
+    fn elems_plan(&self) -> Option<&'p CaptureNode> {
         let n = self.plan?;
         if n.whole { Some(n) } else { n.elems.as_deref() }
     }
@@ -133,7 +133,7 @@ impl<'p: 'a, 'a> Typed<'p, 'a> {
     pub(super) fn read_root(
         self,
         r: &mut Reader<'a>,
-        spec_plan: impl Fn(&Kept<'a>) -> Option<Option<&'p Node>>,
+        spec_plan: impl Fn(&Kept<'a>) -> Option<Option<&'p CaptureNode>>,
     ) -> Res<Option<Kept<'a>>> {
         if r.peek()? != b'{' || self.plan.is_none() {
             return self.read(r);
@@ -212,7 +212,7 @@ impl<'p: 'a, 'a> Typed<'p, 'a> {
     fn object(
         self,
         r: &mut Reader<'a>,
-        narrow: impl Fn(&str, Option<&[(&'a str, Kept<'a>)]>) -> Option<Option<&'p Node>>,
+        narrow: impl Fn(&str, Option<&[(&'a str, Kept<'a>)]>) -> Option<Option<&'p CaptureNode>>,
     ) -> Res<Option<Kept<'a>>> {
         let keys = self.schema.object_keys(self.ty);
         let mut seen = [0u64; 4];

@@ -12,13 +12,13 @@ use super::location::Locator;
 use super::number::json_number_to_i64;
 use super::path::{PREFIX, is_path, rule_path};
 use super::scan::{self, Lexer, Literal, SyntaxError};
-use super::{Location, Rule, RulePathError, RuleSet};
+use super::{Location, ParsedRule, ParsedRuleSet, RulePathError};
 use crate::ir::Arg;
 
 /// Parses a rule set (see [`super::parse_rule_set`]).
-pub(crate) fn decode(text: &str) -> Result<RuleSet, RuleSetError> {
+pub(crate) fn decode(text: &str) -> Result<ParsedRuleSet, RuleSetError> {
     if text.is_empty() {
-        return Ok(RuleSet { rules: Vec::new() });
+        return Ok(ParsedRuleSet { rules: Vec::new() });
     }
     let mut d = Decoder {
         text,
@@ -197,13 +197,13 @@ impl<'a> Decoder<'a> {
     }
 
     /// The whole text: `null` or an array of rules.
-    fn rule_set(&mut self) -> Result<RuleSet, RuleSetError> {
+    fn rule_set(&mut self) -> Result<ParsedRuleSet, RuleSetError> {
         let mut lex = Lexer::at(self.text, 0);
         lex.skip_ws();
         if lex.peek() != Some(b'[') {
             let value = self.value(&mut lex)?;
             if let Raw::Null = value.raw {
-                return Ok(RuleSet { rules: Vec::new() });
+                return Ok(ParsedRuleSet { rules: Vec::new() });
             }
             return Err(RuleSetError {
                 location: self.locator.locate(value.offset),
@@ -228,7 +228,7 @@ impl<'a> Decoder<'a> {
             }
             let value = self.value(&mut lex)?;
             match value.raw {
-                Raw::Null => rules.push(Rule::empty(index, location)),
+                Raw::Null => rules.push(ParsedRule::empty(index, location)),
                 other => {
                     let rule = Context { index, name: None };
                     let message =
@@ -237,7 +237,7 @@ impl<'a> Decoder<'a> {
                 }
             }
         }
-        Ok(RuleSet { rules })
+        Ok(ParsedRuleSet { rules })
     }
 
     /// One rule object (the cursor is at its `{`).
@@ -246,7 +246,7 @@ impl<'a> Decoder<'a> {
         lex: &mut Lexer<'a>,
         index: usize,
         location: Location,
-    ) -> Result<Rule, RuleSetError> {
+    ) -> Result<ParsedRule, RuleSetError> {
         lex.bump();
         let mut members = Vec::new();
         while let Some(key) = self.next_key(lex, members.len())? {
@@ -265,7 +265,7 @@ impl<'a> Decoder<'a> {
                 _ => None,
             });
         let context = Context { index, name };
-        let mut rule = Rule::empty(index, location);
+        let mut rule = ParsedRule::empty(index, location);
         for member in members {
             if let Some(field) = member.field {
                 self.apply(&mut rule, &context, field, member)?;
@@ -277,7 +277,7 @@ impl<'a> Decoder<'a> {
     /// Decodes one member into the rule, as Go decodes it into the struct field.
     fn apply(
         &mut self,
-        rule: &mut Rule,
+        rule: &mut ParsedRule,
         context: &Context,
         field: Field,
         member: Member<'a>,

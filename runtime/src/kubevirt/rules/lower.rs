@@ -10,7 +10,7 @@ use crate::ir::{Check, Guard, Origin, Reason, Regex, Rule, RuleSet, Severity};
 use crate::kubevirt::rules;
 
 /// Lowers a parsed rule set to the IR.
-pub fn lower(set: &rules::RuleSet) -> RuleSet {
+pub fn lower(set: &rules::ParsedRuleSet) -> RuleSet {
     let mut names = HashSet::new();
     let rules = set
         .rules
@@ -50,7 +50,7 @@ pub fn lower(set: &rules::RuleSet) -> RuleSet {
     }
 }
 
-fn check(r: &rules::Rule) -> Check {
+fn check(r: &rules::ParsedRule) -> Check {
     match r.kind() {
         RuleKind::Integer => Check::IntRange {
             min: r.min.clone(),

@@ -47,12 +47,12 @@ use crate::ir::{Arg, Path};
 
 /// A parsed rule set (the annotation's array), in order.
 #[derive(Debug, Clone, PartialEq)]
-pub struct RuleSet {
+pub struct ParsedRuleSet {
     /// The rules, in the order of the array.
-    pub rules: Vec<Rule>,
+    pub rules: Vec<ParsedRule>,
 }
 
-impl RuleSet {
+impl ParsedRuleSet {
     /// Whether the set has no rules (empty text, `null` or `[]`).
     pub fn is_empty(&self) -> bool {
         self.rules.is_empty()
@@ -66,7 +66,7 @@ impl RuleSet {
 
 /// One rule object of the annotation, decoded as the reference's `validation.Rule`.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Rule {
+pub struct ParsedRule {
     /// Position in the array (0-based).
     pub index: usize,
     /// Where the rule object (or the `null` standing for it) starts in the annotation text.
@@ -98,10 +98,10 @@ pub struct Rule {
     pub regex: String,
 }
 
-impl Rule {
+impl ParsedRule {
     /// A rule with every field empty, as Go's zero `Rule` (also what `null` decodes to).
-    pub(crate) fn empty(index: usize, location: Location) -> Rule {
-        Rule {
+    pub(crate) fn empty(index: usize, location: Location) -> ParsedRule {
+        ParsedRule {
             index,
             location,
             name: String::new(),
@@ -170,6 +170,6 @@ pub enum RuleKind {
 /// );
 /// # Ok::<(), validgen_runtime::kubevirt::rules::RuleSetError>(())
 /// ```
-pub fn parse_rule_set(text: &str) -> Result<RuleSet, RuleSetError> {
+pub fn parse_rule_set(text: &str) -> Result<ParsedRuleSet, RuleSetError> {
     decode::decode(text)
 }

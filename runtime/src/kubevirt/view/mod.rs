@@ -5,6 +5,7 @@
 //! Generated rule-set functions are generic over [`JsonView`], so that the same code runs on
 //! both without converting one into the other.
 
+mod instance;
 mod kept;
 
 use std::borrow::Cow;
