@@ -8,7 +8,7 @@ mod cases;
 use proptest::prelude::*;
 use serde_json::{Value, json};
 use validgen::interpret::{Explain, Outcome, Report, evaluate_document};
-use validgen::model::Plain;
+use validgen::model::{Plain, Yaml};
 use validgen_tests::documents::ALL;
 
 fn interpreted(name: &str, doc: &Value, explain: Explain) -> Report {
@@ -278,4 +278,27 @@ fn guards_skip_rules_and_kubevirt_checks_read_plain_documents() {
         ]
         .map(|(n, o, d)| (n.to_owned(), o, d.to_owned()))
     );
+}
+
+#[test]
+fn violations_in_yaml_say_where_the_value_is() {
+    let text = "a: 9\nname: abc\nitems:\n  - {name: 1}\n";
+    let yaml = Yaml::parse(text).unwrap_or_else(|e| panic!("{e}"));
+    let sets = cases::cases();
+    let Some((_, set)) = sets.iter().find(|(n, _)| n == "nested") else {
+        panic!("no nested rule set");
+    };
+    let mut report = evaluate_document(set, &yaml.document(), Explain::All);
+    yaml.locate(&mut report);
+    assert_eq!(
+        texts(&report, "items-and-properties"),
+        ["/items/0/name (line 4, column 12): type: expected string, found integer"]
+    );
+    // The compiled validator reports the same, located the same way.
+    let Some((_, compiled)) = ALL.iter().find(|(n, _)| *n == "nested") else {
+        panic!("no compiled nested rule set");
+    };
+    let mut compiled_report = compiled(yaml.value(), Explain::All);
+    yaml.locate(&mut compiled_report);
+    assert_eq!(compiled_report, report);
 }

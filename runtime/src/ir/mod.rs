@@ -25,7 +25,7 @@ pub use reason::Reason;
 pub use regex::Regex;
 pub use traverse::PathRole;
 pub use types::JsonType;
-pub use violation::{At, Violation};
+pub use violation::{At, Span, Violation};
 
 use std::collections::BTreeMap;
 

@@ -14,6 +14,19 @@ pub struct Violation {
     pub expected: String,
     /// What was found, in words or as JSON (`string`, `2 items`).
     pub found: String,
+    /// Where the value is in its source text, when the document model knows (YAML read with
+    /// [`crate::model::Yaml`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub span: Option<Span>,
+}
+
+/// A position in a source text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+pub struct Span {
+    /// Line, 1-based.
+    pub line: usize,
+    /// Column, 1-based, in characters.
+    pub column: usize,
 }
 
 impl Violation {
@@ -24,6 +37,7 @@ impl Violation {
             check,
             expected: expected.into(),
             found: found.into(),
+            span: None,
         }
     }
 }
@@ -35,9 +49,13 @@ impl std::fmt::Display for Violation {
         } else {
             &self.location
         };
+        f.write_str(at)?;
+        if let Some(s) = self.span {
+            write!(f, " (line {}, column {})", s.line, s.column)?;
+        }
         write!(
             f,
-            "{at}: {}: expected {}, found {}",
+            ": {}: expected {}, found {}",
             self.check, self.expected, self.found
         )
     }
@@ -52,6 +70,11 @@ impl At {
     /// At a value found at `base` (a rule path's text).
     pub fn new(base: &str) -> Self {
         At(base.to_owned())
+    }
+
+    /// The location as text.
+    pub fn as_str(&self) -> &str {
+        &self.0
     }
 
     /// The current length, to [`truncate`](Self::truncate) back to.

@@ -188,20 +188,9 @@ fn parse_yaml(file: &str, text: &str) -> Result<Vec<Value>, ManifestError> {
             file: file.to_owned(),
             line,
             column,
-            message: yaml_message(&e.to_string()),
+            message: crate::model::yaml_message(&e.to_string()),
         }
     })
-}
-
-/// serde-saphyr writes `error: line L column C: <what>` (and a snippet on later lines); we
-/// keep `<what>` and print the position in front.
-fn yaml_message(msg: &str) -> String {
-    let first = msg.lines().next().unwrap_or_default();
-    let rest = first.strip_prefix("error: ").unwrap_or(first);
-    match rest.strip_prefix("line ").and_then(|r| r.split_once(": ")) {
-        Some((pos, what)) if pos.contains(" column ") => what.to_owned(),
-        _ => rest.to_owned(),
-    }
 }
 
 /// serde_json appends " at line L column C"; we print the position in front instead.

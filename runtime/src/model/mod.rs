@@ -5,13 +5,15 @@
 //! - [`Document`]: a whole document as the interpreter reads it: rule paths resolved to values
 //!   (with the model's own rules, e.g. the KubeVirt VM's Go types and reference-VM fallback in
 //!   [`crate::kubevirt::typed::Lookup`]), values converted to integers and strings, and the instances a
-//!   document check applies to. [`Plain`] is a plain JSON/YAML document.
+//!   document check applies to. [`Plain`] is a plain JSON document; [`Yaml`] a YAML one read
+//!   with the position of every value, which it gives to a report's violations.
 //!
 //! The interpreter ([`crate::interpret`]) is generic over [`Document`].
 
 mod compare;
 mod plain;
 pub(crate) mod values;
+mod yaml;
 
 use std::borrow::Cow;
 
@@ -22,6 +24,7 @@ use crate::ir::Path;
 
 pub use compare::{json_eq, number_cmp};
 pub use plain::{Plain, is_integral};
+pub use yaml::{Yaml, YamlError, yaml_message};
 
 /// One value of a document, read in place. Cheap to copy (a reference).
 pub trait Instance<'a>: Copy {
