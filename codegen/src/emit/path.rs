@@ -115,8 +115,14 @@ impl PathCode {
     /// there are none.
     pub fn values(&self, usage: Use, fallback_source: &Path, walks: &Walks) -> TokenStream {
         let dynamic = match usage {
-            Use::Ints => quote!(__lookup.path_ints(Some(p))),
-            Use::Strings => quote!(__lookup.path_strings(Some(p))),
+            Use::Ints => quote!(::validgen::__private::model::Document::path_ints(
+                &__lookup,
+                Some(p)
+            )),
+            Use::Strings => quote!(::validgen::__private::model::Document::path_strings(
+                &__lookup,
+                Some(p)
+            )),
         };
         self.resolve(
             usage,
@@ -130,8 +136,13 @@ impl PathCode {
     /// As [`PathCode::values`] for an argument: exactly one value (`i64`, or a `Cow<str>`).
     pub fn one_value(&self, usage: Use, fallback_source: &Path, walks: &Walks) -> TokenStream {
         let dynamic = match usage {
-            Use::Ints => quote!(__lookup.one_int(p)),
-            Use::Strings => quote!(__lookup.one_str(p).map(::std::borrow::Cow::Owned)),
+            Use::Ints => quote!(::validgen::__private::model::Document::one_int(
+                &__lookup, p
+            )),
+            Use::Strings => quote!(
+                ::validgen::__private::model::Document::one_str(&__lookup, p)
+                    .map(::std::borrow::Cow::Owned)
+            ),
         };
         self.resolve(
             usage,
@@ -244,7 +255,7 @@ impl PathCode {
         match &self.plan {
             PathPlan::Dynamic => {
                 let name = self.static_name();
-                quote!(#name.as_ref().map_or(::core::result::Result::Ok(false), |p| __lookup.applies(p)))
+                quote!(#name.as_ref().map_or(::core::result::Result::Ok(false), |p| ::validgen::__private::model::Document::present(&__lookup, p)))
             }
             PathPlan::Static(_) => {
                 let read = walks.read(&self.source);

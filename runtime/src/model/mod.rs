@@ -87,4 +87,50 @@ pub trait Document {
     /// # Errors
     /// The path fails on the document.
     fn instances(&self, path: &Path) -> Result<Vec<(String, Self::Instance<'_>)>, String>;
+
+    /// The integers at a rule's path; an error also when there are none or the rule has no
+    /// path.
+    ///
+    /// # Errors
+    /// As [`Document::ints`], and `no values were found`, `missing required key`.
+    fn path_ints(&self, path: Option<&Path>) -> Result<Vec<i64>, String>
+    where
+        Self: Sized,
+    {
+        values::path_ints(self, path)
+    }
+
+    /// The strings at a rule's path; an error also when there are none or the rule has no
+    /// path.
+    ///
+    /// # Errors
+    /// As [`Document::strings`], and `no values were found`, `missing required key`.
+    fn path_strings(&self, path: Option<&Path>) -> Result<Vec<String>, String>
+    where
+        Self: Sized,
+    {
+        values::path_strings(self, path)
+    }
+
+    /// The single integer of a path-valued argument.
+    ///
+    /// # Errors
+    /// The path fails, a value is not an integer, or there is not exactly one value.
+    fn one_int(&self, path: &Path) -> Result<i64, String>
+    where
+        Self: Sized,
+    {
+        values::one_int(self, path)
+    }
+
+    /// The single string of a path-valued argument.
+    ///
+    /// # Errors
+    /// The path fails, or there is not exactly one value.
+    fn one_str(&self, path: &Path) -> Result<String, String>
+    where
+        Self: Sized,
+    {
+        values::one_str(self, path)
+    }
 }

@@ -6,7 +6,6 @@ use std::borrow::Cow;
 
 use serde_json::{Number, Value};
 
-use super::values::{one_int, one_str, path_ints, path_strings};
 use super::{Document, Instance, JsonType};
 use crate::ir::{Path, Syntax};
 
@@ -77,40 +76,6 @@ impl<'a> Plain<'a> {
     /// The document whose root is `root`.
     pub fn new(root: &'a Value) -> Self {
         Plain { root }
-    }
-
-    /// The integers at a rule's path; an error also when there are none (generated code).
-    pub fn path_ints(&self, path: Option<&Path>) -> Result<Vec<i64>, String> {
-        path_ints(self, path)
-    }
-
-    /// The strings at a rule's path; an error also when there are none (generated code).
-    pub fn path_strings(&self, path: Option<&Path>) -> Result<Vec<String>, String> {
-        path_strings(self, path)
-    }
-
-    /// The single integer of a path-valued argument.
-    ///
-    /// # Errors
-    /// The path fails, a value is not an integer, or there is not exactly one value.
-    pub fn one_int(&self, path: &Path) -> Result<i64, String> {
-        one_int(self, path)
-    }
-
-    /// The single string of a path-valued argument.
-    ///
-    /// # Errors
-    /// The path fails, or there is not exactly one value.
-    pub fn one_str(&self, path: &Path) -> Result<String, String> {
-        one_str(self, path)
-    }
-
-    /// Whether `path` yields values ([`crate::ir::Guard::Present`]).
-    ///
-    /// # Errors
-    /// None today (a path that fails does not hold); the `Result` matches the VM's lookup.
-    pub fn applies(&self, path: &Path) -> Result<bool, String> {
-        self.present(path)
     }
 
     /// The values at `path`: a JSON Pointer finds one value or none; a JSONPath finds what

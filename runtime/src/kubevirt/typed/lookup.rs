@@ -10,7 +10,6 @@ use crate::ir::Path;
 use crate::ir::RuleSet;
 use crate::jsonpath::Found;
 use crate::model::Document;
-use crate::model::values::{one_int, one_str, path_ints, path_strings};
 
 /// Error text of a path that fails on the VM and on the reference VM.
 const INVALID_JSONPATH: &str = "invalid JSONPath";
@@ -59,32 +58,6 @@ impl<'a> Lookup<'a> {
             Err(e) if e.is_crash() => Err(INVALID_JSONPATH.to_owned()),
             Err(_) => Ok(false),
         }
-    }
-
-    /// The integers at a rule's path; an error also when there are none (generated code).
-    pub fn path_ints(&self, path: Option<&Path>) -> Result<Vec<i64>, String> {
-        path_ints(self, path)
-    }
-
-    /// The strings at a rule's path; an error also when there are none (generated code).
-    pub fn path_strings(&self, path: Option<&Path>) -> Result<Vec<String>, String> {
-        path_strings(self, path)
-    }
-
-    /// The single integer of a path-valued argument.
-    ///
-    /// # Errors
-    /// The path fails, a value is not an integer, or there is not exactly one value.
-    pub fn one_int(&self, path: &Path) -> Result<i64, String> {
-        one_int(self, path)
-    }
-
-    /// The single string of a path-valued argument.
-    ///
-    /// # Errors
-    /// The path fails, or there is not exactly one value.
-    pub fn one_str(&self, path: &Path) -> Result<String, String> {
-        one_str(self, path)
     }
 }
 
