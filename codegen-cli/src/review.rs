@@ -1,6 +1,6 @@
 //! `validgen review`: the webhook's answer to an `AdmissionReview`, offline.
 //!
-//! A JSON body goes through [`admission::review`] exactly as the webhook's body does; a YAML
+//! A JSON body goes through [`extract::review_bytes`] exactly as the webhook's body does; a YAML
 //! file (one document) is read with the manifest reader, then reviewed the same way. The
 //! response review is printed as the webhook writes it ([`admission::response_json`]).
 
