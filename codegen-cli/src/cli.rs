@@ -72,7 +72,7 @@ pub enum Command {
 pub enum Format {
     /// One line per VM, then one indented line per cause or warning (colour on a terminal).
     Text,
-    /// One JSON object per VM per line.
+    /// One JSON object per line: per VM, and per input that could not be read.
     Json,
     /// JUnit XML: one testsuite per input file, one testcase per VM.
     Junit,
