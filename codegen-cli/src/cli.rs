@@ -268,6 +268,12 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "PATH")]
     pub validgen_path: Option<PathBuf>,
 
+    /// Compile rules the reference fails at run time whatever the VM (unknown rule kind, bad
+    /// regex, missing path, …) into that failure instead of an error, as the macro's
+    /// `reference_failures = true`. A rule set that does not parse is still an error.
+    #[arg(long)]
+    pub reference_failures: bool,
+
     /// Write nothing; exit with status 1 and a summary of the differences when the crate on
     /// disk is not what would be generated.
     #[arg(long)]

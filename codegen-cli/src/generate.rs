@@ -78,7 +78,10 @@ fn generate(args: &GenerateArgs) -> Result<BTreeMap<&'static str, String>, Failu
         None => default_crate_name(&catalog),
     };
     let shown = relative(&out, &catalog);
-    let generated = compile_dir(&catalog, &shown, Options::default()).map_err(|mut diags| {
+    let options = Options {
+        reference_failures: args.reference_failures,
+    };
+    let generated = compile_dir(&catalog, &shown, options).map_err(|mut diags| {
         // Name files as the user named the catalog, not from the crate.
         let given = args.catalog.to_string_lossy();
         let given = given.trim_end_matches('/');
