@@ -167,6 +167,24 @@ fn an_unknown_rule_kind_is_reported_once() {
             ("error".into(), "unknown-rule-kind".into(), 23)
         ]
     );
+    let (_, sarif, _) = run(&["check", "-o", "sarif", &fixture("unknown-rule-kind")]);
+    let v: Value = serde_json::from_str(&sarif).expect("JSON");
+    let log = &v["runs"][0];
+    let levels: Vec<(&Value, &Value)> = log["results"]
+        .as_array()
+        .expect("results")
+        .iter()
+        .map(|r| (&r["ruleId"], &r["level"]))
+        .collect();
+    let error = (&Value::from("unknown-rule-kind"), &Value::from("error"));
+    assert_eq!(levels, [error, error]);
+    let rule = log["tool"]["driver"]["rules"]
+        .as_array()
+        .expect("rules")
+        .iter()
+        .find(|r| r["id"] == "unknown-rule-kind")
+        .expect("the rule");
+    assert_eq!(rule["defaultConfiguration"]["level"], "error");
 }
 
 #[test]
