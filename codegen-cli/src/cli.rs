@@ -59,9 +59,11 @@ pub enum Command {
 
     /// Lint catalogs: build errors, and warnings where the format document and the reference differ.
     ///
-    /// Errors are those `include_validators!` would report. Warnings: PCRE-only regex syntax, regexes that look anchored but are not, `valid` paths
-    /// every VM satisfies, paths rooted at the VM instead of `spec.template`, unknown rule
-    /// kinds, and non-canonical quantities in the templates' VM objects. Exit status: 0 when
+    /// Errors are those `include_validators!` would report (an unknown rule kind among them,
+    /// reported once, at its `rule` key, with the kind probably meant). Warnings: PCRE-only
+    /// regex syntax, regexes that look anchored but are not, `valid` paths every VM satisfies,
+    /// paths rooted at the VM instead of `spec.template`, and non-canonical quantities in the
+    /// templates' VM objects. Exit status: 0 when
     /// clean, 1 when any catalog has errors, N with --warn-exit-code N when there are only
     /// warnings, 2 on a usage error.
     Check(CheckArgs),
@@ -72,7 +74,7 @@ pub enum Command {
 pub enum Format {
     /// One line per VM, then one indented line per cause or warning (colour on a terminal).
     Text,
-    /// One JSON object per VM per line.
+    /// One JSON object per line: per VM, and per input that could not be read.
     Json,
     /// JUnit XML: one testsuite per input file, one testcase per VM.
     Junit,
@@ -267,6 +269,12 @@ pub struct GenerateArgs {
     /// published version.
     #[arg(long, value_name = "PATH")]
     pub validgen_path: Option<PathBuf>,
+
+    /// Compile rules the reference fails at run time whatever the VM (unknown rule kind, bad
+    /// regex, missing path, …) into that failure instead of an error, as the macro's
+    /// `reference_failures = true`. A rule set that does not parse is still an error.
+    #[arg(long)]
+    pub reference_failures: bool,
 
     /// Write nothing; exit with status 1 and a summary of the differences when the crate on
     /// disk is not what would be generated.

@@ -78,7 +78,10 @@ fn generate(args: &GenerateArgs) -> Result<BTreeMap<&'static str, String>, Failu
         None => default_crate_name(&catalog),
     };
     let shown = relative(&out, &catalog);
-    let generated = compile_dir(&catalog, &shown, Options::default()).map_err(|mut diags| {
+    let options = Options {
+        reference_failures: args.reference_failures,
+    };
+    let generated = compile_dir(&catalog, &shown, options).map_err(|mut diags| {
         // Name files as the user named the catalog, not from the crate.
         let given = args.catalog.to_string_lossy();
         let given = given.trim_end_matches('/');
@@ -111,7 +114,7 @@ fn generate(args: &GenerateArgs) -> Result<BTreeMap<&'static str, String>, Failu
     let description =
         format!("Validators of the KubeVirt template catalog {shown}, compiled by validgen");
     let manifest = format!(
-        "# {header}\n[package]\nname = {}\nversion = \"0.1.0\"\nedition = \"2024\"\nrust-version = \"1.89\"\ndescription = {}\npublish = false\n\n[dependencies]\nvalidgen = {dependency}\n",
+        "# {header}\n[package]\nname = {}\nversion = \"0.1.0\"\nedition = \"2024\"\nrust-version = \"1.89\"\ndescription = {}\npublish = false\n\n[dependencies]\nvalidgen = {dependency}\n\n# Its own workspace root: it builds inside another Cargo workspace without editing that one.\n[workspace]\n",
         toml_string(&name),
         toml_string(&description),
     );

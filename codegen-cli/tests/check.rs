@@ -64,10 +64,16 @@ fn every_warning_kind_located_in_text() {
         let diags = found(&json);
         let has_errors = diags.iter().any(|(level, _, _)| level == "error");
         assert_eq!(code, if has_errors { 1 } else { 0 }, "{kind}");
+        // An unknown rule kind fails the rule in the reference: it is an error.
+        let level_of_kind = if kind == "unknown-rule-kind" {
+            "error"
+        } else {
+            "warning"
+        };
         assert!(
             diags
                 .iter()
-                .any(|(level, id, line)| level == "warning" && id == kind && *line > 0),
+                .any(|(level, id, line)| level == level_of_kind && id == kind && *line > 0),
             "{kind}: {diags:?}"
         );
         assert!(
@@ -138,6 +144,49 @@ fn exit_status_for_warnings_only() {
     );
 }
 
+/// An unknown rule kind is reported once: on the `rule` key, with the kind probably meant, as
+/// an error (the reference fails the rule, so the macro fails the build).
+#[test]
+fn an_unknown_rule_kind_is_reported_once() {
+    let (code, out, err) = run(&["check", &fixture("unknown-rule-kind")]);
+    assert_eq!(code, 1, "{err}");
+    for kind in ["value-set", "Integer"] {
+        let needle = format!("unknown rule kind `{kind}`");
+        assert_eq!(out.matches(&needle).count(), 1, "{out}");
+    }
+    assert!(out.contains("did you mean `enum`?"), "{out}");
+    assert!(
+        out.ends_with("2 errors, 0 warnings in 1 catalog\n"),
+        "{out}"
+    );
+    let (_, json, _) = run(&["check", "-o", "json", &fixture("unknown-rule-kind")]);
+    assert_eq!(
+        found(&json),
+        [
+            ("error".into(), "unknown-rule-kind".into(), 16),
+            ("error".into(), "unknown-rule-kind".into(), 23)
+        ]
+    );
+    let (_, sarif, _) = run(&["check", "-o", "sarif", &fixture("unknown-rule-kind")]);
+    let v: Value = serde_json::from_str(&sarif).expect("JSON");
+    let log = &v["runs"][0];
+    let levels: Vec<(&Value, &Value)> = log["results"]
+        .as_array()
+        .expect("results")
+        .iter()
+        .map(|r| (&r["ruleId"], &r["level"]))
+        .collect();
+    let error = (&Value::from("unknown-rule-kind"), &Value::from("error"));
+    assert_eq!(levels, [error, error]);
+    let rule = log["tool"]["driver"]["rules"]
+        .as_array()
+        .expect("rules")
+        .iter()
+        .find(|r| r["id"] == "unknown-rule-kind")
+        .expect("the rule");
+    assert_eq!(rule["defaultConfiguration"]["level"], "error");
+}
+
 #[test]
 fn several_catalogs_and_unreadable_ones() {
     let (code, out, _) = run(&["check", &fixture("clean"), &fixture("no-such-catalog")]);
@@ -172,6 +221,23 @@ fn bundled_catalog_has_no_errors() {
         "{diags:?}"
     );
     insta::assert_snapshot!("text_common_templates", out);
+}
+
+/// A YAML syntax error says `error` once, and its position once: in the location, not again
+/// in the message.
+#[test]
+fn a_syntax_error_says_error_once() {
+    let (code, out, err) = run(&["check", &fixture("broken")]);
+    assert_eq!(code, 1, "{err}");
+    let line = out
+        .lines()
+        .find(|l| l.contains("expected mapping start"))
+        .expect("the syntax error");
+    assert_eq!(line, "error[build-error]: expected mapping start", "{out}");
+    assert!(
+        out.contains("--> codegen-cli/tests/data/check/broken/a-syntax.yaml:3:"),
+        "{out}"
+    );
 }
 
 #[test]

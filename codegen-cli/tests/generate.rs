@@ -204,6 +204,33 @@ fn catalog_errors_are_located_and_nothing_is_written() {
     assert!(!ws.path().join("validators").exists());
 }
 
+/// The bundled catalog of the reference's own tests has rules the reference fails at run
+/// time: a build error by default, compiled into that failure with `--reference-failures`
+/// (as the macro's `reference_failures = true`).
+#[test]
+fn reference_failures_compile_a_catalog_the_reference_fails_in_part() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let catalog = root().join("examples/other-templates/kubevirt-template-validator");
+    let catalog = catalog.to_string_lossy();
+    let (code, out, err) = generate(dir.path(), &[&catalog, "--out", "v"]);
+    assert_eq!((code, out.as_str()), (1, ""), "{err}");
+    assert!(err.contains("nothing was written"), "{err}");
+    assert!(!dir.path().join("v").exists());
+    let (code, out, err) = generate(
+        dir.path(),
+        &[&catalog, "--out", "v", "--reference-failures"],
+    );
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, "wrote     v/Cargo.toml\nwrote     v/src/lib.rs\n");
+    let lib = read(dir.path().join("v/src/lib.rs"));
+    assert!(lib.contains("pub static CATALOG:"), "{lib}");
+    let (code, _, err) = generate(
+        dir.path(),
+        &[&catalog, "--out", "v", "--reference-failures", "--check"],
+    );
+    assert_eq!(code, 0, "up to date with the same options: {err}");
+}
+
 #[test]
 fn usage_errors() {
     let ws = workspace();

@@ -74,9 +74,16 @@ fn target_dir() -> PathBuf {
         .expect("target folder")
 }
 
+/// The crate is generated inside another Cargo workspace, which does not list it: it builds
+/// there unedited, being its own workspace root.
 #[test]
 fn generated_crate_builds_and_judges_vms() {
     let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::write(
+        dir.path().join("Cargo.toml"),
+        "[workspace]\nresolver = \"3\"\n",
+    )
+    .expect("write the enclosing workspace");
     let templates = dir.path().join("templates");
     std::fs::create_dir(&templates).expect("mkdir");
     for t in TEMPLATES {
@@ -94,6 +101,8 @@ fn generated_crate_builds_and_judges_vms() {
         .expect("runs");
     assert!(generated.status.success(), "{generated:?}");
     let krate = dir.path().join("crate");
+    let manifest = std::fs::read_to_string(krate.join("Cargo.toml")).expect("Cargo.toml");
+    assert!(manifest.contains("\n[workspace]\n"), "{manifest}");
     std::fs::create_dir(krate.join("tests")).expect("mkdir");
     std::fs::write(krate.join("tests/verdicts.rs"), VERDICT_TEST).expect("write test");
     std::fs::copy(root().join("Cargo.lock"), krate.join("Cargo.lock")).expect("copy lock");

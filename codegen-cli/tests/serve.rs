@@ -614,6 +614,11 @@ fn the_binary_refuses_to_start_without_a_usable_certificate() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("missing.pem"), "{err}");
+    assert_eq!(
+        err.matches("missing.pem").count(),
+        1,
+        "the start-up error is said once: {err}"
+    );
 
     let not_pem = dir.path().join("not.pem");
     std::fs::write(&not_pem, "hello").expect("write");

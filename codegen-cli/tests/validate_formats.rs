@@ -307,6 +307,27 @@ fn tap_has_a_point_per_vm_with_yaml_diagnostics() {
     );
 }
 
+/// `-o json` reports an input that could not be read as `{"source", "error"}`, in input order,
+/// as JUnit and TAP do.
+#[test]
+fn json_has_an_object_per_unreadable_input() {
+    let (code, out, err) = mixed("json", &[]);
+    assert_eq!(code, 2, "{err}");
+    let lines: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON"))
+        .collect();
+    assert_eq!(lines.len(), 9, "8 VMs and the missing file: {out}");
+    assert_eq!(
+        lines[8],
+        serde_json::json!({
+            "source": "no/such/file.yaml",
+            "error": "no/such/file.yaml: No such file or directory (os error 2)"
+        })
+    );
+    assert!(lines[..8].iter().all(|l| l.get("error").is_none()), "{out}");
+}
+
 #[test]
 fn summary_in_text_and_json() {
     let (code, out, err) = run(&["validate", "--summary", "examples/vms/derived"]);
@@ -372,10 +393,11 @@ fn errors_only_prints_denied_vms_and_errors() {
         .collect();
     assert_eq!(
         lines.len(),
-        5,
-        "4 denied VMs and the summary, which counts everything"
+        6,
+        "4 denied VMs, the missing file and the summary, which counts everything"
     );
-    assert_eq!(lines[4]["summary"]["vms"], 8);
+    assert_eq!(lines[4]["source"], "no/such/file.yaml");
+    assert_eq!(lines[5]["summary"]["vms"], 8);
 }
 
 #[test]

@@ -114,6 +114,26 @@ fn stdin_errors_name_stream_lines() {
     );
 }
 
+/// `-o json` reports a broken document as an object of its own, at its place in the stream.
+#[test]
+fn stdin_errors_are_json_objects_in_stream_order() {
+    let vm = "kind: VirtualMachine\nmetadata: {name: z}\n";
+    let input = format!("{vm}---\na: [1\n---\n{vm}---\nx: [a}}\n---\n{vm}");
+    let (code, out, err) = run_stdin(&["validate", "-o", "json", "-"], &input);
+    assert_eq!(code, 2, "{err}");
+    let lines = json_lines(&out);
+    let sources: Vec<&str> = lines.iter().filter_map(|l| l["source"].as_str()).collect();
+    assert_eq!(sources, ["-#0", "-:4", "-#2", "-:9", "-#4"], "{out}");
+    assert_eq!(
+        lines[1],
+        serde_json::json!({"source": "-:4", "error": "-:4:4: unclosed bracket '['"})
+    );
+    assert_eq!(
+        lines[3]["error"],
+        "-:9:4: mismatched bracket '[' closed by '}'"
+    );
+}
+
 #[test]
 fn stdin_limits_each_document() {
     let vm = read("examples/vms/processed/fedora-server-small.vm.yaml");
@@ -217,6 +237,7 @@ fn an_over_long_json_line_does_not_swallow_the_documents_after_it() {
         names,
         vec![
             ("-#0".into(), "first".into(), false.into()),
+            ("-:2".into(), Value::Null, Value::Null),
             ("-#2".into(), "third".into(), false.into()),
         ],
         "{err}"

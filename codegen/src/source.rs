@@ -13,6 +13,7 @@ use validgen_runtime::kubevirt::admission::shape::{
 use validgen_runtime::kubevirt::admission::{LEGACY_VALIDATIONS, VALIDATIONS, collect_files};
 use validgen_runtime::kubevirt::manifest::DEFAULT_MAX_BYTES;
 use validgen_runtime::kubevirt::rules::Location;
+use validgen_runtime::model::yaml_message;
 
 use crate::diag::{Diagnostic, Diagnostics};
 
@@ -196,10 +197,20 @@ fn read_file(path: &Path, rel: &str, shown: &str) -> Found {
     let docs: Vec<Doc> = match serde_saphyr::from_multiple(&text) {
         Ok(docs) => docs,
         Err(e) => {
-            let (line, column) = e
-                .location()
-                .map_or((0, 0), |l| (l.line() as usize, l.column() as usize));
-            let message = e.to_string().lines().next().unwrap_or_default().to_owned();
+            // serde-saphyr's message starts `error: line L column C:`; renderers print the
+            // severity and the position already, so only what is wrong is kept.
+            let text = e.to_string();
+            let (line, column, message) = match e.location() {
+                Some(l) => (l.line() as usize, l.column() as usize, yaml_message(&text)),
+                None => {
+                    let first = text.lines().next().unwrap_or_default();
+                    (
+                        0,
+                        0,
+                        first.strip_prefix("error: ").unwrap_or(first).to_owned(),
+                    )
+                }
+            };
             found
                 .errors
                 .push(Diagnostic::at(shown, line, column, None, message));

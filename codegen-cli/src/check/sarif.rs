@@ -12,8 +12,14 @@ const SCHEMA: &str = "https://json.schemastore.org/sarif-2.1.0.json";
 
 /// Renders the findings as a SARIF log, pretty-printed, with a final newline.
 pub(super) fn render(findings: &[Finding]) -> String {
+    // `check` compiles without `reference_failures`, so an unknown rule kind is always a build
+    // error: its one finding is reported at the error level.
+    let default_level = |l: &Lint| match l {
+        Lint::UnknownRuleKind => Severity::Error,
+        _ => Severity::Warning,
+    };
     let ids: Vec<(&str, Severity)> = std::iter::once((ERROR_ID, Severity::Error))
-        .chain(Lint::ALL.iter().map(|l| (l.id(), Severity::Warning)))
+        .chain(Lint::ALL.iter().map(|l| (l.id(), default_level(l))))
         .collect();
     let rules: Vec<Value> = ids
         .iter()

@@ -1,4 +1,4 @@
-//! `-o json`: one JSON object per VM per line.
+//! `-o json`: one JSON object per line: per VM, and per input that could not be read.
 
 use std::io::{self, Write};
 
@@ -44,7 +44,9 @@ pub fn json_line(v: &VmVerdict) -> String {
     line.to_string()
 }
 
-/// JSON lines on standard output; with `--summary`, a last line `{"summary": {...}}`.
+/// JSON lines on standard output: a VM's [`json_line`], or `{"source", "error"}` for an input
+/// (or a document of one) that could not be read; with `--summary`, a last line
+/// `{"summary": {...}}`.
 pub(super) struct JsonSink {
     out: Box<dyn Write>,
 }
@@ -59,7 +61,12 @@ impl Sink for JsonSink {
     fn item(&mut self, _file: &str, item: &Item) -> io::Result<()> {
         match item {
             Item::Vm(v) => writeln!(self.out, "{}", json_line(v)),
-            Item::Skipped { .. } | Item::Error { .. } => Ok(()),
+            // Reported where it comes in the input, as JUnit and TAP do, so that a reader of
+            // standard output alone sees that an input was not judged.
+            Item::Error { source, message } => {
+                writeln!(self.out, "{}", json!({"source": source, "error": message}))
+            }
+            Item::Skipped { .. } => Ok(()),
         }
     }
 

@@ -98,7 +98,7 @@ impl Sink for JunitSink {
                 },
                 system_out: Vec::new(),
             },
-            Item::Error { message } => Case {
+            Item::Error { message, .. } => Case {
                 name: file.to_owned(),
                 classname: file.to_owned(),
                 outcome: Outcome::Error {

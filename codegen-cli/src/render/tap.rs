@@ -70,7 +70,7 @@ impl Sink for TapSink {
                 escape(&format!("{source} {kind}")),
                 escape(kind)
             ),
-            Item::Error { message } => {
+            Item::Error { message, .. } => {
                 yaml.push(format!("error: {}", quote(message)));
                 format!("not ok {n} - {}", escape(file))
             }

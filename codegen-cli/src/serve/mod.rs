@@ -200,7 +200,8 @@ pub fn run(args: &ServeArgs) -> u8 {
         let server = match Server::bind(config).await {
             Ok(s) => s,
             Err(e) => {
-                tracing::error!(error = %e, "cannot start");
+                // Said once, plainly, as the other start-up failures: not also as a log event,
+                // which `RUST_LOG` may filter out.
                 eprintln!("validgen serve: {e}");
                 return EXIT_ERROR;
             }

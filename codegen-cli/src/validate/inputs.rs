@@ -126,6 +126,7 @@ pub(super) fn judge_job(job: &Job, catalog: &Catalog, mode: Mode, max_bytes: usi
                     });
                 }
                 Err(e) => items.push(Item::Error {
+                    source: name.clone(),
                     message: format!("{name}: {e}"),
                 }),
             }
@@ -134,6 +135,7 @@ pub(super) fn judge_job(job: &Job, catalog: &Catalog, mode: Mode, max_bytes: usi
         Job::Unusable { name, message } => FileReport {
             name: name.clone(),
             items: vec![Item::Error {
+                source: name.clone(),
                 message: message.clone(),
             }],
         },

@@ -62,6 +62,9 @@ pub enum Item {
     },
     /// An input (or part of one) that could not be read or parsed.
     Error {
+        /// The input's name, with `:<line>` when the error is at a line of it (a broken
+        /// document of a stream).
+        source: String,
         /// The full message, naming the file (and line where known).
         message: String,
     },
@@ -162,8 +165,11 @@ pub fn run(args: &ValidateArgs) -> u8 {
     if !catalog_errors.is_empty() {
         for (name, message) in catalog_errors {
             run.report(&FileReport {
+                items: vec![Item::Error {
+                    source: name.clone(),
+                    message,
+                }],
                 name,
-                items: vec![Item::Error { message }],
             });
         }
         run.console.finish();
@@ -241,7 +247,7 @@ impl Run {
                 }
                 !self.errors_only
             }
-            Item::Error { message } => {
+            Item::Error { message, .. } => {
                 self.console
                     .note(&escape_controls(&format!("error: {message}")));
                 true

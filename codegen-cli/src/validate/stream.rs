@@ -39,6 +39,7 @@ pub(super) fn judge_stream(
         let items = match piece {
             Ok(piece) => piece_items(&piece, &mut documents, judge),
             Err(e) => vec![Item::Error {
+                source: judge.file.to_owned(),
                 message: format!("{}: {e}", judge.file),
             }],
         };
@@ -51,6 +52,7 @@ pub(super) fn judge_stream(
     }
     if documents == 0 && !errors {
         emit(Item::Error {
+            source: judge.file.to_owned(),
             message: ManifestError::Empty {
                 file: judge.file.to_owned(),
             }
@@ -63,12 +65,14 @@ pub(super) fn judge_stream(
 fn piece_items(piece: &Piece, documents: &mut usize, judge: &Judge<'_>) -> Vec<Item> {
     if piece.size > judge.max_bytes {
         *documents += 1;
+        let source = format!("{}:{}", judge.file, piece.first_line);
         let e = ManifestError::TooLarge {
-            file: format!("{}:{}", judge.file, piece.first_line),
+            file: source.clone(),
             size: piece.size,
             limit: judge.max_bytes,
         };
         return vec![Item::Error {
+            source,
             message: e.to_string(),
         }];
     }
@@ -88,8 +92,19 @@ fn piece_items(piece: &Piece, documents: &mut usize, judge: &Judge<'_>) -> Vec<I
         Err(e) => {
             // A broken piece still takes a number, so that later ones keep their position.
             *documents += 1;
+            let e = in_stream(e, piece);
+            // The error's own line when it has one, else the line the piece starts on.
+            let line = match &e {
+                ManifestError::Syntax { line, .. } | ManifestError::NotUtf8 { line, .. }
+                    if *line > 0 =>
+                {
+                    *line
+                }
+                _ => piece.first_line,
+            };
             vec![Item::Error {
-                message: in_stream(e, piece).to_string(),
+                source: format!("{}:{line}", judge.file),
+                message: e.to_string(),
             }]
         }
     }
