@@ -14,7 +14,11 @@ fn main() {
     let body = f.review.as_slice();
     match mode {
         "eval" | "eval-all" => {
-            let explain = if mode == "eval" { Explain::Failures } else { Explain::All };
+            let explain = if mode == "eval" {
+                Explain::Failures
+            } else {
+                Explain::All
+            };
             let compiled = common_templates::CATALOG.compiled(&f.rules).unwrap();
             let json = f.typed.json();
             for _ in 0..n {
@@ -54,7 +58,9 @@ fn main() {
         "interp-review" => {
             let catalog = validgen_benches::interpreted_catalog();
             for _ in 0..n {
-                black_box(validgen_benches::respond_interpreted(black_box(body), &catalog).unwrap());
+                black_box(
+                    validgen_benches::respond_interpreted(black_box(body), &catalog).unwrap(),
+                );
             }
         }
         "floor-value" => {
@@ -64,7 +70,9 @@ fn main() {
         }
         "skim" => {
             for _ in 0..n {
-                black_box(serde_json::from_slice::<serde::de::IgnoredAny>(black_box(body)).unwrap());
+                black_box(
+                    serde_json::from_slice::<serde::de::IgnoredAny>(black_box(body)).unwrap(),
+                );
             }
         }
         _ => panic!("mode"),

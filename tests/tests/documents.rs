@@ -104,12 +104,14 @@ fn outcomes(report: &Report) -> Vec<(String, Outcome)> {
         .collect()
 }
 
+/// The violations of the rule called `rule`, as texts.
 fn texts(report: &Report, rule: &str) -> Vec<String> {
+    let Some(index) = report.rules.iter().position(|r| r.name == rule) else {
+        panic!("no rule {rule}");
+    };
     report
-        .rules
-        .iter()
-        .filter(|r| r.name == rule)
-        .flat_map(|r| r.violations.iter().map(ToString::to_string))
+        .violations_of(index)
+        .map(ToString::to_string)
         .collect()
 }
 
@@ -156,11 +158,7 @@ fn ranges_and_sizes_count_what_they_say() {
         &json!({"a": 5, "b": 2.5, "name": "é", "items": []}),
         Explain::All,
     );
-    let found: Vec<String> = r
-        .rules
-        .iter()
-        .flat_map(|r| r.violations.iter().map(ToString::to_string))
-        .collect();
+    let found: Vec<String> = r.violations().iter().map(ToString::to_string).collect();
     assert_eq!(
         found,
         [

@@ -47,7 +47,8 @@ pub fn function(
     let rules: Vec<TokenStream> = set
         .rules
         .iter()
-        .map(|r| rule(r, set, paths, &walks, regexes))
+        .enumerate()
+        .map(|(i, r)| rule(i, r, set, paths, &walks, regexes))
         .collect();
     // One rule stays inline (no allocation); several are written straight into one
     // allocation by `vec!` (no array moved), which the report keeps.
@@ -57,6 +58,17 @@ pub fn function(
         _ => quote!(::validgen::__private::interpret::RuleReports::from_vec(
             ::std::vec![#(#rules),*]
         )),
+    };
+    // Document checks collect their violations on the side; a set without any builds its
+    // report directly.
+    let report = if set.rules.iter().any(|r| r.check.is_document()) {
+        quote! {{
+            let mut __found = ::std::vec::Vec::new();
+            let __rules = #reports;
+            ::validgen::__private::interpret::Report::with_violations(__rules, __found)
+        }}
+    } else {
+        quote!(::validgen::__private::interpret::Report { rules: #reports, violations: ::core::option::Option::None })
     };
     let signature = match model {
         Model::KubeVirt => quote! {
@@ -73,13 +85,14 @@ pub fn function(
             #definitions
             #lookup
             #(#lets)*
-            ::validgen::__private::interpret::Report { rules: #reports }
+            #report
         }
     }
 }
 
 /// One rule: an expression of type `RuleReport`.
 fn rule(
+    index: usize,
     r: &Rule,
     set: &RuleSet,
     paths: &Paths,
@@ -105,7 +118,7 @@ fn rule(
             ))),
         };
         let evaluated = quote! {
-            ::validgen::__private::compiled::report_document(#name, #field, #message, #jw, (|| -> ::core::result::Result<::std::vec::Vec<::validgen::__private::ir::Violation>, ::std::string::String> { #body })())
+            ::validgen::__private::compiled::report_document((#name, #field, #message, #jw), #index, (|| -> ::core::result::Result<::std::vec::Vec<::validgen::__private::ir::Violation>, ::std::string::String> { #body })(), &mut __found)
         };
         return guarded(r, evaluated, paths, walks);
     }

@@ -25,8 +25,14 @@ type Checked = Result<(bool, String), String>;
 /// short-circuit: a KubeVirt VM through [`crate::kubevirt::typed::Lookup`] (see [`crate::kubevirt::typed::evaluate`]), or a
 /// [`crate::model::Plain`] document.
 pub fn evaluate_document<D: Document>(rules: &ir::RuleSet, doc: &D, explain: Explain) -> Report {
-    let reports = rules.rules.iter().map(|rule| {
+    let mut found = Vec::new();
+    let reports = rules.rules.iter().enumerate().map(|(index, rule)| {
         let (outcome, detail, violations) = evaluate_rule(rules, rule, doc, explain);
+        found.extend(
+            violations
+                .into_iter()
+                .map(|v| Violation { rule: index, ..v }),
+        );
         RuleReport {
             name: Cow::Owned(rule.name.clone()),
             field: Cow::Owned(rule.field.clone()),
@@ -34,7 +40,6 @@ pub fn evaluate_document<D: Document>(rules: &ir::RuleSet, doc: &D, explain: Exp
             just_warning: rule.severity == Severity::Warning,
             outcome,
             detail,
-            violations,
         }
     });
     // One report stays inline; several are written straight into one allocation, which the
@@ -44,7 +49,7 @@ pub fn evaluate_document<D: Document>(rules: &ir::RuleSet, doc: &D, explain: Exp
     } else {
         reports.collect()
     };
-    Report { rules }
+    Report::with_violations(rules, found)
 }
 
 fn evaluate_rule<D: Document>(

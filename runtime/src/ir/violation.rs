@@ -5,6 +5,8 @@ use serde::Serialize;
 /// One value that failed a document check.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Violation {
+    /// The rule that found it: its 0-based position in the rule set.
+    pub rule: usize,
     /// Where the value is: the rule's path as written, followed by a JSON Pointer (RFC 6901)
     /// into the value (`/spec/ports/0`); empty for the whole document.
     pub location: String,
@@ -30,9 +32,11 @@ pub struct Span {
 }
 
 impl Violation {
-    /// A violation at no location yet (the interpreter or generated code places it).
+    /// A violation of no rule and at no location yet (the interpreter or generated code
+    /// places it).
     pub fn new(check: &'static str, expected: impl Into<String>, found: impl Into<String>) -> Self {
         Violation {
+            rule: 0,
             location: String::new(),
             check,
             expected: expected.into(),

@@ -521,7 +521,6 @@ pub fn report(
         just_warning,
         outcome,
         detail,
-        violations: Vec::new(),
     }
 }
 
@@ -557,14 +556,14 @@ pub fn document_jsonpath(source: &str, expr: &str) -> Result<Path, String> {
     Path::jsonpath(source, expr, Root::Document).map_err(|e| e.to_string())
 }
 
-/// The report of a rule with a document check: satisfied without violations, unsatisfied with
-/// them (the detail lists them), an error when its values could not be read.
+/// The report of rule `index` with a document check: satisfied without violations,
+/// unsatisfied with them (the detail lists them; they go to `found`), an error when its values
+/// could not be read.
 pub fn report_document(
-    name: &'static str,
-    field: &'static str,
-    message: &'static str,
-    just_warning: bool,
+    (name, field, message, just_warning): (&'static str, &'static str, &'static str, bool),
+    index: usize,
     result: Result<Vec<Violation>, String>,
+    found: &mut Vec<Violation>,
 ) -> RuleReport {
     match result {
         Ok(violations) if violations.is_empty() => report(
@@ -576,9 +575,12 @@ pub fn report_document(
         ),
         Ok(violations) => {
             let text = violations_text(&violations);
-            let mut r = report(name, field, message, just_warning, Ok((false, text)));
-            r.violations = violations;
-            r
+            found.extend(
+                violations
+                    .into_iter()
+                    .map(|v| Violation { rule: index, ..v }),
+            );
+            report(name, field, message, just_warning, Ok((false, text)))
         }
         Err(e) => report(name, field, message, just_warning, Err(e)),
     }

@@ -85,10 +85,8 @@ impl Yaml {
     /// Gives every violation of `report` whose location is a JSON Pointer of this document its
     /// position.
     pub fn locate(&self, report: &mut Report) {
-        for rule in &mut report.rules {
-            for v in &mut rule.violations {
-                v.span = self.span(&v.location);
-            }
+        for v in report.violations.iter_mut().flat_map(|vs| vs.iter_mut()) {
+            v.span = self.span(&v.location);
         }
     }
 }

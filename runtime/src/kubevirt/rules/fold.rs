@@ -90,6 +90,11 @@ fn fold_char(c: char) -> Option<u8> {
 
 /// Whether `key` folds to the fold of the ASCII `name`.
 pub(crate) fn folds_to(key: &str, name: &str) -> bool {
+    // An ASCII key folds as ASCII does (the special folds are of non-ASCII characters): the
+    // lengths decide most comparisons at once.
+    if key.is_ascii() {
+        return key.eq_ignore_ascii_case(name);
+    }
     let mut want = name.bytes().map(|b| b.to_ascii_uppercase());
     for c in key.chars() {
         match (fold_char(c), want.next()) {
