@@ -78,7 +78,7 @@ fn documents(manifest: &std::path::Path, out: &std::path::Path) {
     let tokens = validgen_codegen::compile_documents(&sets);
     let mut code = validgen_codegen::pretty(&tokens).expect("generated code parses");
     code += "\n/// Every validator, by the name of its rule set.\n";
-    code += "pub const ALL: &[(&str, fn(&::validgen::serde_json::Value, ::validgen::interpret::Explain) -> ::validgen::interpret::Report)] = &[\n";
+    code += "pub const ALL: &[(&str, fn(&::validgen::serde_json::Value, ::validgen::interpret::Explain) -> ::validgen::interpret::DocumentReport)] = &[\n";
     for (name, _) in &sets {
         code += &format!("    ({name:?}, {name}),\n");
     }

@@ -69,40 +69,9 @@ pub type RuleReports = SmallVec<[RuleReport; 1]>;
 pub struct Report {
     /// One entry per rule, in order.
     pub rules: RuleReports,
-    /// The values that failed document checks ([`crate::ir::Check::Type`] onwards), by rule
-    /// ([`Violation::rule`]) and in document order; `None` when there are none. Boxed so that
-    /// reports of rule sets without document checks stay small.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub violations: Option<Box<Vec<Violation>>>,
 }
 
 impl Report {
-    /// The report of these rules, without violations.
-    pub fn new(rules: RuleReports) -> Report {
-        Report {
-            rules,
-            violations: None,
-        }
-    }
-
-    /// The report of these rules with these violations (none: `None`).
-    pub fn with_violations(rules: RuleReports, violations: Vec<Violation>) -> Report {
-        Report {
-            rules,
-            violations: (!violations.is_empty()).then(|| Box::new(violations)),
-        }
-    }
-
-    /// Every violation, by rule and in document order.
-    pub fn violations(&self) -> &[Violation] {
-        self.violations.as_deref().map_or(&[], Vec::as_slice)
-    }
-
-    /// The violations of rule `index` (0-based position in the rule set).
-    pub fn violations_of(&self, index: usize) -> impl Iterator<Item = &Violation> {
-        self.violations().iter().filter(move |v| v.rule == index)
-    }
-
     /// `true` when any rule errored or was unsatisfied without `justWarning`.
     pub fn failed(&self) -> bool {
         self.rules.iter().any(|r| match r.outcome {
@@ -153,6 +122,26 @@ pub enum Explain {
     /// causes and warnings): satisfied rules get an empty `detail`, and no text is formatted
     /// for them.
     Failures,
+}
+
+/// The report of a rule set with document checks: the rules' outcomes, and the values that
+/// failed (kept apart from [`Report`], whose size the KubeVirt back ends are tuned for).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct DocumentReport {
+    /// What happened to each rule.
+    #[serde(flatten)]
+    pub report: Report,
+    /// The values that failed document checks ([`crate::ir::Check::Type`] onwards), by rule
+    /// ([`Violation::rule`]) and in document order.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub violations: Vec<Violation>,
+}
+
+impl DocumentReport {
+    /// The violations of rule `index` (0-based position in the rule set).
+    pub fn violations_of(&self, index: usize) -> impl Iterator<Item = &Violation> {
+        self.violations.iter().filter(move |v| v.rule == index)
+    }
 }
 
 /// The detail text of a rule whose document check failed: its violations, joined by `; `.

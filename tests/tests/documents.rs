@@ -7,11 +7,11 @@ mod cases;
 
 use proptest::prelude::*;
 use serde_json::{Value, json};
-use validgen::interpret::{Explain, Outcome, Report, evaluate_document};
+use validgen::interpret::{DocumentReport, Explain, Outcome, evaluate_document};
 use validgen::model::{Plain, Yaml};
 use validgen_tests::documents::ALL;
 
-fn interpreted(name: &str, doc: &Value, explain: Explain) -> Report {
+fn interpreted(name: &str, doc: &Value, explain: Explain) -> DocumentReport {
     let sets = cases::cases();
     let set = sets
         .iter()
@@ -96,8 +96,9 @@ fn compiled_equals_interpreted_on_chosen_documents() {
     }
 }
 
-fn outcomes(report: &Report) -> Vec<(String, Outcome)> {
+fn outcomes(report: &DocumentReport) -> Vec<(String, Outcome)> {
     report
+        .report
         .rules
         .iter()
         .map(|r| (r.name.to_string(), r.outcome))
@@ -105,8 +106,8 @@ fn outcomes(report: &Report) -> Vec<(String, Outcome)> {
 }
 
 /// The violations of the rule called `rule`, as texts.
-fn texts(report: &Report, rule: &str) -> Vec<String> {
-    let Some(index) = report.rules.iter().position(|r| r.name == rule) else {
+fn texts(report: &DocumentReport, rule: &str) -> Vec<String> {
+    let Some(index) = report.report.rules.iter().position(|r| r.name == rule) else {
         panic!("no rule {rule}");
     };
     report
@@ -148,7 +149,7 @@ fn leaf_checks_judge_as_json_schema_does() {
         ["(document): oneNotNull: expected exactly one of a, b not null, found a, b"]
     );
     // A warning does not fail the set; the others do.
-    assert!(r.failed());
+    assert!(r.report.failed());
 }
 
 #[test]
@@ -158,7 +159,7 @@ fn ranges_and_sizes_count_what_they_say() {
         &json!({"a": 5, "b": 2.5, "name": "é", "items": []}),
         Explain::All,
     );
-    let found: Vec<String> = r.violations().iter().map(ToString::to_string).collect();
+    let found: Vec<String> = r.violations.iter().map(ToString::to_string).collect();
     assert_eq!(
         found,
         [
@@ -249,6 +250,7 @@ fn guards_skip_rules_and_kubevirt_checks_read_plain_documents() {
         Explain::All,
     );
     let details: Vec<(String, Outcome, String)> = r
+        .report
         .rules
         .iter()
         .map(|r| (r.name.to_string(), r.outcome, r.detail.clone()))

@@ -184,7 +184,7 @@ pub fn catalog(
 }
 
 /// Validators of plain JSON documents: for each `(name, set)`, in order,
-/// `pub fn <name>(doc: &serde_json::Value, explain: Explain) -> Report` evaluating `set` as
+/// `pub fn <name>(doc: &serde_json::Value, explain: Explain) -> DocumentReport` evaluating `set` as
 /// `interpret::evaluate_document` on a `model::Plain` document does. `name`s must be Rust
 /// identifiers.
 pub fn documents(sets: &[(String, RuleSet)]) -> TokenStream {
@@ -199,7 +199,7 @@ pub fn documents(sets: &[(String, RuleSet)]) -> TokenStream {
         quote! {
             #body
             #[doc = #doc]
-            pub fn #public(doc: &::validgen::__private::serde_json::Value, explain: ::validgen::__private::interpret::Explain) -> ::validgen::__private::interpret::Report {
+            pub fn #public(doc: &::validgen::__private::serde_json::Value, explain: ::validgen::__private::interpret::Explain) -> ::validgen::__private::interpret::DocumentReport {
                 #private(doc, explain)
             }
         }

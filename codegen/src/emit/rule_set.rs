@@ -59,23 +59,34 @@ pub fn function(
             ::std::vec![#(#rules),*]
         )),
     };
-    // Document checks collect their violations on the side; a set without any builds its
-    // report directly.
-    let report = if set.rules.iter().any(|r| r.check.is_document()) {
-        quote! {{
-            let mut __found = ::std::vec::Vec::new();
-            let __rules = #reports;
-            ::validgen::__private::interpret::Report::with_violations(__rules, __found)
-        }}
+    // Document checks collect their violations on the side: plain documents report them;
+    // KubeVirt rule sets have none (were there any, the rules' texts list them).
+    let has_documents = set.rules.iter().any(|r| r.check.is_document());
+    let found = if has_documents {
+        quote!(let mut __found = ::std::vec::Vec::new();)
     } else {
-        quote!(::validgen::__private::interpret::Report { rules: #reports, violations: ::core::option::Option::None })
+        TokenStream::new()
+    };
+    let report = match model {
+        Model::KubeVirt => quote!(::validgen::__private::interpret::Report { rules: #reports }),
+        Model::Plain => {
+            let violations = if has_documents {
+                quote!(__found)
+            } else {
+                quote!(::std::vec::Vec::new())
+            };
+            quote!(::validgen::__private::interpret::DocumentReport {
+                report: ::validgen::__private::interpret::Report { rules: #reports },
+                violations: #violations,
+            })
+        }
     };
     let signature = match model {
         Model::KubeVirt => quote! {
             fn #name<V: ::validgen::__private::compiled::JsonView>(vm: &V, explain: ::validgen::__private::interpret::Explain) -> ::validgen::__private::interpret::Report
         },
         Model::Plain => quote! {
-            fn #name(doc: &::validgen::__private::serde_json::Value, explain: ::validgen::__private::interpret::Explain) -> ::validgen::__private::interpret::Report
+            fn #name(doc: &::validgen::__private::serde_json::Value, explain: ::validgen::__private::interpret::Explain) -> ::validgen::__private::interpret::DocumentReport
         },
     };
     quote! {
@@ -84,6 +95,7 @@ pub fn function(
         #signature {
             #definitions
             #lookup
+            #found
             #(#lets)*
             #report
         }

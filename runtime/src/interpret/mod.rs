@@ -15,7 +15,7 @@ use crate::ir::{self, At, Check, Severity, Violation};
 use crate::model::Document;
 use crate::model::values::MISSING_KEY;
 pub use crate::report::{
-    Cause, Explain, Outcome, Report, RuleReport, RuleReports, violations_text,
+    Cause, DocumentReport, Explain, Outcome, Report, RuleReport, RuleReports, violations_text,
 };
 
 /// The result of the check of one rule kind: satisfied or not, with the explanation.
@@ -24,7 +24,21 @@ type Checked = Result<(bool, String), String>;
 /// Evaluates every rule of `rules` against any document model, in order, without
 /// short-circuit: a KubeVirt VM through [`crate::kubevirt::typed::Lookup`] (see [`crate::kubevirt::typed::evaluate`]), or a
 /// [`crate::model::Plain`] document.
-pub fn evaluate_document<D: Document>(rules: &ir::RuleSet, doc: &D, explain: Explain) -> Report {
+pub fn evaluate_document<D: Document>(
+    rules: &ir::RuleSet,
+    doc: &D,
+    explain: Explain,
+) -> DocumentReport {
+    let (report, violations) = evaluate_rules(rules, doc, explain);
+    DocumentReport { report, violations }
+}
+
+/// [`evaluate_document`]'s report and violations, apart.
+pub(crate) fn evaluate_rules<D: Document>(
+    rules: &ir::RuleSet,
+    doc: &D,
+    explain: Explain,
+) -> (Report, Vec<Violation>) {
     let mut found = Vec::new();
     let reports = rules.rules.iter().enumerate().map(|(index, rule)| {
         let (outcome, detail, violations) = evaluate_rule(rules, rule, doc, explain);
@@ -49,7 +63,7 @@ pub fn evaluate_document<D: Document>(rules: &ir::RuleSet, doc: &D, explain: Exp
     } else {
         reports.collect()
     };
-    Report::with_violations(rules, found)
+    (Report { rules }, found)
 }
 
 fn evaluate_rule<D: Document>(

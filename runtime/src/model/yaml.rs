@@ -12,7 +12,7 @@ use serde_saphyr::Spanned;
 
 use super::Plain;
 use crate::ir::{At, Span};
-use crate::report::Report;
+use crate::report::DocumentReport;
 
 /// A YAML document: its value as JSON, and the position of each value by JSON Pointer.
 #[derive(Debug, Clone, PartialEq)]
@@ -84,8 +84,8 @@ impl Yaml {
 
     /// Gives every violation of `report` whose location is a JSON Pointer of this document its
     /// position.
-    pub fn locate(&self, report: &mut Report) {
-        for v in report.violations.iter_mut().flat_map(|vs| vs.iter_mut()) {
+    pub fn locate(&self, report: &mut DocumentReport) {
+        for v in &mut report.violations {
             v.span = self.span(&v.location);
         }
     }
