@@ -59,9 +59,10 @@ pub enum Command {
 
     /// Lint catalogs: build errors, and warnings where the format document and the reference differ.
     ///
-    /// Errors are those `include_validators!` would report (an unknown rule kind among them,
-    /// reported once, at its `rule` key, with the kind probably meant). Warnings: PCRE-only
-    /// regex syntax, regexes that look anchored but are not, `valid` paths every VM satisfies,
+    /// Errors are those `include_validators!` would report (an unknown rule kind and PCRE-only
+    /// regex syntax among them, each reported once, at its key, with the kind probably meant or
+    /// the PCRE construct named). Warnings: regexes that look anchored but are not, `valid`
+    /// paths every VM satisfies,
     /// paths rooted at the VM instead of `spec.template`, and non-canonical quantities in the
     /// templates' VM objects. Exit status: 0 when
     /// clean, 1 when any catalog has errors, N with --warn-exit-code N when there are only

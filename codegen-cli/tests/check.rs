@@ -64,8 +64,8 @@ fn every_warning_kind_located_in_text() {
         let diags = found(&json);
         let has_errors = diags.iter().any(|(level, _, _)| level == "error");
         assert_eq!(code, if has_errors { 1 } else { 0 }, "{kind}");
-        // An unknown rule kind fails the rule in the reference: it is an error.
-        let level_of_kind = if kind == "unknown-rule-kind" {
+        // An unknown rule kind and a PCRE-only regex fail the rule in the reference: errors.
+        let level_of_kind = if kind == "unknown-rule-kind" || kind == "pcre-regex" {
             "error"
         } else {
             "warning"
@@ -105,11 +105,11 @@ fn sarif_output() {
     assert_eq!(code, 1, "{err}");
     let v: Value = serde_json::from_str(&out).expect("JSON");
     let results = v["runs"][0]["results"].as_array().expect("results");
-    assert_eq!(results.len(), 5);
-    let (first, last) = (&results[0], &results[4]);
+    assert_eq!(results.len(), 3);
+    let (first, last) = (&results[0], &results[2]);
     assert_eq!(
         (&first["ruleId"], &first["level"]),
-        (&"build-error".into(), &"error".into())
+        (&"pcre-regex".into(), &"error".into())
     );
     let location = &first["locations"][0]["physicalLocation"];
     assert_eq!(
@@ -118,7 +118,7 @@ fn sarif_output() {
     );
     assert_eq!(
         location["region"],
-        serde_json::json!({"startLine": 13, "startColumn": 11})
+        serde_json::json!({"startLine": 18, "startColumn": 22})
     );
     assert_eq!(
         (&last["ruleId"], &last["level"]),
@@ -185,6 +185,28 @@ fn an_unknown_rule_kind_is_reported_once() {
         .find(|r| r["id"] == "unknown-rule-kind")
         .expect("the rule");
     assert_eq!(rule["defaultConfiguration"]["level"], "error");
+}
+
+#[test]
+fn a_pcre_regex_is_reported_once() {
+    let (code, out, err) = run(&["check", &fixture("pcre-regex")]);
+    assert_eq!(code, 1, "{err}");
+    for rule in ["no-rhel7-machine", "same-bus"] {
+        assert_eq!(out.matches(&format!("rule `{rule}`")).count(), 1, "{out}");
+    }
+    assert!(out.contains("uses a negative lookahead"), "{out}");
+    assert!(
+        out.ends_with("2 errors, 0 warnings in 1 catalog\n"),
+        "{out}"
+    );
+    let (_, json, _) = run(&["check", "-o", "json", &fixture("pcre-regex")]);
+    assert_eq!(
+        found(&json),
+        [
+            ("error".into(), "pcre-regex".into(), 18),
+            ("error".into(), "pcre-regex".into(), 25)
+        ]
+    );
 }
 
 #[test]

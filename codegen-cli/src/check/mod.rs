@@ -100,11 +100,11 @@ pub fn check_catalog(dir: &Path) -> Vec<Finding> {
     let warnings: Vec<Finding> = lint_dir(dir, display)
         .into_iter()
         .map(|w| {
-            // An unknown rule kind is both a build error (located on the rule's `{`) and a
-            // warning (on the `rule` key, with the kind probably meant): one report, the
-            // warning's, which stays an error when the build fails on it.
-            let is_error = w.lint == Lint::UnknownRuleKind
-                && take_unknown_kind_error(&mut errors, &w.diagnostic);
+            // An unknown rule kind and a regex Go cannot compile are both a build error
+            // (located on the rule's `{`) and a lint finding (on the key, with the kind
+            // probably meant or the PCRE construct): one report, the lint's, which stays an
+            // error when the build fails on it.
+            let is_error = take_build_error(&mut errors, w.lint, &w.diagnostic);
             Finding {
                 severity: if is_error {
                     Severity::Error
@@ -132,14 +132,19 @@ pub fn check_catalog(dir: &Path) -> Vec<Finding> {
     findings
 }
 
-/// Removes from `errors` the build error of the unknown rule kind that the lint `warning`
-/// reports (same file and rule); `true` when there was one.
-fn take_unknown_kind_error(errors: &mut Vec<Diagnostic>, warning: &Diagnostic) -> bool {
+/// Removes from `errors` the build error that the `lint` finding `warning` reports better
+/// (same file and rule): an unknown rule kind, a PCRE-only regex; `true` when there was one.
+fn take_build_error(errors: &mut Vec<Diagnostic>, lint: Lint, warning: &Diagnostic) -> bool {
+    let prefix = match lint {
+        Lint::UnknownRuleKind => "unknown rule kind `",
+        Lint::PcreRegex => "invalid regex: ",
+        _ => return false,
+    };
     let found = errors.iter().position(|e| {
         e.file == warning.file
             && e.rule.is_some()
             && e.rule == warning.rule
-            && e.message.starts_with("unknown rule kind `")
+            && e.message.starts_with(prefix)
     });
     found.map(|i| errors.remove(i)).is_some()
 }

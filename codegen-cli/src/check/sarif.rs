@@ -12,10 +12,10 @@ const SCHEMA: &str = "https://json.schemastore.org/sarif-2.1.0.json";
 
 /// Renders the findings as a SARIF log, pretty-printed, with a final newline.
 pub(super) fn render(findings: &[Finding]) -> String {
-    // `check` compiles without `reference_failures`, so an unknown rule kind is always a build
-    // error: its one finding is reported at the error level.
+    // `check` compiles without `reference_failures`, so an unknown rule kind and a regex Go
+    // cannot compile are always build errors: their one finding is reported at the error level.
     let default_level = |l: &Lint| match l {
-        Lint::UnknownRuleKind => Severity::Error,
+        Lint::UnknownRuleKind | Lint::PcreRegex => Severity::Error,
         _ => Severity::Warning,
     };
     let ids: Vec<(&str, Severity)> = std::iter::once((ERROR_ID, Severity::Error))
