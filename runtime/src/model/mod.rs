@@ -134,3 +134,13 @@ pub trait Document {
         values::one_str(self, path)
     }
 }
+
+/// The location of value `i` of the `n` values found at `path`, as [`Document::instances`]
+/// gives it: the path's text, with the value's index when a JSONPath found several.
+pub fn instance_location(path: &Path, i: usize, n: usize) -> String {
+    if n == 1 || matches!(path.syntax, crate::ir::Syntax::Pointer(_)) {
+        path.expr.clone()
+    } else {
+        format!("{}[{i}]", path.expr)
+    }
+}

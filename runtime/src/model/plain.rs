@@ -6,7 +6,7 @@ use std::borrow::Cow;
 
 use serde_json::{Number, Value};
 
-use super::{Document, Instance, JsonType};
+use super::{Document, Instance, JsonType, instance_location};
 use crate::ir::{Path, Syntax};
 
 impl<'a> Instance<'a> for &'a Value {
@@ -158,19 +158,11 @@ impl Document for Plain<'_> {
 
     fn instances(&self, path: &Path) -> Result<Vec<(String, &Value)>, String> {
         let values = self.values(path)?;
-        let pointer = matches!(path.syntax, Syntax::Pointer(_));
         let n = values.len();
         Ok(values
             .into_iter()
             .enumerate()
-            .map(|(i, v)| {
-                let at = if pointer || n == 1 {
-                    path.expr.clone()
-                } else {
-                    format!("{}[{i}]", path.expr)
-                };
-                (at, v)
-            })
+            .map(|(i, v)| (instance_location(path, i, n), v))
             .collect())
     }
 }

@@ -9,7 +9,7 @@ use crate::interpret::{Explain, Report, evaluate_rules};
 use crate::ir::Path;
 use crate::ir::RuleSet;
 use crate::jsonpath::Found;
-use crate::model::Document;
+use crate::model::{Document, instance_location};
 
 /// Error text of a path that fails on the VM and on the reference VM.
 const INVALID_JSONPATH: &str = "invalid JSONPath";
@@ -46,19 +46,6 @@ impl<'a> Lookup<'a> {
                 .map_err(|_| INVALID_JSONPATH.to_owned()),
         }
     }
-
-    /// `valid`: evaluated on the VM only; an error or no values means the rule does not apply.
-    ///
-    /// # Errors
-    /// `invalid JSONPath` where the reference crashes (the rule fails, SEMANTICS §11).
-    pub fn applies(&self, valid: &Path) -> Result<bool, String> {
-        let jsonpath = valid.as_jsonpath().ok_or(INVALID_JSONPATH)?;
-        match jsonpath.find(self.vm, false) {
-            Ok(values) => Ok(!values.is_empty()),
-            Err(e) if e.is_crash() => Err(INVALID_JSONPATH.to_owned()),
-            Err(_) => Ok(false),
-        }
-    }
 }
 
 /// The JSON of a zero value (a nil pointer, an absent field).
@@ -84,8 +71,15 @@ impl Document for Lookup<'_> {
             .collect()
     }
 
-    fn present(&self, path: &Path) -> Result<bool, String> {
-        self.applies(path)
+    /// `valid`: evaluated on the VM only; an error or no values means the rule does not apply,
+    /// except where the reference crashes: `invalid JSONPath`, the rule fails (SEMANTICS §11).
+    fn present(&self, valid: &Path) -> Result<bool, String> {
+        let jsonpath = valid.as_jsonpath().ok_or(INVALID_JSONPATH)?;
+        match jsonpath.find(self.vm, false) {
+            Ok(values) => Ok(!values.is_empty()),
+            Err(e) if e.is_crash() => Err(INVALID_JSONPATH.to_owned()),
+            Err(_) => Ok(false),
+        }
     }
 
     /// The decoded JSON of the found values (`null` for zero values); a literal of the
@@ -98,12 +92,7 @@ impl Document for Lookup<'_> {
             .enumerate()
             .map(|(i, f)| {
                 let node = f.as_node().ok_or(INVALID_JSONPATH)?;
-                let at = if n == 1 {
-                    path.expr.clone()
-                } else {
-                    format!("{}[{i}]", path.expr)
-                };
-                Ok((at, node.json().unwrap_or(&NULL)))
+                Ok((instance_location(path, i, n), node.json().unwrap_or(&NULL)))
             })
             .collect()
     }
