@@ -19,6 +19,8 @@
 pub use serde_json;
 
 pub mod checks;
+pub mod ecmaregex;
+pub mod format;
 pub mod goregex;
 pub mod interpret;
 pub mod ir;
