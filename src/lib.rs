@@ -85,7 +85,9 @@
 // modules under the names users know.
 pub use validgen_runtime::kubevirt::compiled::{CompiledCatalog, CompiledTemplate};
 pub use validgen_runtime::kubevirt::{admission, capture, extract, manifest, rules, typed, view};
-pub use validgen_runtime::{goregex, interpret, ir, jsonpath, model, quantity, report, serde_json};
+pub use validgen_runtime::{
+    ecmaregex, format, goregex, interpret, ir, jsonpath, model, quantity, report, serde_json,
+};
 
 pub mod build;
 
@@ -94,7 +96,9 @@ pub mod build;
 #[doc(hidden)]
 pub mod __private {
     pub use validgen_runtime::kubevirt::{capture, compiled};
-    pub use validgen_runtime::{checks, goregex, interpret, ir, jsonpath, model, serde_json};
+    pub use validgen_runtime::{
+        checks, ecmaregex, format, goregex, interpret, ir, jsonpath, model, serde_json,
+    };
 }
 
 #[cfg(feature = "macros")]

@@ -24,6 +24,7 @@ pub mod format;
 pub mod goregex;
 pub mod interpret;
 pub mod ir;
+pub mod json_schema;
 pub mod jsonpath;
 pub mod kubevirt;
 pub mod model;

@@ -6,6 +6,8 @@
 use std::collections::BTreeMap;
 
 use serde_json::{Number, Value, json};
+use validgen_runtime::ecmaregex::EcmaRegex;
+use validgen_runtime::format::Format;
 use validgen_runtime::goregex::GoRegex;
 use validgen_runtime::ir::{
     Arg, Bound, Check, Guard, Location, Measure, Origin, Path, Regex, Root, Rule, RuleSet, Severity,
@@ -256,6 +258,7 @@ pub fn cases() -> Vec<(String, RuleSet)> {
             "items-and-properties",
             pointer("/items"),
             Check::Items {
+                from: 0,
                 checks: vec![
                     Check::Properties {
                         properties: vec![
@@ -265,6 +268,7 @@ pub fn cases() -> Vec<(String, RuleSet)> {
                     },
                     Check::AdditionalProperties {
                         known: keys(&["name"]),
+                        patterns: Vec::new(),
                         checks: vec![Check::NotNull],
                     },
                 ],
@@ -278,12 +282,14 @@ pub fn cases() -> Vec<(String, RuleSet)> {
                 types: vec![JsonType::Object, JsonType::Array, JsonType::Integer],
             },
             Check::Items {
+                from: 0,
                 checks: vec![Check::Ref {
                     name: "node".to_owned(),
                 }],
             },
             Check::AdditionalProperties {
                 known: Vec::new(),
+                patterns: Vec::new(),
                 checks: vec![Check::Ref {
                     name: "node".to_owned(),
                 }],
@@ -378,5 +384,144 @@ pub fn cases() -> Vec<(String, RuleSet)> {
             ),
         ]),
     ));
+    out.push(("schema_keywords".to_owned(), schema_keywords()));
     out
+}
+
+fn ecma(p: &str) -> Regex {
+    Regex::Ecma(EcmaRegex::new(p).unwrap_or_else(|e| panic!("{p}: {e}")))
+}
+
+fn keyword(location: &str, message: Option<&str>, checks: Vec<Check>) -> Check {
+    Check::Keyword {
+        location: location.to_owned(),
+        message: message.map(str::to_owned),
+        checks,
+    }
+}
+
+/// The checks JSON Schema needs beyond the leaves above, each under a schema keyword.
+fn schema_keywords() -> RuleSet {
+    let root = || pointer("");
+    set(vec![
+        rule(
+            "pattern",
+            pointer("/name"),
+            keyword(
+                "/properties/name/pattern",
+                None,
+                vec![Check::Matches {
+                    regex: ecma("^[a-z]+$"),
+                }],
+            ),
+        ),
+        rule(
+            "multiple-of",
+            pointer("/a"),
+            keyword(
+                "/properties/a/multipleOf",
+                None,
+                vec![Check::MultipleOf {
+                    value: Number::from_f64(0.5).unwrap_or_else(|| Number::from(1)),
+                }],
+            ),
+        ),
+        rule(
+            "enum",
+            pointer("/b"),
+            keyword(
+                "/properties/b/enum",
+                Some("b must be 2, \"abc\" or null"),
+                vec![Check::AnyValue {
+                    values: vec![json!(2), json!("abc"), Value::Null],
+                }],
+            ),
+        ),
+        rule(
+            "format",
+            pointer("/c"),
+            Check::Format {
+                format: Format::Ipv4,
+            },
+        ),
+        rule(
+            "never",
+            pointer("/z"),
+            keyword("/properties/z", None, vec![Check::Never]),
+        ),
+        rule(
+            "contains",
+            pointer("/items"),
+            Check::Contains {
+                checks: vec![Check::Type {
+                    types: vec![JsonType::Integer],
+                }],
+                min: 1,
+                max: Some(2),
+            },
+        ),
+        rule(
+            "tuple",
+            pointer("/items"),
+            keyword(
+                "/properties/items",
+                None,
+                vec![
+                    Check::PrefixItems {
+                        items: vec![
+                            vec![keyword(
+                                "/properties/items/prefixItems/0",
+                                None,
+                                vec![Check::Type {
+                                    types: vec![JsonType::String],
+                                }],
+                            )],
+                            vec![Check::NotNull],
+                        ],
+                    },
+                    Check::Items {
+                        from: 2,
+                        checks: vec![Check::Type {
+                            types: vec![JsonType::Boolean],
+                        }],
+                    },
+                ],
+            ),
+        ),
+        rule(
+            "patterns",
+            root(),
+            Check::PatternProperties {
+                patterns: vec![
+                    (
+                        ecma("^a"),
+                        vec![Check::Type {
+                            types: vec![JsonType::Integer],
+                        }],
+                    ),
+                    (ecma("b"), vec![Check::NotNull]),
+                ],
+            },
+        ),
+        rule(
+            "additional",
+            root(),
+            Check::AdditionalProperties {
+                known: keys(&["name", "items"]),
+                patterns: vec![ecma("^a"), ecma("^[bc]$")],
+                checks: vec![Check::Never],
+            },
+        ),
+        rule(
+            "property-names",
+            root(),
+            Check::PropertyNames {
+                checks: vec![Check::Size {
+                    measure: Measure::CodePoints,
+                    min: None,
+                    max: Some(3),
+                }],
+            },
+        ),
+    ])
 }

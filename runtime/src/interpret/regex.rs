@@ -13,6 +13,10 @@ pub(super) fn check(
     doc: &impl Document,
     explain: Explain,
 ) -> Checked {
-    let Regex::Re2(re) = regex.as_ref().map_err(Clone::clone)?;
+    let re = match regex.as_ref().map_err(Clone::clone)? {
+        Regex::Re2(re) => re,
+        // No frontend lowers another dialect into a KubeVirt rule; fail closed if one did.
+        Regex::Ecma(_) => return Err("a regex rule needs a Go RE2 pattern".to_owned()),
+    };
     Ok(checks::pattern(&path_strings(doc, path)?, re, explain))
 }

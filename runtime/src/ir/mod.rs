@@ -195,20 +195,89 @@ pub enum Check {
         /// Checks where it does not.
         otherwise: Vec<Check>,
     },
-    /// Checks of every item of an array (JSON Schema `items`).
+    /// Checks of every item of an array from position `from` on (JSON Schema `items`; after
+    /// `prefixItems`, or draft-07 `additionalItems`, `from` is the number of prefix items).
     Items {
+        /// The first position checked (0-based).
+        from: usize,
         /// The checks.
         checks: Vec<Check>,
+    },
+    /// Checks of the first items of an array, one list per position (JSON Schema
+    /// `prefixItems`, draft-07 array-form `items`); shorter arrays check what they have.
+    PrefixItems {
+        /// Each position's checks.
+        items: Vec<Vec<Check>>,
+    },
+    /// Arrays with between `min` and `max` items for which the checks hold (JSON Schema
+    /// `contains`, `minContains`, `maxContains`); other values pass.
+    Contains {
+        /// What an item must satisfy to count.
+        checks: Vec<Check>,
+        /// Fewest items counted (`minContains`, default 1).
+        min: u64,
+        /// Most items counted (`maxContains`).
+        max: Option<u64>,
     },
     /// Checks of named properties of an object, where present (JSON Schema `properties`).
     Properties {
         /// Each property's checks, in order.
         properties: Vec<(String, Vec<Check>)>,
     },
-    /// Checks of the properties not named in `known` (JSON Schema `additionalProperties`).
+    /// Checks of the properties whose names match a pattern (JSON Schema
+    /// `patternProperties`): a property matching several gets the checks of each.
+    PatternProperties {
+        /// Each pattern with its checks, in order.
+        patterns: Vec<(Regex, Vec<Check>)>,
+    },
+    /// Checks of the properties not named in `known` and matching none of `patterns` (JSON
+    /// Schema `additionalProperties`).
     AdditionalProperties {
         /// The properties these checks skip.
         known: Vec<String>,
+        /// Properties matching one of these are skipped too (`patternProperties`).
+        patterns: Vec<Regex>,
+        /// The checks.
+        checks: Vec<Check>,
+    },
+    /// Checks of every property name of an object, each as a string value (JSON Schema
+    /// `propertyNames`).
+    PropertyNames {
+        /// The checks.
+        checks: Vec<Check>,
+    },
+    /// Strings containing a match of the pattern, unanchored (JSON Schema `pattern`); other
+    /// values pass.
+    Matches {
+        /// The pattern.
+        regex: Regex,
+    },
+    /// Numbers that are an integer multiple of `value` (JSON Schema `multipleOf`), decided
+    /// exactly on the numbers' decimal forms; other values pass.
+    MultipleOf {
+        /// The divisor (greater than 0).
+        value: Number,
+    },
+    /// Values equal to one of these (JSON Schema `enum`: numbers by value).
+    AnyValue {
+        /// The values.
+        values: Vec<Value>,
+    },
+    /// Strings valid in a format (JSON Schema `format`, where asserted); other values pass.
+    Format {
+        /// The format.
+        format: crate::format::Format,
+    },
+    /// No value at all (JSON Schema `false`).
+    Never,
+    /// The checks of one schema keyword: violations found inside get the keyword's location
+    /// (the deepest keyword's wins) and, with `message`, are replaced by one violation with
+    /// that text (ajv-errors `errorMessage`).
+    Keyword {
+        /// Where the keyword is in its schema: a JSON Pointer (RFC 6901), `/properties/a/type`.
+        location: String,
+        /// The custom message, if any.
+        message: Option<String>,
         /// The checks.
         checks: Vec<Check>,
     },

@@ -1,5 +1,6 @@
-//! Regular expressions of `Pattern` checks, with their dialect.
+//! Regular expressions of `Pattern` and `Matches` checks, with their dialect.
 
+use crate::ecmaregex::EcmaRegex;
 use crate::goregex::GoRegex;
 
 /// A compiled pattern in its dialect.
@@ -7,6 +8,8 @@ use crate::goregex::GoRegex;
 pub enum Regex {
     /// Go `regexp` (RE2 syntax, Go's matching semantics), as KubeVirt rules use.
     Re2(GoRegex),
+    /// ECMA-262 (JavaScript `RegExp` with the `u` flag), as JSON Schema `pattern` requires.
+    Ecma(EcmaRegex),
 }
 
 impl Regex {
@@ -14,6 +17,7 @@ impl Regex {
     pub fn as_str(&self) -> &str {
         match self {
             Regex::Re2(re) => re.as_str(),
+            Regex::Ecma(re) => re.as_str(),
         }
     }
 
@@ -21,6 +25,7 @@ impl Regex {
     pub fn is_match(&self, text: &str) -> bool {
         match self {
             Regex::Re2(re) => re.is_match(text),
+            Regex::Ecma(re) => re.is_match(text),
         }
     }
 }

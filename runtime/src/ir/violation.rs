@@ -20,6 +20,14 @@ pub struct Violation {
     /// [`crate::model::Yaml`]).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub span: Option<Span>,
+    /// Where the check is in its schema: the JSON Pointer (RFC 6901) of the JSON Schema
+    /// keyword (`/properties/port/maximum`); empty when the frontend has no schema.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub keyword: String,
+    /// The schema author's text for this violation (ajv-errors `errorMessage`), shown instead
+    /// of `expected`/`found`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub message: Option<String>,
 }
 
 /// A position in a source text.
@@ -42,6 +50,8 @@ impl Violation {
             expected: expected.into(),
             found: found.into(),
             span: None,
+            keyword: String::new(),
+            message: None,
         }
     }
 }
@@ -57,11 +67,14 @@ impl std::fmt::Display for Violation {
         if let Some(s) = self.span {
             write!(f, " (line {}, column {})", s.line, s.column)?;
         }
-        write!(
-            f,
-            ": {}: expected {}, found {}",
-            self.check, self.expected, self.found
-        )
+        match &self.message {
+            Some(text) => write!(f, ": {text}"),
+            None => write!(
+                f,
+                ": {}: expected {}, found {}",
+                self.check, self.expected, self.found
+            ),
+        }
     }
 }
 

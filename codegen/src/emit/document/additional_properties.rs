@@ -1,19 +1,29 @@
 //! [`Check::AdditionalProperties`](validgen_runtime::ir::Check::AdditionalProperties): a loop
-//! over the keys not named.
+//! over the keys not named and matching no pattern.
 
 use proc_macro2::TokenStream;
 use quote::quote;
-use validgen_runtime::ir::{Check, RuleSet};
+use validgen_runtime::ir::{Check, Regex, RuleSet};
 
-use super::{checks, str_slice};
+use super::{checks, regex_static, str_slice};
 
-pub(super) fn check(known: &[String], cs: &[Check], set: &RuleSet) -> TokenStream {
+pub(super) fn check(
+    known: &[String],
+    patterns: &[Regex],
+    cs: &[Check],
+    set: &RuleSet,
+) -> TokenStream {
     let known = str_slice(known);
+    // A pattern that failed to build at run time matches nothing: its own check reports it.
+    let matched = patterns.iter().map(|re| {
+        let built = regex_static(re);
+        quote!(#built.as_ref().is_ok_and(|__re| __re.is_match(__key)))
+    });
     let body = checks(cs, set);
     quote! {{
         let __known = #known;
         for __key in ::validgen::__private::model::Instance::keys(__v) {
-            if __known.contains(&__key) {
+            if __known.contains(&__key) #(|| #matched)* {
                 continue;
             }
             if let ::core::option::Option::Some(__v) = ::validgen::__private::model::Instance::get(__v, __key) {

@@ -1,4 +1,5 @@
-//! [`Check::Items`](validgen_runtime::ir::Check::Items): a loop over the array's items.
+//! [`Check::Items`](validgen_runtime::ir::Check::Items): a loop over the array's items from
+//! position `from` on.
 
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -6,11 +7,11 @@ use validgen_runtime::ir::{Check, RuleSet};
 
 use super::checks;
 
-pub(super) fn check(cs: &[Check], set: &RuleSet) -> TokenStream {
+pub(super) fn check(from: usize, cs: &[Check], set: &RuleSet) -> TokenStream {
     let body = checks(cs, set);
     quote! {
         if let ::core::option::Option::Some(__n) = ::validgen::__private::model::Instance::array_len(__v) {
-            for __i in 0..__n {
+            for __i in #from..__n {
                 if let ::core::option::Option::Some(__v) = ::validgen::__private::model::Instance::item(__v, __i) {
                     let __mark = __at.mark();
                     __at.index(__i);

@@ -5,16 +5,26 @@
 
 mod additional_properties;
 mod any_of;
+mod any_value;
 mod const_;
+mod contains;
+mod format;
 mod if_then_else;
 mod items;
+mod keyword;
+mod matches;
+mod multiple_of;
+mod never;
 mod no_extra_keys;
 mod not;
 mod not_null;
 mod number_range;
 mod one_not_null;
 mod one_of;
+mod pattern_properties;
+mod prefix_items;
 mod properties;
+mod property_names;
 mod reference;
 mod required;
 mod size;
@@ -23,7 +33,7 @@ mod unique;
 
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
-use validgen_runtime::ir::{Check, RuleSet};
+use validgen_runtime::ir::{Check, Regex, RuleSet};
 
 use super::path::PathCode;
 
@@ -95,6 +105,30 @@ pub(super) fn push(found: TokenStream) -> TokenStream {
     }
 }
 
+/// An expression: the `&'static Result<ir::Regex, String>` of `regex`, built once at run time
+/// in a `static` of its own (from the pattern checked at build time).
+pub(super) fn regex_static(regex: &Regex) -> TokenStream {
+    let source = regex.as_str();
+    let build = match regex {
+        Regex::Re2(_) => quote! {
+            ::validgen::__private::goregex::GoRegex::new(#source)
+                .map(::validgen::__private::ir::Regex::Re2)
+                .map_err(|e| ::std::string::ToString::to_string(&e))
+        },
+        Regex::Ecma(_) => quote! {
+            ::validgen::__private::ecmaregex::EcmaRegex::new(#source)
+                .map(::validgen::__private::ir::Regex::Ecma)
+                .map_err(|e| ::std::string::ToString::to_string(&e))
+        },
+    };
+    quote! {{
+        static __RE: ::std::sync::LazyLock<
+            ::core::result::Result<::validgen::__private::ir::Regex, ::std::string::String>,
+        > = ::std::sync::LazyLock::new(|| #build);
+        &*__RE
+    }}
+}
+
 /// `&[&str]` of `keys`.
 pub(super) fn str_slice(keys: &[String]) -> TokenStream {
     quote!({
@@ -122,11 +156,27 @@ fn one(c: &Check, set: &RuleSet) -> TokenStream {
             then,
             otherwise,
         } => if_then_else::check(condition, then, otherwise, set),
-        Check::Items { checks } => items::check(checks, set),
+        Check::Items { from, checks } => items::check(*from, checks, set),
+        Check::PrefixItems { items } => prefix_items::check(items, set),
+        Check::Contains { checks, min, max } => contains::check(checks, *min, *max, set),
+        Check::PatternProperties { patterns } => pattern_properties::check(patterns, set),
+        Check::PropertyNames { checks } => property_names::check(checks, set),
+        Check::Matches { regex } => matches::check(regex),
+        Check::MultipleOf { value } => multiple_of::check(value),
+        Check::AnyValue { values } => any_value::check(values),
+        Check::Format { format } => format::check(*format),
+        Check::Never => never::check(),
+        Check::Keyword {
+            location,
+            message,
+            checks,
+        } => keyword::check(location, message.as_deref(), checks, set),
         Check::Properties { properties } => properties::check(properties, set),
-        Check::AdditionalProperties { known, checks } => {
-            additional_properties::check(known, checks, set)
-        }
+        Check::AdditionalProperties {
+            known,
+            patterns,
+            checks,
+        } => additional_properties::check(known, patterns, checks, set),
         Check::Ref { name } => reference::check(name, set),
         // As the interpreter: a KubeVirt check nested in a document check fails closed.
         Check::IntRange { .. }

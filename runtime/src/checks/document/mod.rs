@@ -4,8 +4,15 @@
 //! their verdicts and texts cannot differ.
 
 mod any_of;
+mod any_value;
 mod const_;
+mod contains;
+mod error_message;
+mod format;
 mod if_then_else;
+mod matches;
+mod multiple_of;
+mod never;
 mod no_extra_keys;
 mod not;
 mod not_null;
@@ -20,8 +27,15 @@ mod type_;
 mod unique;
 
 pub use any_of::any_of;
+pub use any_value::any_value;
 pub use const_::const_;
+pub use contains::contains;
+pub use error_message::error_message;
+pub use format::format;
 pub use if_then_else::if_holds;
+pub use matches::{bad_pattern, matches};
+pub use multiple_of::multiple_of;
+pub use never::never;
 pub use no_extra_keys::no_extra_keys;
 pub use not::not;
 pub use not_null::not_null;

@@ -1,12 +1,13 @@
 //! [`crate::ir::Check::AdditionalProperties`]: the checks applied to every property not in
-//! `known`, in document order.
+//! `known` and matching none of `patterns`, in document order.
 
 use super::{Scope, apply};
-use crate::ir::{At, Check, Violation};
+use crate::ir::{At, Check, Regex, Violation};
 use crate::model::Instance;
 
 pub(super) fn apply_additional<'a, I: Instance<'a>>(
     known: &[String],
+    patterns: &[Regex],
     checks: &[Check],
     v: I,
     at: &mut At,
@@ -14,7 +15,7 @@ pub(super) fn apply_additional<'a, I: Instance<'a>>(
     out: &mut Vec<Violation>,
 ) {
     for key in v.keys() {
-        if known.iter().any(|k| k == key) {
+        if known.iter().any(|k| k == key) || patterns.iter().any(|p| p.is_match(key)) {
             continue;
         }
         if let Some(value) = v.get(key) {

@@ -1,10 +1,12 @@
-//! [`crate::ir::Check::Items`]: the checks applied to every item of an array.
+//! [`crate::ir::Check::Items`]: the checks applied to every item of an array from
+//! position `from` on.
 
 use super::{Scope, apply};
 use crate::ir::{At, Check, Violation};
 use crate::model::Instance;
 
 pub(super) fn apply_items<'a, I: Instance<'a>>(
+    from: usize,
     checks: &[Check],
     v: I,
     at: &mut At,
@@ -14,7 +16,7 @@ pub(super) fn apply_items<'a, I: Instance<'a>>(
     let Some(n) = v.array_len() else {
         return;
     };
-    for i in 0..n {
+    for i in from..n {
         if let Some(item) = v.item(i) {
             let mark = at.mark();
             at.index(i);

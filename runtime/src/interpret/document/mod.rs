@@ -4,16 +4,26 @@
 
 mod additional_properties;
 mod any_of;
+mod any_value;
 mod const_;
+mod contains;
+mod format;
 mod if_then_else;
 mod items;
+mod keyword;
+mod matches;
+mod multiple_of;
+mod never;
 mod no_extra_keys;
 mod not;
 mod not_null;
 mod number_range;
 mod one_not_null;
 mod one_of;
+mod pattern_properties;
+mod prefix_items;
 mod properties;
+mod property_names;
 mod reference;
 mod required;
 mod size;
@@ -82,12 +92,42 @@ fn apply_one<'a, I: Instance<'a>>(
             then,
             otherwise,
         } => return if_then_else::apply_branch(condition, then, otherwise, v, at, scope, out),
-        Check::Items { checks } => return items::apply_items(checks, v, at, scope, out),
+        Check::Matches { regex } => matches::check(v, regex),
+        Check::MultipleOf { value } => multiple_of::check(v, value),
+        Check::AnyValue { values } => any_value::check(v, values),
+        Check::Format { format } => format::check(v, *format),
+        Check::Never => never::check(v),
+        Check::Contains { checks, min, max } => contains::check(checks, *min, *max, v, at, scope),
+        Check::Items { from, checks } => {
+            return items::apply_items(*from, checks, v, at, scope, out);
+        }
+        Check::PrefixItems { items } => {
+            return prefix_items::apply_prefix(items, v, at, scope, out);
+        }
+        Check::PatternProperties { patterns } => {
+            return pattern_properties::apply_patterns(patterns, v, at, scope, out);
+        }
+        Check::PropertyNames { checks } => {
+            return property_names::apply_names(checks, v, at, scope, out);
+        }
+        Check::Keyword {
+            location,
+            message,
+            checks,
+        } => {
+            return keyword::apply_keyword(location, message.as_deref(), checks, v, at, scope, out);
+        }
         Check::Properties { properties } => {
             return properties::apply_properties(properties, v, at, scope, out);
         }
-        Check::AdditionalProperties { known, checks } => {
-            return additional_properties::apply_additional(known, checks, v, at, scope, out);
+        Check::AdditionalProperties {
+            known,
+            patterns,
+            checks,
+        } => {
+            return additional_properties::apply_additional(
+                known, patterns, checks, v, at, scope, out,
+            );
         }
         Check::Ref { name } => return reference::apply_ref(name, v, at, scope, out),
         // The KubeVirt checks judge a rule's values together, never one nested value: a rule

@@ -1,0 +1,15 @@
+//! [`Check::Format`](validgen_runtime::ir::Check::Format): the format named by its variant.
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+use validgen_runtime::format::Format;
+
+use super::push;
+
+pub(super) fn check(format: Format) -> TokenStream {
+    let f = format_ident!("{}", format!("{format:?}"));
+    push(quote!(::validgen::__private::checks::document::format(
+        __v,
+        ::validgen::__private::format::Format::#f
+    )))
+}

@@ -1,0 +1,37 @@
+//! [`Check::Keyword`](validgen_runtime::ir::Check::Keyword): the keyword's checks, then its
+//! location (or custom message) given to what they found.
+
+use proc_macro2::TokenStream;
+use quote::quote;
+use validgen_runtime::ir::{Check, RuleSet};
+
+use super::checks;
+
+pub(super) fn check(
+    location: &str,
+    message: Option<&str>,
+    cs: &[Check],
+    set: &RuleSet,
+) -> TokenStream {
+    let body = checks(cs, set);
+    let after = match message {
+        Some(text) => quote! {
+            __out.truncate(__start);
+            __out.push(__at.place(::validgen::__private::checks::document::error_message(#location, #text)));
+        },
+        None => quote! {
+            for __found in &mut __out[__start..] {
+                if __found.keyword.is_empty() {
+                    __found.keyword = ::std::string::String::from(#location);
+                }
+            }
+        },
+    };
+    quote! {{
+        let __start = __out.len();
+        #body
+        if __out.len() != __start {
+            #after
+        }
+    }}
+}

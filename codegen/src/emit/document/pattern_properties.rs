@@ -1,0 +1,38 @@
+//! [`Check::PatternProperties`](validgen_runtime::ir::Check::PatternProperties): a loop over
+//! the keys, each pattern built once.
+
+use proc_macro2::TokenStream;
+use quote::quote;
+use validgen_runtime::ir::{Check, Regex, RuleSet};
+
+use super::{checks, regex_static};
+
+pub(super) fn check(patterns: &[(Regex, Vec<Check>)], set: &RuleSet) -> TokenStream {
+    let each = patterns.iter().map(|(re, cs)| {
+        let built = regex_static(re);
+        let body = checks(cs, set);
+        quote! {
+            match #built {
+                ::core::result::Result::Ok(__re) => {
+                    if __re.is_match(__key) {
+                        let __mark = __at.mark();
+                        __at.key(__key);
+                        #body
+                        __at.truncate(__mark);
+                    }
+                }
+                ::core::result::Result::Err(__e) => __out.push(__at.place(
+                    ::validgen::__private::checks::document::bad_pattern(__e),
+                )),
+            }
+        }
+    });
+    quote! {{
+        let __object = __v;
+        for __key in ::validgen::__private::model::Instance::keys(__object) {
+            if let ::core::option::Option::Some(__v) = ::validgen::__private::model::Instance::get(__object, __key) {
+                #(#each)*
+            }
+        }
+    }}
+}

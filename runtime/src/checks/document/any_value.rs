@@ -1,0 +1,21 @@
+//! `AnyValue` (JSON Schema `enum`).
+
+use serde_json::Value;
+
+use super::quote;
+use crate::ir::Violation;
+use crate::model::{Instance, json_eq};
+
+/// A value equal to none of `values` (numbers by value, objects regardless of key order).
+pub fn any_value<'a>(v: impl Instance<'a>, values: &[Value]) -> Option<Violation> {
+    let value = v.to_value();
+    if values.iter().any(|x| json_eq(&value, x)) {
+        return None;
+    }
+    let list: Vec<String> = values.iter().map(Value::to_string).collect();
+    Some(Violation::new(
+        "enum",
+        format!("one of [{}]", list.join(", ")),
+        quote(v),
+    ))
+}

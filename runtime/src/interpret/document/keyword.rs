@@ -1,0 +1,34 @@
+//! [`crate::ir::Check::Keyword`]: the checks of one schema keyword, whose violations get the
+//! keyword's location, or give way to its custom message.
+
+use super::{Scope, apply};
+use crate::checks::document;
+use crate::ir::{At, Check, Violation};
+use crate::model::Instance;
+
+#[allow(clippy::too_many_arguments)]
+pub(super) fn apply_keyword<'a, I: Instance<'a>>(
+    location: &str,
+    message: Option<&str>,
+    checks: &[Check],
+    v: I,
+    at: &mut At,
+    scope: Scope<'_>,
+    out: &mut Vec<Violation>,
+) {
+    let start = out.len();
+    apply(checks, v, at, scope, out);
+    if out.len() == start {
+        return;
+    }
+    if let Some(text) = message {
+        out.truncate(start);
+        out.push(at.place(document::error_message(location, text)));
+        return;
+    }
+    for found in &mut out[start..] {
+        if found.keyword.is_empty() {
+            found.keyword = location.to_owned();
+        }
+    }
+}
