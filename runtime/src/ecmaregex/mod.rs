@@ -40,9 +40,9 @@
 //!   dangling `\`, nothing to repeat (`*a`, `^*`, `a**`), invalid escapes and property names,
 //!   out-of-order class ranges, duplicate group names (unless in different alternatives);
 //! - patterns over validgen's limits (they are untrusted input): longer than
-//!   [`MAX_PATTERN_BYTES`](crate::goregex::limits::MAX_PATTERN_BYTES), nesting groups deeper
+//!   [`MAX_PATTERN_BYTES`], nesting groups deeper
 //!   than [`MAX_NESTING`], repetition counts over `u32::MAX`, or whose automaton would exceed
-//!   [`NFA_SIZE_LIMIT`](crate::goregex::limits::NFA_SIZE_LIMIT) (`\p{L}{1000}`).
+//!   [`NFA_SIZE_LIMIT`] (`\p{L}{1000}`).
 //!
 //! # Known differences
 //!
@@ -121,7 +121,7 @@ pub fn translate(pattern: &str) -> Result<String, EcmaError> {
             ),
         });
     }
-    parse::translate(pattern).map(|t| t.rust)
+    parse::translate(pattern)
 }
 
 impl EcmaRegex {

@@ -27,14 +27,9 @@ const NOTHING: &str = r"[a&&b]";
 /// A class matching any code point (`[^]`).
 const ANYTHING: &str = r"[\x{0}-\x{10FFFF}]";
 
-/// The result of the parse: the pattern for the `regex` crate.
-pub(super) struct Translation {
-    /// The translated pattern.
-    pub rust: String,
-}
-
-/// Parses `src` as an ECMA-262 `Pattern[+UnicodeMode, +NamedCaptureGroups]` and translates it.
-pub(super) fn translate(src: &str) -> Result<Translation, EcmaError> {
+/// Parses `src` as an ECMA-262 `Pattern[+UnicodeMode, +NamedCaptureGroups]` and translates it
+/// into a pattern for the `regex` crate.
+pub(super) fn translate(src: &str) -> Result<String, EcmaError> {
     let mut p = Parser {
         src,
         pos: 0,
@@ -51,7 +46,7 @@ pub(super) fn translate(src: &str) -> Result<Translation, EcmaError> {
         debug_assert_eq!(c, ')');
         return Err(p.err(p.pos, "unmatched `)`"));
     }
-    Ok(Translation { rust: p.out })
+    Ok(p.out)
 }
 
 /// Counts the capturing groups of `src` (`(` not followed by `?`, and `(?<name>`), skipping
