@@ -1,14 +1,92 @@
 //! ECMA-262 regular expressions (JSON Schema `pattern`, `patternProperties`) on the `regex`
-//! crate. PLACEHOLDER: the pattern is handed to the `regex` crate unchanged; the translation
-//! with ECMA-262 semantics replaces this module.
+//! crate.
+//!
+//! JSON Schema defines `pattern` as an ECMA-262 regular expression matched as
+//! `RegExp.prototype.test` does: an unanchored search. Patterns are Unicode-aware, so they are
+//! read as with the `u` flag (no Annex B leniency), and no other flag is set.
+//!
+//! # How ECMA semantics are obtained
+//!
+//! A recursive-descent parser of the ECMA-262 `Pattern` grammar (Unicode mode, named groups)
+//! checks the pattern and translates it, construct by construct, into a pattern for the
+//! `regex` crate whose `is_match` answers as `RegExp.prototype.test` would:
+//!
+//! - `\d` is `[0-9]`, `\w` is `[A-Za-z0-9_]`, `\b` / `\B` are ASCII word boundaries
+//!   (`(?-u:\b)`), whereas the `regex` crate's are Unicode-aware;
+//! - `\s` is ECMA's WhiteSpace and LineTerminator: TAB, VT, FF, SP, U+00A0, U+FEFF, the `Zs`
+//!   category, LF, CR, U+2028, U+2029;
+//! - `.` matches any code point but LF, CR, U+2028 and U+2029; `^` and `$` are the start and
+//!   the end of the input only (no trailing-newline exception, no multiline flag);
+//! - escapes `\t \n \v \f \r`, `\cX`, `\0`, `\xHH`, `\uHHHH`, `\u{H…}` are decoded, a
+//!   surrogate pair `\uD83D\uDE00` is one code point, `[\b]` is U+0008; only syntax characters
+//!   and `/` (and `-` in a class) may be escaped as themselves, so `\a` or `\-` outside a class
+//!   is an error, as in Unicode mode;
+//! - `\p{…}` / `\P{…}` take exactly the names of ECMA-262 (case-sensitive):
+//!   `General_Category` values (`\p{L}`, `\p{Letter}`, `\p{gc=Lu}`, `\p{digit}`), `Script` and
+//!   `Script_Extensions` values (`\p{sc=Greek}`, `\p{scx=Grek}`) and the binary properties
+//!   (`\p{Alphabetic}`, `\p{ASCII}`, `\p{Any}`…), mapped to the `regex` crate's tables;
+//! - quantifiers (greedy or lazy), classes with ranges and negation (`[]` matches nothing,
+//!   `[^]` anything), groups, non-capturing and named groups (names are checked; captures are
+//!   not needed to answer `is_match`).
+//!
+//! # Refused
+//!
+//! Patterns are refused with an [`EcmaError`] naming the construct and its byte offset:
+//!
+//! - constructs the `regex` crate cannot run: lookahead `(?=…)`, `(?!…)`, lookbehind `(?<=…)`,
+//!   `(?<!…)`, backreferences `\1`, `\k<name>`; also the ES2025 modifiers `(?i:…)` and the
+//!   binary property `Changes_When_NFKC_Casefolded` (no table in the `regex` crate);
+//! - syntax errors: unbalanced parentheses or brackets, `{2,1}`, a lone `{`, `}` or `]`, a
+//!   dangling `\`, nothing to repeat (`*a`, `^*`, `a**`), invalid escapes and property names,
+//!   out-of-order class ranges, duplicate group names (unless in different alternatives);
+//! - patterns over validgen's limits (they are untrusted input): longer than
+//!   [`MAX_PATTERN_BYTES`], nesting groups deeper
+//!   than [`MAX_NESTING`], repetition counts over `u32::MAX`, or whose automaton would exceed
+//!   [`NFA_SIZE_LIMIT`] (`\p{L}{1000}`).
+//!
+//! # Known differences
+//!
+//! - Input is a Rust `&str`: it cannot hold lone surrogates, so a pattern's lone surrogate
+//!   (`\uD800`) matches nothing here, while JavaScript could match it in a malformed string.
+//! - Unicode data is the `regex` crate's (Unicode 16), which may lag the JavaScript engine's.
+//! - Group names are checked against `ID_Start` / `ID_Continue` of the same data.
+//!
+//! ```
+//! use validgen_runtime::ecmaregex::EcmaRegex;
+//!
+//! let re = EcmaRegex::new(r"^\d+$").unwrap();
+//! assert!(re.is_match("42"));
+//! assert!(!re.is_match("٣")); // ECMA's \d is ASCII only
+//! let err = EcmaRegex::new("a(?<=b)").unwrap_err();
+//! assert_eq!(err.offset, 1);
+//! ```
+
+mod parse;
+mod tables;
 
 use std::fmt;
+use std::sync::Arc;
 
-/// A compiled ECMA-262 pattern.
+use regex_automata::meta;
+use regex_automata::util::syntax;
+
+use crate::goregex::limits::{DFA_CACHE_BYTES, MAX_PATTERN_BYTES, NFA_SIZE_LIMIT};
+
+pub use parse::MAX_NESTING;
+
+/// Nesting limit given to the `regex` crate (its default): the translation of a pattern
+/// within [`MAX_NESTING`] stays under it.
+const RUST_NEST_LIMIT: u32 = 250;
+
+/// A compiled ECMA-262 pattern. Clones share the automaton.
 #[derive(Debug, Clone)]
-pub struct EcmaRegex {
+pub struct EcmaRegex(Arc<Compiled>);
+
+#[derive(Debug)]
+struct Compiled {
     pattern: String,
-    re: regex::Regex,
+    rust: String,
+    re: meta::Regex,
 }
 
 /// Why a pattern was refused.
@@ -28,29 +106,81 @@ impl fmt::Display for EcmaError {
 
 impl std::error::Error for EcmaError {}
 
+/// Checks `pattern` as ECMA-262 (Unicode mode) and translates it into an equivalent pattern
+/// for the `regex` crate, without building it.
+///
+/// # Errors
+/// As [`EcmaRegex::new`], except for the size of the automaton, which is not built.
+pub fn translate(pattern: &str) -> Result<String, EcmaError> {
+    if pattern.len() > MAX_PATTERN_BYTES {
+        return Err(EcmaError {
+            offset: 0,
+            message: format!(
+                "pattern of {} bytes is too long (at most {MAX_PATTERN_BYTES})",
+                pattern.len()
+            ),
+        });
+    }
+    parse::translate(pattern)
+}
+
 impl EcmaRegex {
     /// Compiles `pattern`.
     ///
     /// # Errors
-    /// The pattern is not valid ECMA-262, or uses a construct refused.
+    /// The pattern is not valid ECMA-262, or uses a construct refused (see the module
+    /// documentation), or exceeds the limits on length, nesting and automaton size.
     pub fn new(pattern: &str) -> Result<Self, EcmaError> {
-        let re = regex::Regex::new(pattern).map_err(|e| EcmaError {
-            offset: 0,
-            message: e.to_string(),
-        })?;
-        Ok(EcmaRegex {
+        let rust = translate(pattern)?;
+        let config = meta::Config::new()
+            .match_kind(regex_automata::MatchKind::LeftmostFirst)
+            .utf8_empty(true)
+            .nfa_size_limit(Some(NFA_SIZE_LIMIT))
+            .hybrid_cache_capacity(DFA_CACHE_BYTES);
+        let re = meta::Builder::new()
+            .configure(config)
+            .syntax(syntax::Config::new().utf8(true).nest_limit(RUST_NEST_LIMIT))
+            .build(&rust)
+            .map_err(|e| EcmaError {
+                offset: 0,
+                message: if e.size_limit().is_some() {
+                    format!(
+                        "pattern is too large: its automaton would exceed {} MiB",
+                        NFA_SIZE_LIMIT >> 20
+                    )
+                } else {
+                    // Not expected for a translation.
+                    format!("pattern could not be compiled: {e}")
+                },
+            })?;
+        Ok(EcmaRegex(Arc::new(Compiled {
             pattern: pattern.to_owned(),
+            rust,
             re,
-        })
+        })))
     }
 
     /// The pattern as written.
     pub fn as_str(&self) -> &str {
-        &self.pattern
+        &self.0.pattern
+    }
+
+    /// The translated pattern for the `regex` crate.
+    pub fn rust_pattern(&self) -> &str {
+        &self.0.rust
     }
 
     /// Whether `text` contains a match (unanchored, as `RegExp.prototype.test`).
     pub fn is_match(&self, text: &str) -> bool {
-        self.re.is_match(text)
+        self.0.re.is_match(text)
     }
 }
+
+impl fmt::Display for EcmaRegex {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0.pattern)
+    }
+}
+
+#[cfg(test)]
+mod tests;
