@@ -231,6 +231,16 @@ const EDGE_CASES: &[(Format, &[(&str, bool)])] = &[
             ("xn--", false),
             ("xn--7ba", false),
             ("xn--ls8h", false),
+            // U-labels must be NFC: é composed (valid), then e + U+0301 (invalid).
+            ("xn--9ca", true),
+            ("xn--e-xbb", false),
+            // The Bidi rule (RFC 5893) on right-to-left U-labels: אב, א1 valid; 1א, אa not.
+            ("xn--4dbc", true),
+            ("xn--1-zhc", true),
+            ("xn--1-0hc", false),
+            ("xn--a-zhc", false),
+            // Its LDH neighbours are not held to it (see `format::idna`).
+            ("1host.xn--4dbc", true),
             ("a..b", false),
             ("a b", false),
             ("a_b", false),

@@ -3,13 +3,13 @@
 //! validgen treats `format` as an annotation unless asked to assert it; these are the checks it
 //! asserts, as JSON Schema 2020-12 Validation section 7.3 defines the formats and as the
 //! JSON-Schema-Test-Suite (`optional/format`, drafts 2020-12 and 7) tests them. Each check is a
-//! hand-written parser of the grammar of its RFC, linear in the input, without regexes or
-//! allocation beyond a label's code points (`hostname` A-labels):
+//! hand-written parser of the grammar of its RFC, linear in the input, without regexes; only
+//! `hostname` A-labels allocate (a few vectors of at most a label's code points):
 //!
 //! - `date-time`, `date`: RFC 3339 section 5.6 `date-time` and `full-date` ([`date_time`]);
 //! - `email`: RFC 5321 section 4.1.2 `Mailbox` ([`email`]);
-//! - `hostname`: RFC 1123 section 2.1, A-labels checked by IDNA2008 (RFC 5890–5892)
-//!   ([`hostname`], [`idna`]);
+//! - `hostname`: RFC 1123 section 2.1, A-labels checked by IDNA2008 (RFC 5890–5893, Unicode
+//!   14.0 data) ([`hostname`], [`idna`]);
 //! - `ipv4`: RFC 2673 section 3.2 dotted-quad, RFC 3986 `IPv4address` ([`ip`]);
 //! - `ipv6`: RFC 4291 section 2.2, RFC 3986 `IPv6address` ([`ip`]);
 //! - `uri`: RFC 3986 section 3 `URI` ([`uri`]);
