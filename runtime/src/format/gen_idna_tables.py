@@ -1,0 +1,209 @@
+#!/usr/bin/env python3
+"""Generates `idna_tables.rs`: the Unicode data the A-label check of the `hostname` format needs.
+
+Run from this directory:
+`python3 gen_idna_tables.py > idna_tables.rs && rustfmt --edition 2024 idna_tables.rs`.
+
+Sources: Python's `unicodedata` (General_Category, Canonical_Combining_Class, NFKC) and Perl's
+`Unicode::UCD` (Script, Joining_Type, Hangul_Syllable_Type, Default_Ignorable_Code_Point,
+White_Space, Noncharacter_Code_Point); both must report the same Unicode version. Bidi_Class
+(for RFC 5893) and the canonical decompositions and compositions (for the NFC check of RFC 5891
+section 5.3) come from `unicodedata` too. The IDNA2008
+derived property is computed by the algorithm of RFC 5892 section 3 from the categories of its
+section 2; the exceptions (section 2.6) and the CONTEXTJ/CONTEXTO rules (appendix A) are
+hand-written in `idna.rs`, so PVALID here excludes them.
+"""
+
+import json
+import subprocess
+import sys
+import unicodedata
+
+MAX = 0x10FFFF
+
+PERL_PROPS = {
+    "greek": "sc=Greek",
+    "hebrew": "sc=Hebrew",
+    "hiragana": "sc=Hiragana",
+    "katakana": "sc=Katakana",
+    "han": "sc=Han",
+    "jt_l": "jt=L",
+    "jt_d": "jt=D",
+    "jt_r": "jt=R",
+    "jt_t": "jt=T",
+    "hst_l": "hst=L",
+    "hst_v": "hst=V",
+    "hst_t": "hst=T",
+    "dicp": "Default_Ignorable_Code_Point",
+    "ws": "White_Space",
+    "nchar": "Noncharacter_Code_Point",
+}
+
+
+def perl_sets():
+    script = (
+        "use Unicode::UCD qw(prop_invlist); my %p = ("
+        + ",".join(f'"{k}" => "{v}"' for k, v in PERL_PROPS.items())
+        + '); print "{\\"version\\":\\"", Unicode::UCD::UnicodeVersion(), "\\"";'
+        + 'for my $k (sort keys %p) { my @l = prop_invlist($p{$k}); '
+        + 'print ",\\"$k\\":[", join(",", @l), "]"; } print "}";'
+    )
+    out = subprocess.run(["perl", "-e", script], check=True, capture_output=True, text=True)
+    data = json.loads(out.stdout)
+    version = data.pop("version")
+    sets = {}
+    for key, inv in data.items():
+        members = set()
+        for i in range(0, len(inv), 2):
+            end = inv[i + 1] if i + 1 < len(inv) else MAX + 1
+            members.update(range(inv[i], end))
+        sets[key] = members
+    return version, sets
+
+
+def ranges(members):
+    out = []
+    for cp in sorted(members):
+        if out and out[-1][1] == cp - 1:
+            out[-1][1] = cp
+        else:
+            out.append([cp, cp])
+    return out
+
+
+EXCEPTIONS = set(
+    [0x00DF, 0x03C2, 0x06FD, 0x06FE, 0x0F0B, 0x3007]
+    + [0x00B7, 0x0375, 0x05F3, 0x05F4, 0x30FB]
+    + list(range(0x0660, 0x066A))
+    + list(range(0x06F0, 0x06FA))
+    + [0x0640, 0x07FA, 0x302E, 0x302F, 0x3031, 0x3032, 0x3033, 0x3034, 0x3035, 0x303B]
+)
+IGNORABLE_BLOCKS = [(0x20D0, 0x20FF), (0x1D100, 0x1D1FF), (0x1D200, 0x1D24F)]
+LETTER_DIGITS = {"Ll", "Lu", "Lo", "Nd", "Lm", "Mn", "Mc"}
+
+
+def nfkc(s):
+    return unicodedata.normalize("NFKC", s)
+
+
+def pvalid(cp, sets):
+    """RFC 5892 section 3, for the code points that are not exceptions (those are in idna.rs)."""
+    if cp in EXCEPTIONS:
+        return False
+    gc = unicodedata.category(chr(cp))
+    if gc == "Cn" and cp not in sets["nchar"]:
+        return False  # Unassigned
+    if cp == 0x2D or 0x30 <= cp <= 0x39 or 0x61 <= cp <= 0x7A:
+        return True  # LDH
+    if cp in (0x200C, 0x200D):
+        return False  # JoinControl: CONTEXTJ, in idna.rs
+    if 0xD800 <= cp <= 0xDFFF:
+        return False  # surrogates: no scalar value
+    c = chr(cp)
+    if nfkc(nfkc(c).casefold()) != c:
+        return False  # Unstable
+    if cp in sets["dicp"] or cp in sets["ws"] or cp in sets["nchar"]:
+        return False  # IgnorableProperties
+    if any(lo <= cp <= hi for lo, hi in IGNORABLE_BLOCKS):
+        return False  # IgnorableBlocks
+    if cp in sets["hst_l"] or cp in sets["hst_v"] or cp in sets["hst_t"]:
+        return False  # OldHangulJamo
+    return gc in LETTER_DIGITS
+
+
+def emit(name, doc, members):
+    rs = ranges(members)
+    print(f"/// {doc}")
+    print(f"pub(super) const {name}: &[(u32, u32)] = &[")
+    for lo, hi in rs:
+        print(f"    (0x{lo:04X}, 0x{hi:04X}),")
+    print("];")
+    print()
+
+
+def emit_pairs(name, doc, rows):
+    print(f"/// {doc}")
+    width = len(rows[0])
+    print(f"pub(super) const {name}: &[({', '.join(['u32'] * width)})] = &[")
+    for row in rows:
+        print("    (" + ", ".join(f"0x{x:04X}" for x in row) + "),")
+    print("];")
+    print()
+
+
+def canonical_decomposition(cp):
+    """The one-level canonical decomposition of `cp` (a list of code points), or None."""
+    d = unicodedata.decomposition(chr(cp))
+    if not d or d.startswith("<"):
+        return None
+    return [int(x, 16) for x in d.split()]
+
+
+def main():
+    version, sets = perl_sets()
+    if version != unicodedata.unidata_version:
+        sys.exit(f"Perl has Unicode {version}, Python {unicodedata.unidata_version}")
+    every = range(0, MAX + 1)
+    print(f"//! Unicode {version} data for the IDNA2008 A-label check (RFC 5891–5893). GENERATED by")
+    print("//! `gen_idna_tables.py`; do not edit. Tables of `(u32, u32)` are sorted lists of inclusive,")
+    print("//! disjoint code point ranges; the others say their layout.")
+    print()
+    emit("PVALID", "IDNA2008 derived property PVALID (RFC 5892 section 3), exceptions excluded.",
+         {cp for cp in every if pvalid(cp, sets)})
+    emit("COMBINING_MARK", "General_Category Mark (Mn, Mc, Me): no label begins with one (RFC 5891 4.2.3.2).",
+         {cp for cp in every if unicodedata.category(chr(cp)) in ("Mn", "Mc", "Me")})
+    emit("VIRAMA", "Canonical_Combining_Class Virama (9), for the CONTEXTJ rules.",
+         {cp for cp in every if unicodedata.combining(chr(cp)) == 9})
+    emit("JOINING_LEFT_OR_DUAL", "Joining_Type L or D, for the ZERO WIDTH NON-JOINER rule.",
+         sets["jt_l"] | sets["jt_d"])
+    emit("JOINING_RIGHT_OR_DUAL", "Joining_Type R or D, for the ZERO WIDTH NON-JOINER rule.",
+         sets["jt_r"] | sets["jt_d"])
+    emit("JOINING_TRANSPARENT", "Joining_Type T, for the ZERO WIDTH NON-JOINER rule.", sets["jt_t"])
+    emit("GREEK", "Script Greek, for the GREEK LOWER NUMERAL SIGN (KERAIA) rule.", sets["greek"])
+    emit("HEBREW", "Script Hebrew, for the HEBREW PUNCTUATION GERESH and GERSHAYIM rules.", sets["hebrew"])
+    emit("HIRAGANA_KATAKANA_HAN", "Script Hiragana, Katakana or Han, for the KATAKANA MIDDLE DOT rule.",
+         sets["hiragana"] | sets["katakana"] | sets["han"])
+    bidi = {cp: unicodedata.bidirectional(chr(cp)) for cp in every}
+    emit("BIDI_RTL", "Bidi_Class R or AL, for the Bidi rule (RFC 5893).",
+         {cp for cp, b in bidi.items() if b in ("R", "AL")})
+    emit("BIDI_AN", "Bidi_Class AN, for the Bidi rule (RFC 5893).",
+         {cp for cp, b in bidi.items() if b == "AN"})
+    emit("BIDI_EN", "Bidi_Class EN, for the Bidi rule (RFC 5893).",
+         {cp for cp, b in bidi.items() if b == "EN"})
+    emit("BIDI_NSM", "Bidi_Class NSM, for the Bidi rule (RFC 5893).",
+         {cp for cp, b in bidi.items() if b == "NSM"})
+    emit("BIDI_NEUTRAL", "Bidi_Class ES, CS, ET, ON or BN: the other classes an RTL label may hold.",
+         {cp for cp, b in bidi.items() if b in ("ES", "CS", "ET", "ON", "BN")})
+    # Normalization Form C (UAX #15), Hangul syllables excepted (they are algorithmic).
+    ccc_rows = []
+    for cp in every:
+        c = unicodedata.combining(chr(cp))
+        if c == 0:
+            continue
+        if ccc_rows and ccc_rows[-1][1] == cp - 1 and ccc_rows[-1][2] == c:
+            ccc_rows[-1][1] = cp
+        else:
+            ccc_rows.append([cp, cp, c])
+    emit_pairs("COMBINING_CLASS", "Canonical_Combining_Class, where not 0: (first, last, class).",
+               ccc_rows)
+    decompositions = []
+    compositions = []
+    for cp in every:
+        if 0xAC00 <= cp <= 0xD7A3:
+            continue
+        d = canonical_decomposition(cp)
+        if d is None:
+            continue
+        decompositions.append((cp, d[0], d[1] if len(d) == 2 else 0))
+        # A primary composite: NFC keeps it (it is not excluded from composition).
+        if len(d) == 2 and unicodedata.normalize("NFC", chr(cp)) == chr(cp):
+            compositions.append((d[0], d[1], cp))
+    emit_pairs("DECOMPOSITION",
+               "Canonical decompositions, one level: (code point, first, second or 0), sorted.",
+               decompositions)
+    compositions.sort()
+    emit_pairs("COMPOSITION", "Primary composites: (first, second, composite), sorted.",
+               compositions)
+
+
+main()
