@@ -26,14 +26,14 @@ const REFUSED: &[(&str, &str)] = &[
 ];
 
 /// Optional files run (the rest of `optional/` is covered elsewhere or out of scope):
-/// ECMA-262 details in `runtime/tests/ecma_regex.rs`, formats in `format_suite` below;
-/// `content.json` asserts `contentMediaType`/`contentEncoding`, which validgen keeps as
+/// formats in the `*_formats_*` tests below; `content.json` asserts `contentMediaType`/`contentEncoding`, which validgen keeps as
 /// annotations.
 const OPTIONAL: &[&str] = &[
     "anchor.json",
     "bignum.json",
     "cross-draft.json",
     "dependencies-compatibility.json",
+    "ecmascript-regex.json",
     "float-overflow.json",
     "format-assertion.json",
     "id.json",
@@ -134,12 +134,56 @@ fn draft_2020_12_passes_every_compiled_group() {
     let tally = run("draft2020-12", Draft::Draft2020);
     assert!(tally.failures.is_empty(), "{}", tally.failures.join("\n"));
     // Pinned so that a group newly refused (or a test no longer run) shows up here.
-    assert_eq!((tally.passed, tally.refused_groups), (1095, 117));
+    assert_eq!((tally.passed, tally.refused_groups), (1169, 117));
 }
 
 #[test]
 fn draft_07_passes_every_compiled_group() {
     let tally = run("draft7", Draft::Draft7);
     assert!(tally.failures.is_empty(), "{}", tally.failures.join("\n"));
-    assert_eq!((tally.passed, tally.refused_groups), (932, 14));
+    assert_eq!((tally.passed, tally.refused_groups), (1006, 14));
+}
+
+/// The formats validgen asserts, whose `optional/format` files run with assertion on.
+const FORMATS: &[&str] = &[
+    "date-time",
+    "date",
+    "email",
+    "hostname",
+    "ipv4",
+    "ipv6",
+    "uri",
+    "uuid",
+];
+
+fn run_formats(dir: &str, draft: Draft) -> Tally {
+    let options = Options {
+        default_draft: Some(draft),
+        assert_formats: true,
+        ..Options::default()
+    };
+    let mut tally = Tally::default();
+    for name in FORMATS {
+        let f = suite_dir(dir)
+            .join("optional/format")
+            .join(format!("{name}.json"));
+        if f.exists() {
+            run_file(&f, &options, &mut tally);
+        }
+    }
+    tally
+}
+
+#[test]
+fn draft_2020_12_asserts_its_formats() {
+    let tally = run_formats("draft2020-12", Draft::Draft2020);
+    assert!(tally.failures.is_empty(), "{}", tally.failures.join("\n"));
+    assert_eq!((tally.passed, tally.refused_groups), (362, 0));
+}
+
+#[test]
+fn draft_07_asserts_its_formats() {
+    let tally = run_formats("draft7", Draft::Draft7);
+    assert!(tally.failures.is_empty(), "{}", tally.failures.join("\n"));
+    assert_eq!((tally.passed, tally.refused_groups), (327, 0));
 }
