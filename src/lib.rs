@@ -86,7 +86,8 @@
 pub use validgen_runtime::kubevirt::compiled::{CompiledCatalog, CompiledTemplate};
 pub use validgen_runtime::kubevirt::{admission, capture, extract, manifest, rules, typed, view};
 pub use validgen_runtime::{
-    ecmaregex, format, goregex, interpret, ir, jsonpath, model, quantity, report, serde_json,
+    ecmaregex, format, goregex, interpret, ir, json_schema, jsonpath, model, quantity, report,
+    serde_json,
 };
 
 pub mod build;
@@ -97,9 +98,9 @@ pub mod build;
 pub mod __private {
     pub use validgen_runtime::kubevirt::{capture, compiled};
     pub use validgen_runtime::{
-        checks, ecmaregex, format, goregex, interpret, ir, jsonpath, model, serde_json,
+        checks, ecmaregex, format, goregex, interpret, ir, json_schema, jsonpath, model, serde_json,
     };
 }
 
 #[cfg(feature = "macros")]
-pub use validgen_macros::include_validators;
+pub use validgen_macros::{include_schemas, include_validators};

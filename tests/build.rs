@@ -9,6 +9,8 @@ use serde_json::Value;
 
 #[path = "documents/cases.rs"]
 mod document_cases;
+#[path = "schemas/suite.rs"]
+mod schema_suite;
 
 fn main() {
     let manifest = PathBuf::from(
@@ -66,6 +68,36 @@ fn main() {
     let list = format!("&{generated:?}");
     std::fs::write(out.join("generated_rule_sets.rs"), list).expect("write generated list");
     documents(&manifest, &out);
+    json_schema_suite(&manifest, &out);
+}
+
+/// A validator for every JSON-Schema-Test-Suite group that compiles, and `SUITE` listing them
+/// by name.
+fn json_schema_suite(manifest: &std::path::Path, out: &std::path::Path) {
+    let suite = manifest.join("corpus/json-schema-test-suite/tests");
+    println!("cargo:rerun-if-changed={}", suite.display());
+    println!(
+        "cargo:rerun-if-changed={}",
+        manifest.join("schemas/suite.rs").display()
+    );
+    let groups = schema_suite::groups(&suite);
+    let sets: Vec<(String, validgen_runtime::ir::RuleSet)> = groups
+        .iter()
+        .map(|g| {
+            let compiled = validgen_runtime::json_schema::compile(&g.schema, &g.options)
+                .unwrap_or_else(|e| panic!("{}: {e:?}", g.label));
+            (g.name.clone(), compiled.rules)
+        })
+        .collect();
+    let tokens = validgen_codegen::compile_documents(&sets);
+    let mut code = validgen_codegen::pretty(&tokens).expect("generated code parses");
+    code += "\n/// Every validator, by the name of its group.\n";
+    code += "pub const SUITE: &[(&str, fn(&::validgen::serde_json::Value, ::validgen::interpret::Explain) -> ::validgen::interpret::DocumentReport)] = &[\n";
+    for (name, _) in &sets {
+        code += &format!("    ({name:?}, {name}),\n");
+    }
+    code += "];\n";
+    std::fs::write(out.join("json_schema_suite.rs"), code).expect("write generated code");
 }
 
 /// The plain-document validators of `documents/cases.rs`, and `ALL`, each by name.

@@ -12,6 +12,7 @@ pub mod emit;
 pub mod lint;
 pub mod names;
 pub mod plan;
+pub mod schemas;
 pub mod source;
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -22,6 +23,7 @@ use validgen_runtime::ir;
 
 pub use analyze::Options;
 pub use diag::{Diagnostic, Diagnostics};
+pub use schemas::{GeneratedSchemas, SchemaOptions, compile_schema_dir};
 
 use emit::TemplateItem;
 use source::{RuleText, read_catalog};

@@ -46,6 +46,30 @@
 //! Each file read is included with `include_bytes!`, so editing a template rebuilds the crate.
 //! Adding or removing a file is seen through a build script:
 //! `validgen::build::rerun_if_changed("templates")` in `build.rs`.
+//!
+//! # `include_schemas!`
+//! Every JSON Schema of a folder compiled the same way, by the JSON Schema frontend:
+//!
+//! ```ignore
+//! validgen::include_schemas!("schemas");
+//! validgen::include_schemas!("schemas", assert_formats = true, strict = true);
+//! ```
+//!
+//! - Every `*.json`, `*.yaml`, `*.yml` file under the folder (recursively) is a schema (draft
+//!   2020-12 unless its `$schema` names draft-07 or 2019-09), named after its path:
+//!   `charts/app/values.schema.json` → `charts_app_values_schema`. A file holding a
+//!   `CustomResourceDefinition` gives one validator per version, `<kind>_<version>`
+//!   (`gateway_v1`), compiled as the OpenAPI structural schema Kubernetes checks.
+//! - `assert_formats = true` asserts `format` (`date-time`, `date`, `email`, `hostname`,
+//!   `ipv4`, `ipv6`, `uri`, `uuid`); otherwise it is an annotation. `strict = true` makes
+//!   unknown keywords errors (otherwise warnings).
+//! - For each schema: `pub fn <name>(doc: &serde_json::Value, explain: Explain) ->
+//!   DocumentReport` (every violation with its instance location, keyword location and
+//!   message) and `pub fn <name>_text(text: &str, explain: Explain) -> Result<DocumentReport,
+//!   YamlError>` (JSON or YAML text; violations get `line:column`); `pub static SCHEMAS` lists
+//!   them all by name.
+//! - Errors (a keyword refused, a `$ref` to nowhere, a pattern that is not ECMA-262, text that
+//!   is not JSON/YAML) are compile errors at `<folder>/<file>:LINE:COL`, all reported together.
 
 use std::path::PathBuf;
 
@@ -56,13 +80,14 @@ use syn::{Ident, LitBool, LitStr, Token};
 
 struct Args {
     dir: LitStr,
-    reference_failures: bool,
+    /// `name = bool` options, in order written.
+    flags: Vec<(Ident, bool)>,
 }
 
 impl Parse for Args {
     fn parse(input: ParseStream<'_>) -> syn::Result<Self> {
         let dir: LitStr = input.parse()?;
-        let mut reference_failures = false;
+        let mut flags = Vec::new();
         while input.parse::<Option<Token![,]>>()?.is_some() {
             if input.is_empty() {
                 break;
@@ -70,21 +95,81 @@ impl Parse for Args {
             let key: Ident = input.parse()?;
             input.parse::<Token![=]>()?;
             let value: LitBool = input.parse()?;
-            match key.to_string().as_str() {
-                "reference_failures" => reference_failures = value.value,
-                other => {
+            flags.push((key, value.value));
+        }
+        Ok(Args { dir, flags })
+    }
+}
+
+impl Args {
+    /// The value of each option of `known` (false when absent).
+    ///
+    /// # Errors
+    /// An option not in `known`.
+    fn options<const N: usize>(&self, known: [&str; N]) -> syn::Result<[bool; N]> {
+        let mut values = [false; N];
+        for (key, value) in &self.flags {
+            let name = key.to_string();
+            match known.iter().position(|k| *k == name) {
+                Some(i) => values[i] = *value,
+                None => {
+                    let expected: Vec<String> = known.iter().map(|k| format!("`{k}`")).collect();
                     return Err(syn::Error::new(
                         key.span(),
-                        format!("unknown argument `{other}` (expected `reference_failures`)"),
+                        format!(
+                            "unknown argument `{name}` (expected {})",
+                            expected.join(" or ")
+                        ),
                     ));
                 }
             }
         }
-        Ok(Args {
-            dir,
-            reference_failures,
-        })
+        Ok(values)
     }
+
+    /// The folder: relative to `VALIDGEN_MANIFEST_DIR` when set (UI tests, whose crate
+    /// trybuild builds elsewhere), else to the crate's `Cargo.toml`.
+    fn folder(&self) -> PathBuf {
+        let base = std::env::var_os("VALIDGEN_MANIFEST_DIR")
+            .or_else(|| std::env::var_os("CARGO_MANIFEST_DIR"))
+            .map_or_else(PathBuf::new, PathBuf::from);
+        base.join(self.dir.value())
+    }
+}
+
+/// Tokens that make rustc show each of `warnings` (deprecation warnings of hidden constants,
+/// as stable Rust has no warning API for procedural macros) and track each of `files`.
+fn tracked_with_warnings(
+    span: proc_macro2::Span,
+    files: &[PathBuf],
+    warnings: &[validgen_codegen::Diagnostic],
+) -> proc_macro2::TokenStream {
+    let warnings = warnings.iter().map(|d| {
+        let msg = d.to_string();
+        quote::quote_spanned!(span=>
+            const _: () = {
+                #[deprecated(note = #msg)]
+                const VALIDGEN_CATALOG_WARNING: () = ();
+                VALIDGEN_CATALOG_WARNING
+            };
+        )
+    });
+    let tracked = files.iter().map(|f| {
+        let path = f.display().to_string();
+        quote!(
+            const _: &[u8] = include_bytes!(#path);
+        )
+    });
+    quote!(#(#tracked)* #(#warnings)*)
+}
+
+/// Each diagnostic as a `compile_error!`.
+fn errors(span: proc_macro2::Span, diags: &validgen_codegen::Diagnostics) -> TokenStream {
+    let errors = diags.0.iter().map(|d| {
+        let msg = d.to_string();
+        quote::quote_spanned!(span=> ::core::compile_error!(#msg);)
+    });
+    quote!(#(#errors)*).into()
 }
 
 /// Compiles every template of a catalog folder into a validator; see the crate documentation.
@@ -94,45 +179,45 @@ pub fn include_validators(input: TokenStream) -> TokenStream {
         Ok(a) => a,
         Err(e) => return e.to_compile_error().into(),
     };
-    let display = args.dir.value();
-    // The override lets UI tests (trybuild builds them in a crate of its own) resolve paths
-    // against the crate that holds the fixtures.
-    let base = std::env::var_os("VALIDGEN_MANIFEST_DIR")
-        .or_else(|| std::env::var_os("CARGO_MANIFEST_DIR"))
-        .map_or_else(PathBuf::new, PathBuf::from);
-    let dir = base.join(&display);
-    let opts = validgen_codegen::Options {
-        reference_failures: args.reference_failures,
+    let [reference_failures] = match args.options(["reference_failures"]) {
+        Ok(v) => v,
+        Err(e) => return e.to_compile_error().into(),
     };
-    match validgen_codegen::compile_dir(&dir, &display, opts) {
+    let opts = validgen_codegen::Options { reference_failures };
+    let span = args.dir.span();
+    match validgen_codegen::compile_dir(&args.folder(), &args.dir.value(), opts) {
         Ok(generated) => {
-            let span = args.dir.span();
-            let warnings = generated.warnings.iter().map(|d| {
-                let msg = d.to_string();
-                quote::quote_spanned!(span=>
-                    const _: () = {
-                        #[deprecated(note = #msg)]
-                        const VALIDGEN_CATALOG_WARNING: () = ();
-                        VALIDGEN_CATALOG_WARNING
-                    };
-                )
-            });
+            let head = tracked_with_warnings(span, &generated.files, &generated.warnings);
             let tokens = generated.tokens;
-            let tracked = generated.files.iter().map(|f| {
-                let path = f.display().to_string();
-                quote!(
-                    const _: &[u8] = include_bytes!(#path);
-                )
-            });
-            quote!(#(#tracked)* #(#warnings)* #tokens).into()
+            quote!(#head #tokens).into()
         }
-        Err(diags) => {
-            let span = args.dir.span();
-            let errors = diags.0.iter().map(|d| {
-                let msg = d.to_string();
-                quote::quote_spanned!(span=> ::core::compile_error!(#msg);)
-            });
-            quote!(#(#errors)*).into()
+        Err(diags) => errors(span, &diags),
+    }
+}
+
+/// Compiles every JSON Schema (and CRD) of a folder into a validator; see the crate
+/// documentation.
+#[proc_macro]
+pub fn include_schemas(input: TokenStream) -> TokenStream {
+    let args = match syn::parse::<Args>(input) {
+        Ok(a) => a,
+        Err(e) => return e.to_compile_error().into(),
+    };
+    let [assert_formats, strict] = match args.options(["assert_formats", "strict"]) {
+        Ok(v) => v,
+        Err(e) => return e.to_compile_error().into(),
+    };
+    let opts = validgen_codegen::SchemaOptions {
+        assert_formats,
+        strict,
+    };
+    let span = args.dir.span();
+    match validgen_codegen::compile_schema_dir(&args.folder(), &args.dir.value(), opts) {
+        Ok(generated) => {
+            let head = tracked_with_warnings(span, &generated.files, &generated.warnings);
+            let tokens = generated.tokens;
+            quote!(#head #tokens).into()
         }
+        Err(diags) => errors(span, &diags),
     }
 }

@@ -16,6 +16,13 @@ pub mod documents {
     include!(concat!(env!("OUT_DIR"), "/document_validators.rs"));
 }
 
+/// Validators compiled from every JSON-Schema-Test-Suite group validgen compiles
+/// (`schemas/suite.rs`), with `SUITE` listing them by name.
+#[allow(missing_docs, clippy::all)]
+pub mod json_schema_suite {
+    include!(concat!(env!("OUT_DIR"), "/json_schema_suite.rs"));
+}
+
 pub mod fuzz;
 
 /// The rule sets `build.rs` generated (deterministically) for the compiled-versus-interpreted

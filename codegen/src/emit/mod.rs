@@ -10,6 +10,7 @@ mod integer;
 pub mod path;
 mod regex;
 mod rule_set;
+pub mod schemas;
 mod string;
 mod walk;
 

@@ -37,6 +37,7 @@ mod keywords;
 mod lower;
 mod message;
 mod resources;
+mod text;
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -44,6 +45,7 @@ use serde_json::Value;
 
 pub use draft::Draft;
 pub use error::SchemaError;
+pub use text::{SchemaText, validate_text};
 
 use crate::ir::{Check, Location, Origin, Path, Rule, RuleSet, Severity};
 use lower::Lowerer;

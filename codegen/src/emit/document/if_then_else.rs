@@ -16,7 +16,7 @@ pub(super) fn check(
     let condition = checks(condition, set);
     let (then, otherwise) = (checks(then, set), checks(otherwise, set));
     quote! {{
-        let mut __scratch = ::std::vec::Vec::new();
+        let mut __scratch: ::std::vec::Vec<::validgen::__private::ir::Violation> = ::std::vec::Vec::new();
         {
             let __out = &mut __scratch;
             let mut __here = ::std::clone::Clone::clone(&*__at);

@@ -44,7 +44,7 @@ pub fn rule_body(check: &Check, set: &RuleSet, path: &PathCode) -> TokenStream {
     let apply = checks(std::slice::from_ref(check), set);
     quote! {
         let __found = ::validgen::__private::model::Document::instances(&__lookup, #path)?;
-        let mut __violations = ::std::vec::Vec::new();
+        let mut __violations: ::std::vec::Vec<::validgen::__private::ir::Violation> = ::std::vec::Vec::new();
         for (__base, __v) in __found {
             let mut __place = ::validgen::__private::ir::At::new(&__base);
             let __at = &mut __place;
@@ -85,7 +85,7 @@ pub(super) fn checks(cs: &[Check], set: &RuleSet) -> TokenStream {
 pub(super) fn holds(cs: &[Check], set: &RuleSet) -> TokenStream {
     let body = checks(cs, set);
     quote! {{
-        let mut __scratch = ::std::vec::Vec::new();
+        let mut __scratch: ::std::vec::Vec<::validgen::__private::ir::Violation> = ::std::vec::Vec::new();
         {
             let __out = &mut __scratch;
             let mut __here = ::std::clone::Clone::clone(&*__at);

@@ -1,0 +1,144 @@
+//! The JSON-Schema-Test-Suite groups validgen compiles (both drafts, every keyword file, the
+//! optional files run, and the asserted formats), shared by `build.rs` (which compiles each
+//! group's schema with `validgen-codegen`) and `tests/json_schema_compiled.rs` (which runs
+//! the tests on the compiled validators and on the interpreter). Refused groups are left out
+//! here; `runtime/tests/json_schema_suite.rs` checks that each refusal is justified.
+
+use std::path::{Path, PathBuf};
+
+use serde_json::Value;
+use validgen_runtime::json_schema::{Draft, Options, compile};
+
+/// Optional files run besides every top-level file.
+const OPTIONAL: &[&str] = &[
+    "anchor.json",
+    "bignum.json",
+    "cross-draft.json",
+    "dependencies-compatibility.json",
+    "ecmascript-regex.json",
+    "float-overflow.json",
+    "format-assertion.json",
+    "id.json",
+    "no-schema.json",
+    "non-bmp-regex.json",
+    "refOfUnknownKeyword.json",
+    "unknownKeyword.json",
+];
+
+/// The formats asserted (`optional/format/<name>.json`, with `assert_formats`).
+const FORMATS: &[&str] = &[
+    "date-time",
+    "date",
+    "email",
+    "hostname",
+    "ipv4",
+    "ipv6",
+    "uri",
+    "uuid",
+];
+
+/// One compiled group.
+pub struct Group {
+    /// The validator's name (a Rust identifier).
+    pub name: String,
+    /// `<draft dir>/<file>#<index>: <description>`, for messages.
+    pub label: String,
+    /// The schema.
+    pub schema: Value,
+    /// How it is compiled.
+    pub options: Options,
+    /// `(description, data, valid)` of each test (read by the test, not by `build.rs`).
+    #[allow(dead_code)]
+    pub tests: Vec<(String, Value, bool)>,
+}
+
+fn files(dir: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|rd| rd.filter_map(|e| e.ok().map(|e| e.path())).collect())
+        .unwrap_or_default();
+    files.retain(|p| p.extension().is_some_and(|e| e == "json"));
+    files.sort();
+    files
+}
+
+/// Every group of the suite under `suite` (the vendored `tests/` folder) that compiles.
+pub fn groups(suite: &Path) -> Vec<Group> {
+    let mut out = Vec::new();
+    for (dir, tag, draft) in [
+        ("draft2020-12", "d2020", Draft::Draft2020),
+        ("draft7", "d7", Draft::Draft7),
+    ] {
+        let base = suite.join(dir);
+        let plain = Options {
+            default_draft: Some(draft),
+            ..Options::default()
+        };
+        let formats = Options {
+            assert_formats: true,
+            ..plain.clone()
+        };
+        let mut runs: Vec<(PathBuf, &str, Options)> = files(&base)
+            .into_iter()
+            .map(|f| (f, "", plain.clone()))
+            .collect();
+        runs.extend(
+            OPTIONAL
+                .iter()
+                .map(|n| (base.join("optional").join(n), "opt_", plain.clone())),
+        );
+        runs.extend(FORMATS.iter().map(|n| {
+            let f = base.join("optional/format").join(format!("{n}.json"));
+            (f, "format_", formats.clone())
+        }));
+        for (file, prefix, options) in runs {
+            let Ok(text) = std::fs::read_to_string(&file) else {
+                continue;
+            };
+            let list: Vec<Value> = serde_json::from_str(&text).unwrap_or_default();
+            let stem: String = file
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_default()
+                .chars()
+                .map(|c| {
+                    if c.is_ascii_alphanumeric() {
+                        c.to_ascii_lowercase()
+                    } else {
+                        '_'
+                    }
+                })
+                .collect();
+            for (i, g) in list.iter().enumerate() {
+                if compile(&g["schema"], &options).is_err() {
+                    continue;
+                }
+                let tests = g["tests"]
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .map(|t| {
+                        (
+                            t["description"].as_str().unwrap_or_default().to_owned(),
+                            t["data"].clone(),
+                            t["valid"].as_bool().unwrap_or_default(),
+                        )
+                    })
+                    .collect();
+                out.push(Group {
+                    name: format!("{tag}_{prefix}{stem}_{i}"),
+                    label: format!(
+                        "{dir}/{}#{i}: {}",
+                        file.file_name()
+                            .map(|f| f.to_string_lossy())
+                            .unwrap_or_default(),
+                        g["description"].as_str().unwrap_or_default()
+                    ),
+                    schema: g["schema"].clone(),
+                    options: options.clone(),
+                    tests,
+                });
+            }
+        }
+    }
+    out
+}

@@ -1,0 +1,55 @@
+//! Every JSON-Schema-Test-Suite group validgen compiles, through the validators
+//! `validgen-codegen` emitted for it (`build.rs`): the expected verdict on every test, and the
+//! same report as the interpreter (violations, locations, keyword locations, messages).
+
+#[path = "../schemas/suite.rs"]
+mod suite;
+
+use std::path::PathBuf;
+
+use validgen::interpret::{Explain, evaluate_document};
+use validgen::json_schema::compile;
+use validgen::model::Plain;
+use validgen_tests::json_schema_suite::SUITE;
+
+#[test]
+fn compiled_validators_pass_the_suite_and_equal_the_interpreter() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("corpus/json-schema-test-suite/tests");
+    let groups = suite::groups(&dir);
+    assert_eq!(
+        groups.len(),
+        SUITE.len(),
+        "build.rs compiled another list of groups"
+    );
+    let mut failures = Vec::new();
+    let mut tests = 0;
+    for (group, (name, compiled)) in groups.iter().zip(SUITE) {
+        assert_eq!(&group.name, name);
+        let rules = match compile(&group.schema, &group.options) {
+            Ok(c) => c.rules,
+            Err(e) => panic!("{}: {e:?}", group.label),
+        };
+        for (description, data, valid) in &group.tests {
+            tests += 1;
+            for explain in [Explain::All, Explain::Failures] {
+                let fast = compiled(data, explain);
+                let slow = evaluate_document(&rules, &Plain::new(data), explain);
+                if fast != slow {
+                    failures.push(format!(
+                        "{}: {description}: compiled {fast:?} != interpreted {slow:?}",
+                        group.label
+                    ));
+                }
+                if fast.report.failed() == *valid {
+                    failures.push(format!(
+                        "{}: {description}: expected valid={valid}",
+                        group.label
+                    ));
+                }
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    // Both drafts' keyword files, the optional files run, and the asserted formats.
+    assert_eq!((groups.len(), tests), (610, 2864));
+}
