@@ -31,6 +31,7 @@
 //! assert_eq!(report.violations[0].keyword, "/properties/port/maximum");
 //! ```
 
+mod describe;
 mod draft;
 mod error;
 mod keywords;
@@ -43,6 +44,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde_json::Value;
 
+pub use describe::describe;
 pub use draft::Draft;
 pub use error::SchemaError;
 pub use text::{SchemaText, validate_text};
