@@ -7,11 +7,11 @@ use std::path::{Path, PathBuf};
 
 use proc_macro2::TokenStream;
 use serde_json::Value;
-use validgen_runtime::ir::RuleSet;
 use validgen_runtime::json_schema::{self, SchemaError, SchemaText};
 use validgen_runtime::kubevirt::admission::collect_files;
 
 use crate::diag::{Diagnostic, Diagnostics};
+use crate::emit::schemas::SchemaItem;
 use crate::names::function_name;
 
 /// How the schemas of a folder are compiled.
@@ -30,8 +30,8 @@ pub struct GeneratedSchemas {
     pub tokens: TokenStream,
     /// Every file read (absolute), for rebuild tracking.
     pub files: Vec<PathBuf>,
-    /// Each validator's function name, with the file (and CRD version) it comes from, sorted
-    /// by name.
+    /// Each validator's function name, with the file (relative to the folder, and CRD
+    /// version) it comes from, sorted by name.
     pub schemas: Vec<(String, String)>,
     /// Unknown keywords, formats not asserted, CEL rules not evaluated: located.
     pub warnings: Vec<Diagnostic>,
@@ -69,7 +69,7 @@ pub fn compile_schema_dir(
         return Err(diags);
     }
     let mut warnings = Vec::new();
-    let mut sets: BTreeMap<String, (String, RuleSet)> = BTreeMap::new();
+    let mut sets: BTreeMap<String, SchemaItem> = BTreeMap::new();
     for path in &files {
         let rel = path.strip_prefix(dir).unwrap_or(path);
         let file = format!("{display}/{}", rel.display()).replace('\\', "/");
@@ -102,18 +102,26 @@ pub fn compile_schema_dir(
             match json_schema::compile(&found.schema, &options) {
                 Ok(compiled) => {
                     warnings.extend(compiled.warnings.iter().map(locate));
-                    let origin = format!("{file}{}", found.origin);
-                    if let Some((other, _)) = sets.get(&found.name) {
+                    let origin = format!("{}{}", rel.display(), found.origin).replace('\\', "/");
+                    if let Some(other) = sets.get(&found.name) {
                         diags.push(Diagnostic::file(
                             &file,
                             format!(
-                                "`{other}` and `{origin}` both become the validator `{}`",
-                                found.name
+                                "`{}` and `{origin}` both become the validator `{}`",
+                                other.file, found.name
                             ),
                         ));
                         continue;
                     }
-                    sets.insert(found.name, (origin, compiled.rules));
+                    sets.insert(
+                        found.name.clone(),
+                        SchemaItem {
+                            name: found.name,
+                            file: origin,
+                            schema: found.schema,
+                            rules: compiled.rules,
+                        },
+                    );
                 }
                 Err(errors) => errors.iter().map(locate).for_each(|d| diags.push(d)),
             }
@@ -122,16 +130,13 @@ pub fn compile_schema_dir(
     if !diags.is_empty() {
         return Err(diags);
     }
-    let named: Vec<(String, RuleSet)> = sets
-        .iter()
-        .map(|(name, (_, set))| (name.clone(), set.clone()))
-        .collect();
+    let items: Vec<SchemaItem> = sets.into_values().collect();
     Ok(GeneratedSchemas {
-        tokens: crate::emit::schemas::catalog(&named),
+        tokens: crate::emit::schemas::catalog(&items),
         files,
-        schemas: sets
-            .into_iter()
-            .map(|(name, (origin, _))| (name, origin))
+        schemas: items
+            .iter()
+            .map(|i| (i.name.clone(), i.file.clone()))
             .collect(),
         warnings,
     })
