@@ -86,7 +86,10 @@ pub struct At(String);
 impl At {
     /// At a value found at `base` (a rule path's text).
     pub fn new(base: &str) -> Self {
-        At(base.to_owned())
+        // Room for a few levels below the base before the first reallocation.
+        let mut at = String::with_capacity(base.len() + 48);
+        at.push_str(base);
+        At(at)
     }
 
     /// The location as text.
@@ -107,6 +110,10 @@ impl At {
     /// Into property `key` (escaped as a JSON Pointer token).
     pub fn key(&mut self, key: &str) {
         self.0.push('/');
+        if !key.bytes().any(|b| b == b'~' || b == b'/') {
+            self.0.push_str(key);
+            return;
+        }
         for c in key.chars() {
             match c {
                 '~' => self.0.push_str("~0"),
@@ -119,12 +126,44 @@ impl At {
     /// Into item `i`.
     pub fn index(&mut self, i: usize) {
         self.0.push('/');
-        self.0.push_str(&i.to_string());
+        // Digits without the formatting machinery: this runs for every item visited.
+        let mut digits = [0u8; 20];
+        let mut n = i;
+        let mut start = digits.len();
+        loop {
+            start -= 1;
+            digits[start] = b'0' + (n % 10) as u8;
+            n /= 10;
+            if n == 0 {
+                break;
+            }
+        }
+        for &d in &digits[start..] {
+            self.0.push(char::from(d));
+        }
     }
 
     /// `v` placed here.
     pub fn place(&self, mut v: Violation) -> Violation {
         v.location = self.0.clone();
         v
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::At;
+
+    #[test]
+    fn locations_are_json_pointers() {
+        let mut at = At::new("");
+        at.key("spec");
+        at.index(0);
+        at.key("a/b~c");
+        at.index(1234567);
+        assert_eq!(at.as_str(), "/spec/0/a~1b~0c/1234567");
+        at.truncate(5);
+        at.index(10);
+        assert_eq!(at.as_str(), "/spec/10");
     }
 }

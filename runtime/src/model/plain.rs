@@ -9,6 +9,9 @@ use serde_json::{Number, Value};
 use super::{Document, Instance, JsonType, instance_location};
 use crate::ir::{Path, Syntax};
 
+/// Objects with at most this many entries are searched by a scan instead of a hash lookup.
+const SCAN_MAX: usize = 8;
+
 impl<'a> Instance<'a> for &'a Value {
     fn json_type(self) -> JsonType {
         match self {
@@ -53,7 +56,12 @@ impl<'a> Instance<'a> for &'a Value {
     }
 
     fn get(self, key: &str) -> Option<Self> {
-        Value::as_object(self)?.get(key)
+        let map = Value::as_object(self)?;
+        // A short scan of a small object's entries costs less than hashing the key.
+        if map.len() <= SCAN_MAX {
+            return map.iter().find_map(|(k, v)| (k == key).then_some(v));
+        }
+        map.get(key)
     }
 
     fn to_value(self) -> Cow<'a, Value> {

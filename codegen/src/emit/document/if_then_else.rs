@@ -18,9 +18,8 @@ pub(super) fn check(
     quote! {{
         let mut __scratch: ::std::vec::Vec<::validgen::__private::ir::Violation> = ::std::vec::Vec::new();
         {
+            // Checks restore `__at` to where it was: it is lent, not copied.
             let __out = &mut __scratch;
-            let mut __here = ::std::clone::Clone::clone(&*__at);
-            let __at = &mut __here;
             #condition
         }
         if ::validgen::__private::checks::document::if_holds(__scratch.len()) {

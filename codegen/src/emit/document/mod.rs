@@ -87,9 +87,8 @@ pub(super) fn holds(cs: &[Check], set: &RuleSet) -> TokenStream {
     quote! {{
         let mut __scratch: ::std::vec::Vec<::validgen::__private::ir::Violation> = ::std::vec::Vec::new();
         {
+            // Checks restore `__at` to where it was: it is lent, not copied.
             let __out = &mut __scratch;
-            let mut __here = ::std::clone::Clone::clone(&*__at);
-            let __at = &mut __here;
             #body
         }
         __scratch.is_empty()

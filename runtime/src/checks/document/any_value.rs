@@ -8,8 +8,15 @@ use crate::model::{Instance, json_eq};
 
 /// A value equal to none of `values` (numbers by value, objects regardless of key order).
 pub fn any_value<'a>(v: impl Instance<'a>, values: &[Value]) -> Option<Violation> {
-    let value = v.to_value();
-    if values.iter().any(|x| json_eq(&value, x)) {
+    // Strings (most enums) compare without building a value.
+    let found = match v.as_str() {
+        Some(s) => values.iter().any(|x| x.as_str() == Some(s)),
+        None => {
+            let value = v.to_value();
+            values.iter().any(|x| json_eq(&value, x))
+        }
+    };
+    if found {
         return None;
     }
     let list: Vec<String> = values.iter().map(Value::to_string).collect();

@@ -9,7 +9,7 @@ use crate::model::Instance;
 pub(super) fn check<'a, I: Instance<'a>>(
     branches: &[Vec<Check>],
     v: I,
-    at: &At,
+    at: &mut At,
     scope: Scope<'_>,
 ) -> Option<Violation> {
     let held = branches.iter().filter(|b| holds(b, v, at, scope)).count();

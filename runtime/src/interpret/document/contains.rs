@@ -11,7 +11,7 @@ pub(super) fn check<'a, I: Instance<'a>>(
     min: u64,
     max: Option<u64>,
     v: I,
-    at: &At,
+    at: &mut At,
     scope: Scope<'_>,
 ) -> Option<Violation> {
     let n = v.array_len()?;

@@ -16,7 +16,7 @@ pub(super) fn apply_branch<'a, I: Instance<'a>>(
     out: &mut Vec<Violation>,
 ) {
     let mut scratch = Vec::new();
-    apply(condition, v, &mut at.clone(), scope, &mut scratch);
+    apply(condition, v, at, scope, &mut scratch);
     let branch = if document::if_holds(scratch.len()) {
         then
     } else {

@@ -56,14 +56,15 @@ pub(crate) fn apply<'a, I: Instance<'a>>(
 }
 
 /// Whether every check of `checks` holds for `v`.
+/// (Checks restore `at` to where it was, so it is lent, not copied.)
 pub(crate) fn holds<'a, I: Instance<'a>>(
     checks: &[Check],
     v: I,
-    at: &At,
+    at: &mut At,
     scope: Scope<'_>,
 ) -> bool {
     let mut scratch = Vec::new();
-    apply(checks, v, &mut at.clone(), scope, &mut scratch);
+    apply(checks, v, at, scope, &mut scratch);
     scratch.is_empty()
 }
 

@@ -9,7 +9,7 @@ use crate::model::Instance;
 pub(super) fn check<'a, I: Instance<'a>>(
     checks: &[Check],
     v: I,
-    at: &At,
+    at: &mut At,
     scope: Scope<'_>,
 ) -> Option<Violation> {
     document::not(holds(checks, v, at, scope))
