@@ -139,10 +139,12 @@ impl SchemaSet {
             (Some(ns), Some(n)) => Some(format!("{ns}/{n}")),
             (_, n) => n,
         };
-        let violations = schemas
+        let mut violations: Vec<SchemaViolation> = schemas
             .iter()
             .flat_map(|s| violations(s, yaml, first_line, line))
             .collect();
+        // In document order (stable: equal positions keep schema and keyword order).
+        violations.sort_by_key(|v| (v.line, v.column));
         Item::Document(Box::new(DocVerdict {
             source,
             line,
@@ -189,7 +191,7 @@ impl SchemaSet {
         Err(Item::Error {
             source: format!("{file}:{line}"),
             message: format!(
-                "{file}:{line}: {source}: {kind} has no version `{version}` in {} (versions: {})",
+                "{file}:{line}: {kind} {api_version}: no version `{version}` in {} (it defines {})",
                 first.file,
                 versions.join(", ")
             ),
