@@ -96,23 +96,32 @@ pub fn load(paths: &[PathBuf], opts: LoadOptions) -> LoadedSet {
     out
 }
 
-/// Why `schema` cannot serve as a `--crd` version next to `loaded`.
+/// Why `schema` cannot serve as a `--crd` version next to `loaded`: not a CRD, no group or
+/// kind, its kind defined by another CRD file too, or its version twice.
 fn crd_problem(schema: &LoadedSchema, loaded: &[LoadedSchema]) -> Option<String> {
     let Some(crd) = &schema.crd else {
-        return Some(
-            "not a CustomResourceDefinition (validate with JSON Schemas with --schema)".to_owned(),
-        );
+        return Some("not a CustomResourceDefinition (use --schema for JSON Schemas)".to_owned());
     };
     if crd.group.is_empty() || crd.kind.is_empty() {
-        return Some("a CustomResourceDefinition needs `spec.group` and `spec.names.kind`".to_owned());
+        return Some(
+            "a CustomResourceDefinition needs `spec.group` and `spec.names.kind`".to_owned(),
+        );
     }
-    let other = loaded.iter().find(|o| o.crd.as_ref() == Some(crd))?;
-    Some(format!(
-        "{} {} is defined twice: here and in {}",
-        crd.api_version(),
-        crd.kind,
-        other.origin
-    ))
+    let other = loaded.iter().find(|o| {
+        o.crd.as_ref().is_some_and(|c| {
+            c.group == crd.group
+                && c.kind == crd.kind
+                && (o.file != schema.file || c.version == crd.version)
+        })
+    })?;
+    Some(if other.file == schema.file {
+        format!("version `{}` of {} is defined twice", crd.version, crd.kind)
+    } else {
+        format!(
+            "{} of group {} is defined by another --crd file too: {}",
+            crd.kind, crd.group, other.file
+        )
+    })
 }
 
 impl SchemaSet {
