@@ -18,8 +18,8 @@ pub struct Cli {
 /// The commands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Judge VirtualMachine manifests as the KubeVirt template validator would, or validate
-    /// documents against JSON Schemas (--schema) or CRDs (--crd).
+    /// Judge VirtualMachine manifests as the KubeVirt template validator would, or documents
+    /// against JSON Schemas or CRDs.
     ///
     /// Each VM is checked against its own `vm.kubevirt.io/validations` rules, or against the
     /// rules of its parent template found in the --templates catalogs. Files are judged in
@@ -60,18 +60,16 @@ pub enum Command {
     /// on SIGTERM or SIGINT; exit status 2 when it cannot start.
     Serve(ServeArgs),
 
-    /// Write a Rust crate of validators compiled from a catalog, or from a folder of JSON
-    /// Schemas (--schemas).
+    /// Write a Rust crate of validators compiled from a catalog or a folder of JSON Schemas.
     ///
     /// The crate holds the code `include_validators!` (with --schemas: `include_schemas!`)
     /// expands to, prettyplease-formatted. Writes `Cargo.toml` and `src/lib.rs` under --out, each only when its bytes change; the
     /// output is deterministic. With --check nothing is written, and the exit status is 1 when
-    /// the crate on disk differs. Exit status: 0, 1 when the catalog has errors or (--check)
+    /// the crate on disk differs. Exit status: 0, 1 when the catalog (or a schema) has errors or (--check)
     /// the crate is stale, 2 on a usage or I/O error.
     Generate(GenerateArgs),
 
-    /// Lint catalogs: build errors, and warnings where the format document and the reference differ.
-    /// With --schema, lint JSON Schemas and CRDs too.
+    /// Lint catalogs: build errors, and warnings where the format document and the reference differ; with --schema, JSON Schemas and CRDs.
     ///
     /// Errors are those `include_validators!` would report (an unknown rule kind and PCRE-only
     /// regex syntax among them, each reported once, at its key, with the kind probably meant or
@@ -126,7 +124,7 @@ pub struct ValidateArgs {
 
     /// With --schema or --crd: assert `format` (`date-time`, `date`, `email`, `hostname`,
     /// `ipv4`, `ipv6`, `uri`, `uuid`) instead of reading it as an annotation.
-    #[arg(long, requires = "schema_source")]
+    #[arg(long, requires = "schema_source", conflicts_with = "templates")]
     pub assert_formats: bool,
 
     /// With --schema or --crd: unknown schema keywords are errors. CRD versions also reject
@@ -134,7 +132,7 @@ pub struct ValidateArgs {
     /// `additionalProperties` or `x-kubernetes-preserve-unknown-fields: true` allows only the
     /// fields it lists (and `apiVersion`, `kind`, and the fields of ObjectMeta in `metadata`,
     /// at the root).
-    #[arg(long, requires = "schema_source")]
+    #[arg(long, requires = "schema_source", conflicts_with = "templates")]
     pub strict: bool,
 
     /// Output format.
@@ -308,12 +306,12 @@ pub struct GenerateArgs {
 
     /// With --schemas: assert `format` instead of reading it as an annotation
     /// (`include_schemas!`'s `assert_formats = true`).
-    #[arg(long, requires = "schemas")]
+    #[arg(long, requires = "schemas", conflicts_with = "catalog")]
     pub assert_formats: bool,
 
     /// With --schemas: unknown schema keywords are errors (`include_schemas!`'s
     /// `strict = true`).
-    #[arg(long, requires = "schemas")]
+    #[arg(long, requires = "schemas", conflicts_with = "catalog")]
     pub strict: bool,
 
     /// The crate folder to write (created when missing).

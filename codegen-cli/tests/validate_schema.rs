@@ -218,6 +218,8 @@ fn valid_documents_exit_zero_and_bad_usage_exits_two() {
     let (code, _, err) = run(&["validate", "--schema", SERVER, "--templates", APP, SERVERS]);
     assert_eq!(code, 2);
     assert!(err.contains("cannot be used with"), "{err}");
+    let (code, _, err) = run(&["validate", "--strict", "--templates", APP, SERVERS]);
+    assert_eq!(code, 2, "{err}");
     let (code, _, err) = run(&["validate", "--strict", SERVERS]);
     assert_eq!(code, 2);
     assert!(err.contains("--schema"), "{err}");
