@@ -107,7 +107,11 @@ pub struct ValidateArgs {
     pub paths: Vec<PathBuf>,
 
     /// A catalog folder of Template files, for VMs that name a parent template (repeatable).
-    #[arg(long = "templates", value_name = "DIR", conflicts_with = "schema_source")]
+    #[arg(
+        long = "templates",
+        value_name = "DIR",
+        conflicts_with = "schema_source"
+    )]
     pub templates: Vec<PathBuf>,
 
     /// Validate documents against this JSON Schema file, or every schema file of this folder
@@ -296,7 +300,11 @@ pub struct ServeArgs {
 #[derive(Debug, Args)]
 pub struct GenerateArgs {
     /// The catalog folder of Template files.
-    #[arg(value_name = "CATALOG_DIR", required_unless_present = "schemas", conflicts_with = "schemas")]
+    #[arg(
+        value_name = "CATALOG_DIR",
+        required_unless_present = "schemas",
+        conflicts_with = "schemas"
+    )]
     pub catalog: Option<PathBuf>,
 
     /// A folder of JSON Schema files (and CRD files: one validator per version), compiled as

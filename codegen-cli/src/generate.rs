@@ -82,8 +82,7 @@ fn generate(args: &GenerateArgs) -> Result<BTreeMap<&'static str, String>, Failu
             given.display()
         )));
     }
-    let source =
-        resolve(given).map_err(|e| Failure::Usage(format!("{}: {e}", given.display())))?;
+    let source = resolve(given).map_err(|e| Failure::Usage(format!("{}: {e}", given.display())))?;
     let out =
         resolve(&args.out).map_err(|e| Failure::Usage(format!("{}: {e}", args.out.display())))?;
     let name = match &args.crate_name {

@@ -99,7 +99,12 @@ validgen = {{ version = \"{req}\", default-features = false }}
             env!("CARGO_PKG_VERSION")
         )
     );
-    for f in ["server_schema", "named_schema", "widget_v1", "widget_v1beta1"] {
+    for f in [
+        "server_schema",
+        "named_schema",
+        "widget_v1",
+        "widget_v1beta1",
+    ] {
         assert!(lib.contains(&format!("pub fn {f}(")), "{f}");
         assert!(lib.contains(&format!("pub fn {f}_text(")), "{f}_text");
     }
@@ -166,7 +171,10 @@ fn schema_errors_are_located_and_nothing_is_written() {
         err.contains("error[build-error]: /properties/a/type: `type` \"strnig\" is not one of"),
         "{err}"
     );
-    assert!(err.contains("--> ./schemas/refused.schema.yaml:4:11\n"), "{err}");
+    assert!(
+        err.contains("--> ./schemas/refused.schema.yaml:4:11\n"),
+        "{err}"
+    );
     assert!(
         err.ends_with("error: ./schemas/ has 2 error(s); nothing was written\n"),
         "{err}"
@@ -180,7 +188,10 @@ fn usage_errors() {
     let (code, _, err) = generate(ws.path(), &["--schemas", "missing", "--out", "v"]);
     assert_eq!(code, 2);
     assert_eq!(err, "error: missing: not a folder of schema files\n");
-    let (code, _, err) = generate(ws.path(), &["schemas", "--schemas", "schemas", "--out", "v"]);
+    let (code, _, err) = generate(
+        ws.path(),
+        &["schemas", "--schemas", "schemas", "--out", "v"],
+    );
     assert_eq!(code, 2, "a catalog and --schemas: {err}");
     let (code, _, err) = generate(ws.path(), &["--out", "v"]);
     assert_eq!(code, 2, "a catalog or --schemas is required: {err}");

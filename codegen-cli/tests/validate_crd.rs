@@ -10,7 +10,8 @@ const CRD: &str = "codegen-cli/tests/data/schemas/crd/widget.crd.yaml";
 const WIDGETS: &str = "codegen-cli/tests/data/schemas/docs/widgets.yaml";
 const V2: &str = "codegen-cli/tests/data/schemas/docs/widget-v2.yaml";
 /// The keyword locations of the v1 schema start with this.
-const V1: &str = "codegen-cli/tests/data/schemas/crd/widget.crd.yaml#/spec/versions/0/schema/openAPIV3Schema";
+const V1: &str =
+    "codegen-cli/tests/data/schemas/crd/widget.crd.yaml#/spec/versions/0/schema/openAPIV3Schema";
 
 #[test]
 fn documents_pick_their_version_and_other_kinds_are_skipped() {
@@ -77,7 +78,10 @@ fn strict_allows_the_resource_fields_at_the_root_only() {
         .collect();
     assert_eq!(
         found,
-        vec![("/spec/apiVersion".to_owned(), 9), ("/status".to_owned(), 10)]
+        vec![
+            ("/spec/apiVersion".to_owned(), 9),
+            ("/status".to_owned(), 10)
+        ]
     );
     assert_eq!(line["violations"][1]["keyword"], "/additionalProperties");
 }
@@ -89,7 +93,9 @@ fn a_version_the_crd_does_not_define_is_an_error() {
     assert_eq!(out, "");
     assert_eq!(
         err,
-        format!("error: {V2}:1: Widget example.com/v2: no version `v2` in {CRD} (it defines v1, v1beta1)\n")
+        format!(
+            "error: {V2}:1: Widget example.com/v2: no version `v2` in {CRD} (it defines v1, v1beta1)\n"
+        )
     );
 }
 
@@ -107,7 +113,9 @@ fn one_kind_in_two_crd_files_is_refused() {
     assert_eq!(code, 2);
     assert_eq!(
         err,
-        format!("error: {other}: Widget of group example.com is defined by another --crd file too: {CRD}\n")
+        format!(
+            "error: {other}: Widget of group example.com is defined by another --crd file too: {CRD}\n"
+        )
     );
 }
 

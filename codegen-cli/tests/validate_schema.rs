@@ -137,7 +137,15 @@ error: {f}:6:28: /properties/b/unevaluatedProperties: `unevaluatedProperties` is
 fn broken_and_oversized_documents_are_errors_and_the_rest_is_validated() {
     let input = "name: a\nport: 1\n---\nname: [\n---\nname: bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb\n---\nport: 2\n";
     let (code, out, err) = run_stdin(
-        &["validate", "--schema", SERVER, "--max-bytes", "30", "--summary", "-"],
+        &[
+            "validate",
+            "--schema",
+            SERVER,
+            "--max-bytes",
+            "30",
+            "--summary",
+            "-",
+        ],
         input,
     );
     assert_eq!(code, 2);

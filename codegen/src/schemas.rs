@@ -126,7 +126,10 @@ pub fn load_schemas(path: &Path, display: &str, opts: SchemaOptions) -> SchemaCa
     for file_path in &out.files {
         let (rel, file) = if dir {
             let rel = file_path.strip_prefix(path).unwrap_or(file_path);
-            (rel, format!("{display}/{}", rel.display()).replace('\\', "/"))
+            (
+                rel,
+                format!("{display}/{}", rel.display()).replace('\\', "/"),
+            )
         } else {
             let rel = file_path.file_name().map_or(file_path.as_path(), Path::new);
             (rel, display.to_owned())

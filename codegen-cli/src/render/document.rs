@@ -43,7 +43,10 @@ pub fn document_text(d: &DocVerdict, color: bool) -> String {
             s.to_owned()
         }
     };
-    let file = d.source.rsplit_once('#').map_or(d.source.as_str(), |(f, _)| f);
+    let file = d
+        .source
+        .rsplit_once('#')
+        .map_or(d.source.as_str(), |(f, _)| f);
     let mut s = if d.valid() {
         let green = Style::new().fg_color(Some(AnsiColor::Green.into())).bold();
         format!("{}   {}", paint(green, "VALID"), esc(&d.title()))
@@ -69,7 +72,10 @@ pub fn document_text(d: &DocVerdict, color: bool) -> String {
 /// `column` (0 when unknown), `instance` (the value's JSON Pointer), `schema`, `keyword` (the
 /// keyword's JSON Pointer in that schema) and `message`.
 pub fn document_json_line(d: &DocVerdict) -> String {
-    let file = d.source.rsplit_once('#').map_or(d.source.as_str(), |(f, _)| f);
+    let file = d
+        .source
+        .rsplit_once('#')
+        .map_or(d.source.as_str(), |(f, _)| f);
     let violations: Vec<_> = d
         .violations
         .iter()

@@ -52,8 +52,7 @@ pub(super) fn piece_items(
 
 /// The byte ranges of the JSON values of `text`, when it is nothing but JSON values.
 fn json_values(text: &str) -> Option<Vec<Range<usize>>> {
-    let mut stream =
-        serde_json::Deserializer::from_str(text).into_iter::<serde::de::IgnoredAny>();
+    let mut stream = serde_json::Deserializer::from_str(text).into_iter::<serde::de::IgnoredAny>();
     let mut out = Vec::new();
     let mut start = 0;
     while let Some(value) = stream.next() {

@@ -80,13 +80,19 @@ pub fn load(paths: &[PathBuf], opts: LoadOptions) -> LoadedSet {
         out.warnings
             .extend(catalog.warnings.iter().map(ToString::to_string));
         for schema in catalog.schemas {
-            if opts.crd {
-                if let Some(problem) = crd_problem(&schema, &out.set.schemas) {
-                    if !errors.iter().any(|e| e.file == schema.file && e.message == problem) {
-                        errors.push(Diagnostic::file(&schema.file, problem));
-                    }
-                    continue;
+            let problem = opts
+                .crd
+                .then(|| crd_problem(&schema, &out.set.schemas))
+                .flatten();
+            if let Some(problem) = problem {
+                // One report per file (a file that is not a CRD has one schema anyway).
+                if !errors
+                    .iter()
+                    .any(|e| e.file == schema.file && e.message == problem)
+                {
+                    errors.push(Diagnostic::file(&schema.file, problem));
                 }
+                continue;
             }
             out.set.schemas.push(schema);
         }
@@ -127,10 +133,18 @@ fn crd_problem(schema: &LoadedSchema, loaded: &[LoadedSchema]) -> Option<String>
 impl SchemaSet {
     /// The item of document number `index` of stream `file`, whose piece starts on line
     /// `first_line` of the stream.
-    pub(super) fn validate(&self, file: &str, index: usize, first_line: usize, yaml: &Yaml) -> Item {
+    pub(super) fn validate(
+        &self,
+        file: &str,
+        index: usize,
+        first_line: usize,
+        yaml: &Yaml,
+    ) -> Item {
         let source = format!("{file}#{index}");
         let doc = yaml.value();
-        let line = yaml.span("").map_or(first_line, |s| first_line + s.line - 1);
+        let line = yaml
+            .span("")
+            .map_or(first_line, |s| first_line + s.line - 1);
         let schemas: Vec<&LoadedSchema> = if self.by_kind {
             match self.pick(doc, &source, file, line) {
                 Ok(s) => vec![s],
@@ -164,7 +178,13 @@ impl SchemaSet {
     }
 
     /// The CRD version of `doc`; otherwise the item saying why there is none.
-    fn pick(&self, doc: &Value, source: &str, file: &str, line: usize) -> Result<&LoadedSchema, Item> {
+    fn pick(
+        &self,
+        doc: &Value,
+        source: &str,
+        file: &str,
+        line: usize,
+    ) -> Result<&LoadedSchema, Item> {
         let api_version = doc.get("apiVersion").and_then(Value::as_str);
         let kind = doc.get("kind").and_then(Value::as_str);
         let (Some(api_version), Some(kind)) = (api_version, kind) else {
@@ -178,7 +198,11 @@ impl SchemaSet {
         let of_kind: Vec<&LoadedSchema> = self
             .schemas
             .iter()
-            .filter(|s| s.crd.as_ref().is_some_and(|c| c.group == group && c.kind == kind))
+            .filter(|s| {
+                s.crd
+                    .as_ref()
+                    .is_some_and(|c| c.group == group && c.kind == kind)
+            })
             .collect();
         if let Some(found) = of_kind
             .iter()
@@ -242,11 +266,9 @@ fn violations(
         .collect();
     // A rule that failed without a violation (an error at run time) is reported too.
     if out.is_empty() {
-        let failed = report
-            .report
-            .rules
-            .iter()
-            .filter(|r| r.outcome == Outcome::Error || (r.outcome == Outcome::Unsatisfied && !r.just_warning));
+        let failed = report.report.rules.iter().filter(|r| {
+            r.outcome == Outcome::Error || (r.outcome == Outcome::Unsatisfied && !r.just_warning)
+        });
         out.extend(failed.map(|r| SchemaViolation {
             line,
             column: 0,

@@ -153,10 +153,24 @@ mod tests {
         let spec = &schema["properties"]["spec"];
         assert_eq!(spec["additionalProperties"], false);
         assert!(spec["properties"]["labels"]["additionalProperties"].is_object());
-        assert!(spec["properties"]["extra"].get("additionalProperties").is_none());
-        assert_eq!(spec["properties"]["extra"]["properties"]["inner"]["additionalProperties"], false);
-        assert_eq!(spec["properties"]["list"]["items"]["additionalProperties"], false);
-        assert!(spec["properties"]["one"]["allOf"][0].get("additionalProperties").is_none());
+        assert!(
+            spec["properties"]["extra"]
+                .get("additionalProperties")
+                .is_none()
+        );
+        assert_eq!(
+            spec["properties"]["extra"]["properties"]["inner"]["additionalProperties"],
+            false
+        );
+        assert_eq!(
+            spec["properties"]["list"]["items"]["additionalProperties"],
+            false
+        );
+        assert!(
+            spec["properties"]["one"]["allOf"][0]
+                .get("additionalProperties")
+                .is_none()
+        );
         assert_eq!(spec["properties"]["one"]["additionalProperties"], false);
     }
 }
