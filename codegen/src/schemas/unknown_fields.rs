@@ -173,4 +173,29 @@ mod tests {
         );
         assert_eq!(spec["properties"]["one"]["additionalProperties"], false);
     }
+
+    #[test]
+    fn embedded_resources_allow_the_resource_fields() {
+        let mut schema = json!({"type": "object", "properties": {"template": {
+            "type": "object",
+            "x-kubernetes-embedded-resource": true,
+            "properties": {"spec": {"type": "object"}}
+        }}});
+        reject_unknown_fields(&mut schema);
+        let template = &schema["properties"]["template"];
+        assert_eq!(template["additionalProperties"], false);
+        for field in ["apiVersion", "kind", "metadata", "spec"] {
+            assert!(template["properties"].get(field).is_some(), "{field}");
+        }
+        assert!(
+            template["properties"]["metadata"]
+                .get("additionalProperties")
+                .is_none(),
+            "only the root's metadata is ObjectMeta-checked"
+        );
+        assert_eq!(
+            template["properties"]["spec"]["additionalProperties"],
+            false
+        );
+    }
 }
