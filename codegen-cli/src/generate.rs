@@ -183,7 +183,7 @@ fn schema_crate(args: &GenerateArgs, dir: &Path, shown: &str) -> Result<CrateBod
         code: formatted(pretty(&generated.tokens))?,
         description: format!("Validators of the JSON Schemas {shown}, compiled by validgen"),
         doc: format!(
-            "//! The {n} schema{} of `{shown}` (relative to this crate), compiled into validators by\n//! `validgen generate --schemas`: per schema, a function taking a JSON document and returning\n//! its violations, its `_text` twin reading JSON or YAML with positions, and `SCHEMAS`, the\n//! table of all.\n//!\n{list}",
+            "//! The {n} schema{} of `{shown}` (relative to this crate), compiled into validators by\n//! `validgen generate --schemas`: per schema, a function taking a JSON document and returning\n//! its violations, its `_text` twin reading JSON or YAML with positions, and `SCHEMAS`, the\n//! table of all. The validators, and the files of `{shown}` they come from:\n//!\n{list}",
             if n == 1 { "" } else { "s" }
         ),
     })

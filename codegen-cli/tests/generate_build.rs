@@ -93,8 +93,13 @@ port: 70000
     assert_eq!(bad.violations[0].location, "/port");
     assert_eq!(bad.violations[0].keyword, "/properties/port/maximum");
     assert_eq!(bad.violations[0].span.map(|s| (s.line, s.column)), Some((2, 7)));
-    let names: Vec<&str> = schemas_validators::SCHEMAS.iter().map(|(n, _)| *n).collect();
+    let names: Vec<&str> = schemas_validators::SCHEMAS.iter().map(|v| v.name).collect();
     assert_eq!(names, ["server_schema", "widget_v1", "widget_v1beta1"]);
+    let widget = &schemas_validators::SCHEMAS[1];
+    assert_eq!(widget.file, "widget.crd.yaml (version v1)");
+    let doc = json!({"spec": {"size": 11}});
+    let report = (widget.validate)(&doc, Explain::Failures);
+    assert_eq!(widget.describe(&report.violations[0], &doc), "11 is greater than the maximum of 10");
 }
 "#;
 

@@ -88,12 +88,12 @@ validgen = {{ version = \"{req}\", default-features = false }}
 //! The 4 schemas of `../schemas` (relative to this crate), compiled into validators by
 //! `validgen generate --schemas`: per schema, a function taking a JSON document and returning
 //! its violations, its `_text` twin reading JSON or YAML with positions, and `SCHEMAS`, the
-//! table of all.
+//! table of all. The validators, and the files of `../schemas` they come from:
 //!
-//! - `named_schema`: `../schemas/named.schema.yaml`
-//! - `server_schema`: `../schemas/server.schema.json`
-//! - `widget_v1`: `../schemas/widget.crd.yaml (version v1)`
-//! - `widget_v1beta1`: `../schemas/widget.crd.yaml (version v1beta1)`
+//! - `named_schema`: `named.schema.yaml`
+//! - `server_schema`: `server.schema.json`
+//! - `widget_v1`: `widget.crd.yaml (version v1)`
+//! - `widget_v1beta1`: `widget.crd.yaml (version v1beta1)`
 
 ",
             env!("CARGO_PKG_VERSION")

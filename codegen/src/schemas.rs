@@ -12,6 +12,7 @@ use validgen_runtime::json_schema::{self, SchemaError, SchemaText};
 use validgen_runtime::kubevirt::admission::collect_files;
 
 use crate::diag::{Diagnostic, Diagnostics};
+use crate::emit::schemas::SchemaItem;
 use crate::names::function_name;
 
 pub mod unknown_fields;
@@ -38,8 +39,8 @@ pub struct GeneratedSchemas {
     pub tokens: TokenStream,
     /// Every file read (absolute), for rebuild tracking.
     pub files: Vec<PathBuf>,
-    /// Each validator's function name, with the file (and CRD version) it comes from, sorted
-    /// by name.
+    /// Each validator's function name, with the file (relative to the folder, and CRD
+    /// version) it comes from, sorted by name.
     pub schemas: Vec<(String, String)>,
     /// Unknown keywords, formats not asserted, CEL rules not evaluated: located.
     pub warnings: Vec<Diagnostic>,
@@ -72,6 +73,9 @@ pub struct LoadedSchema {
     pub file: String,
     /// The file, and ` (version <v>)` for a CRD version.
     pub origin: String,
+    /// As `origin`, with the file relative to the folder (its name when a file was given):
+    /// what generated code records (`SchemaValidator::file`).
+    pub relative: String,
     /// JSON Pointer of the schema inside its file (`""`, or the CRD version's
     /// `/spec/versions/<i>/schema/openAPIV3Schema`).
     pub base: String,
@@ -183,6 +187,7 @@ pub fn load_schemas(path: &Path, display: &str, opts: SchemaOptions) -> SchemaCa
                         .extend(compiled.warnings.iter().map(|e| locate(&found.base, e)));
                     out.schemas.push(LoadedSchema {
                         name: found.name,
+                        relative: format!("{}{}", rel.display(), found.origin).replace('\\', "/"),
                         origin: format!("{file}{}", found.origin),
                         file: file.clone(),
                         base: found.base,
@@ -222,33 +227,38 @@ pub fn compile_schema_dir(
         warnings,
         errors: mut diags,
     } = load_schemas(dir, display, opts);
-    let mut sets: BTreeMap<String, (String, RuleSet)> = BTreeMap::new();
+    let mut sets: BTreeMap<String, SchemaItem> = BTreeMap::new();
     for s in schemas {
-        if let Some((other, _)) = sets.get(&s.name) {
+        if let Some(other) = sets.get(&s.name) {
             diags.push(Diagnostic::file(
                 &s.file,
                 format!(
-                    "`{other}` and `{}` both become the validator `{}`",
-                    s.origin, s.name
+                    "`{}` and `{}` both become the validator `{}`",
+                    other.file, s.relative, s.name
                 ),
             ));
             continue;
         }
-        sets.insert(s.name, (s.origin, s.rules));
+        sets.insert(
+            s.name.clone(),
+            SchemaItem {
+                name: s.name,
+                file: s.relative,
+                schema: s.schema,
+                rules: s.rules,
+            },
+        );
     }
     if !diags.is_empty() {
         return Err(diags);
     }
-    let named: Vec<(String, RuleSet)> = sets
-        .iter()
-        .map(|(name, (_, set))| (name.clone(), set.clone()))
-        .collect();
+    let items: Vec<SchemaItem> = sets.into_values().collect();
     Ok(GeneratedSchemas {
-        tokens: crate::emit::schemas::catalog(&named),
+        tokens: crate::emit::schemas::catalog(&items),
         files,
-        schemas: sets
-            .into_iter()
-            .map(|(name, (origin, _))| (name, origin))
+        schemas: items
+            .iter()
+            .map(|i| (i.name.clone(), i.file.clone()))
             .collect(),
         warnings,
     })

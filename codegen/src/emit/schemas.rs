@@ -3,12 +3,31 @@
 
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
+use serde_json::Value;
 use validgen_runtime::ir::RuleSet;
 
 use super::path::ident;
 
-/// The items of the schemas `sets` (`(function name, rule set)`, sorted by name).
-pub fn catalog(sets: &[(String, RuleSet)]) -> TokenStream {
+/// One schema of a catalog.
+#[derive(Debug, Clone)]
+pub struct SchemaItem {
+    /// The validator's function name.
+    pub name: String,
+    /// Where it comes from (file relative to the catalog, CRD version).
+    pub file: String,
+    /// The schema.
+    pub schema: Value,
+    /// Its rule set.
+    pub rules: RuleSet,
+}
+
+/// The items of the schemas `items` (sorted by name).
+pub fn catalog(items: &[SchemaItem]) -> TokenStream {
+    let sets: Vec<(String, RuleSet)> = items
+        .iter()
+        .map(|i| (i.name.clone(), i.rules.clone()))
+        .collect();
+    let sets = sets.as_slice();
     let validators = super::documents(sets);
     let texts = sets.iter().map(|(name, _)| {
         let f = ident(name);
@@ -26,14 +45,21 @@ pub fn catalog(sets: &[(String, RuleSet)]) -> TokenStream {
             }
         }
     });
-    let entries = sets.iter().map(|(name, _)| {
+    let entries = items.iter().map(|i| {
+        let (name, file) = (&i.name, &i.file);
+        let schema = i.schema.to_string();
         let f = ident(name);
-        quote!((#name, #f as fn(&::validgen::__private::serde_json::Value, ::validgen::__private::interpret::Explain) -> ::validgen::__private::interpret::DocumentReport))
+        quote!(::validgen::__private::json_schema::SchemaValidator {
+            name: #name,
+            file: #file,
+            schema: #schema,
+            validate: #f,
+        })
     });
     quote! {
         #validators
         #(#texts)*
-        /// Every validator of the catalog by name, sorted.
-        pub static SCHEMAS: &[(&str, fn(&::validgen::__private::serde_json::Value, ::validgen::__private::interpret::Explain) -> ::validgen::__private::interpret::DocumentReport)] = &[#(#entries),*];
+        /// Every validator of the catalog, sorted by name.
+        pub static SCHEMAS: &[::validgen::__private::json_schema::SchemaValidator] = &[#(#entries),*];
     }
 }

@@ -39,6 +39,7 @@ mod lower;
 mod message;
 mod resources;
 mod text;
+mod validator;
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -48,6 +49,7 @@ pub use describe::describe;
 pub use draft::Draft;
 pub use error::SchemaError;
 pub use text::{SchemaText, validate_text};
+pub use validator::SchemaValidator;
 
 use crate::ir::{Check, Location, Origin, Path, Rule, RuleSet, Severity};
 use lower::Lowerer;

@@ -1,0 +1,37 @@
+//! A compiled schema as generated code lists it (`include_schemas!`'s `SCHEMAS`).
+
+use serde_json::Value;
+
+use crate::interpret::{DocumentReport, Explain};
+use crate::ir::Violation;
+use crate::model::YamlError;
+
+/// One validator of a schema catalog.
+#[derive(Debug, Clone, Copy)]
+pub struct SchemaValidator {
+    /// The validator's name (`charts_app_values_schema`, `gateway_v1`).
+    pub name: &'static str,
+    /// The file it was compiled from, relative to the catalog folder (with ` (version v1)`
+    /// for a CRD version).
+    pub file: &'static str,
+    /// The schema, as compact JSON (for [`SchemaValidator::describe`]).
+    pub schema: &'static str,
+    /// The compiled validator.
+    pub validate: fn(&Value, Explain) -> DocumentReport,
+}
+
+impl SchemaValidator {
+    /// Validates a document written as JSON or YAML; violations get `line:column`.
+    ///
+    /// # Errors
+    /// The text is not one JSON/YAML document.
+    pub fn validate_text(&self, text: &str, explain: Explain) -> Result<DocumentReport, YamlError> {
+        super::validate_text(self.validate, text, explain)
+    }
+
+    /// The text of violation `v` found in `doc` (see [`super::describe`]).
+    pub fn describe(&self, v: &Violation, doc: &Value) -> String {
+        let schema: Value = serde_json::from_str(self.schema).unwrap_or(Value::Null);
+        super::describe(v, doc, &schema)
+    }
+}
