@@ -120,6 +120,23 @@ fn one_kind_in_two_crd_files_is_refused() {
 }
 
 #[test]
+fn a_multi_document_crd_file_is_refused_with_its_line() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let crds = dir.path().join("crds.yaml");
+    let one = std::fs::read_to_string(common::root().join(CRD)).expect("CRD");
+    std::fs::write(&crds, format!("{one}---\n{one}")).expect("write");
+    let crds = crds.to_str().expect("UTF-8");
+    let (code, out, err) = run(&["validate", "--crd", crds, WIDGETS]);
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert_eq!(
+        err,
+        format!(
+            "error: {crds}:47:1: a schema file holds one document, this one holds several (a multi-document CRD file must be split: one CRD per file)\n"
+        )
+    );
+}
+
+#[test]
 fn files_that_are_not_usable_crds_are_refused() {
     let (code, out, err) = run(&[
         "validate",

@@ -148,8 +148,14 @@ pub fn load_schemas(path: &Path, display: &str, opts: SchemaOptions) -> SchemaCa
         let source = match SchemaText::parse(&text) {
             Ok(s) => s,
             Err(e) => {
+                // The YAML reader's own words name its Rust API: say what to do instead.
+                let message = if e.message.starts_with("multiple YAML documents detected") {
+                    "a schema file holds one document, this one holds several (a multi-document CRD file must be split: one CRD per file)".to_owned()
+                } else {
+                    e.message
+                };
                 out.errors
-                    .push(Diagnostic::at(&file, e.line, e.column, None, e.message));
+                    .push(Diagnostic::at(&file, e.line, e.column, None, message));
                 continue;
             }
         };
