@@ -4,7 +4,7 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::{ArgGroup, Args, Parser, Subcommand, ValueEnum};
 
 /// validgen: KubeVirt template validation with the reference validator's verdicts.
 #[derive(Debug, Parser)]
@@ -18,13 +18,24 @@ pub struct Cli {
 /// The commands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Judge VirtualMachine manifests as the KubeVirt template validator would.
+    /// Judge VirtualMachine manifests as the KubeVirt template validator would, or documents
+    /// against JSON Schemas or CRDs.
     ///
     /// Each VM is checked against its own `vm.kubevirt.io/validations` rules, or against the
     /// rules of its parent template found in the --templates catalogs. Files are judged in
     /// parallel and printed in input order; standard input is judged document by document as it
     /// arrives. Exit status: 0 when every VM is allowed, 1 when any is denied, 2 on a usage or
     /// input error (N with --warn-exit-code N when all are allowed but some have warnings).
+    ///
+    /// With --schema, every document (a bare number or string too; `kind: List` is not
+    /// expanded) is validated against every schema given, and is valid when it is valid against
+    /// all; each violation is reported at the `file:line:column` of its value, with its instance
+    /// location, its keyword location (`schema-file#pointer`) and its message. With --crd, each
+    /// document is validated against the CRD version its `apiVersion` (`<group>/<version>`) and
+    /// `kind` name; a document of a kind no CRD defines is skipped, one of a version its CRD
+    /// does not define is an error. Exit status: 0 when every document is valid, 1 when any is
+    /// invalid, 2 when a schema is refused (its errors are printed, located, and nothing is
+    /// validated) or an input cannot be read.
     Validate(ValidateArgs),
 
     /// Answer an admission.k8s.io/v1 AdmissionReview offline, as the webhook would.
@@ -49,24 +60,27 @@ pub enum Command {
     /// on SIGTERM or SIGINT; exit status 2 when it cannot start.
     Serve(ServeArgs),
 
-    /// Write a Rust crate of validators compiled from a catalog.
+    /// Write a Rust crate of validators compiled from a catalog or a folder of JSON Schemas.
     ///
-    /// The crate holds the code `include_validators!` expands to, prettyplease-formatted. Writes `Cargo.toml` and `src/lib.rs` under --out, each only when its bytes change; the
+    /// The crate holds the code `include_validators!` (with --schemas: `include_schemas!`)
+    /// expands to, prettyplease-formatted. Writes `Cargo.toml` and `src/lib.rs` under --out, each only when its bytes change; the
     /// output is deterministic. With --check nothing is written, and the exit status is 1 when
-    /// the crate on disk differs. Exit status: 0, 1 when the catalog has errors or (--check)
+    /// the crate on disk differs. Exit status: 0, 1 when the catalog (or a schema) has errors or (--check)
     /// the crate is stale, 2 on a usage or I/O error.
     Generate(GenerateArgs),
 
-    /// Lint catalogs: build errors, and warnings where the format document and the reference differ.
+    /// Lint catalogs: build errors, and warnings where the format document and the reference differ; with --schema, JSON Schemas and CRDs.
     ///
     /// Errors are those `include_validators!` would report (an unknown rule kind and PCRE-only
     /// regex syntax among them, each reported once, at its key, with the kind probably meant or
     /// the PCRE construct named). Warnings: regexes that look anchored but are not, `valid`
     /// paths every VM satisfies,
     /// paths rooted at the VM instead of `spec.template`, and non-canonical quantities in the
-    /// templates' VM objects. Exit status: 0 when
-    /// clean, 1 when any catalog has errors, N with --warn-exit-code N when there are only
-    /// warnings, 2 on a usage error.
+    /// templates' VM objects. Schema errors are the keywords refused and the schemas malformed
+    /// (`schema-error`); schema warnings are unknown keywords, formats not asserted and CEL
+    /// rules not evaluated (`schema-warning`). Exit status: 0 when
+    /// clean, 1 when any catalog or schema has errors, N with --warn-exit-code N when there are
+    /// only warnings, 2 on a usage error.
     Check(CheckArgs),
 }
 
@@ -85,6 +99,7 @@ pub enum Format {
 
 /// Arguments of `validate`.
 #[derive(Debug, Args)]
+#[command(group(ArgGroup::new("schema_source").args(["schemas", "crds"])))]
 pub struct ValidateArgs {
     /// Manifests to check: files (YAML or JSON, several documents allowed), folders (searched
     /// recursively for *.yaml, *.yml, *.json), or `-` for standard input.
@@ -92,8 +107,37 @@ pub struct ValidateArgs {
     pub paths: Vec<PathBuf>,
 
     /// A catalog folder of Template files, for VMs that name a parent template (repeatable).
-    #[arg(long = "templates", value_name = "DIR")]
+    #[arg(
+        long = "templates",
+        value_name = "DIR",
+        conflicts_with = "schema_source"
+    )]
     pub templates: Vec<PathBuf>,
+
+    /// Validate documents against this JSON Schema file, or every schema file of this folder
+    /// (*.json, *.yaml, *.yml, recursively; a CRD file there gives one schema per version),
+    /// instead of judging VMs (repeatable: a document must be valid against all).
+    #[arg(long = "schema", value_name = "FILE|DIR")]
+    pub schemas: Vec<PathBuf>,
+
+    /// Validate each document against the version of this CustomResourceDefinition that its
+    /// `apiVersion` and `kind` name, as the API server would (repeatable; a folder gives all
+    /// its CRD files).
+    #[arg(long = "crd", value_name = "FILE")]
+    pub crds: Vec<PathBuf>,
+
+    /// With --schema or --crd: assert `format` (`date-time`, `date`, `email`, `hostname`,
+    /// `ipv4`, `ipv6`, `uri`, `uuid`) instead of reading it as an annotation.
+    #[arg(long, requires = "schema_source", conflicts_with = "templates")]
+    pub assert_formats: bool,
+
+    /// With --schema or --crd: unknown schema keywords are errors. CRD versions also reject
+    /// unknown fields, as Kubernetes strict field validation does: every object schema without
+    /// `additionalProperties` or `x-kubernetes-preserve-unknown-fields: true` allows only the
+    /// fields it lists (and `apiVersion`, `kind`, and the fields of ObjectMeta in `metadata`,
+    /// at the root).
+    #[arg(long, requires = "schema_source", conflicts_with = "templates")]
+    pub strict: bool,
 
     /// Output format.
     #[arg(short = 'o', long = "output", value_enum, default_value_t = Format::Text)]
@@ -101,7 +145,7 @@ pub struct ValidateArgs {
 
     /// Judge each VM exactly as written, instead of as the cluster stores it (KubeVirt's API
     /// rewrites quantities such as `1.5Gi` into canonical form before the validator runs).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "schema_source")]
     pub raw: bool,
 
     /// Largest document accepted, in bytes.
@@ -109,16 +153,17 @@ pub struct ValidateArgs {
     pub max_bytes: usize,
 
     /// End with a line counting files, VMs, allowed, denied, VMs with warnings, input errors
-    /// and skipped documents (on standard error with `-o junit`).
+    /// and skipped documents (with --schema or --crd: documents, valid, invalid, input errors
+    /// and skipped documents; on standard error with `-o junit`).
     #[arg(long)]
     pub summary: bool,
 
-    /// Print only denied VMs and input errors.
+    /// Print only denied VMs (invalid documents) and input errors.
     #[arg(long)]
     pub errors_only: bool,
 
     /// Exit with this status when every VM is allowed but some VM has warnings.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", conflicts_with = "schema_source")]
     pub warn_exit_code: Option<u8>,
 }
 
@@ -255,14 +300,34 @@ pub struct ServeArgs {
 #[derive(Debug, Args)]
 pub struct GenerateArgs {
     /// The catalog folder of Template files.
-    #[arg(value_name = "CATALOG_DIR")]
-    pub catalog: PathBuf,
+    #[arg(
+        value_name = "CATALOG_DIR",
+        required_unless_present = "schemas",
+        conflicts_with = "schemas"
+    )]
+    pub catalog: Option<PathBuf>,
+
+    /// A folder of JSON Schema files (and CRD files: one validator per version), compiled as
+    /// `include_schemas!` compiles it, instead of a template catalog.
+    #[arg(long, value_name = "DIR")]
+    pub schemas: Option<PathBuf>,
+
+    /// With --schemas: assert `format` instead of reading it as an annotation
+    /// (`include_schemas!`'s `assert_formats = true`).
+    #[arg(long, requires = "schemas", conflicts_with = "catalog")]
+    pub assert_formats: bool,
+
+    /// With --schemas: unknown schema keywords are errors (`include_schemas!`'s
+    /// `strict = true`).
+    #[arg(long, requires = "schemas", conflicts_with = "catalog")]
+    pub strict: bool,
 
     /// The crate folder to write (created when missing).
     #[arg(long, value_name = "DIR")]
     pub out: PathBuf,
 
-    /// The crate's package name [default: the catalog folder's name + `-validators`].
+    /// The crate's package name [default: the catalog (or schema) folder's name +
+    /// `-validators`].
     #[arg(long, value_name = "NAME")]
     pub crate_name: Option<String>,
 
@@ -274,7 +339,7 @@ pub struct GenerateArgs {
     /// Compile rules the reference fails at run time whatever the VM (unknown rule kind, bad
     /// regex, missing path, …) into that failure instead of an error, as the macro's
     /// `reference_failures = true`. A rule set that does not parse is still an error.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "schemas")]
     pub reference_failures: bool,
 
     /// Write nothing; exit with status 1 and a summary of the differences when the crate on
@@ -298,8 +363,21 @@ pub enum CheckFormat {
 #[derive(Debug, Args)]
 pub struct CheckArgs {
     /// Catalog folders of Template files.
-    #[arg(required = true, value_name = "CATALOG_DIR")]
+    #[arg(required_unless_present = "schemas", value_name = "CATALOG_DIR")]
     pub catalogs: Vec<PathBuf>,
+
+    /// A JSON Schema file, or a folder of them (CRD files give one schema per version), to
+    /// check as `validate --schema` and `include_schemas!` compile them (repeatable).
+    #[arg(long = "schema", value_name = "FILE|DIR")]
+    pub schemas: Vec<PathBuf>,
+
+    /// With --schema: `format` is asserted, so not reported as an annotation.
+    #[arg(long, requires = "schemas")]
+    pub assert_formats: bool,
+
+    /// With --schema: unknown keywords are errors, not warnings.
+    #[arg(long, requires = "schemas")]
+    pub strict: bool,
 
     /// Output format.
     #[arg(short = 'o', long = "output", value_enum, default_value_t = CheckFormat::Text)]

@@ -1,5 +1,6 @@
 //! SLOW (runs `cargo`): a crate written by `validgen generate` builds against this workspace's
-//! `validgen` and judges VMs as the interpreter does.
+//! `validgen` and judges VMs as the interpreter does; one written by `generate --schemas`
+//! builds and validates documents.
 //!
 //! The crate is built in this workspace's target folder (the one holding this test), so the
 //! first run compiles `validgen` and its dependencies once more for the generated crate's
@@ -74,28 +75,56 @@ fn target_dir() -> PathBuf {
         .expect("target folder")
 }
 
-/// The crate is generated inside another Cargo workspace, which does not list it: it builds
-/// there unedited, being its own workspace root.
+/// A test of a generated schema crate: a validator, its `_text` twin with positions, and
+/// `SCHEMAS`.
+const SCHEMA_TEST: &str = r#"
+use validgen::interpret::Explain;
+use validgen::serde_json::json;
+
 #[test]
-fn generated_crate_builds_and_judges_vms() {
+fn compiled_schemas_validate_documents() {
+    let ok = schemas_validators::server_schema(&json!({"name": "a", "port": 1}), Explain::Failures);
+    assert!(ok.violations.is_empty());
+    let bad = schemas_validators::server_schema_text("name: a
+port: 70000
+", Explain::Failures)
+        .expect("YAML");
+    assert_eq!(bad.violations.len(), 1);
+    assert_eq!(bad.violations[0].location, "/port");
+    assert_eq!(bad.violations[0].keyword, "/properties/port/maximum");
+    assert_eq!(bad.violations[0].span.map(|s| (s.line, s.column)), Some((2, 7)));
+    let names: Vec<&str> = schemas_validators::SCHEMAS.iter().map(|v| v.name).collect();
+    assert_eq!(names, ["server_schema", "widget_v1", "widget_v1beta1"]);
+    let widget = &schemas_validators::SCHEMAS[1];
+    assert_eq!(widget.file, "widget.crd.yaml (version v1)");
+    let doc = json!({"spec": {"size": 11}});
+    let report = (widget.validate)(&doc, Explain::Failures);
+    assert_eq!(widget.describe(&report.violations[0], &doc), "11 is greater than the maximum of 10");
+}
+"#;
+
+/// Generates a crate in a temporary folder that is a Cargo workspace of its own (which does
+/// not list the crate), from the files `inputs` (`(from, to)` under the repository root and
+/// under the folder) with `args`, adds `test` as its test and the workspace's `Cargo.lock`, and
+/// runs its tests in this workspace's target folder; returns cargo's standard output.
+fn generate_and_test(inputs: &[(String, String)], args: &[&str], test: &str) -> String {
     let dir = tempfile::tempdir().expect("temp dir");
     std::fs::write(
         dir.path().join("Cargo.toml"),
         "[workspace]\nresolver = \"3\"\n",
     )
     .expect("write the enclosing workspace");
-    let templates = dir.path().join("templates");
-    std::fs::create_dir(&templates).expect("mkdir");
-    for t in TEMPLATES {
-        std::fs::copy(
-            root().join("examples/common-templates/templates").join(t),
-            templates.join(t),
-        )
-        .expect("copy template");
+    for (from, to) in inputs {
+        let to = dir.path().join(to);
+        if let Some(parent) = to.parent() {
+            std::fs::create_dir_all(parent).expect("mkdir");
+        }
+        std::fs::copy(root().join(from), to).expect("copy input");
     }
     let generated = validgen()
         .current_dir(dir.path())
-        .args(["generate", "templates", "--out", "crate", "--validgen-path"])
+        .args(args)
+        .args(["--out", "crate", "--validgen-path"])
         .arg(root())
         .output()
         .expect("runs");
@@ -104,7 +133,7 @@ fn generated_crate_builds_and_judges_vms() {
     let manifest = std::fs::read_to_string(krate.join("Cargo.toml")).expect("Cargo.toml");
     assert!(manifest.contains("\n[workspace]\n"), "{manifest}");
     std::fs::create_dir(krate.join("tests")).expect("mkdir");
-    std::fs::write(krate.join("tests/verdicts.rs"), VERDICT_TEST).expect("write test");
+    std::fs::write(krate.join("tests/generated.rs"), test).expect("write test");
     std::fs::copy(root().join("Cargo.lock"), krate.join("Cargo.lock")).expect("copy lock");
     let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
     let out = Command::new(cargo)
@@ -118,8 +147,37 @@ fn generated_crate_builds_and_judges_vms() {
         String::from_utf8_lossy(&out.stderr),
     );
     assert!(out.status.success(), "{stdout}\n{stderr}");
-    assert!(
-        stdout.contains("test result: ok. 2 passed"),
-        "{stdout}\n{stderr}"
-    );
+    stdout.into_owned()
+}
+
+/// The schema crate shares the template crate's build of `validgen` (same target folder,
+/// profile and lock file): it adds only its own compilation.
+#[test]
+fn generated_schema_crate_builds_and_validates_documents() {
+    let inputs = [
+        ("app/server.schema.json", "schemas/server.schema.json"),
+        ("crd/widget.crd.yaml", "schemas/widget.crd.yaml"),
+    ]
+    .map(|(from, to)| {
+        (
+            format!("codegen-cli/tests/data/schemas/{from}"),
+            to.to_owned(),
+        )
+    });
+    let stdout = generate_and_test(&inputs, &["generate", "--schemas", "schemas"], SCHEMA_TEST);
+    assert!(stdout.contains("test result: ok. 1 passed"), "{stdout}");
+}
+
+/// The crate is generated inside another Cargo workspace, which does not list it: it builds
+/// there unedited, being its own workspace root.
+#[test]
+fn generated_crate_builds_and_judges_vms() {
+    let inputs = TEMPLATES.map(|t| {
+        (
+            format!("examples/common-templates/templates/{t}"),
+            format!("templates/{t}"),
+        )
+    });
+    let stdout = generate_and_test(&inputs, &["generate", "templates"], VERDICT_TEST);
+    assert!(stdout.contains("test result: ok. 2 passed"), "{stdout}");
 }

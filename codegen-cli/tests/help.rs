@@ -12,6 +12,8 @@ fn help_of_every_command() {
         ("review", vec!["review", "--help"]),
         ("explain", vec!["explain", "--help"]),
         ("serve", vec!["serve", "--help"]),
+        ("generate", vec!["generate", "--help"]),
+        ("check", vec!["check", "--help"]),
     ] {
         let (code, out, err) = run(&args);
         assert_eq!(code, 0, "{name}: {err}");

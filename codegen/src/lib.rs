@@ -23,7 +23,10 @@ use validgen_runtime::ir;
 
 pub use analyze::Options;
 pub use diag::{Diagnostic, Diagnostics};
-pub use schemas::{GeneratedSchemas, SchemaOptions, compile_schema_dir};
+pub use schemas::{
+    CrdVersion, GeneratedSchemas, LoadedSchema, SchemaCatalog, SchemaOptions, compile_schema_dir,
+    load_schemas,
+};
 
 use emit::TemplateItem;
 use source::{RuleText, read_catalog};

@@ -7,12 +7,18 @@ use std::path::{Path, PathBuf};
 
 use proc_macro2::TokenStream;
 use serde_json::Value;
+use validgen_runtime::ir::RuleSet;
 use validgen_runtime::json_schema::{self, SchemaError, SchemaText};
 use validgen_runtime::kubevirt::admission::collect_files;
 
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::emit::schemas::SchemaItem;
 use crate::names::function_name;
+
+pub mod unknown_fields;
+
+/// How deep the schema walks of this module go (as deep as the schema compiler accepts).
+pub(crate) const MAX_WALK_DEPTH: usize = json_schema::MAX_SCHEMA_DEPTH;
 
 /// How the schemas of a folder are compiled.
 #[derive(Debug, Clone, Copy, Default)]
@@ -21,6 +27,9 @@ pub struct SchemaOptions {
     pub assert_formats: bool,
     /// Unknown keywords are errors.
     pub strict: bool,
+    /// CRD versions reject unknown fields as Kubernetes strict field validation does
+    /// ([`unknown_fields::reject_unknown_fields`]); other schemas are unchanged.
+    pub reject_unknown_fields: bool,
 }
 
 /// The generated code of a schema catalog.
@@ -37,95 +46,214 @@ pub struct GeneratedSchemas {
     pub warnings: Vec<Diagnostic>,
 }
 
+/// The resource a CRD version validates.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CrdVersion {
+    /// `spec.group` (empty when missing).
+    pub group: String,
+    /// `spec.names.kind` (empty when missing).
+    pub kind: String,
+    /// The version's `name`.
+    pub version: String,
+}
+
+impl CrdVersion {
+    /// The `apiVersion` of its resources: `<group>/<version>`.
+    pub fn api_version(&self) -> String {
+        format!("{}/{}", self.group, self.version)
+    }
+}
+
+/// One schema found and compiled: a file's whole document, or one version of a CRD.
+#[derive(Debug, Clone)]
+pub struct LoadedSchema {
+    /// The validator's function name (`charts_app_values_schema`, `widget_v1`).
+    pub name: String,
+    /// The file as the user names it.
+    pub file: String,
+    /// The file, and ` (version <v>)` for a CRD version.
+    pub origin: String,
+    /// As `origin`, with the file relative to the folder (its name when a file was given):
+    /// what generated code records (`SchemaValidator::file`).
+    pub relative: String,
+    /// JSON Pointer of the schema inside its file (`""`, or the CRD version's
+    /// `/spec/versions/<i>/schema/openAPIV3Schema`).
+    pub base: String,
+    /// The schema as compiled (for a CRD with [`SchemaOptions::reject_unknown_fields`], the
+    /// rewritten one): what `json_schema::describe` reads keyword values from.
+    pub schema: Value,
+    /// The compiled rule set.
+    pub rules: RuleSet,
+    /// The resource it validates, for a CRD version.
+    pub crd: Option<CrdVersion>,
+}
+
+/// The schemas of a folder or file, compiled, with every problem located.
+#[derive(Debug, Clone, Default)]
+pub struct SchemaCatalog {
+    /// The schemas that compiled, in file order (files sorted), CRD versions in order.
+    pub schemas: Vec<LoadedSchema>,
+    /// Every file read (absolute when the path given was).
+    pub files: Vec<PathBuf>,
+    /// Unknown keywords, formats not asserted, CEL rules not evaluated: located.
+    pub warnings: Vec<Diagnostic>,
+    /// Unreadable files, text that is not JSON/YAML, schema errors, CRDs without versions or
+    /// schemas: located (`file:line:col`).
+    pub errors: Diagnostics,
+}
+
 /// One schema found in a file: a file's whole document, or one version of a CRD.
 struct Found {
     name: String,
     origin: String,
     schema: Value,
-    /// JSON Pointer of the schema inside its file (`""`, or the CRD version's
-    /// `/spec/versions/<i>/schema/openAPIV3Schema`).
     base: String,
-    openapi: bool,
+    crd: Option<CrdVersion>,
 }
 
-/// Compiles every schema file under `dir` (`*.json`, `*.yaml`, `*.yml`, recursively);
-/// `display` names the folder in diagnostics. A file holding a Kubernetes
-/// `CustomResourceDefinition` gives one validator per version (`<kind>_<version>`), compiled
-/// as an OpenAPI structural schema; any other file is one schema, named after its path
-/// (`charts/app/values.schema.json` → `charts_app_values_schema`).
-///
-/// # Errors
-/// Every problem, collected and located (`file:line:col`): unreadable files, text that is not
-/// JSON/YAML, schema errors, two schemas with one function name.
-pub fn compile_schema_dir(
-    dir: &Path,
-    display: &str,
-    opts: SchemaOptions,
-) -> Result<GeneratedSchemas, Diagnostics> {
-    let mut diags = Diagnostics::default();
-    let mut files = Vec::new();
-    if let Err(e) = collect_files(dir, &mut files) {
-        diags.push(Diagnostic::file(display, e.to_string()));
-        return Err(diags);
+/// Reads and compiles every schema of `path`: a folder (`*.json`, `*.yaml`, `*.yml`,
+/// recursively, sorted) or one file. `display` names `path` in diagnostics and in
+/// [`LoadedSchema::file`]. A file holding a Kubernetes `CustomResourceDefinition` gives one
+/// schema per version (`<kind>_<version>`), compiled as an OpenAPI structural schema; any other
+/// file is one schema, named after its path relative to the folder (or its file name).
+pub fn load_schemas(path: &Path, display: &str, opts: SchemaOptions) -> SchemaCatalog {
+    let mut out = SchemaCatalog::default();
+    let dir = path.is_dir();
+    if dir {
+        if let Err(e) = collect_files(path, &mut out.files) {
+            out.errors.push(Diagnostic::file(display, e.to_string()));
+            return out;
+        }
+    } else {
+        out.files.push(path.to_path_buf());
     }
-    let mut warnings = Vec::new();
-    let mut sets: BTreeMap<String, SchemaItem> = BTreeMap::new();
-    for path in &files {
-        let rel = path.strip_prefix(dir).unwrap_or(path);
-        let file = format!("{display}/{}", rel.display()).replace('\\', "/");
-        let text = match std::fs::read_to_string(path) {
+    for file_path in &out.files {
+        let (rel, file) = if dir {
+            let rel = file_path.strip_prefix(path).unwrap_or(file_path);
+            (
+                rel,
+                format!("{display}/{}", rel.display()).replace('\\', "/"),
+            )
+        } else {
+            let rel = file_path.file_name().map_or(file_path.as_path(), Path::new);
+            (rel, display.to_owned())
+        };
+        let text = match std::fs::read_to_string(file_path) {
             Ok(t) => t,
             Err(e) => {
-                diags.push(Diagnostic::file(&file, e.to_string()));
+                out.errors.push(Diagnostic::file(&file, e.to_string()));
                 continue;
             }
         };
         let source = match SchemaText::parse(&text) {
             Ok(s) => s,
             Err(e) => {
-                diags.push(Diagnostic::at(&file, e.line, e.column, None, e.message));
+                // The YAML reader's own words name its Rust API: say what to do instead.
+                let message = if e.message.starts_with("multiple YAML documents detected") {
+                    "a schema file holds one document, this one holds several (a multi-document CRD file must be split: one CRD per file)".to_owned()
+                } else {
+                    e.message
+                };
+                out.errors
+                    .push(Diagnostic::at(&file, e.line, e.column, None, message));
                 continue;
             }
         };
-        for found in schemas_in(source.value(), rel) {
+        let locate = |base: &str, e: &SchemaError| {
+            let pointer = format!("{base}{}", e.pointer);
+            let (line, column) = source.span(&pointer).map_or((0, 0), |s| (s.line, s.column));
+            Diagnostic::at(&file, line, column, None, e.to_string())
+        };
+        let found = match schemas_in(source.value(), rel) {
+            Ok(found) => found,
+            Err(problems) => {
+                for (pointer, message) in problems {
+                    let (line, column) =
+                        source.span(&pointer).map_or((0, 0), |s| (s.line, s.column));
+                    out.errors
+                        .push(Diagnostic::at(&file, line, column, None, message));
+                }
+                continue;
+            }
+        };
+        for mut found in found {
+            let openapi = found.crd.is_some();
+            if openapi && opts.reject_unknown_fields {
+                unknown_fields::reject_unknown_fields(&mut found.schema);
+            }
             let options = json_schema::Options {
                 assert_formats: opts.assert_formats,
                 strict: opts.strict,
-                openapi: found.openapi,
+                openapi,
                 ..json_schema::Options::default()
-            };
-            let locate = |e: &SchemaError| {
-                let pointer = format!("{}{}", found.base, e.pointer);
-                let (line, column) = source.span(&pointer).map_or((0, 0), |s| (s.line, s.column));
-                Diagnostic::at(&file, line, column, None, e.to_string())
             };
             match json_schema::compile(&found.schema, &options) {
                 Ok(compiled) => {
-                    warnings.extend(compiled.warnings.iter().map(locate));
-                    let origin = format!("{}{}", rel.display(), found.origin).replace('\\', "/");
-                    if let Some(other) = sets.get(&found.name) {
-                        diags.push(Diagnostic::file(
-                            &file,
-                            format!(
-                                "`{}` and `{origin}` both become the validator `{}`",
-                                other.file, found.name
-                            ),
-                        ));
-                        continue;
-                    }
-                    sets.insert(
-                        found.name.clone(),
-                        SchemaItem {
-                            name: found.name,
-                            file: origin,
-                            schema: found.schema,
-                            rules: compiled.rules,
-                        },
-                    );
+                    out.warnings
+                        .extend(compiled.warnings.iter().map(|e| locate(&found.base, e)));
+                    out.schemas.push(LoadedSchema {
+                        name: found.name,
+                        relative: format!("{}{}", rel.display(), found.origin).replace('\\', "/"),
+                        origin: format!("{file}{}", found.origin),
+                        file: file.clone(),
+                        base: found.base,
+                        schema: found.schema,
+                        rules: compiled.rules,
+                        crd: found.crd,
+                    });
                 }
-                Err(errors) => errors.iter().map(locate).for_each(|d| diags.push(d)),
+                Err(errors) => errors
+                    .iter()
+                    .map(|e| locate(&found.base, e))
+                    .for_each(|d| out.errors.push(d)),
             }
         }
+    }
+    out
+}
+
+/// Compiles every schema file under `dir` (`*.json`, `*.yaml`, `*.yml`, recursively; or
+/// `dir` itself when it is a file, see [`load_schemas`]); `display` names it in diagnostics. A file holding a Kubernetes
+/// `CustomResourceDefinition` gives one validator per version (`<kind>_<version>`), compiled
+/// as an OpenAPI structural schema; any other file is one schema, named after its path
+/// (`charts/app/values.schema.json` → `charts_app_values_schema`).
+///
+/// # Errors
+/// Every problem, collected and located (`file:line:col`): unreadable files, text that is not
+/// JSON/YAML, schema errors, a CRD without versions or a version without a schema, two
+/// schemas with one function name.
+pub fn compile_schema_dir(
+    dir: &Path,
+    display: &str,
+    opts: SchemaOptions,
+) -> Result<GeneratedSchemas, Diagnostics> {
+    let SchemaCatalog {
+        schemas,
+        files,
+        warnings,
+        errors: mut diags,
+    } = load_schemas(dir, display, opts);
+    let mut sets: BTreeMap<String, SchemaItem> = BTreeMap::new();
+    for s in schemas {
+        if let Some(other) = sets.get(&s.name) {
+            diags.push(Diagnostic::file(
+                &s.file,
+                format!(
+                    "`{}` and `{}` both become the validator `{}`",
+                    other.file, s.relative, s.name
+                ),
+            ));
+            continue;
+        }
+        sets.insert(
+            s.name.clone(),
+            SchemaItem {
+                name: s.name,
+                file: s.relative,
+                schema: s.schema,
+                rules: s.rules,
+            },
+        );
     }
     if !diags.is_empty() {
         return Err(diags);
@@ -142,40 +270,66 @@ pub fn compile_schema_dir(
     })
 }
 
-/// The schemas of one file's document.
-fn schemas_in(doc: &Value, rel: &Path) -> Vec<Found> {
+/// The schemas of one file's document; for a CRD without versions, or a version without a
+/// name or a schema, the problems (JSON Pointer in the file, message).
+fn schemas_in(doc: &Value, rel: &Path) -> Result<Vec<Found>, Vec<(String, String)>> {
     if doc.get("kind").and_then(Value::as_str) == Some("CustomResourceDefinition") {
         let kind = doc
             .pointer("/spec/names/kind")
             .and_then(Value::as_str)
-            .unwrap_or("crd");
-        let versions = doc
-            .pointer("/spec/versions")
-            .and_then(Value::as_array)
-            .map(Vec::as_slice)
             .unwrap_or_default();
-        return versions
-            .iter()
-            .enumerate()
-            .filter_map(|(i, v)| {
-                let version = v.get("name").and_then(Value::as_str)?;
-                let schema = v.pointer("/schema/openAPIV3Schema")?.clone();
-                Some(Found {
-                    name: function_name(&format!("{kind}_{version}")),
-                    origin: format!(" (version {version})"),
-                    schema,
-                    base: format!("/spec/versions/{i}/schema/openAPIV3Schema"),
-                    openapi: true,
-                })
-            })
-            .collect();
+        let group = doc
+            .pointer("/spec/group")
+            .and_then(Value::as_str)
+            .unwrap_or_default();
+        let Some(versions) = doc.pointer("/spec/versions").and_then(Value::as_array) else {
+            return Err(vec![(
+                "/spec".to_owned(),
+                "a CustomResourceDefinition without `spec.versions` (a list)".to_owned(),
+            )]);
+        };
+        let mut found = Vec::new();
+        let mut problems = Vec::new();
+        for (i, v) in versions.iter().enumerate() {
+            let at = format!("/spec/versions/{i}");
+            let Some(version) = v.get("name").and_then(Value::as_str) else {
+                problems.push((at, "a CRD version without a `name`".to_owned()));
+                continue;
+            };
+            let Some(schema) = v.pointer("/schema/openAPIV3Schema") else {
+                problems.push((
+                    at,
+                    format!("CRD version `{version}` has no `schema.openAPIV3Schema`"),
+                ));
+                continue;
+            };
+            found.push(Found {
+                name: function_name(&format!(
+                    "{}_{version}",
+                    if kind.is_empty() { "crd" } else { kind }
+                )),
+                origin: format!(" (version {version})"),
+                schema: schema.clone(),
+                base: format!("{at}/schema/openAPIV3Schema"),
+                crd: Some(CrdVersion {
+                    group: group.to_owned(),
+                    kind: kind.to_owned(),
+                    version: version.to_owned(),
+                }),
+            });
+        }
+        return if problems.is_empty() {
+            Ok(found)
+        } else {
+            Err(problems)
+        };
     }
     let stem = rel.with_extension("");
-    vec![Found {
+    Ok(vec![Found {
         name: function_name(&stem.display().to_string()),
         origin: String::new(),
         schema: doc.clone(),
         base: String::new(),
-        openapi: false,
-    }]
+        crd: None,
+    }])
 }

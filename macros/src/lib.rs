@@ -210,6 +210,7 @@ pub fn include_schemas(input: TokenStream) -> TokenStream {
     let opts = validgen_codegen::SchemaOptions {
         assert_formats,
         strict,
+        ..validgen_codegen::SchemaOptions::default()
     };
     let span = args.dir.span();
     match validgen_codegen::compile_schema_dir(&args.folder(), &args.dir.value(), opts) {

@@ -1,6 +1,8 @@
 //! `validgen check`: every error `include_validators!` would report for a catalog
 //! (`validgen_codegen::compile_dir` with the default options), and the warnings of
-//! `validgen_codegen::lint`, rendered as text with source lines, JSON or SARIF.
+//! `validgen_codegen::lint`; with `--schema`, every error and warning of JSON Schemas and CRDs
+//! as `include_schemas!` and `validate --schema` compile them (`validgen_codegen::load_schemas`);
+//! rendered as text with source lines, JSON or SARIF.
 
 mod json;
 mod sarif;
@@ -10,13 +12,19 @@ use std::io::Write;
 use std::path::Path;
 
 use validgen_codegen::lint::{Lint, lint_dir};
-use validgen_codegen::{Diagnostic, Options, compile_dir};
+use validgen_codegen::{Diagnostic, Options, SchemaOptions, compile_dir, load_schemas};
 
 use crate::cli::{CheckArgs, CheckFormat};
 use crate::{EXIT_DENIED, EXIT_ERROR, EXIT_OK};
 
 /// The identifier of errors (problems the macro reports as build errors).
 pub const ERROR_ID: &str = "build-error";
+/// The identifier of schema errors: a keyword refused, a malformed schema, a file that is not
+/// JSON/YAML (`include_schemas!` fails the build, `validate --schema` refuses the schema).
+pub const SCHEMA_ERROR_ID: &str = "schema-error";
+/// The identifier of schema warnings: an unknown keyword, a format not asserted, CEL rules
+/// not evaluated.
+pub const SCHEMA_WARNING_ID: &str = "schema-warning";
 
 /// How serious a finding is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -66,12 +74,20 @@ pub fn run(args: &CheckArgs) -> u8 {
     for dir in &args.catalogs {
         findings.extend(check_catalog(dir));
     }
+    let options = SchemaOptions {
+        assert_formats: args.assert_formats,
+        strict: args.strict,
+        ..SchemaOptions::default()
+    };
+    for path in &args.schemas {
+        findings.extend(check_schemas(path, options));
+    }
     let errors = count(&findings, Severity::Error);
     let warnings = count(&findings, Severity::Warning);
     let out = match args.output {
         CheckFormat::Text => {
             text::render(&findings, text::styled_stdout())
-                + &text::summary(errors, warnings, args.catalogs.len())
+                + &text::summary(errors, warnings, args.catalogs.len(), args.schemas.len())
         }
         CheckFormat::Json => json::render(&findings, errors, warnings),
         CheckFormat::Sarif => sarif::render(&findings),
@@ -132,6 +148,50 @@ pub fn check_catalog(dir: &Path) -> Vec<Finding> {
     findings
 }
 
+/// The findings of a schema file or folder (as named on the command line), sorted by file,
+/// line and column.
+pub fn check_schemas(path: &Path, options: SchemaOptions) -> Vec<Finding> {
+    let display = crate::validate::schema::display_path(path);
+    let catalog = load_schemas(path, &display, options);
+    let mut findings: Vec<Finding> = catalog
+        .errors
+        .0
+        .into_iter()
+        .map(|d| Finding {
+            severity: Severity::Error,
+            id: SCHEMA_ERROR_ID,
+            diagnostic: d,
+        })
+        .collect();
+    if path.is_dir() && catalog.files.is_empty() {
+        findings.push(Finding {
+            severity: Severity::Error,
+            id: SCHEMA_ERROR_ID,
+            diagnostic: Diagnostic::file(
+                &display,
+                "no schema files found (looked for *.yaml, *.yml and *.json files)".to_owned(),
+            ),
+        });
+    }
+    findings.extend(catalog.warnings.into_iter().map(|d| Finding {
+        severity: Severity::Warning,
+        id: SCHEMA_WARNING_ID,
+        diagnostic: d,
+    }));
+    findings.sort_by(|a, b| {
+        let key = |f: &Finding| {
+            (
+                f.diagnostic.file.clone(),
+                f.diagnostic.line,
+                f.diagnostic.column,
+                f.severity,
+            )
+        };
+        key(a).cmp(&key(b))
+    });
+    findings
+}
+
 /// Removes from `errors` the build error that the `lint` finding `warning` reports better
 /// (same file and rule): an unknown rule kind, a PCRE-only regex; `true` when there was one.
 fn take_build_error(errors: &mut Vec<Diagnostic>, lint: Lint, warning: &Diagnostic) -> bool {
@@ -155,6 +215,15 @@ fn count(findings: &[Finding], severity: Severity) -> usize {
 
 /// The one-line description of a finding identifier.
 pub fn describe(id: &str) -> &'static str {
+    match id {
+        SCHEMA_ERROR_ID => {
+            return "A schema that `include_schemas!` and `validate --schema` refuse: a keyword not supported or malformed, a `$ref` to nowhere, a pattern that is not ECMA-262, text that is not JSON/YAML.";
+        }
+        SCHEMA_WARNING_ID => {
+            return "A schema that compiles but does not check everything it says: an unknown keyword, a `format` not asserted, CEL rules (`x-kubernetes-validations`) not evaluated.";
+        }
+        _ => {}
+    }
     Lint::ALL
         .iter()
         .find(|l| l.id() == id)

@@ -5,7 +5,7 @@
 use serde_json::{Map, Value, json};
 use validgen_codegen::lint::Lint;
 
-use super::{ERROR_ID, Finding, Severity, describe};
+use super::{ERROR_ID, Finding, SCHEMA_ERROR_ID, SCHEMA_WARNING_ID, Severity, describe};
 
 /// The published JSON schema of SARIF 2.1.0.
 const SCHEMA: &str = "https://json.schemastore.org/sarif-2.1.0.json";
@@ -20,6 +20,10 @@ pub(super) fn render(findings: &[Finding]) -> String {
     };
     let ids: Vec<(&str, Severity)> = std::iter::once((ERROR_ID, Severity::Error))
         .chain(Lint::ALL.iter().map(|l| (l.id(), default_level(l))))
+        .chain([
+            (SCHEMA_ERROR_ID, Severity::Error),
+            (SCHEMA_WARNING_ID, Severity::Warning),
+        ])
         .collect();
     let rules: Vec<Value> = ids
         .iter()

@@ -68,14 +68,23 @@ pub fn render(findings: &[Finding], styled: bool) -> String {
     out
 }
 
-/// The count line: `2 errors, 1 warning in 1 catalog`.
-pub fn summary(errors: usize, warnings: usize, catalogs: usize) -> String {
+/// The count line: `2 errors, 1 warning in 1 catalog` (`… in 1 catalog and 2 schema paths`
+/// with `--schema`).
+pub fn summary(errors: usize, warnings: usize, catalogs: usize, schemas: usize) -> String {
     let plural = |n: usize, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
+    let inputs = match (catalogs, schemas) {
+        (_, 0) => plural(catalogs, "catalog"),
+        (0, _) => plural(schemas, "schema path"),
+        _ => format!(
+            "{} and {}",
+            plural(catalogs, "catalog"),
+            plural(schemas, "schema path")
+        ),
+    };
     format!(
-        "{}, {} in {}\n",
+        "{}, {} in {inputs}\n",
         plural(errors, "error"),
         plural(warnings, "warning"),
-        plural(catalogs, "catalog")
     )
 }
 

@@ -4,7 +4,7 @@ use std::io::{self, Write};
 
 use serde_json::json;
 
-use super::Sink;
+use super::{Sink, document_json_line};
 use crate::validate::{Item, Tally, VmVerdict};
 
 /// One JSON object per VM: `source`, `name`, `namespace`, the admission response's `allowed`,
@@ -44,7 +44,8 @@ pub fn json_line(v: &VmVerdict) -> String {
     line.to_string()
 }
 
-/// JSON lines on standard output: a VM's [`json_line`], or `{"source", "error"}` for an input
+/// JSON lines on standard output: a VM's [`json_line`] (a document's [`document_json_line`]),
+/// or `{"source", "error"}` for an input
 /// (or a document of one) that could not be read; with `--summary`, a last line
 /// `{"summary": {...}}`.
 pub(super) struct JsonSink {
@@ -61,6 +62,7 @@ impl Sink for JsonSink {
     fn item(&mut self, _file: &str, item: &Item) -> io::Result<()> {
         match item {
             Item::Vm(v) => writeln!(self.out, "{}", json_line(v)),
+            Item::Document(d) => writeln!(self.out, "{}", document_json_line(d)),
             // Reported where it comes in the input, as JUnit and TAP do, so that a reader of
             // standard output alone sees that an input was not judged.
             Item::Error { source, message } => {
@@ -71,7 +73,17 @@ impl Sink for JsonSink {
     }
 
     fn finish(&mut self, t: &Tally, summary: bool) -> io::Result<()> {
-        if summary {
+        if summary && t.schemas {
+            let line = json!({"summary": {
+                "files": t.files,
+                "documents": t.documents,
+                "valid": t.valid,
+                "invalid": t.invalid,
+                "errors": t.errors,
+                "skipped": t.skipped,
+            }});
+            writeln!(self.out, "{line}")?;
+        } else if summary {
             let line = json!({"summary": {
                 "files": t.files,
                 "vms": t.vms,

@@ -1,12 +1,14 @@
 //! `-o junit`: JUnit XML, one `testsuite` per input file and one `testcase` per VM. A denied
 //! VM has a `failure` (the status message, then one line per cause), its warnings are its
 //! `system-out`; a document that is not a VM is a `skipped` testcase, an input that could not
-//! be read an `error` testcase. The document is written once the run is over (its totals come
+//! be read an `error` testcase. A document validated against schemas is a testcase whose
+//! `failure` lists its violations. The document is written once the run is over (its totals come
 //! first); `--summary` goes to standard error so that standard output stays XML.
 
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
+use super::document::violation_line;
 use super::{Sink, summary_line};
 use crate::validate::{Item, Tally};
 
@@ -90,11 +92,31 @@ impl Sink for JunitSink {
                     system_out: d.warnings.iter().map(|w| format!("warning: {w}")).collect(),
                 }
             }
-            Item::Skipped { source, kind } => Case {
+            Item::Document(d) => Case {
+                name: d.title(),
+                classname: file.to_owned(),
+                outcome: if d.valid() {
+                    Outcome::Passed
+                } else {
+                    let n = d.violations.len();
+                    Outcome::Failure {
+                        message: format!("{n} violation{}", if n == 1 { "" } else { "s" }),
+                        kind: "invalid".to_owned(),
+                        body: d
+                            .violations
+                            .iter()
+                            .map(|v| violation_line(file, v))
+                            .collect::<Vec<_>>()
+                            .join("\n"),
+                    }
+                },
+                system_out: Vec::new(),
+            },
+            Item::Skipped { source, kind, why } => Case {
                 name: format!("{source} {kind}"),
                 classname: file.to_owned(),
                 outcome: Outcome::Skipped {
-                    message: format!("{kind} is not a VirtualMachine"),
+                    message: format!("{kind} is {why}"),
                 },
                 system_out: Vec::new(),
             },

@@ -1,5 +1,6 @@
 //! Renderers of `validate` results: one [`Sink`] per output format.
 
+mod document;
 mod json;
 mod junit;
 mod tap;
@@ -9,6 +10,7 @@ use std::borrow::Cow;
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
+pub use document::{document_json_line, document_text};
 pub use json::json_line;
 pub use text::text;
 
@@ -49,7 +51,8 @@ pub fn sink(format: Format, color: bool, out: Box<dyn Write>) -> Box<dyn Sink> {
 }
 
 /// The `--summary` line, e.g. `Summary: 3 VMs in 2 files - allowed: 2, denied: 1, with
-/// warnings: 1, errors: 0, skipped documents: 0`.
+/// warnings: 1, errors: 0, skipped documents: 0`; for a run against schemas `Summary: 3
+/// documents in 2 files - valid: 2, invalid: 1, errors: 0, skipped documents: 0`.
 pub fn summary_line(t: &Tally) -> String {
     let plural = |n: usize, word: &str| {
         if n == 1 {
@@ -58,6 +61,17 @@ pub fn summary_line(t: &Tally) -> String {
             format!("{n} {word}s")
         }
     };
+    if t.schemas {
+        return format!(
+            "Summary: {} in {} - valid: {}, invalid: {}, errors: {}, skipped documents: {}",
+            plural(t.documents, "document"),
+            plural(t.files, "file"),
+            t.valid,
+            t.invalid,
+            t.errors,
+            t.skipped
+        );
+    }
     format!(
         "Summary: {} in {} - allowed: {}, denied: {}, with warnings: {}, errors: {}, skipped documents: {}",
         plural(t.vms, "VM"),

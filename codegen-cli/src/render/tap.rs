@@ -1,7 +1,8 @@
 //! `-o tap`: TAP version 13, streamed. One test point per VM, `ok N - <source> <name>` or
 //! `not ok N - …`, with a YAML diagnostic block (status code, reason, causes or the message,
 //! warnings) when there is something to say; a document that is not a VM is an `ok … # SKIP`,
-//! an input that could not be read a `not ok` with its error. The plan `1..N` comes last,
+//! an input that could not be read a `not ok` with its error; a document validated against
+//! schemas is `ok` when valid, else `not ok` with its violations. The plan `1..N` comes last,
 //! then `--summary` as a comment. `#` and `\` in descriptions are escaped with `\`, control
 //! characters everywhere (descriptions and YAML strings) as escapes, so that input cannot forge
 //! test points or send terminal sequences.
@@ -9,6 +10,7 @@
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
+use super::document::position;
 use super::{Sink, escape_controls, summary_line};
 use crate::validate::{Item, Tally};
 
@@ -65,10 +67,24 @@ impl Sink for TapSink {
                 let description = escape(&format!("{} {}", v.source, v.display_name()));
                 format!("{status} {n} - {description}")
             }
-            Item::Skipped { source, kind } => format!(
-                "ok {n} - {} # SKIP {} is not a VirtualMachine",
+            Item::Document(d) => {
+                if !d.valid() {
+                    yaml.push("violations:".to_owned());
+                    for v in &d.violations {
+                        yaml.push(format!("  - at: {}", quote(&position(file, v))));
+                        yaml.push(format!("    instance: {}", quote(&v.instance)));
+                        yaml.push(format!("    keyword: {}", quote(&v.keyword_location())));
+                        yaml.push(format!("    message: {}", quote(&v.message)));
+                    }
+                }
+                let status = if d.valid() { "ok" } else { "not ok" };
+                format!("{status} {n} - {}", escape(&d.title()))
+            }
+            Item::Skipped { source, kind, why } => format!(
+                "ok {n} - {} # SKIP {} is {}",
                 escape(&format!("{source} {kind}")),
-                escape(kind)
+                escape(kind),
+                escape(why)
             ),
             Item::Error { message, .. } => {
                 yaml.push(format!("error: {}", quote(message)));

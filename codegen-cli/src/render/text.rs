@@ -1,11 +1,12 @@
-//! `-o text`: one line per VM, then one indented line per cause or warning.
+//! `-o text`: one line per VM, then one indented line per cause or warning (per document, then
+//! one indented line per violation, with `--schema` or `--crd`).
 
 use std::io::{self, Write};
 
 use anstyle::{AnsiColor, Style};
 use validgen_runtime::interpret::Outcome;
 
-use super::{Sink, escape_controls as esc, summary_line};
+use super::{Sink, document_text, escape_controls as esc, summary_line};
 use crate::validate::{Item, Tally, VmVerdict};
 
 /// For people: `ALLOWED`/`DENIED`, the source and VM name, then one indented line per cause
@@ -80,6 +81,7 @@ impl Sink for TextSink {
     fn item(&mut self, _file: &str, item: &Item) -> io::Result<()> {
         match item {
             Item::Vm(v) => writeln!(self.out, "{}", text(v, self.color)),
+            Item::Document(d) => writeln!(self.out, "{}", document_text(d, self.color)),
             Item::Skipped { .. } | Item::Error { .. } => Ok(()),
         }
     }

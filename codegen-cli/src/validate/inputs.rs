@@ -3,10 +3,10 @@
 
 use std::path::PathBuf;
 
-use validgen_runtime::kubevirt::admission::{Catalog, Mode, collect_files};
+use validgen_runtime::kubevirt::admission::{Catalog, collect_files};
 
 use super::stream::{Judge, judge_stream};
-use super::{FileReport, Item};
+use super::{Against, FileReport, Item};
 
 /// A stretch of the inputs, in command-line order.
 pub(super) enum Unit {
@@ -107,7 +107,7 @@ pub(super) fn units(paths: &[PathBuf]) -> Vec<Unit> {
 
 /// Reads and judges one input. A file is read as a stream of documents, as standard input
 /// is, so that `max_bytes` bounds each document and not the file.
-pub(super) fn judge_job(job: &Job, catalog: &Catalog, mode: Mode, max_bytes: usize) -> FileReport {
+pub(super) fn judge_job(job: &Job, against: &Against<'_>, max_bytes: usize) -> FileReport {
     match job {
         Job::File(path) => {
             let name = path.display().to_string();
@@ -116,8 +116,7 @@ pub(super) fn judge_job(job: &Job, catalog: &Catalog, mode: Mode, max_bytes: usi
                 Ok(f) => {
                     let judge = Judge {
                         file: &name,
-                        catalog,
-                        mode,
+                        against,
                         max_bytes,
                     };
                     judge_stream(&judge, std::io::BufReader::new(f), |item| {

@@ -1,14 +1,17 @@
-//! `validgen validate`: judge VM manifests against their own rules or their templates' rules.
+//! `validgen validate`: judge VM manifests against their own rules or their templates' rules,
+//! or (`--schema`, `--crd`) validate documents against JSON Schemas or CRDs (`schema`).
 //!
 //! Files are read and judged in parallel (rayon) and printed in input order as soon as every
 //! file before them is done; standard input is judged document by document as it arrives.
 //! Both are read as streams of documents (`stream`), so `--max-bytes` bounds each document.
-//! The `--templates` catalogs are loaded first, and any error in them ends the run before a VM
-//! is judged.
+//! The `--templates` catalogs (or the schemas) are loaded first, and any error in them ends the
+//! run before a document is judged.
 
 mod console;
+mod documents;
 mod inputs;
 mod ordered;
+pub mod schema;
 mod stream;
 
 use std::io::IsTerminal;
@@ -48,17 +51,81 @@ impl VmVerdict {
     }
 }
 
+/// One violation of a schema by a document.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SchemaViolation {
+    /// The line of the value in its stream (1-based; the document's line when the value has
+    /// no position).
+    pub line: usize,
+    /// The column of the value (1-based, in characters; 0 when unknown).
+    pub column: usize,
+    /// The instance location: the JSON Pointer of the value in the document.
+    pub instance: String,
+    /// The schema: its file, with `#<pointer>` to the schema in the file for a CRD version.
+    pub schema: String,
+    /// The keyword location: the JSON Pointer of the keyword in that schema.
+    pub keyword: String,
+    /// What is wrong, in words (the schema's `errorMessage`, or a default text).
+    pub message: String,
+}
+
+impl SchemaViolation {
+    /// The keyword as one reference: `schema#pointer` (a CRD version's pointer continued).
+    pub fn keyword_location(&self) -> String {
+        if self.schema.contains('#') {
+            format!("{}{}", self.schema, self.keyword)
+        } else {
+            format!("{}#{}", self.schema, self.keyword)
+        }
+    }
+}
+
+/// The verdict on one document validated against schemas.
+#[derive(Debug, Clone)]
+pub struct DocVerdict {
+    /// `<file>#<document index>` (`-` is standard input).
+    pub source: String,
+    /// The line of the stream its value starts on.
+    pub line: usize,
+    /// `namespace/name` or `name` from its `metadata`, when it has one.
+    pub name: Option<String>,
+    /// The schemas it was validated against (as [`SchemaViolation::schema`] names them).
+    pub schemas: Vec<String>,
+    /// Its violations, schema by schema, in document order.
+    pub violations: Vec<SchemaViolation>,
+}
+
+impl DocVerdict {
+    /// Valid against every schema.
+    pub fn valid(&self) -> bool {
+        self.violations.is_empty()
+    }
+
+    /// The source, and the name when there is one.
+    pub fn title(&self) -> String {
+        match &self.name {
+            Some(n) => format!("{} {n}", self.source),
+            None => self.source.clone(),
+        }
+    }
+}
+
 /// What became of one document, or of an input that could not be read.
 #[derive(Debug, Clone)]
 pub enum Item {
     /// A VirtualMachine, judged (boxed: a verdict is much larger than the other variants).
     Vm(Box<VmVerdict>),
-    /// A document that is not a VirtualMachine.
+    /// A document validated against schemas (`--schema`, `--crd`).
+    Document(Box<DocVerdict>),
+    /// A document that is not judged: not a VirtualMachine, or (`--crd`) of a kind no CRD
+    /// defines.
     Skipped {
         /// `<file>#<document index>`.
         source: String,
         /// Its `kind` (or a phrase saying it has none).
         kind: String,
+        /// Why it is skipped: `not a VirtualMachine`, `not a kind of the --crd files`…
+        why: String,
     },
     /// An input (or part of one) that could not be read or parsed.
     Error {
@@ -93,6 +160,15 @@ pub struct Tally {
     pub denied: usize,
     /// VMs (allowed or denied) with at least one warning.
     pub warned: usize,
+    /// The run validated documents against schemas (`--schema`, `--crd`): the counts that
+    /// follow are those shown, not the VMs'.
+    pub schemas: bool,
+    /// Documents validated against schemas.
+    pub documents: usize,
+    /// Documents valid against every schema.
+    pub valid: usize,
+    /// Documents invalid against some schema.
+    pub invalid: usize,
     /// Inputs or documents that could not be read.
     pub errors: usize,
     /// Documents that are not VirtualMachines.
@@ -113,6 +189,14 @@ impl Tally {
                     self.warned += 1;
                 }
             }
+            Item::Document(d) => {
+                self.documents += 1;
+                if d.valid() {
+                    self.valid += 1;
+                } else {
+                    self.invalid += 1;
+                }
+            }
             Item::Skipped { .. } => self.skipped += 1,
             Item::Error { .. } => self.errors += 1,
         }
@@ -122,7 +206,7 @@ impl Tally {
     pub fn exit_code(&self, warn_exit_code: Option<u8>) -> u8 {
         if self.errors > 0 {
             EXIT_ERROR
-        } else if self.denied > 0 {
+        } else if self.denied > 0 || self.invalid > 0 {
             EXIT_DENIED
         } else {
             match warn_exit_code {
@@ -133,13 +217,23 @@ impl Tally {
     }
 }
 
+/// What documents are judged against.
+pub(super) enum Against<'a> {
+    /// VMs, by their own rules or their templates'.
+    Templates {
+        /// Where parent templates are found.
+        catalog: &'a Catalog,
+        /// Raw or admitted.
+        mode: Mode,
+    },
+    /// Every document, by JSON Schemas or CRDs.
+    Schemas(&'a schema::SchemaSet),
+}
+
 /// Runs `validate`; returns the exit status.
 pub fn run(args: &ValidateArgs) -> u8 {
-    let Catalogs {
-        catalog,
-        errors: catalog_errors,
-        warnings: catalog_warnings,
-    } = load_catalogs(&args.templates);
+    let stdout = std::io::stdout();
+    let color = stdout.is_terminal() && std::env::var_os("NO_COLOR").is_none();
     let units = inputs::units(&args.paths);
     let files = units
         .iter()
@@ -148,8 +242,6 @@ pub fn run(args: &ValidateArgs) -> u8 {
             Unit::Stdin => 0,
         })
         .sum();
-    let stdout = std::io::stdout();
-    let color = stdout.is_terminal() && std::env::var_os("NO_COLOR").is_none();
     let mut run = Run {
         sink: render::sink(args.output, color, Box::new(stdout.lock())),
         console: Console::new(files),
@@ -157,64 +249,42 @@ pub fn run(args: &ValidateArgs) -> u8 {
         errors_only: args.errors_only,
         broken: false,
     };
-    for w in &catalog_warnings {
-        run.console.note(&escape_controls(&format!("warning: {w}")));
+    if !args.schemas.is_empty() || !args.crds.is_empty() {
+        run.tally.schemas = true;
+        let crd = args.schemas.is_empty();
+        let paths = if crd { &args.crds } else { &args.schemas };
+        let loaded = schema::load(
+            paths,
+            schema::LoadOptions {
+                crd,
+                assert_formats: args.assert_formats,
+                strict: args.strict,
+            },
+        );
+        if !run.loaded(&loaded.errors, &loaded.warnings, args.summary) {
+            return EXIT_ERROR;
+        }
+        return run.judge_all(&units, &Against::Schemas(&loaded.set), args);
     }
+    let Catalogs {
+        catalog,
+        errors: catalog_errors,
+        warnings: catalog_warnings,
+    } = load_catalogs(&args.templates);
     // A catalog that did not load fails the run before any VM is judged: a VM whose template
     // was in the failed file would otherwise come out allowed (issue #12).
-    if !catalog_errors.is_empty() {
-        for (name, message) in catalog_errors {
-            run.report(&FileReport {
-                items: vec![Item::Error {
-                    source: name.clone(),
-                    message,
-                }],
-                name,
-            });
-        }
-        run.console.finish();
-        let _ = run.sink.finish(&run.tally, args.summary);
+    if !run.loaded(&catalog_errors, &catalog_warnings, args.summary) {
         return EXIT_ERROR;
     }
     let mode = if args.raw { Mode::Raw } else { Mode::Admitted };
-    for unit in &units {
-        match unit {
-            Unit::Batch(jobs) => {
-                let judge_job = |job: &_| inputs::judge_job(job, &catalog, mode, args.max_bytes);
-                ordered::for_each(jobs, judge_job, |report| {
-                    run.tally.files += 1;
-                    run.report(&report);
-                    run.console.tick();
-                    !run.broken
-                });
-            }
-            Unit::Stdin => {
-                run.tally.files += 1;
-                let judge = stream::Judge {
-                    file: "-",
-                    catalog: &catalog,
-                    mode,
-                    max_bytes: args.max_bytes,
-                };
-                stream::judge_stream(&judge, std::io::stdin().lock(), |item| {
-                    run.item("-", &item);
-                    !run.broken
-                });
-                run.end_file("-");
-            }
-        }
-        if run.broken {
-            break;
-        }
-    }
-    run.console.finish();
-    if run.broken {
-        return EXIT_ERROR;
-    }
-    if run.sink.finish(&run.tally, args.summary).is_err() {
-        return EXIT_ERROR;
-    }
-    run.tally.exit_code(args.warn_exit_code)
+    run.judge_all(
+        &units,
+        &Against::Templates {
+            catalog: &catalog,
+            mode,
+        },
+        args,
+    )
 }
 
 /// The state of a run: where results go and what was counted.
@@ -228,6 +298,68 @@ struct Run {
 }
 
 impl Run {
+    /// Reports what loading the catalogs or schemas found; `false` when it has errors (they
+    /// are reported, and the run is over).
+    fn loaded(&mut self, errors: &[(String, String)], warnings: &[String], summary: bool) -> bool {
+        for w in warnings {
+            self.console
+                .note(&escape_controls(&format!("warning: {w}")));
+        }
+        if errors.is_empty() {
+            return true;
+        }
+        for (name, message) in errors {
+            self.report(&FileReport {
+                items: vec![Item::Error {
+                    source: name.clone(),
+                    message: message.clone(),
+                }],
+                name: name.clone(),
+            });
+        }
+        self.console.finish();
+        let _ = self.sink.finish(&self.tally, summary);
+        false
+    }
+
+    /// Judges every input against `against`; returns the exit status.
+    fn judge_all(&mut self, units: &[Unit], against: &Against<'_>, args: &ValidateArgs) -> u8 {
+        for unit in units {
+            match unit {
+                Unit::Batch(jobs) => {
+                    let judge_job = |job: &_| inputs::judge_job(job, against, args.max_bytes);
+                    ordered::for_each(jobs, judge_job, |report| {
+                        self.tally.files += 1;
+                        self.report(&report);
+                        self.console.tick();
+                        !self.broken
+                    });
+                }
+                Unit::Stdin => {
+                    self.tally.files += 1;
+                    let judge = stream::Judge {
+                        file: "-",
+                        against,
+                        max_bytes: args.max_bytes,
+                    };
+                    stream::judge_stream(&judge, std::io::stdin().lock(), |item| {
+                        self.item("-", &item);
+                        !self.broken
+                    });
+                    self.end_file("-");
+                }
+            }
+            if self.broken {
+                break;
+            }
+        }
+        self.console.finish();
+        if self.broken || self.sink.finish(&self.tally, args.summary).is_err() {
+            return EXIT_ERROR;
+        }
+        self.tally.exit_code(args.warn_exit_code)
+    }
+
     fn report(&mut self, report: &FileReport) {
         for item in &report.items {
             self.item(&report.name, item);
@@ -239,10 +371,11 @@ impl Run {
         self.tally.count(item);
         let shown = match item {
             Item::Vm(v) => !self.errors_only || !v.decision.allowed,
-            Item::Skipped { source, kind } => {
+            Item::Document(d) => !self.errors_only || !d.valid(),
+            Item::Skipped { source, kind, why } => {
                 if !self.errors_only {
                     self.console.note(&escape_controls(&format!(
-                        "note: {source}: skipped {kind} (not a VirtualMachine)"
+                        "note: {source}: skipped {kind} ({why})"
                     )));
                 }
                 !self.errors_only
@@ -298,6 +431,7 @@ fn document_item(file: &str, doc: &Document, catalog: &Catalog, mode: Mode) -> I
                 .and_then(Value::as_str)
                 .unwrap_or("a document without kind")
                 .to_owned(),
+            why: "not a VirtualMachine".to_owned(),
         },
     }
 }

@@ -9,25 +9,23 @@
 
 use std::io::{self, BufRead};
 
-use validgen_runtime::kubevirt::admission::{Catalog, Mode};
 use validgen_runtime::kubevirt::manifest::{self, ManifestError};
 
-use super::{Item, document_item};
+use super::{Against, Item, document_item, documents};
 
 /// What judging a stream needs besides the stream.
 pub(super) struct Judge<'a> {
     /// The stream's name in sources and errors (`-` for standard input).
     pub file: &'a str,
-    /// Where parent templates are found.
-    pub catalog: &'a Catalog,
-    /// Raw or admitted.
-    pub mode: Mode,
+    /// What documents are judged against.
+    pub against: &'a Against<'a>,
     /// Largest document, in bytes.
     pub max_bytes: usize,
 }
 
 /// Reads `reader` piece by piece and calls `emit` with each document's item, in order,
-/// stopping when `emit` returns `false`. A stream without any document is an error.
+/// stopping when `emit` returns `false`. A stream without any document is an error. Pieces
+/// over `max_bytes` are errors whatever the documents are judged against.
 pub(super) fn judge_stream(
     judge: &Judge<'_>,
     reader: impl BufRead,
@@ -76,6 +74,10 @@ fn piece_items(piece: &Piece, documents: &mut usize, judge: &Judge<'_>) -> Vec<I
             message: e.to_string(),
         }];
     }
+    let (catalog, mode) = match judge.against {
+        Against::Templates { catalog, mode } => (*catalog, *mode),
+        Against::Schemas(set) => return documents::piece_items(piece, documents, judge.file, set),
+    };
     match manifest::parse(judge.file, &piece.text, judge.max_bytes) {
         Ok(docs) => {
             let first = *documents;
@@ -83,7 +85,7 @@ fn piece_items(piece: &Piece, documents: &mut usize, judge: &Judge<'_>) -> Vec<I
             docs.into_iter()
                 .map(|mut doc| {
                     doc.index += first;
-                    document_item(judge.file, &doc, judge.catalog, judge.mode)
+                    document_item(judge.file, &doc, catalog, mode)
                 })
                 .collect()
         }
@@ -148,15 +150,15 @@ fn in_stream(e: ManifestError, piece: &Piece) -> ManifestError {
 
 /// A piece of the stream: one document (or a few, for JSON values on one line).
 #[derive(Debug, Default, PartialEq, Eq)]
-struct Piece {
+pub(super) struct Piece {
     /// Its bytes (left empty once `size` is over the limit).
-    text: Vec<u8>,
+    pub(super) text: Vec<u8>,
     /// The stream line it starts on (1-based).
-    first_line: usize,
+    pub(super) first_line: usize,
     /// The stream byte offset it starts at.
-    offset: usize,
+    pub(super) offset: usize,
     /// Its size in bytes.
-    size: usize,
+    pub(super) size: usize,
     /// Whether it has anything but blank lines, comments, directives and markers.
     content: bool,
 }
