@@ -974,9 +974,13 @@ const PATTERNS: &[&str] = &[
     "o+",
     "^fo?",
     "[A-Z]",
+    "^.$",
+    "^[^x]$",
+    "^a$",
+    "\\s",
 ];
 const STRINGS: &[&str] = &[
-    "", "a", "ab", "abc", "foo", "b1", "xyz", "aaaa", "é", "a b", "Ab", "9",
+    "", "a", "ab", "abc", "foo", "b1", "xyz", "aaaa", "é", "a b", "Ab", "9", "😀", "a😀", "\n",
 ];
 
 fn number() -> BoxedStrategy<Value> {
@@ -984,6 +988,16 @@ fn number() -> BoxedStrategy<Value> {
         4 => (-3i64..8).prop_map(|n| json!(n)),
         1 => prop::sample::select(vec![0.5, 2.5, 1.0, -1.5, 1000.0, 4.0, 0.30000000000000004, 0.3])
             .prop_map(|x| json!(x)),
+        // Far and odd numbers: past `i64`, past `f64`'s integers, negative zero, tiny.
+        1 => prop::sample::select(vec![
+            json!(u64::MAX),
+            json!(i64::MIN),
+            json!(9_007_199_254_740_993_u64),
+            json!(1e20),
+            json!(-0.0),
+            json!(1e-7),
+            json!(1.5e300),
+        ]),
     ]
     .boxed()
 }
@@ -1038,7 +1052,11 @@ fn literals(schema: &Value, out: &mut Vec<Value>) {
         Value::Number(n) => {
             out.push(schema.clone());
             if let Some(i) = n.as_i64() {
-                out.extend([json!(i - 1), json!(i + 1), json!(i as f64 + 0.5)]);
+                out.extend([
+                    json!(i.saturating_sub(1)),
+                    json!(i.saturating_add(1)),
+                    json!(i as f64 + 0.5),
+                ]);
             } else if let Some(x) = n.as_f64() {
                 out.extend([json!(x * 2.0), json!(x * 3.0), json!(x - 0.25)]);
             }
@@ -1103,13 +1121,15 @@ fn leaf_keywords(can_ref: bool) -> Vec<BoxedStrategy<Keywords>> {
             .boxed(),
         one(
             "multipleOf",
-            prop::sample::select(vec![1.0, 2.0, 3.0, 0.5, 1.5, 0.25, 0.1]).prop_map(|x: f64| {
-                if x.fract() == 0.0 {
-                    json!(x as i64)
-                } else {
-                    json!(x)
-                }
-            }),
+            prop::sample::select(vec![1.0, 2.0, 3.0, 0.5, 1.5, 0.25, 0.1, 0.0001, 1e-8]).prop_map(
+                |x: f64| {
+                    if x.fract() == 0.0 {
+                        json!(x as i64)
+                    } else {
+                        json!(x)
+                    }
+                },
+            ),
         ),
         (
             prop::sample::select(vec!["minLength", "maxLength"]),
@@ -1526,26 +1546,44 @@ fn random_2020_12_schemas_agree_with_the_oracle() {
 /// `dependentSchemas` as `dependencies`; `minContains`/`maxContains` stay, unknown in
 /// draft-07. A `$ref`'s siblings are then ignored (draft-07 §8.3), on both sides.
 fn to_draft7(schema: Value) -> Value {
-    let mut out = draft7_forms(schema);
-    if let Value::Object(map) = &mut out {
-        map.insert(
-            "$schema".to_owned(),
-            json!("http://json-schema.org/draft-07/schema#"),
-        );
-    }
-    out
+    with_schema(
+        older_forms(schema, true),
+        "http://json-schema.org/draft-07/schema#",
+    )
 }
 
-fn draft7_forms(schema: Value) -> Value {
+/// A random 2020-12 schema in 2019-09's forms: `prefixItems` and `items` as array `items`
+/// and `additionalItems`.
+fn to_draft2019(schema: Value) -> Value {
+    with_schema(
+        older_forms(schema, false),
+        "https://json-schema.org/draft/2019-09/schema",
+    )
+}
+
+fn with_schema(mut schema: Value, uri: &str) -> Value {
+    if let Value::Object(map) = &mut schema {
+        map.insert("$schema".to_owned(), json!(uri));
+    }
+    schema
+}
+
+/// The array forms of 2019-09 and draft-07, and with `draft7` draft-07's `definitions` and
+/// `dependencies`.
+fn older_forms(schema: Value, draft7: bool) -> Value {
     let Value::Object(map) = schema else {
         return schema;
     };
     let each = |v: Value| -> Value {
         match v {
-            Value::Array(list) => Value::Array(list.into_iter().map(draft7_forms).collect()),
-            Value::Object(m) => {
-                Value::Object(m.into_iter().map(|(k, s)| (k, draft7_forms(s))).collect())
+            Value::Array(list) => {
+                Value::Array(list.into_iter().map(|s| older_forms(s, draft7)).collect())
             }
+            Value::Object(m) => Value::Object(
+                m.into_iter()
+                    .map(|(k, s)| (k, older_forms(s, draft7)))
+                    .collect(),
+            ),
             other => other,
         }
     };
@@ -1554,10 +1592,10 @@ fn draft7_forms(schema: Value) -> Value {
     let prefix = map.get("prefixItems").cloned();
     for (k, v) in map {
         match k.as_str() {
-            "$defs" => {
+            "$defs" if draft7 => {
                 out.insert("definitions".to_owned(), each(v));
             }
-            "$ref" => {
+            "$ref" if draft7 => {
                 let r = v
                     .as_str()
                     .unwrap_or_default()
@@ -1568,14 +1606,15 @@ fn draft7_forms(schema: Value) -> Value {
                 out.insert("items".to_owned(), each(v));
             }
             "items" if prefix.is_some() => {
-                out.insert("additionalItems".to_owned(), draft7_forms(v));
+                out.insert("additionalItems".to_owned(), older_forms(v, draft7));
             }
-            "dependentRequired" | "dependentSchemas" => {
+            "dependentRequired" | "dependentSchemas" if draft7 => {
                 if let Value::Object(m) = each(v) {
                     dependencies.extend(m);
                 }
             }
-            "properties" | "patternProperties" | "allOf" | "anyOf" | "oneOf" => {
+            "properties" | "patternProperties" | "allOf" | "anyOf" | "oneOf" | "$defs"
+            | "dependentSchemas" => {
                 out.insert(k, each(v));
             }
             "items"
@@ -1586,7 +1625,7 @@ fn draft7_forms(schema: Value) -> Value {
             | "if"
             | "then"
             | "else" => {
-                out.insert(k, draft7_forms(v));
+                out.insert(k, older_forms(v, draft7));
             }
             _ => {
                 out.insert(k, v);
@@ -1597,6 +1636,14 @@ fn draft7_forms(schema: Value) -> Value {
         out.insert("dependencies".to_owned(), Value::Object(dependencies));
     }
     Value::Object(out)
+}
+
+#[test]
+fn random_2019_09_schemas_agree_with_the_oracle() {
+    let t = random_schemas(300, to_draft2019);
+    eprintln!("random 2019-09 schemas: {t:?}");
+    assert!(t.skipped <= 15, "{t:?}");
+    assert!(t.valid >= 150 && t.invalid >= 150, "{t:?}");
 }
 
 #[test]
@@ -1754,3 +1801,76 @@ const EDGE_STRINGS: &[&str] = &[
     "{550e8400-e29b-41d4-a716-446655440000}",
     "00000000-0000-0000-0000-000000000000",
 ];
+/// Numbers past `f64`'s exact integers, where an integer and a float that `f64` rounds
+/// together are different numbers (the random schemas found validgen comparing them through
+/// `f64`): each verdict as the oracle gives it, and as JSON Schema's mathematical values say.
+#[test]
+fn far_numbers_compare_exactly() {
+    let cases = [
+        (
+            json!({"minimum": 9_007_199_254_740_993_u64}),
+            json!(9_007_199_254_740_992.0),
+            false,
+        ),
+        (
+            json!({"exclusiveMaximum": 9_007_199_254_740_993_u64}),
+            json!(9_007_199_254_740_992.0),
+            true,
+        ),
+        (
+            json!({"maximum": u64::MAX}),
+            json!(18_446_744_073_709_551_616.0),
+            false,
+        ),
+        (
+            json!({"minimum": 9_007_199_254_740_992.0}),
+            json!(9_007_199_254_740_993_u64),
+            true,
+        ),
+        (
+            json!({"const": 9_007_199_254_740_993_u64}),
+            json!(9_007_199_254_740_992.0),
+            false,
+        ),
+        (
+            json!({"enum": [9_007_199_254_740_993_u64]}),
+            json!(9_007_199_254_740_992.0),
+            false,
+        ),
+        (
+            json!({"enum": [2.0, 9_007_199_254_740_992_u64]}),
+            json!(9_007_199_254_740_992.0),
+            true,
+        ),
+        (
+            json!({"uniqueItems": true}),
+            json!([9_223_372_036_854_775_808_u64, 9_223_372_036_854_775_808.0]),
+            false,
+        ),
+        (
+            json!({"uniqueItems": true}),
+            json!([9_007_199_254_740_993_u64, 9_007_199_254_740_992.0]),
+            true,
+        ),
+        (
+            json!({"multipleOf": 2}),
+            json!(9_007_199_254_740_993_u64),
+            false,
+        ),
+        (json!({"type": "integer"}), json!(1e300), true),
+    ];
+    for (schema, instance, valid) in cases {
+        let ours = compile(&schema, &Options::default()).unwrap_or_else(|e| panic!("{e:?}"));
+        let theirs = oracle(&schema, false).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            validgen_valid(&ours, &instance),
+            valid,
+            "{schema} {instance}"
+        );
+        assert_eq!(
+            theirs.is_valid(&instance),
+            valid,
+            "oracle: {schema} {instance}"
+        );
+    }
+}
