@@ -1008,6 +1008,8 @@ fn number() -> BoxedStrategy<Value> {
             json!(-0.0),
             json!(1e-7),
             json!(1.5e300),
+            json!(2_147_483_648_i64),
+            json!(-2_147_483_649_i64),
         ]),
     ]
     .boxed()
@@ -1580,7 +1582,7 @@ fn oracle_rounds_far_integers_in_multiple_of() {
 /// Runs `cases` random schemas (each with up to three random instances and six to nine
 /// instances shaped by the schema) through both
 /// engines, `schema` prepared by `prepare` (the draft's forms), and asserts equal verdicts.
-fn random_schemas(cases: u32, prepare: fn(Value) -> Value) -> Tally {
+fn random_schemas(cases: u32, prepare: fn(Value) -> Value, openapi: bool) -> Tally {
     let tally = RefCell::new(Tally::default());
     let mut runner = TestRunner::new(Config {
         cases: self::cases(cases),
@@ -1603,11 +1605,25 @@ fn random_schemas(cases: u32, prepare: fn(Value) -> Value) -> Tally {
             for seed in seeds {
                 instances.push(near(&schema, &schema, &mut Rng(seed), 0));
             }
-            let Ok(theirs) = oracle(&schema, false) else {
+            let translated = if openapi {
+                openapi_as_json_schema(&schema)
+            } else {
+                schema.clone()
+            };
+            let Ok(theirs) = oracle(&translated, false) else {
                 tally.borrow_mut().skipped += 1;
                 return Ok(());
             };
-            let ours = compile(&schema, &Options::default());
+            let raw = if openapi {
+                oracle(&schema, false).ok()
+            } else {
+                None
+            };
+            let options = Options {
+                openapi,
+                ..Options::default()
+            };
+            let ours = compile(&schema, &options);
             let ours = match ours {
                 Ok(c) => c,
                 Err(e) => {
@@ -1635,6 +1651,9 @@ fn random_schemas(cases: u32, prepare: fn(Value) -> Value) -> Tally {
                 } else {
                     t.invalid += 1;
                 }
+                if let Some(raw) = &raw {
+                    t.openapi_only += usize::from(raw.is_valid(instance) != v);
+                }
             }
             Ok(())
         })
@@ -1644,7 +1663,7 @@ fn random_schemas(cases: u32, prepare: fn(Value) -> Value) -> Tally {
 
 #[test]
 fn random_2020_12_schemas_agree_with_the_oracle() {
-    let t = random_schemas(600, |s| s);
+    let t = random_schemas(500, |s| s, false);
     eprintln!("random 2020-12 schemas: {t:?}");
     assert!(t.skipped <= 20, "{t:?}");
     assert!(t.valid >= 200 && t.invalid >= 200, "{t:?}");
@@ -1756,7 +1775,7 @@ fn older_forms(schema: Value, draft7: bool) -> Value {
 
 #[test]
 fn random_2019_09_schemas_agree_with_the_oracle() {
-    let t = random_schemas(300, to_draft2019);
+    let t = random_schemas(250, to_draft2019, false);
     eprintln!("random 2019-09 schemas: {t:?}");
     assert!(t.skipped <= 15, "{t:?}");
     assert!(t.valid >= 150 && t.invalid >= 150, "{t:?}");
@@ -1764,7 +1783,7 @@ fn random_2019_09_schemas_agree_with_the_oracle() {
 
 #[test]
 fn random_draft_07_schemas_agree_with_the_oracle() {
-    let t = random_schemas(400, to_draft7);
+    let t = random_schemas(300, to_draft7, false);
     eprintln!("random draft-07 schemas: {t:?}");
     assert!(t.skipped <= 15, "{t:?}");
     assert!(t.valid >= 150 && t.invalid >= 150, "{t:?}");
@@ -2166,4 +2185,73 @@ fn patterns_match_as_the_oracle() {
         }
     }
     assert_eq!(compared, 34 * (27 + 18));
+}
+
+/// A random schema with the OpenAPI keywords of CRD schemas sprinkled in: `nullable: true`
+/// beside some `type`s and `enum`s, `x-kubernetes-int-or-string` on some schemas without a
+/// `type`, `format: int32`/`int64` on some, `x-kubernetes-list-type: set` on some arrays.
+fn to_openapi(schema: Value) -> Value {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    schema.to_string().hash(&mut h);
+    let mut rng = Rng(h.finish());
+    sprinkle(schema, &mut rng)
+}
+
+/// [`to_openapi`] on the schema `v` and its subschemas.
+fn sprinkle(v: Value, rng: &mut Rng) -> Value {
+    let Value::Object(map) = v else {
+        return v;
+    };
+    let mut out = Map::new();
+    for (k, x) in map {
+        let x = match (k.as_str(), x) {
+            (
+                "properties" | "patternProperties" | "$defs" | "dependentSchemas",
+                Value::Object(m),
+            ) => Value::Object(m.into_iter().map(|(n, s)| (n, sprinkle(s, rng))).collect()),
+            ("allOf" | "anyOf" | "oneOf" | "prefixItems", Value::Array(list)) => {
+                Value::Array(list.into_iter().map(|s| sprinkle(s, rng)).collect())
+            }
+            (
+                "items"
+                | "contains"
+                | "additionalProperties"
+                | "propertyNames"
+                | "not"
+                | "if"
+                | "then"
+                | "else",
+                s,
+            ) => sprinkle(s, rng),
+            (_, x) => x,
+        };
+        out.insert(k, x);
+    }
+    if (out.contains_key("type") || out.contains_key("enum")) && rng.chance(2) {
+        out.insert("nullable".to_owned(), json!(true));
+    }
+    if !out.contains_key("type") && rng.chance(4) {
+        out.insert("x-kubernetes-int-or-string".to_owned(), json!(true));
+    }
+    if rng.chance(5) {
+        let f = if rng.chance(2) { "int32" } else { "int64" };
+        out.insert("format".to_owned(), json!(f));
+    }
+    if rng.chance(5) {
+        out.insert("x-kubernetes-list-type".to_owned(), json!("set"));
+    }
+    Value::Object(out)
+}
+
+/// validgen's OpenAPI mode against the oracle given the same schema in plain JSON Schema
+/// ([`openapi_as_json_schema`]).
+#[test]
+fn random_openapi_schemas_agree_with_the_oracle() {
+    let t = random_schemas(250, to_openapi, true);
+    eprintln!("random OpenAPI schemas: {t:?}");
+    assert!(t.skipped <= 15, "{t:?}");
+    assert!(t.valid >= 150 && t.invalid >= 150, "{t:?}");
+    // The OpenAPI keywords change verdicts: the translation is needed.
+    assert!(t.openapi_only >= 20, "{t:?}");
 }
