@@ -5,7 +5,9 @@ use std::cmp::Ordering;
 
 use serde_json::{Number, Value};
 
-/// The order of two numbers by value: exact between integers, through `f64` otherwise.
+/// The order of two numbers by value: exact between integers, through `f64` otherwise (as Go
+/// compares the `float64`s `encoding/json` decodes, for KubeVirt guards; the document checks
+/// compare exactly, in `checks::document`).
 pub fn number_cmp(a: &Number, b: &Number) -> Option<Ordering> {
     if let (Some(x), Some(y)) = (a.as_i64(), b.as_i64()) {
         return Some(x.cmp(&y));

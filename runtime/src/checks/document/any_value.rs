@@ -2,9 +2,10 @@
 
 use serde_json::Value;
 
+use super::compare::json_eq;
 use super::quote;
 use crate::ir::Violation;
-use crate::model::{Instance, json_eq};
+use crate::model::Instance;
 
 /// A value equal to none of `values` (numbers by value, objects regardless of key order).
 pub fn any_value<'a>(v: impl Instance<'a>, values: &[Value]) -> Option<Violation> {

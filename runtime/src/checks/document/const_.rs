@@ -2,9 +2,10 @@
 
 use serde_json::Value;
 
+use super::compare::json_eq;
 use super::quote;
 use crate::ir::Violation;
-use crate::model::{Instance, json_eq};
+use crate::model::Instance;
 
 /// A value not equal to `value` (numbers by value, objects regardless of key order).
 pub fn const_<'a>(v: impl Instance<'a>, value: &Value) -> Option<Violation> {

@@ -5,6 +5,7 @@
 
 mod any_of;
 mod any_value;
+mod compare;
 mod const_;
 mod contains;
 mod error_message;

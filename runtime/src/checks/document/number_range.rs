@@ -2,8 +2,9 @@
 
 use std::cmp::Ordering;
 
+use super::compare::number_cmp;
 use crate::ir::{Bound, Violation};
-use crate::model::{Instance, number_cmp};
+use crate::model::Instance;
 
 /// A number outside the bounds (the lower bound is checked first); other values pass.
 pub fn number_range<'a>(

@@ -5,8 +5,9 @@ use std::fmt::Write as _;
 
 use serde_json::Value;
 
+use super::compare::json_eq;
 use crate::ir::Violation;
-use crate::model::{Instance, json_eq};
+use crate::model::Instance;
 
 /// Arrays up to this long are compared pairwise (no allocation); longer ones through a
 /// canonical text per item (linear in the array's size).
@@ -57,9 +58,18 @@ fn canonical(v: &Value, out: &mut String) {
             (None, Some(u), _) => {
                 let _ = write!(out, "{u}");
             }
-            // An integral float within i64 reads as that integer (`1.0` is `1`).
-            (None, None, Some(f)) if f.fract() == 0.0 && f.abs() < 9.2e18 => {
+            // An integral float within i64 or u64 reads as that integer (`1.0` is `1`; the
+            // float 2^63 is the integer 2^63). The bounds are exact powers of two: the casts
+            // are exact below them.
+            (None, None, Some(f))
+                if f.fract() == 0.0 && (-9.223_372_036_854_776e18..0.0).contains(&f) =>
+            {
                 let _ = write!(out, "{}", f as i64);
+            }
+            (None, None, Some(f))
+                if f.fract() == 0.0 && (0.0..1.844_674_407_370_955_2e19).contains(&f) =>
+            {
+                let _ = write!(out, "{}", f as u64);
             }
             _ => {
                 let _ = write!(out, "{n}");
@@ -94,7 +104,13 @@ fn canonical(v: &Value, out: &mut String) {
 mod tests {
     use serde_json::{Value, json};
 
-    use super::unique;
+    use super::{canonical, unique};
+
+    fn key(v: Value) -> String {
+        let mut out = String::new();
+        canonical(&v, &mut out);
+        out
+    }
 
     #[test]
     fn long_and_short_arrays_find_the_same_first_pair() {
@@ -111,5 +127,31 @@ mod tests {
             let want = format!("items 2 and {} equal", n - 1);
             assert_eq!(v.as_deref(), Some(want.as_str()), "{n} items");
         }
+    }
+
+    #[test]
+    fn integral_floats_read_as_their_integers() {
+        assert_eq!(key(json!(1.0)), key(json!(1)));
+        assert_eq!(key(json!(-0.0)), key(json!(0)));
+        assert_eq!(key(json!(-4.0)), key(json!(-4)));
+        // 2^63, past `i64`: the float and the integer are one number.
+        assert_eq!(
+            key(json!(9_223_372_036_854_775_808.0)),
+            key(json!(9_223_372_036_854_775_808_u64))
+        );
+        assert_eq!(
+            key(json!(-9_223_372_036_854_775_808.0)),
+            key(json!(i64::MIN))
+        );
+        // 2^64 is no `u64`; 2^53 + 1 is not the float 2^53.
+        assert_ne!(
+            key(json!(18_446_744_073_709_551_616.0)),
+            key(json!(u64::MAX))
+        );
+        assert_ne!(
+            key(json!(9_007_199_254_740_992.0)),
+            key(json!(9_007_199_254_740_993_u64))
+        );
+        assert_ne!(key(json!(0.5)), key(json!(0)));
     }
 }
