@@ -16,4 +16,43 @@ fn main() {
     let code = validgen_codegen::pretty(&tokens).expect("generated code parses");
     let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
     std::fs::write(out.join("dynamic_validators.rs"), code).expect("write generated code");
+    schemas(&manifest, &out);
+}
+
+/// The real schemas the JSON Schema benchmark measures (from `tests/corpus/json-schema`), by
+/// the name their validator gets.
+const SCHEMAS: &[(&str, &str)] = &[
+    (
+        "traefik",
+        "traefik/traefik-helm-chart/traefik/values.schema.json",
+    ),
+    (
+        "cert_manager",
+        "cert-manager/cert-manager/deploy/charts/cert-manager/values.schema.json",
+    ),
+    (
+        "gateway",
+        "kubernetes-sigs/gateway-api/config/crd/standard/gateway.networking.k8s.io_gateways.v1.openAPIV3Schema.json",
+    ),
+    (
+        "olm_bundle_config",
+        "operator-framework/operator-controller/internal/operator-controller/rukpak/bundle/registryv1bundleconfig.json",
+    ),
+];
+
+/// `include_schemas!` over a folder holding copies of [`SCHEMAS`], into
+/// `OUT_DIR/json_schema_validators.rs`.
+fn schemas(manifest: &std::path::Path, out: &std::path::Path) {
+    let corpus = manifest.join("../tests/corpus/json-schema");
+    let dir = out.join("schemas");
+    std::fs::create_dir_all(&dir).expect("create the schema folder");
+    for (name, rel) in SCHEMAS {
+        let from = corpus.join(rel);
+        println!("cargo:rerun-if-changed={}", from.display());
+        std::fs::copy(&from, dir.join(format!("{name}.json"))).expect("copy a schema");
+    }
+    let generated = validgen_codegen::compile_schema_dir(&dir, "schemas", Default::default())
+        .unwrap_or_else(|d| panic!("the benchmark schemas compile:\n{d}"));
+    let code = validgen_codegen::pretty(&generated.tokens).expect("generated code parses");
+    std::fs::write(out.join("json_schema_validators.rs"), code).expect("write generated code");
 }

@@ -81,6 +81,34 @@
 //!     Some("Machine type is a supported value: Some of [pc-q35] are not in [q35]")
 //! );
 //! ```
+//!
+//! # Compiled JSON Schemas: `include_schemas!`
+//!
+//! `include_schemas!("<folder>")` compiles every JSON Schema of a folder (and every version of
+//! a CRD there) with the JSON Schema frontend ([`json_schema`]): per schema a
+//! `pub fn <name>(doc: &serde_json::Value, explain: Explain) -> DocumentReport`, its `_text`
+//! twin for JSON or YAML text (violations located at `line:column`), and `SCHEMAS`, which
+//! describes violations in the schema's words (`errorMessage`) or in the style of the
+//! `jsonschema` crate.
+//!
+//! ```
+//! validgen::include_schemas!("examples/bundle-scopes/grammar");
+//!
+//! use validgen::interpret::Explain;
+//!
+//! let text = "name: metrics\nversion: 1.0.0\ncontainers:\n  - name: exporter\n    image: e:1\n    runAsRoot: true\n";
+//! let report = addon_bundle_schema_text(text, Explain::Failures)?;
+//! assert!(report.report.failed());
+//! let v = &report.violations[0];
+//! assert_eq!(v.location, "/containers/0/runAsRoot");
+//! assert_eq!((v.span.unwrap().line, v.span.unwrap().column), (6, 16));
+//! let doc = validgen::model::Yaml::parse(text)?;
+//! assert_eq!(
+//!     SCHEMAS[0].describe(v, doc.value()),
+//!     "only the realtime scope may run containers as root"
+//! );
+//! # Ok::<(), validgen::model::YamlError>(())
+//! ```
 // The curated surface: the format-neutral core, the dialects, and the KubeVirt frontend's
 // modules under the names users know.
 pub use validgen_runtime::kubevirt::compiled::{CompiledCatalog, CompiledTemplate};

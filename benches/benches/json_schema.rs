@@ -1,5 +1,8 @@
 //! JSON Schema validation: validgen's compiled validators (and its interpreter) against the
-//! `jsonschema` crate, on the bundle-scopes grammar with its example descriptors.
+//! `jsonschema` crate, on real schemas with their real instances (`tests/corpus/json-schema`:
+//! Helm `values.schema.json` files with the charts' default values, a Gateway API CRD schema
+//! with an example Gateway, the OLM bundle config schema with a config from its docs) and on
+//! the bundle-scopes grammar with its example descriptors.
 //!
 //! - `value/*`: on a parsed `serde_json::Value`: `compiled` (the `include_schemas!`
 //!   validator, `Explain::Failures`), `interpreted` (the same rule set through
@@ -46,8 +49,62 @@ fn bundle_scopes() -> Case {
     }
 }
 
+/// A real schema compiled by `build.rs`, with its instance (a YAML or JSON file of the corpus;
+/// for a stream, the document at `index`).
+fn real(label: &'static str, name: &str, instance: &str, index: usize) -> Case {
+    let path = format!(
+        "{}/../tests/corpus/json-schema/{instance}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(&path).expect("read an instance");
+    let piece = text
+        .split("\n---")
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+        .nth(index)
+        .expect("the document");
+    let doc = Yaml::parse(piece)
+        .expect("an instance parses")
+        .value()
+        .clone();
+    Case {
+        label,
+        validator: validgen_benches::schemas::SCHEMAS
+            .iter()
+            .find(|v| v.name == name)
+            .expect("compiled by build.rs"),
+        documents: vec![("valid", doc)],
+    }
+}
+
 fn json_schema(c: &mut Criterion) {
-    let cases = [bundle_scopes()];
+    let cases = [
+        real(
+            "traefik",
+            "traefik",
+            "traefik/traefik-helm-chart/traefik/values.yaml",
+            0,
+        ),
+        real(
+            "cert-manager",
+            "cert_manager",
+            "cert-manager/cert-manager/deploy/charts/cert-manager/values.yaml",
+            0,
+        ),
+        real(
+            "gateway",
+            "gateway",
+            "kubernetes-sigs/gateway-api/examples/standard/frontend-cert-validation.yaml",
+            0,
+        ),
+        real(
+            "olm",
+            "olm_bundle_config",
+            "operator-framework/operator-controller/docs/draft/howto/customize-operator-deployments.md.inline/block05.json",
+            0,
+        ),
+        bundle_scopes(),
+    ];
     let mut g = c.benchmark_group("json-schema");
     for case in &cases {
         let schema: Value = serde_json::from_str(case.validator.schema).expect("schema text");

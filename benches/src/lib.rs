@@ -19,6 +19,13 @@ pub mod dynamic {
     include!(concat!(env!("OUT_DIR"), "/dynamic_validators.rs"));
 }
 
+/// Validators compiled by `build.rs` from real JSON Schemas of `tests/corpus/json-schema`
+/// (`SCHEMAS` lists them), for the JSON Schema benchmark.
+#[allow(missing_docs, clippy::all)]
+pub mod schemas {
+    include!(concat!(env!("OUT_DIR"), "/json_schema_validators.rs"));
+}
+
 /// A rule set with path-valued arguments (`min` from `resources.requests.memory` and
 /// `cpu.sockets`, an enum value from `inputs[0].bus`, a `minLength` from `cpu.threads`) and a
 /// filter path (`disks[?(@.name=='rootdisk')]`): the generated code evaluates these with the

@@ -1,11 +1,11 @@
 //! [`Check::AdditionalProperties`](validgen_runtime::ir::Check::AdditionalProperties): a loop
-//! over the keys not named and matching no pattern.
+//! over the keys not named (a `match`) and matching no pattern.
 
 use proc_macro2::TokenStream;
 use quote::quote;
 use validgen_runtime::ir::{Check, Regex, RuleSet};
 
-use super::{checks, regex_static, str_slice};
+use super::{checks, regex_static};
 
 pub(super) fn check(
     known: &[String],
@@ -13,7 +13,12 @@ pub(super) fn check(
     cs: &[Check],
     set: &RuleSet,
 ) -> TokenStream {
-    let known = str_slice(known);
+    // The named keys as a `match` (the compiler picks the comparisons), not a slice scan.
+    let is_known = if known.is_empty() {
+        quote!(false)
+    } else {
+        quote!(::core::matches!(__key, #(#known)|*))
+    };
     // A pattern that failed to build at run time matches nothing: its own check reports it.
     let matched = patterns.iter().map(|re| {
         let built = regex_static(re);
@@ -21,9 +26,8 @@ pub(super) fn check(
     });
     let body = checks(cs, set);
     quote! {{
-        let __known = #known;
         for __key in ::validgen::__private::model::Instance::keys(__v) {
-            if __known.contains(&__key) #(|| #matched)* {
+            if #is_known #(|| #matched)* {
                 continue;
             }
             if let ::core::option::Option::Some(__v) = ::validgen::__private::model::Instance::get(__v, __key) {
