@@ -30,6 +30,7 @@ mod required;
 mod size;
 mod type_;
 mod unique;
+mod verdict;
 
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
@@ -42,10 +43,16 @@ use super::path::PathCode;
 pub fn rule_body(check: &Check, set: &RuleSet, path: &PathCode) -> TokenStream {
     let path = path.parsed();
     let apply = checks(std::slice::from_ref(check), set);
+    let holds = verdict::holds(std::slice::from_ref(check), set);
     quote! {
         let __found = ::validgen::__private::model::Document::instances(&__lookup, #path)?;
         let mut __violations: ::std::vec::Vec<::validgen::__private::ir::Violation> = ::std::vec::Vec::new();
         for (__base, __v) in __found {
+            // The verdict alone first: the full report is built only for a value it rejects.
+            let __depth = 0usize;
+            if #holds {
+                continue;
+            }
             let mut __place = ::validgen::__private::ir::At::new(&__base);
             let __at = &mut __place;
             let __out = &mut __violations;
@@ -56,8 +63,10 @@ pub fn rule_body(check: &Check, set: &RuleSet, path: &PathCode) -> TokenStream {
     }
 }
 
-/// One function per definition of `set` (`__def_<i>`, in name order), for [`Check::Ref`].
+/// One function per definition of `set` (`__def_<i>`, in name order), for [`Check::Ref`],
+/// and its verdict twin (`__vdef_<i>`).
 pub fn definitions(set: &RuleSet) -> TokenStream {
+    let verdicts = verdict::definitions(set);
     let fns = set.definitions.values().enumerate().map(|(i, cs)| {
         let name = format_ident!("__def_{}", i);
         let body = checks(cs, set);
@@ -72,7 +81,7 @@ pub fn definitions(set: &RuleSet) -> TokenStream {
             }
         }
     });
-    quote!(#(#fns)*)
+    quote!(#(#fns)* #verdicts)
 }
 
 /// Statements applying every check of `cs` to `__v`.

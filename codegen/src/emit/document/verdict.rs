@@ -1,0 +1,205 @@
+//! The verdict path: whether the checks hold for `__v`, as statements that `return false` at
+//! the first check that fails, with no location built and no violation kept. Rule bodies run
+//! it first and build the full report (locations, violations) only for a value it rejects,
+//! so valid documents cost the checks alone. Leaves reuse the full path's emitted call (the
+//! same pure function, its violation dropped), nested checks recurse here; definitions get a
+//! verdict twin each (`__vdef_<i>`). Both paths read the same checks through the same pure
+//! functions, so "holds" here is exactly "no violation" there (the compiled-versus-
+//! interpreted tests compare the reports).
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+use validgen_runtime::ir::{Check, RuleSet};
+
+use super::{one, regex_static};
+
+/// An expression: whether every check of `cs` holds for `__v`.
+pub(super) fn holds(cs: &[Check], set: &RuleSet) -> TokenStream {
+    if cs.is_empty() {
+        return quote!(true);
+    }
+    let each = cs.iter().map(|c| statement(c, set));
+    quote!((|| -> bool { #(#each)* true })())
+}
+
+/// One function per definition of `set` (`__vdef_<i>`, in name order): its verdict.
+pub fn definitions(set: &RuleSet) -> TokenStream {
+    let fns = set.definitions.values().enumerate().map(|(i, cs)| {
+        let name = format_ident!("__vdef_{}", i);
+        let each = cs.iter().map(|c| statement(c, set));
+        quote! {
+            fn #name<'a, I: ::validgen::__private::model::Instance<'a>>(__v: I, __depth: usize) -> bool {
+                #(#each)*
+                true
+            }
+        }
+    });
+    quote!(#(#fns)*)
+}
+
+/// `return false` unless `c` holds for `__v`.
+fn statement(c: &Check, set: &RuleSet) -> TokenStream {
+    let holds_expr = match c {
+        Check::Keyword { checks, .. } => holds(checks, set),
+        Check::Not { checks } => {
+            let inner = holds(checks, set);
+            quote!(!#inner)
+        }
+        Check::AnyOf { branches } => {
+            let each = branches.iter().map(|b| holds(b, set));
+            quote!(false #(|| #each)*)
+        }
+        Check::OneOf { branches } => {
+            let each = branches.iter().map(|b| holds(b, set));
+            quote!((0usize #(+ usize::from(#each))*) == 1)
+        }
+        Check::IfThenElse {
+            condition,
+            then,
+            otherwise,
+        } => {
+            let (c, t, o) = (
+                holds(condition, set),
+                holds(then, set),
+                holds(otherwise, set),
+            );
+            quote!(if #c { #t } else { #o })
+        }
+        Check::Items { from, checks } => {
+            let inner = holds(checks, set);
+            quote! {{
+                let __array = __v;
+                let __n = ::validgen::__private::model::Instance::array_len(__array).unwrap_or(0);
+                (#from..__n).all(|__i| match ::validgen::__private::model::Instance::item(__array, __i) {
+                    ::core::option::Option::Some(__v) => #inner,
+                    ::core::option::Option::None => true,
+                })
+            }}
+        }
+        Check::PrefixItems { items } => {
+            let each = items.iter().enumerate().map(|(i, cs)| {
+                let inner = holds(cs, set);
+                quote!(match ::validgen::__private::model::Instance::item(__array, #i) {
+                    ::core::option::Option::Some(__v) => #inner,
+                    ::core::option::Option::None => true,
+                })
+            });
+            quote!({ let __array = __v; true #(&& #each)* })
+        }
+        Check::Properties { properties } => {
+            let each = properties.iter().map(|(key, cs)| {
+                let inner = holds(cs, set);
+                quote!(match ::validgen::__private::model::Instance::get(__object, #key) {
+                    ::core::option::Option::Some(__v) => #inner,
+                    ::core::option::Option::None => true,
+                })
+            });
+            quote!({ let __object = __v; true #(&& #each)* })
+        }
+        Check::PatternProperties { patterns } => {
+            let each = patterns.iter().map(|(re, cs)| {
+                let built = regex_static(re);
+                let inner = holds(cs, set);
+                quote!(match #built {
+                    ::core::result::Result::Ok(__re) => !__re.is_match(__key) || #inner,
+                    ::core::result::Result::Err(_) => false,
+                })
+            });
+            quote! {{
+                let __object = __v;
+                ::validgen::__private::model::Instance::keys(__object).into_iter().all(|__key| {
+                    match ::validgen::__private::model::Instance::get(__object, __key) {
+                        ::core::option::Option::Some(__v) => true #(&& #each)*,
+                        ::core::option::Option::None => true,
+                    }
+                })
+            }}
+        }
+        Check::AdditionalProperties {
+            known,
+            patterns,
+            checks,
+        } => {
+            let is_known = if known.is_empty() {
+                quote!(false)
+            } else {
+                quote!(::core::matches!(__key, #(#known)|*))
+            };
+            let matched = patterns.iter().map(|re| {
+                let built = regex_static(re);
+                quote!(#built.as_ref().is_ok_and(|__re| __re.is_match(__key)))
+            });
+            let inner = holds(checks, set);
+            quote! {{
+                let __object = __v;
+                ::validgen::__private::model::Instance::keys(__object).into_iter().all(|__key| {
+                    if #is_known #(|| #matched)* {
+                        return true;
+                    }
+                    match ::validgen::__private::model::Instance::get(__object, __key) {
+                        ::core::option::Option::Some(__v) => #inner,
+                        ::core::option::Option::None => true,
+                    }
+                })
+            }}
+        }
+        Check::PropertyNames { checks } => {
+            let inner = holds(checks, set);
+            quote! {
+                ::validgen::__private::model::Instance::keys(__v).into_iter().all(|__key| {
+                    let __name = ::validgen::__private::serde_json::Value::String(::std::string::ToString::to_string(__key));
+                    let __v = &__name;
+                    #inner
+                })
+            }
+        }
+        Check::Contains { checks, min, max } => {
+            let inner = holds(checks, set);
+            let max = match max {
+                Some(m) => quote!(::core::option::Option::Some(#m)),
+                None => quote!(::core::option::Option::None),
+            };
+            quote! {
+                match ::validgen::__private::model::Instance::array_len(__v) {
+                    ::core::option::Option::Some(__n) => {
+                        let __array = __v;
+                        let __matched = (0..__n)
+                            .filter(|__i| match ::validgen::__private::model::Instance::item(__array, *__i) {
+                                ::core::option::Option::Some(__v) => #inner,
+                                ::core::option::Option::None => false,
+                            })
+                            .count();
+                        ::validgen::__private::checks::document::contains(__matched, #min, #max).is_none()
+                    }
+                    ::core::option::Option::None => true,
+                }
+            }
+        }
+        Check::Ref { name } => match set.definitions.keys().position(|k| k == name) {
+            Some(i) => {
+                let f = format_ident!("__vdef_{}", i);
+                quote!(__depth < ::validgen::__private::checks::document::MAX_DEPTH && #f(__v, __depth + 1))
+            }
+            None => quote!(false),
+        },
+        // Leaves: the full path's call, its violation (if any) dropped.
+        leaf => {
+            let full = one(leaf, set);
+            quote! {{
+                let mut __scratch: ::std::vec::Vec<::validgen::__private::ir::Violation> = ::std::vec::Vec::new();
+                {
+                    let __out = &mut __scratch;
+                    let mut __here = ::validgen::__private::ir::At::default();
+                    let __at = &mut __here;
+                    #full
+                }
+                __scratch.is_empty()
+            }}
+        }
+    };
+    quote! {
+        if !(#holds_expr) {
+            return false;
+        }
+    }
+}
