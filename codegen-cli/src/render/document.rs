@@ -33,7 +33,7 @@ pub fn violation_line(file: &str, v: &SchemaViolation) -> String {
 }
 
 /// For people: `VALID`/`INVALID`, the source (and `metadata` name), the count of violations,
-/// then one indented [`violation_line`] per violation. ANSI colour only when `color`; control
+/// then one indented `violation_line` per violation. ANSI colour only when `color`; control
 /// characters of what comes from the input escaped.
 pub fn document_text(d: &DocVerdict, color: bool) -> String {
     let paint = |style: Style, s: &str| {

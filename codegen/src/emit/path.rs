@@ -1,4 +1,4 @@
-//! Emitting paths: the values of static paths (walked by [`super::walk`]: direct field access
+//! Emitting paths: the values of static paths (walked by `super::walk`: direct field access
 //! over `serde_json::Value`, every key and pointer resolved at build time) converted as the
 //! rule needs, the reference-VM fallback values as constants, and a `LazyLock` pre-parsed path
 //! for dynamic ones.

@@ -3,7 +3,7 @@
 //! lowered into the rule IR, which both back ends run.
 //!
 //! The compiled rule set has one rule, at the document root (JSON Pointer `""`); every
-//! keyword becomes IR checks inside a [`Check::Keyword`](crate::ir::Check::Keyword) that
+//! keyword becomes IR checks inside a [`crate::ir::Check::Keyword`] that
 //! carries its location in the schema and its custom message (`errorMessage`, the ajv-errors
 //! convention), so each [`Violation`](crate::ir::Violation) names the instance location, the
 //! keyword location and the text. `$ref` targets become [`RuleSet::definitions`] named by

@@ -1,6 +1,6 @@
 //! The pure functions of the document checks: one per [`crate::ir::Check`] variant, each
 //! judging one value (or, for compositions, the counts of branches that held) and returning the
-//! [`Violation`] without a location. The interpreter and generated code both call them, so
+//! [`Violation`](crate::ir::Violation) without a location. The interpreter and generated code both call them, so
 //! their verdicts and texts cannot differ.
 
 mod any_of;

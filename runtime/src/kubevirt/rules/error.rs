@@ -13,7 +13,7 @@ use super::Location;
 /// `rule 1 ("minimal-required-memory"): `min` must be a number or a `jsonpath::` string, found
 /// "5" at line 9 column 14`.
 /// Rules are numbered from 1 in the text; [`rule_index`](Self::rule_index) is 0-based like
-/// [`Rule::index`](super::Rule::index).
+/// [`ParsedRule::index`](super::ParsedRule::index).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub struct RuleSetError {
     /// Where the offending value (or character) is in the annotation text.
