@@ -25,23 +25,13 @@ const REFUSED: &[(&str, &str)] = &[
     ("is not a supported dialect", "\"$schema\""),
 ];
 
-/// Optional files run (the rest of `optional/` is covered elsewhere or out of scope):
-/// formats in the `*_formats_*` tests below; `content.json` asserts `contentMediaType`/`contentEncoding`, which validgen keeps as
-/// annotations.
-const OPTIONAL: &[&str] = &[
-    "anchor.json",
-    "bignum.json",
-    "cross-draft.json",
-    "dependencies-compatibility.json",
-    "ecmascript-regex.json",
-    "float-overflow.json",
-    "format-assertion.json",
-    "id.json",
-    "no-schema.json",
-    "non-bmp-regex.json",
-    "refOfUnknownKeyword.json",
-    "unknownKeyword.json",
-];
+/// The optional files run and the formats asserted: the list the compiled-code test uses
+/// (`tests/schemas/suite.rs`).
+#[path = "../../tests/schemas/suite.rs"]
+#[allow(dead_code)]
+mod suite;
+
+use suite::{FORMATS, OPTIONAL};
 
 fn suite_dir(draft: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -143,18 +133,6 @@ fn draft_07_passes_every_compiled_group() {
     assert!(tally.failures.is_empty(), "{}", tally.failures.join("\n"));
     assert_eq!((tally.passed, tally.refused_groups), (1006, 14));
 }
-
-/// The formats validgen asserts, whose `optional/format` files run with assertion on.
-const FORMATS: &[&str] = &[
-    "date-time",
-    "date",
-    "email",
-    "hostname",
-    "ipv4",
-    "ipv6",
-    "uri",
-    "uuid",
-];
 
 fn run_formats(dir: &str, draft: Draft) -> Tally {
     let options = Options {

@@ -9,8 +9,9 @@ use std::path::{Path, PathBuf};
 use serde_json::Value;
 use validgen_runtime::json_schema::{Draft, Options, compile};
 
-/// Optional files run besides every top-level file.
-const OPTIONAL: &[&str] = &[
+/// Optional files run besides every top-level file (not `content.json`, which asserts
+/// `contentMediaType`/`contentEncoding`: validgen keeps them as annotations).
+pub const OPTIONAL: &[&str] = &[
     "anchor.json",
     "bignum.json",
     "cross-draft.json",
@@ -26,7 +27,7 @@ const OPTIONAL: &[&str] = &[
 ];
 
 /// The formats asserted (`optional/format/<name>.json`, with `assert_formats`).
-const FORMATS: &[&str] = &[
+pub const FORMATS: &[&str] = &[
     "date-time",
     "date",
     "email",

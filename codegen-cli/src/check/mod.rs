@@ -134,17 +134,7 @@ pub fn check_catalog(dir: &Path) -> Vec<Finding> {
         .collect();
     let mut findings: Vec<Finding> = errors.into_iter().map(Finding::error).collect();
     findings.extend(warnings);
-    findings.sort_by(|a, b| {
-        let key = |f: &Finding| {
-            (
-                f.diagnostic.file.clone(),
-                f.diagnostic.line,
-                f.diagnostic.column,
-                f.severity,
-            )
-        };
-        key(a).cmp(&key(b))
-    });
+    sort_findings(&mut findings);
     findings
 }
 
@@ -178,6 +168,12 @@ pub fn check_schemas(path: &Path, options: SchemaOptions) -> Vec<Finding> {
         id: SCHEMA_WARNING_ID,
         diagnostic: d,
     }));
+    sort_findings(&mut findings);
+    findings
+}
+
+/// Sorts findings by file, line, column, then severity.
+fn sort_findings(findings: &mut [Finding]) {
     findings.sort_by(|a, b| {
         let key = |f: &Finding| {
             (
@@ -189,7 +185,6 @@ pub fn check_schemas(path: &Path, options: SchemaOptions) -> Vec<Finding> {
         };
         key(a).cmp(&key(b))
     });
-    findings
 }
 
 /// Removes from `errors` the build error that the `lint` finding `warning` reports better

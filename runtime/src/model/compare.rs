@@ -25,17 +25,27 @@ pub fn number_cmp(a: &Number, b: &Number) -> Option<Ordering> {
     a.as_f64()?.partial_cmp(&b.as_f64()?)
 }
 
-/// JSON Schema equality of two values.
+/// JSON Schema equality of two values, numbers by [`number_cmp`].
 pub fn json_eq(a: &Value, b: &Value) -> bool {
+    json_eq_by(a, b, number_cmp)
+}
+
+/// Equality of two values with numbers ordered by `cmp`: arrays item by item, objects
+/// regardless of key order (JSON Schema core §4.2.2).
+pub(crate) fn json_eq_by(
+    a: &Value,
+    b: &Value,
+    cmp: fn(&Number, &Number) -> Option<Ordering>,
+) -> bool {
     match (a, b) {
-        (Value::Number(x), Value::Number(y)) => number_cmp(x, y) == Some(Ordering::Equal),
+        (Value::Number(x), Value::Number(y)) => cmp(x, y) == Some(Ordering::Equal),
         (Value::Array(x), Value::Array(y)) => {
-            x.len() == y.len() && x.iter().zip(y).all(|(p, q)| json_eq(p, q))
+            x.len() == y.len() && x.iter().zip(y).all(|(p, q)| json_eq_by(p, q, cmp))
         }
         (Value::Object(x), Value::Object(y)) => {
             x.len() == y.len()
                 && x.iter()
-                    .all(|(k, v)| y.get(k).is_some_and(|w| json_eq(v, w)))
+                    .all(|(k, v)| y.get(k).is_some_and(|w| json_eq_by(v, w, cmp)))
         }
         _ => a == b,
     }

@@ -22,6 +22,7 @@ use serde_json::{Number, Value};
 pub use crate::ir::JsonType;
 use crate::ir::Path;
 
+pub(crate) use compare::json_eq_by;
 pub use compare::{json_eq, number_cmp};
 pub use plain::{Plain, is_integral};
 pub use yaml::{Yaml, YamlError, yaml_message};

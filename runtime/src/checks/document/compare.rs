@@ -16,21 +16,10 @@ pub(crate) fn number_cmp(a: &Number, b: &Number) -> Option<Ordering> {
     }
 }
 
-/// JSON Schema equality: numbers by value, arrays item by item, objects regardless of key
-/// order.
+/// JSON Schema equality: numbers by exact value, arrays item by item, objects regardless of
+/// key order.
 pub(crate) fn json_eq(a: &Value, b: &Value) -> bool {
-    match (a, b) {
-        (Value::Number(x), Value::Number(y)) => number_cmp(x, y) == Some(Ordering::Equal),
-        (Value::Array(x), Value::Array(y)) => {
-            x.len() == y.len() && x.iter().zip(y).all(|(p, q)| json_eq(p, q))
-        }
-        (Value::Object(x), Value::Object(y)) => {
-            x.len() == y.len()
-                && x.iter()
-                    .all(|(k, v)| y.get(k).is_some_and(|w| json_eq(v, w)))
-        }
-        _ => a == b,
-    }
+    crate::model::json_eq_by(a, b, number_cmp)
 }
 
 /// The number as an integer, when it is stored as one.
