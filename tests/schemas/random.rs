@@ -312,7 +312,7 @@ fn applicator(g: &mut Lcg, depth: u32, can_ref: bool, out: &mut Map<String, Valu
 /// A root schema: random keywords, and `$defs` `d0` (random), `list` (a recursive linked
 /// list) and `tree` (a recursive tree), which its `$ref`s may name.
 fn root(g: &mut Lcg) -> Value {
-    let mut map = match schema(g, 3, false) {
+    let mut map = match schema(g, 2, false) {
         Value::Object(m) => m,
         b => Map::from_iter([("allOf".to_owned(), json!([b]))]),
     };
