@@ -136,13 +136,13 @@ fn schemas_nested_100_000_deep_are_refused_at_the_readers_depth() {
     let block = write(
         dir.path(),
         "block.schema.yaml",
-        ("allOf: ".to_owned() + &"- ".repeat(n) + "{}\n").as_bytes(),
+        ("allOf:\n".to_owned() + &"- ".repeat(n) + "{}\n").as_bytes(),
     );
     let doc = write(dir.path(), "doc.json", b"[]");
     for (schema, at) in [
         (&json, ":1:577: "),
         (&flow, ":1:"),
-        (&block, ":1:"),
+        (&block, ":2:"),
     ] {
         let (code, out, err) = run(&["validate", "--schema", schema, &doc]);
         assert_eq!((code, out.as_str()), (2, ""), "{err}");
