@@ -85,16 +85,16 @@ fn json_schema_random(manifest: &std::path::Path, out: &std::path::Path) {
     let mut refused = 0;
     let sets: Vec<(String, validgen_runtime::ir::RuleSet)> = random_schemas::schemas()
         .into_iter()
-        .filter_map(
-            |(name, schema)| match validgen_runtime::json_schema::compile(&schema, &options) {
+        .filter_map(|(name, schema)| {
+            match validgen_runtime::json_schema::compile(&schema, &options) {
                 Ok(c) => Some((name, c.rules)),
                 Err(e) => {
                     println!("cargo:warning={name} refused: {e:?}");
                     refused += 1;
                     None
                 }
-            },
-        )
+            }
+        })
         .collect();
     let tokens = validgen_codegen::compile_documents(&sets);
     let mut code = validgen_codegen::pretty(&tokens).expect("generated code parses");
@@ -104,7 +104,9 @@ fn json_schema_random(manifest: &std::path::Path, out: &std::path::Path) {
         code += &format!("    ({name:?}, {name}),\n");
     }
     code += "];\n";
-    code += &format!("\n/// How many random schemas validgen refused.\npub const REFUSED: usize = {refused};\n");
+    code += &format!(
+        "\n/// How many random schemas validgen refused.\npub const REFUSED: usize = {refused};\n"
+    );
     std::fs::write(out.join("json_schema_random.rs"), code).expect("write generated code");
 }
 

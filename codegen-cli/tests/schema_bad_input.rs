@@ -24,10 +24,7 @@ fn outcome(out: &Output) -> (i32, String, String) {
     let code = out.status.code().expect("exit status, not a signal");
     let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
     let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
-    assert!(
-        matches!(code, 0..=2),
-        "exit {code}:\n{stdout}\n{stderr}"
-    );
+    assert!(matches!(code, 0..=2), "exit {code}:\n{stdout}\n{stderr}");
     assert!(
         !stderr.contains("panicked") && !stderr.contains("overflow"),
         "{stderr}"
@@ -59,7 +56,9 @@ fn refused_schemas_are_located_by_validate_and_check() {
         ),
         (
             "ref_nowhere",
-            &["tests/ui/schemas/ref_nowhere/app.schema.json:4:22: /properties/port/$ref: `$ref` `#/$defs/port` points nowhere in this schema"],
+            &[
+                "tests/ui/schemas/ref_nowhere/app.schema.json:4:22: /properties/port/$ref: `$ref` `#/$defs/port` points nowhere in this schema",
+            ],
         ),
         (
             "ref_cycle",
@@ -77,7 +76,9 @@ fn refused_schemas_are_located_by_validate_and_check() {
         ),
         (
             "refused_keyword",
-            &["tests/ui/schemas/refused_keyword/app.schema.json:4:28: /unevaluatedProperties: `unevaluatedProperties` is not supported"],
+            &[
+                "tests/ui/schemas/refused_keyword/app.schema.json:4:28: /unevaluatedProperties: `unevaluatedProperties` is not supported",
+            ],
         ),
         (
             "several",
@@ -112,8 +113,10 @@ fn refused_schemas_are_located_by_validate_and_check() {
             );
         }
         assert!(
-            out.ends_with(&format!("{} errors, 0 warnings in 1 schema path\n", want.len()))
-                || out.ends_with("1 error, 0 warnings in 1 schema path\n"),
+            out.ends_with(&format!(
+                "{} errors, 0 warnings in 1 schema path\n",
+                want.len()
+            )) || out.ends_with("1 error, 0 warnings in 1 schema path\n"),
             "{dir}: {out}"
         );
     }
@@ -139,11 +142,7 @@ fn schemas_nested_100_000_deep_are_refused_at_the_readers_depth() {
         ("allOf:\n".to_owned() + &"- ".repeat(n) + "{}\n").as_bytes(),
     );
     let doc = write(dir.path(), "doc.json", b"[]");
-    for (schema, at) in [
-        (&json, ":1:577: "),
-        (&flow, ":1:"),
-        (&block, ":2:"),
-    ] {
+    for (schema, at) in [(&json, ":1:577: "), (&flow, ":1:"), (&block, ":2:")] {
         let (code, out, err) = run(&["validate", "--schema", schema, &doc]);
         assert_eq!((code, out.as_str()), (2, ""), "{err}");
         let got = errors(&err);
@@ -152,7 +151,10 @@ fn schemas_nested_100_000_deep_are_refused_at_the_readers_depth() {
         assert!(got[0].contains("nested more than"), "{err}");
         let (code, out, _) = run(&["check", "--schema", schema]);
         assert_eq!(code, 1, "{out}");
-        assert!(out.contains("error[schema-error]: nested more than"), "{out}");
+        assert!(
+            out.contains("error[schema-error]: nested more than"),
+            "{out}"
+        );
     }
 }
 
@@ -186,7 +188,11 @@ fn documents_nested_100_000_deep_are_input_errors() {
         write(
             dir.path(),
             "mapping.yaml",
-            ((0..2_000).map(|i| " ".repeat(i) + "a:\n").collect::<String>() + "x\n").as_bytes(),
+            ((0..2_000)
+                .map(|i| " ".repeat(i) + "a:\n")
+                .collect::<String>()
+                + "x\n")
+                .as_bytes(),
         ),
     ];
     for doc in &docs {

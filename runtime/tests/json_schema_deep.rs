@@ -91,7 +91,9 @@ fn a_document_nested_100_000_deep_is_judged_without_overflow() {
                             "additionalProperties": {"$ref": "#/$defs/t"}}},
             "$ref": "#/$defs/t",
         });
-        let rules = compile(&recursive, &Options::default()).expect("compiles").rules;
+        let rules = compile(&recursive, &Options::default())
+            .expect("compiles")
+            .rules;
         for doc in [&array.0, &object.0] {
             let report = evaluate_document(&rules, &Plain::new(doc), Explain::Failures);
             assert!(report.report.failed(), "{:?}", report.violations);
@@ -104,9 +106,12 @@ fn a_document_nested_100_000_deep_is_judged_without_overflow() {
             );
             assert_eq!(v.location.matches('/').count(), 128, "{v:?}");
         }
-        let flat = compile(&json!({"type": ["array", "object"], "minItems": 1}), &Options::default())
-            .expect("compiles")
-            .rules;
+        let flat = compile(
+            &json!({"type": ["array", "object"], "minItems": 1}),
+            &Options::default(),
+        )
+        .expect("compiles")
+        .rules;
         let report = evaluate_document(&flat, &Plain::new(&array.0), Explain::All);
         assert!(!report.report.failed(), "{:?}", report.violations);
     });

@@ -138,12 +138,7 @@ fn leaf(g: &mut Lcg, can_ref: bool, out: &mut Map<String, Value>) {
             out.insert("const".into(), literal(g, 0));
         }
         3 | 4 => {
-            let k = *g.pick(&[
-                "minimum",
-                "maximum",
-                "exclusiveMinimum",
-                "exclusiveMaximum",
-            ]);
+            let k = *g.pick(&["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"]);
             out.insert(k.into(), number(*g.pick(NUMBERS)));
         }
         5 => {
@@ -223,7 +218,10 @@ pub fn schema(g: &mut Lcg, depth: u32, can_ref: bool) -> Value {
             if let Some(Value::Array(r)) = map.get("required")
                 && let Some(name) = r.first().and_then(Value::as_str)
             {
-                m.insert("required".into(), json!({ name: format!("{name} is required") }));
+                m.insert(
+                    "required".into(),
+                    json!({ name: format!("{name} is required") }),
+                );
             }
             Value::Object(m)
         };
@@ -239,7 +237,9 @@ fn applicator(g: &mut Lcg, depth: u32, can_ref: bool, out: &mut Map<String, Valu
             out.insert("items".into(), schema(g, depth, true));
         }
         1 => {
-            let list: Vec<Value> = (0..1 + g.below(2)).map(|_| schema(g, depth, true)).collect();
+            let list: Vec<Value> = (0..1 + g.below(2))
+                .map(|_| schema(g, depth, true))
+                .collect();
             out.insert("prefixItems".into(), Value::Array(list));
             if g.chance(2) {
                 out.insert("items".into(), schema(g, depth, true));
@@ -327,7 +327,10 @@ fn root(g: &mut Lcg) -> Value {
             {"type": "array", "items": {"$ref": "#/$defs/tree"}, "maxItems": 3},
         ],
     });
-    map.insert("$defs".into(), json!({"d0": d0, "list": list, "tree": tree}));
+    map.insert(
+        "$defs".into(),
+        json!({"d0": d0, "list": list, "tree": tree}),
+    );
     Value::Object(map)
 }
 
@@ -354,7 +357,10 @@ fn draft7(schema: Value) -> Value {
                 out.insert("definitions".into(), each(v));
             }
             "$ref" => {
-                let r = v.as_str().unwrap_or_default().replace("$defs", "definitions");
+                let r = v
+                    .as_str()
+                    .unwrap_or_default()
+                    .replace("$defs", "definitions");
                 out.insert(k, json!(r));
             }
             "prefixItems" => {
@@ -372,8 +378,14 @@ fn draft7(schema: Value) -> Value {
             "properties" | "patternProperties" | "allOf" | "anyOf" | "oneOf" => {
                 out.insert(k, each(v));
             }
-            "items" | "contains" | "additionalProperties" | "propertyNames" | "not" | "if"
-            | "then" | "else" => {
+            "items"
+            | "contains"
+            | "additionalProperties"
+            | "propertyNames"
+            | "not"
+            | "if"
+            | "then"
+            | "else" => {
                 out.insert(k, draft7(v));
             }
             _ => {

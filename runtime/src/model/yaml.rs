@@ -114,7 +114,9 @@ fn limit_message(what: &str) -> Option<String> {
     }
     let breach = what.strip_prefix("budget breached: ")?;
     Some(match breach.split([' ', '{']).next().unwrap_or_default() {
-        "Depth" => format!("nested more than {MAX_DEPTH} levels deep (the most the YAML reader accepts)"),
+        "Depth" => {
+            format!("nested more than {MAX_DEPTH} levels deep (the most the YAML reader accepts)")
+        }
         "Nodes" => format!(
             "more than {MAX_NODES} values in one document (the most the YAML reader accepts)"
         ),
@@ -276,7 +278,11 @@ mod tests {
         assert!(e.as_ref().is_some_and(|e| e.line > 0), "{e:?}");
         let budget = serde_saphyr::Budget::default();
         assert_eq!(
-            (budget.max_depth, budget.max_nodes, budget.max_total_scalar_bytes),
+            (
+                budget.max_depth,
+                budget.max_nodes,
+                budget.max_total_scalar_bytes
+            ),
             (MAX_DEPTH, MAX_NODES, MAX_SCALAR_BYTES)
         );
         let deep = "[".repeat(100) + &"]".repeat(100);
