@@ -401,7 +401,7 @@ fn draft7(schema: Value) -> Value {
 
 /// The `COUNT` schemas, each with its validator's name: the same on every call.
 pub fn schemas() -> Vec<(String, Value)> {
-    let mut g = Lcg(0x5c4e_3a);
+    let mut g = Lcg(0x005c_4e3a);
     (0..COUNT)
         .map(|i| {
             let mut s = root(&mut g);
