@@ -35,6 +35,11 @@ fn schemas() -> &'static [(String, Value, RuleSet)] {
 
 /// The differences between the compiled and the interpreted reports of schema `i` on `doc`.
 fn compare(i: usize, doc: &Value) -> Result<(), String> {
+    compare_shown(i, doc, &doc.to_string())
+}
+
+/// As [`compare`], naming the document `shown` in the differences.
+fn compare_shown(i: usize, doc: &Value, shown: &str) -> Result<(), String> {
     let (name, schema, rules) = &schemas()[i];
     let (compiled_name, compiled) = RANDOM[i];
     assert_eq!(name, compiled_name);
@@ -43,7 +48,7 @@ fn compare(i: usize, doc: &Value) -> Result<(), String> {
         let slow = evaluate_document(rules, &Plain::new(doc), explain);
         if fast != slow {
             return Err(format!(
-                "{name} {schema}\non {doc} ({explain:?}):\ncompiled {fast:?}\n!= interpreted {slow:?}"
+                "{name} {schema}\non {shown} ({explain:?}):\ncompiled {fast:?}\n!= interpreted {slow:?}"
             ));
         }
     }
@@ -153,4 +158,55 @@ fn compiled_equals_interpreted_on_every_schema() {
         failed > total / 5 && failed < total * 4 / 5,
         "{failed} of {total} failed"
     );
+}
+
+/// A value nested `n` deep: arrays, or objects under `foo` (where `$defs/list` recurses).
+fn deep(n: usize, objects: bool) -> Value {
+    let mut v = json!(1);
+    for _ in 0..n {
+        v = if objects {
+            Value::Object(serde_json::Map::from_iter([("foo".to_owned(), v)]))
+        } else {
+            Value::Array(vec![v])
+        };
+    }
+    v
+}
+
+/// Drops `v` without recursion (serde_json's `Drop` recurses).
+fn dismantle(v: Value) {
+    let mut stack = vec![v];
+    while let Some(v) = stack.pop() {
+        match v {
+            Value::Array(list) => stack.extend(list),
+            Value::Object(map) => stack.extend(map.into_iter().map(|(_, v)| v)),
+            _ => {}
+        }
+    }
+}
+
+/// Documents nested 100 000 deep (which only the API can build: the readers stop at 64
+/// levels): every compiled validator judges them as the interpreter does, on a thread with
+/// a 2 MiB stack, recursion bounded by the depth limit of `$ref`s and of schemas.
+#[test]
+fn documents_nested_100_000_deep_are_judged_alike() {
+    std::thread::Builder::new()
+        .stack_size(2 << 20)
+        .spawn(|| {
+            let mut failures = Vec::new();
+            for objects in [false, true] {
+                let doc = deep(100_000, objects);
+                for i in 0..random::COUNT {
+                    let shown = format!("100 000 nested {}", if objects { "objects" } else { "arrays" });
+                    if let Err(e) = compare_shown(i, &doc, &shown) {
+                        failures.push(e.chars().take(3_000).collect());
+                    }
+                }
+                dismantle(doc);
+            }
+            validgen_tests::assert_none_differ("reports", &failures);
+        })
+        .expect("thread")
+        .join()
+        .expect("no panic");
 }
