@@ -9,6 +9,8 @@ use serde_json::Value;
 
 #[path = "documents/cases.rs"]
 mod document_cases;
+#[path = "schemas/random.rs"]
+mod random_schemas;
 #[path = "schemas/suite.rs"]
 mod schema_suite;
 
@@ -69,6 +71,43 @@ fn main() {
     std::fs::write(out.join("generated_rule_sets.rs"), list).expect("write generated list");
     documents(&manifest, &out);
     json_schema_suite(&manifest, &out);
+    json_schema_random(&manifest, &out);
+}
+
+/// A validator for every random schema of `schemas/random.rs` that compiles (all should),
+/// `RANDOM` listing them by name and `REFUSED` counting the others.
+fn json_schema_random(manifest: &std::path::Path, out: &std::path::Path) {
+    println!(
+        "cargo:rerun-if-changed={}",
+        manifest.join("schemas/random.rs").display()
+    );
+    let options = validgen_runtime::json_schema::Options::default();
+    let mut refused = 0;
+    let sets: Vec<(String, validgen_runtime::ir::RuleSet)> = random_schemas::schemas()
+        .into_iter()
+        .filter_map(|(name, schema)| {
+            match validgen_runtime::json_schema::compile(&schema, &options) {
+                Ok(c) => Some((name, c.rules)),
+                Err(e) => {
+                    println!("cargo:warning={name} refused: {e:?}");
+                    refused += 1;
+                    None
+                }
+            }
+        })
+        .collect();
+    let tokens = validgen_codegen::compile_documents(&sets);
+    let mut code = validgen_codegen::pretty(&tokens).expect("generated code parses");
+    code += "\n/// Every validator, by the name of its schema.\n";
+    code += "pub const RANDOM: &[(&str, fn(&::validgen::serde_json::Value, ::validgen::interpret::Explain) -> ::validgen::interpret::DocumentReport)] = &[\n";
+    for (name, _) in &sets {
+        code += &format!("    ({name:?}, {name}),\n");
+    }
+    code += "];\n";
+    code += &format!(
+        "\n/// How many random schemas validgen refused.\npub const REFUSED: usize = {refused};\n"
+    );
+    std::fs::write(out.join("json_schema_random.rs"), code).expect("write generated code");
 }
 
 /// A validator for every JSON-Schema-Test-Suite group that compiles, and `SUITE` listing them

@@ -97,11 +97,44 @@ impl Yaml {
 pub fn yaml_message(msg: &str) -> String {
     let first = msg.lines().next().unwrap_or_default();
     let rest = first.strip_prefix("error: ").unwrap_or(first);
-    match rest.strip_prefix("line ").and_then(|r| r.split_once(": ")) {
-        Some((pos, what)) if pos.contains(" column ") => what.to_owned(),
-        _ => rest.to_owned(),
-    }
+    let what = match rest.strip_prefix("line ").and_then(|r| r.split_once(": ")) {
+        Some((pos, what)) if pos.contains(" column ") => what,
+        _ => rest,
+    };
+    limit_message(what).unwrap_or_else(|| what.to_owned())
 }
+
+/// The reader's limits in words (serde-saphyr writes its budget breaches as Rust debug text,
+/// `budget breached: Depth { depth: 65 }`).
+fn limit_message(what: &str) -> Option<String> {
+    if what.starts_with("recursion limit exceeded") {
+        return Some(format!(
+            "nested more than the YAML reader accepts ({what}; at most {MAX_DEPTH} levels)"
+        ));
+    }
+    let breach = what.strip_prefix("budget breached: ")?;
+    Some(match breach.split([' ', '{']).next().unwrap_or_default() {
+        "Depth" => {
+            format!("nested more than {MAX_DEPTH} levels deep (the most the YAML reader accepts)")
+        }
+        "Nodes" => format!(
+            "more than {MAX_NODES} values in one document (the most the YAML reader accepts)"
+        ),
+        "ScalarBytes" => format!(
+            "more than {MAX_SCALAR_BYTES} bytes of scalar text in one document (the most the YAML reader accepts)"
+        ),
+        _ => format!("beyond a limit of the YAML reader ({breach})"),
+    })
+}
+
+/// How deep the YAML reader lets collections nest (serde-saphyr's default budget).
+const MAX_DEPTH: usize = 64;
+/// How many values (collections and scalars) the YAML reader accepts in one document
+/// (serde-saphyr's default budget).
+const MAX_NODES: usize = 250_000;
+/// How many bytes of scalar text (strings, numbers, keys) the YAML reader accepts in one
+/// document (serde-saphyr's default budget).
+const MAX_SCALAR_BYTES: usize = 64 << 20;
 
 /// A YAML value with its children's positions, as serde-saphyr reads it.
 enum Tree {
@@ -243,6 +276,30 @@ mod tests {
     fn bad_yaml_is_located() {
         let e = Yaml::parse("a: [1, 2\n").err();
         assert!(e.as_ref().is_some_and(|e| e.line > 0), "{e:?}");
+        let budget = serde_saphyr::Budget::default();
+        assert_eq!(
+            (
+                budget.max_depth,
+                budget.max_nodes,
+                budget.max_total_scalar_bytes
+            ),
+            (MAX_DEPTH, MAX_NODES, MAX_SCALAR_BYTES)
+        );
+        let deep = "[".repeat(100) + &"]".repeat(100);
+        let e = Yaml::parse(&deep).err();
+        assert!(
+            e.as_ref().is_some_and(|e| e.line == 1
+                && e.message
+                    == "nested more than 64 levels deep (the most the YAML reader accepts)"),
+            "{e:?}"
+        );
+        let many = format!("[{}]", vec!["1"; MAX_NODES].join(","));
+        let e = Yaml::parse(&many).err();
+        assert!(
+            e.as_ref().is_some_and(|e| e.message
+                == "more than 250000 values in one document (the most the YAML reader accepts)"),
+            "{e:?}"
+        );
         let e = Yaml::parse("a: .nan\n").err();
         assert!(
             e.as_ref()

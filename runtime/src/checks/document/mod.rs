@@ -55,9 +55,12 @@ use crate::model::Instance;
 /// At most this many characters of a value are quoted in a violation.
 const QUOTE_MAX: usize = 64;
 
-/// A value as JSON, cut to [`QUOTE_MAX`] characters.
+/// A value as JSON, cut to [`QUOTE_MAX`] characters. Only the start of the value is written
+/// (a value nested 100 000 deep, or 100 MB long, is not serialized whole, which would
+/// overflow the stack or take its size in time and memory).
 fn quote<'a>(v: impl Instance<'a>) -> String {
-    let text = v.to_value().to_string();
+    let mut text = String::new();
+    quote_start(&v.to_value(), &mut text);
     if text.chars().count() <= QUOTE_MAX {
         return text;
     }
@@ -66,7 +69,127 @@ fn quote<'a>(v: impl Instance<'a>) -> String {
     cut
 }
 
+/// Whether `out` holds more than [`QUOTE_MAX`] characters.
+fn quote_full(out: &str) -> bool {
+    out.len() > QUOTE_MAX && out.chars().count() > QUOTE_MAX
+}
+
+/// Writes `v` as compact JSON into `out` until `out` is longer than [`QUOTE_MAX`]
+/// characters: what is written is then a prefix of `v.to_string()` longer than the quote,
+/// otherwise all of it. Each level writes a character before the next, so the recursion is
+/// at most `QUOTE_MAX + 1` deep.
+fn quote_start(v: &serde_json::Value, out: &mut String) {
+    use serde_json::Value;
+    if quote_full(out) {
+        return;
+    }
+    // A string's first characters, escaped, start its escaped text.
+    let string = |s: &str, out: &mut String| {
+        let head: String = s.chars().take(QUOTE_MAX + 1).collect();
+        out.push_str(&Value::String(head).to_string());
+    };
+    match v {
+        Value::Array(items) => {
+            out.push('[');
+            for (i, item) in items.iter().enumerate() {
+                if quote_full(out) {
+                    return;
+                }
+                if i > 0 {
+                    out.push(',');
+                }
+                quote_start(item, out);
+            }
+            out.push(']');
+        }
+        Value::Object(map) => {
+            out.push('{');
+            for (i, (k, item)) in map.iter().enumerate() {
+                if quote_full(out) {
+                    return;
+                }
+                if i > 0 {
+                    out.push(',');
+                }
+                string(k, out);
+                out.push(':');
+                quote_start(item, out);
+            }
+            out.push('}');
+        }
+        Value::String(s) => string(s, out),
+        leaf => out.push_str(&leaf.to_string()),
+    }
+}
+
 /// Keys as a list in a text: `a, b`.
 fn list(keys: &[&str]) -> String {
     keys.join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::{Value, json};
+
+    use super::{QUOTE_MAX, quote};
+
+    /// The quote as it was: the whole value serialized, then cut.
+    fn cut_whole(v: &Value) -> String {
+        let text = v.to_string();
+        if text.chars().count() <= QUOTE_MAX {
+            return text;
+        }
+        let mut cut: String = text.chars().take(QUOTE_MAX).collect();
+        cut.push('…');
+        cut
+    }
+
+    #[test]
+    fn a_quote_is_the_start_of_the_value() {
+        let long = "é\"\n".repeat(40);
+        let values = [
+            json!(null),
+            json!(1.5),
+            json!(-0.0),
+            json!(u64::MAX),
+            json!("a\"b\\c\n"),
+            json!(long),
+            json!([]),
+            json!({}),
+            json!([1, [2, [3, {"a": [true, null]}]]]),
+            json!({"k\"ey": {"b": "x".repeat(70)}, "c": 1}),
+            json!({ long.clone(): 1 }),
+            json!((0..40).collect::<Vec<_>>()),
+            json!((0..20).map(|i| json!({"n": i})).collect::<Vec<_>>()),
+            json!("x".repeat(QUOTE_MAX)),
+            json!("x".repeat(QUOTE_MAX - 2)),
+            json!("x".repeat(QUOTE_MAX - 1)),
+        ];
+        for v in &values {
+            assert_eq!(quote(v), cut_whole(v), "{v}");
+        }
+    }
+
+    #[test]
+    fn a_value_nested_100_000_deep_is_quoted_on_a_small_stack() {
+        std::thread::Builder::new()
+            .stack_size(256 << 10)
+            .spawn(|| {
+                let mut v = json!(1);
+                for _ in 0..100_000 {
+                    v = Value::Array(vec![v]);
+                }
+                assert_eq!(quote(&v), format!("{}…", "[".repeat(QUOTE_MAX)));
+                // serde_json's `Drop` recurses: take the value apart by hand.
+                let mut stack = vec![v];
+                while let Some(v) = stack.pop() {
+                    if let Value::Array(list) = v {
+                        stack.extend(list);
+                    }
+                }
+            })
+            .expect("thread")
+            .join()
+            .expect("no overflow");
+    }
 }

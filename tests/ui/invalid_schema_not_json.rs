@@ -1,0 +1,3 @@
+validgen::include_schemas!("ui/schemas/not_json");
+
+fn main() {}

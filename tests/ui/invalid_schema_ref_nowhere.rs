@@ -1,0 +1,3 @@
+validgen::include_schemas!("ui/schemas/ref_nowhere");
+
+fn main() {}

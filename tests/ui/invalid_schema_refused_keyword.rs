@@ -1,0 +1,3 @@
+validgen::include_schemas!("ui/schemas/refused_keyword");
+
+fn main() {}
