@@ -13,21 +13,11 @@ pub(super) fn check(
     cs: &[Check],
     set: &RuleSet,
 ) -> TokenStream {
-    // The named keys as a `match` (the compiler picks the comparisons), not a slice scan.
-    let is_known = if known.is_empty() {
-        quote!(false)
-    } else {
-        quote!(::core::matches!(__key, #(#known)|*))
-    };
-    // A pattern that failed to build at run time matches nothing: its own check reports it.
-    let matched = patterns.iter().map(|re| {
-        let built = regex_static(re);
-        quote!(#built.as_ref().is_ok_and(|__re| __re.is_match(__key)))
-    });
+    let skipped = skipped(known, patterns);
     let body = checks(cs, set);
     quote! {{
         for __key in ::validgen::__private::model::Instance::keys(__v) {
-            if #is_known #(|| #matched)* {
+            if #skipped {
                 continue;
             }
             if let ::core::option::Option::Some(__v) = ::validgen::__private::model::Instance::get(__v, __key) {
@@ -38,4 +28,20 @@ pub(super) fn check(
             }
         }
     }}
+}
+
+/// An expression: whether `__key` is one the check skips, named in `known` (a `match`, whose
+/// comparisons the compiler picks) or matching one of `patterns` (a pattern that failed to
+/// build at run time matches nothing: its own check reports it).
+pub(super) fn skipped(known: &[String], patterns: &[Regex]) -> TokenStream {
+    let is_known = if known.is_empty() {
+        quote!(false)
+    } else {
+        quote!(::core::matches!(__key, #(#known)|*))
+    };
+    let matched = patterns.iter().map(|re| {
+        let built = regex_static(re);
+        quote!(#built.as_ref().is_ok_and(|__re| __re.is_match(__key)))
+    });
+    quote!(#is_known #(|| #matched)*)
 }

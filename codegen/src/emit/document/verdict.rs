@@ -120,20 +120,12 @@ fn statement(c: &Check, set: &RuleSet) -> TokenStream {
             patterns,
             checks,
         } => {
-            let is_known = if known.is_empty() {
-                quote!(false)
-            } else {
-                quote!(::core::matches!(__key, #(#known)|*))
-            };
-            let matched = patterns.iter().map(|re| {
-                let built = regex_static(re);
-                quote!(#built.as_ref().is_ok_and(|__re| __re.is_match(__key)))
-            });
+            let skipped = super::additional_properties::skipped(known, patterns);
             let inner = holds(checks, set);
             quote! {{
                 let __object = __v;
                 ::validgen::__private::model::Instance::keys(__object).into_iter().all(|__key| {
-                    if #is_known #(|| #matched)* {
+                    if #skipped {
                         return true;
                     }
                     match ::validgen::__private::model::Instance::get(__object, __key) {
