@@ -106,15 +106,9 @@ fn required_keys(keyword_value: Option<&Value>) -> Vec<String> {
         .unwrap_or_default()
 }
 
-/// A value as JSON, cut to [`QUOTE_MAX`] characters.
+/// A value as JSON, cut to [`QUOTE_MAX`] characters (written only as far as the cut).
 fn quote(v: &Value) -> String {
-    let text = v.to_string();
-    if text.chars().count() <= QUOTE_MAX {
-        return text;
-    }
-    let mut cut: String = text.chars().take(QUOTE_MAX).collect();
-    cut.push('…');
-    cut
+    crate::checks::document::quote_value(v, QUOTE_MAX)
 }
 
 #[cfg(test)]

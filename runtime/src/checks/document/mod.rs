@@ -59,53 +59,59 @@ const QUOTE_MAX: usize = 64;
 /// (a value nested 100 000 deep, or 100 MB long, is not serialized whole, which would
 /// overflow the stack or take its size in time and memory).
 fn quote<'a>(v: impl Instance<'a>) -> String {
+    quote_value(&v.to_value(), QUOTE_MAX)
+}
+
+/// A value as JSON, cut to `max` characters (with `…` when cut), written only as far as the
+/// cut: [`quote`] for any length.
+pub(crate) fn quote_value(v: &serde_json::Value, max: usize) -> String {
     let mut text = String::new();
-    quote_start(&v.to_value(), &mut text);
-    if text.chars().count() <= QUOTE_MAX {
+    quote_start(v, &mut text, max);
+    if text.chars().count() <= max {
         return text;
     }
-    let mut cut: String = text.chars().take(QUOTE_MAX).collect();
+    let mut cut: String = text.chars().take(max).collect();
     cut.push('…');
     cut
 }
 
-/// Whether `out` holds more than [`QUOTE_MAX`] characters.
-fn quote_full(out: &str) -> bool {
-    out.len() > QUOTE_MAX && out.chars().count() > QUOTE_MAX
+/// Whether `out` holds more than `max` characters.
+fn quote_full(out: &str, max: usize) -> bool {
+    out.len() > max && out.chars().count() > max
 }
 
-/// Writes `v` as compact JSON into `out` until `out` is longer than [`QUOTE_MAX`]
-/// characters: what is written is then a prefix of `v.to_string()` longer than the quote,
-/// otherwise all of it. Each level writes a character before the next, so the recursion is
-/// at most `QUOTE_MAX + 1` deep.
-fn quote_start(v: &serde_json::Value, out: &mut String) {
+/// Writes `v` as compact JSON into `out` until `out` is longer than `max` characters: what
+/// is written is then a prefix of `v.to_string()` longer than the quote, otherwise all of
+/// it. Each level writes a character before the next, so the recursion is at most `max + 1`
+/// deep.
+fn quote_start(v: &serde_json::Value, out: &mut String, max: usize) {
     use serde_json::Value;
-    if quote_full(out) {
+    if quote_full(out, max) {
         return;
     }
     // A string's first characters, escaped, start its escaped text.
     let string = |s: &str, out: &mut String| {
-        let head: String = s.chars().take(QUOTE_MAX + 1).collect();
+        let head: String = s.chars().take(max + 1).collect();
         out.push_str(&Value::String(head).to_string());
     };
     match v {
         Value::Array(items) => {
             out.push('[');
             for (i, item) in items.iter().enumerate() {
-                if quote_full(out) {
+                if quote_full(out, max) {
                     return;
                 }
                 if i > 0 {
                     out.push(',');
                 }
-                quote_start(item, out);
+                quote_start(item, out, max);
             }
             out.push(']');
         }
         Value::Object(map) => {
             out.push('{');
             for (i, (k, item)) in map.iter().enumerate() {
-                if quote_full(out) {
+                if quote_full(out, max) {
                     return;
                 }
                 if i > 0 {
@@ -113,7 +119,7 @@ fn quote_start(v: &serde_json::Value, out: &mut String) {
                 }
                 string(k, out);
                 out.push(':');
-                quote_start(item, out);
+                quote_start(item, out, max);
             }
             out.push('}');
         }
