@@ -30,3 +30,4 @@ pub mod kubevirt;
 pub mod model;
 pub mod quantity;
 pub mod report;
+pub mod ytt;

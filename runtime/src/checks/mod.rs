@@ -4,6 +4,7 @@
 //! satisfied check formats nothing and gives an empty text.
 
 pub mod document;
+pub mod ytt;
 
 use std::fmt::Write as _;
 

@@ -8,6 +8,7 @@
 //! and guards. [`Rule::paths`] is the one traversal of what a rule reads.
 
 mod arg;
+mod expr;
 mod guard;
 mod location;
 mod path;
@@ -15,9 +16,11 @@ mod reason;
 mod regex;
 mod traverse;
 mod types;
+mod validation;
 mod violation;
 
 pub use arg::Arg;
+pub use expr::{Expr, Lambda};
 pub use guard::Guard;
 pub use location::Location;
 pub use path::{Path, PathError, Root, Syntax};
@@ -25,6 +28,7 @@ pub use reason::Reason;
 pub use regex::Regex;
 pub use traverse::PathRole;
 pub use types::JsonType;
+pub use validation::{Assertion, AssertionRule, Validation};
 pub use violation::{At, Span, Violation};
 
 use std::collections::BTreeMap;
