@@ -82,6 +82,45 @@ pub enum Command {
     /// clean, 1 when any catalog or schema has errors, N with --warn-exit-code N when there are
     /// only warnings, 2 on a usage error.
     Check(CheckArgs),
+
+    /// A drop-in for `ytt` on data values: compute, type-check and validate the final data
+    /// values of a ytt data-values schema, printing what ytt 0.48.0 prints.
+    ///
+    /// Takes the `ytt` flags CI scripts use for data values: `-f` (schema and `#@data/values`
+    /// files), `--data-values-file` (plain YAML values), `--data-values-inspect`,
+    /// `--data-values-schema-inspect -o openapi-v3` and
+    /// `--dangerous-data-values-disable-validation`. The output, the error texts and the exit
+    /// status are ytt's: 0 on success, 1 on any error. Starlark beyond annotation literals and
+    /// simple lambdas (`load()`, `#@ def`, `.star` files) is refused with an error naming it.
+    Ytt(YttArgs),
+}
+
+/// Arguments of `ytt`, spelled as ytt spells them.
+#[derive(Debug, Args)]
+pub struct YttArgs {
+    /// A schema, data-values or template file (repeatable, in order).
+    #[arg(short = 'f', long = "file", value_name = "FILE")]
+    pub files: Vec<String>,
+
+    /// A plain YAML data-values file (repeatable; later files win).
+    #[arg(long = "data-values-file", value_name = "FILE")]
+    pub data_values_files: Vec<String>,
+
+    /// Print the final data values.
+    #[arg(long)]
+    pub data_values_inspect: bool,
+
+    /// Print the data-values schema (with `-o openapi-v3`).
+    #[arg(long)]
+    pub data_values_schema_inspect: bool,
+
+    /// The output type (`openapi-v3` for the schema).
+    #[arg(short = 'o', long = "output", value_name = "TYPE")]
+    pub output: Option<String>,
+
+    /// Skip the validations (not recommended, as in ytt).
+    #[arg(long)]
+    pub dangerous_data_values_disable_validation: bool,
 }
 
 /// Output formats of `validate`.

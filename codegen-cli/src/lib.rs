@@ -9,6 +9,7 @@ pub mod render;
 pub mod review;
 pub mod serve;
 pub mod validate;
+pub mod ytt;
 
 use std::ffi::OsString;
 use std::process::ExitCode;
@@ -38,6 +39,7 @@ pub fn run<I: IntoIterator<Item = OsString>>(args: I) -> ExitCode {
         cli::Command::Serve(args) => serve::run(&args),
         cli::Command::Generate(args) => generate::run(&args),
         cli::Command::Check(args) => check::run(&args),
+        cli::Command::Ytt(args) => ytt::run(&args),
     };
     ExitCode::from(code)
 }

@@ -12,7 +12,7 @@ mod string;
 use std::borrow::Cow;
 
 use crate::ir::{self, At, Check, Severity, Violation};
-use crate::model::Document;
+use crate::model::{Document, Instance};
 use crate::model::values::MISSING_KEY;
 pub use crate::report::{
     Cause, DocumentReport, Explain, Outcome, Report, RuleReport, RuleReports, violations_text,
@@ -117,12 +117,15 @@ fn document_rule<D: Document>(
     doc: &D,
 ) -> Result<Vec<Violation>, String> {
     let path = rule.path.as_ref().ok_or(MISSING_KEY)?;
-    let scope = document::Scope {
-        definitions: &set.definitions,
-        depth: 0,
-    };
     let mut out = Vec::new();
     for (base, v) in doc.instances(path)? {
+        // ytt functions read the document through `ctx`: lent where the model holds JSON.
+        let root = base.is_empty().then(|| v.to_value());
+        let scope = document::Scope {
+            definitions: &set.definitions,
+            depth: 0,
+            root: root.as_deref(),
+        };
         let mut at = At::new(&base);
         document::apply(
             std::slice::from_ref(&rule.check),

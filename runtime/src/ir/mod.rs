@@ -285,6 +285,9 @@ pub enum Check {
         /// The checks.
         checks: Vec<Check>,
     },
+    /// One ytt validation annotation (`@schema/validation`, `@assert/validate`) on the value,
+    /// as ytt 0.48 `pkg/validations` runs it.
+    Validation(Box<Validation>),
     /// The checks of a definition of the rule set ([`RuleSet::definitions`]).
     Ref {
         /// The definition's name.

@@ -1,7 +1,7 @@
 //! The `#@` comments of a node: annotations (`#@schema/nullable`, `#@schema/validation min=1`)
 //! and code (`#@ load(...)`, `#@ def ...`), as ytt's template compiler splits them.
 
-use super::yaml::{Comment, Pos};
+use super::yaml::{Comment, DocumentSet, Node, Pos};
 
 /// One `#@` comment.
 #[derive(Debug, Clone, PartialEq)]
@@ -28,6 +28,39 @@ pub fn annotations(comments: &[Comment]) -> Vec<Annotation> {
             })
         })
         .collect()
+}
+
+/// Every `#@` comment of a document set, in the order of their lines.
+pub fn all(set: &DocumentSet) -> Vec<Annotation> {
+    let mut found = Vec::new();
+    for document in &set.documents {
+        found.extend(annotations(&document.comments));
+        collect(&document.value, &mut found);
+    }
+    found.sort_by_key(|a| a.pos.line);
+    found
+}
+
+fn collect(node: &Node, found: &mut Vec<Annotation>) {
+    // An explicit stack: a deeply nested document must not exhaust the call stack.
+    let mut stack = vec![node];
+    while let Some(node) = stack.pop() {
+        match node {
+            Node::Map(items) => {
+                for item in items {
+                    found.extend(annotations(&item.comments));
+                    stack.push(&item.value);
+                }
+            }
+            Node::Array(items) => {
+                for item in items {
+                    found.extend(annotations(&item.comments));
+                    stack.push(&item.value);
+                }
+            }
+            Node::Scalar(_) => {}
+        }
+    }
 }
 
 #[cfg(test)]

@@ -8,9 +8,17 @@
 //!   values and its error texts, as starlark-go under ytt;
 //! - [`schema`]: data-values schemas typed as ytt types them;
 //! - [`validation`]: validation annotations read into the IR's [`crate::ir::Validation`];
-//! - [`export`]: a schema as OpenAPI v3.
+//! - [`data`]: data values as JSON for the rule core, and back to ytt's paths and positions;
+//! - [`lower`]: validations lowered into the rule IR;
+//! - [`report`]: ytt's validation report;
+//! - [`export`]: a schema as OpenAPI v3;
+//! - [`run`]: one ytt run, with ytt's flags, output and exit code.
 pub mod annotations;
+pub mod data;
 pub mod export;
+pub mod lower;
+pub mod report;
+pub mod run;
 pub mod schema;
 pub mod starlark;
 pub mod validation;

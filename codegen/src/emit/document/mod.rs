@@ -186,6 +186,16 @@ fn one(c: &Check, set: &RuleSet) -> TokenStream {
             checks,
         } => additional_properties::check(known, patterns, checks, set),
         Check::Ref { name } => reference::check(name, set),
+        // ytt validations read `ctx.parent`/`ctx.root`, which generated code does not track
+        // yet: until it does, a rule set holding one fails closed here (only the interpreter
+        // runs ytt schemas).
+        Check::Validation(_) => push(quote!(::core::option::Option::Some(
+            ::validgen::__private::ir::Violation::new(
+                "rule",
+                "a check generated code runs",
+                "a ytt validation",
+            )
+        ))),
         // As the interpreter: a KubeVirt check nested in a document check fails closed.
         Check::IntRange { .. }
         | Check::LengthRange { .. }

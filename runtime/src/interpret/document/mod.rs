@@ -29,8 +29,11 @@ mod required;
 mod size;
 mod type_;
 mod unique;
+mod validation;
 
 use std::collections::BTreeMap;
+
+use serde_json::Value;
 
 use crate::ir::{At, Check, Violation};
 use crate::model::Instance;
@@ -40,6 +43,9 @@ use crate::model::Instance;
 pub(crate) struct Scope<'r> {
     pub(crate) definitions: &'r BTreeMap<String, Vec<Check>>,
     pub(crate) depth: usize,
+    /// The document's value, when the rule's path is the document itself: ytt functions read
+    /// `ctx.root` and `ctx.parent` from it.
+    pub(crate) root: Option<&'r Value>,
 }
 
 /// Applies every check of `checks` to `v` (no short-circuit), appending what fails to `out`.
@@ -131,6 +137,9 @@ fn apply_one<'a, I: Instance<'a>>(
             );
         }
         Check::Ref { name } => return reference::apply_ref(name, v, at, scope, out),
+        Check::Validation(validation) => {
+            return validation::apply_validation(validation, v, at, scope, out);
+        }
         // The KubeVirt checks judge a rule's values together, never one nested value: a rule
         // set that nests one fails closed.
         Check::IntRange { .. }
