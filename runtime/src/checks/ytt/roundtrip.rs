@@ -66,10 +66,10 @@ fn data_plain(data: &Json) -> Val<'_> {
 /// A float as go-yaml writes it and reads it back.
 fn float<'a>(f: f64) -> Val<'a> {
     let text = format_float_shortest(f);
-    if text.bytes().all(|b| b.is_ascii_digit() || b == b'-') {
-        if let Ok(i) = text.parse::<i64>() {
-            return Val::Int(i);
-        }
+    if text.bytes().all(|b| b.is_ascii_digit() || b == b'-')
+        && let Ok(i) = text.parse::<i64>()
+    {
+        return Val::Int(i);
     }
     Val::Float(f)
 }
