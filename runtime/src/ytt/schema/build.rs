@@ -12,7 +12,7 @@ use crate::ytt::validation::validation;
 use crate::ytt::yaml::{Comment, Node, Pos, Scalar};
 
 /// Deepest nesting of a schema (maps and arrays) or of an annotation's value.
-pub(crate) const MAX_DEPTH: usize = 500;
+pub(crate) const MAX_DEPTH: usize = 200;
 
 type Fault = Problem;
 

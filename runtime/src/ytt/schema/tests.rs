@@ -335,3 +335,19 @@ fn nearest_validation_is_kept() {
     let validation = key(&schema.root, "port").validation.as_ref();
     assert_eq!(validation.map(|a| a.args.as_str()), Some("min=2"));
 }
+
+#[test]
+fn nesting_is_bounded() {
+    let nested = |depth: usize| {
+        let mut value = string("leaf");
+        for line in (3..depth + 3).rev() {
+            value = Node::Map(vec![item(line, "k", value, vec![])]);
+        }
+        schema_file(value)
+    };
+    assert!(build(&nested(150), "").is_ok());
+    let Err(BuildError::Message(message)) = build(&nested(5000), "") else {
+        panic!("not refused")
+    };
+    assert_eq!(message, "schema nested deeper than 200 levels");
+}
