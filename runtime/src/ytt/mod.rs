@@ -8,10 +8,13 @@
 //!   values and its error texts, as starlark-go under ytt;
 //! - [`schema`]: data-values schemas typed as ytt types them;
 //! - [`validation`]: validation annotations read into the IR's [`crate::ir::Validation`];
+//! - [`values`]: the final data values (schema defaults, `-f` overlays, `--data-values-file`
+//!   merges, type errors), as ytt computes them before validating;
 //! - [`export`]: a schema as OpenAPI v3.
 pub mod annotations;
 pub mod export;
 pub mod schema;
 pub mod starlark;
 pub mod validation;
+pub mod values;
 pub mod yaml;
