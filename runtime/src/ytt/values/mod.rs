@@ -24,6 +24,9 @@ mod report;
 mod spell;
 mod typecheck;
 
+#[cfg(test)]
+mod tests;
+
 use std::fmt;
 
 use super::annotations::{Annotation, annotations};

@@ -27,12 +27,29 @@ impl<'a> Texts<'a> {
     }
 
     /// The text of line `pos.line` of `pos.file` (ytt splits on `\n` only); empty if unknown.
-    fn line(&self, pos: &Pos) -> &'a str {
-        self.files
-            .get(&*pos.file)
-            .and_then(|t| t.split('\n').nth(pos.line.checked_sub(1)?))
+    /// ytt knows no text for a file's first document when the file does not start with `---`
+    /// (`pkg/yamlmeta/parser.go` places that document on line 1 without its line).
+    fn line(&self, pos: &Pos, at_document: bool) -> &'a str {
+        let Some(text) = self.files.get(&*pos.file) else {
+            return "";
+        };
+        if at_document && pos.line == 1 && !starts_with_marker(text) {
+            return "";
+        }
+        pos.line
+            .checked_sub(1)
+            .and_then(|i| text.split('\n').nth(i))
             .unwrap_or("")
     }
+}
+
+/// Whether a text starts with a document marker (Go's `\A\s*---\s+`).
+fn starts_with_marker(text: &str) -> bool {
+    let is_space = |c: char| matches!(c, ' ' | '\t' | '\n' | '\x0c' | '\r');
+    text.trim_start_matches(is_space)
+        .strip_prefix("---")
+        .and_then(|rest| rest.chars().next())
+        .is_some_and(is_space)
 }
 
 /// The report for `violations` under `summary`, ending with the line break ytt's template
@@ -57,7 +74,7 @@ pub(super) fn render(summary: &str, violations: &[Violation], texts: &Texts<'_>)
         out.push('\n');
         out.push_str(&pad("|", &violation.pos.line.to_string()));
         out.push(' ');
-        out.push_str(texts.line(&violation.pos));
+        out.push_str(texts.line(&violation.pos, violation.at_document));
         out.push('\n');
         out.push_str(&pad("|", ""));
         out.push_str("\n\n");

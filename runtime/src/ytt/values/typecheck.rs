@@ -24,6 +24,8 @@ pub(super) struct Violation {
     pub expected: String,
     /// `= hint: ...` lines.
     pub hints: Vec<String>,
+    /// Whether `pos` is a document's (whose line ytt may not know the text of).
+    pub at_document: bool,
 }
 
 /// Types the document's value against `root`, filling defaults; the shape mismatches.
@@ -84,7 +86,8 @@ fn assign_node(
                 }
             }
         }
-        (_, node) => violations.push(mismatch(pos, type_name(node), ty)),
+        // Only the document's value is at depth 0, at the document's position.
+        (_, node) => violations.push(mismatch(pos, type_name(node), ty, depth == 0)),
     }
     Ok(())
 }
@@ -107,7 +110,14 @@ fn default_item(property: &Property) -> MapItem {
 pub(super) fn check(document: &Document, root: &Type) -> Result<Vec<Violation>, String> {
     let mut violations = Vec::new();
     match &document.value {
-        Node::Scalar(scalar) => check_scalar(scalar, &document.pos, root, &mut violations),
+        Node::Scalar(scalar) => {
+            if let Some(violation) = check_scalar(scalar, &document.pos, root) {
+                violations.push(Violation {
+                    at_document: true,
+                    ..violation
+                });
+            }
+        }
         node => check_node(node, root, &mut violations, 0)?,
     }
     Ok(violations)
@@ -159,17 +169,17 @@ fn child(
 ) -> Result<(), String> {
     match value {
         Node::Scalar(scalar) => {
-            check_scalar(scalar, pos, ty, violations);
+            violations.extend(check_scalar(scalar, pos, ty));
             Ok(())
         }
         node => check_node(node, ty, violations, depth + 1),
     }
 }
 
-/// A scalar (or null) where `ty` is expected.
-fn check_scalar(scalar: &Scalar, pos: &Pos, ty: &Type, violations: &mut Vec<Violation>) {
+/// A scalar (or null) where `ty` is expected: the violation, if it does not fit.
+fn check_scalar(scalar: &Scalar, pos: &Pos, ty: &Type) -> Option<Violation> {
     if ty.nullable && *scalar == Scalar::Null {
-        return;
+        return None;
     }
     let fits = match ty.kind {
         Kind::Any => true,
@@ -180,19 +190,19 @@ fn check_scalar(scalar: &Scalar, pos: &Pos, ty: &Type, violations: &mut Vec<Viol
         Kind::Float => matches!(scalar, Scalar::Float(_) | Scalar::Int(_)),
         Kind::Bool => matches!(scalar, Scalar::Bool(_)),
     };
-    if !fits {
-        violations.push(mismatch(pos, scalar_type_name(scalar), ty));
-    }
+    (!fits).then(|| mismatch(pos, scalar_type_name(scalar), ty, false))
 }
 
-/// `found: <found>` where `ty` (declared at its position) was expected.
-fn mismatch(pos: &Pos, found: &str, ty: &Type) -> Violation {
+/// `found: <found>` where `ty` (declared at its position) was expected; `at_document` when
+/// `pos` is the document's.
+fn mismatch(pos: &Pos, found: &str, ty: &Type, at_document: bool) -> Violation {
     Violation {
         pos: pos.clone(),
         description: None,
         found: found.to_owned(),
         expected: format!("{} (by {})", kind_name(&ty.kind), ty.pos),
         hints: Vec::new(),
+        at_document,
     }
 }
 
@@ -234,5 +244,6 @@ fn unknown_key(item: &MapItem, map_ty: &Type, properties: &[Property]) -> Violat
         found: key,
         expected,
         hints,
+        at_document: false,
     }
 }
