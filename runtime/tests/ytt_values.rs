@@ -11,7 +11,6 @@ mod ytt_values {
     use std::collections::BTreeMap;
 
     use serde_json::Value;
-    use validgen_runtime::ytt::annotations::annotations;
     use validgen_runtime::ytt::schema::{Schema, build};
     use validgen_runtime::ytt::values::{SchemaFile, Source, SourceKind, final_values};
     use validgen_runtime::ytt::yaml::{DocumentSet, parse, print};
@@ -93,17 +92,9 @@ mod ytt_values {
 
         let mut schema: Option<Schema> = None;
         if args.windows(2).any(|w| w == ["-f", "schema.yml"]) {
-            let document = parsed["schema.yml"].documents.iter().find(|d| {
-                annotations(&d.comments)
-                    .iter()
-                    .any(|a| a.name == "data/values-schema")
-            });
-            let Some(document) = document else {
-                return Verdict::Fail("schema.yml has no #@data/values-schema document".into());
-            };
-            match build(document) {
+            match build(&parsed["schema.yml"], files["schema.yml"]) {
                 Ok(built) => schema = Some(built),
-                Err(e) => return Verdict::NoSchema(e),
+                Err(e) => return Verdict::NoSchema(format!("{e:?}")),
             }
         }
         let schema_file = schema.as_ref().map(|schema| SchemaFile {

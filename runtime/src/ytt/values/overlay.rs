@@ -7,6 +7,7 @@
 use super::MAX_DEPTH;
 use super::gofmt::go_s;
 use super::ops::{Expects, Mode, NodeOps, Op};
+use crate::ytt::schema::node_type_name;
 use crate::ytt::yaml::{ArrayItem, Document, MapItem, Node, Scalar};
 
 /// Applies `right` over `left`.
@@ -64,7 +65,7 @@ fn merge_value(
     match right {
         Node::Map(items) => {
             let Node::Map(left_items) = left else {
-                return Err(format!("Expected map, but was {}", type_name(left)));
+                return Err(format!("Expected map, but was {}", node_type_name(left)));
             };
             for item in items {
                 map_item(left_items, item, mode, defaults, depth).map_err(|e| {
@@ -79,7 +80,7 @@ fn merge_value(
         }
         Node::Array(items) => {
             let Node::Array(left_items) = left else {
-                return Err(format!("Expected array, but was {}", type_name(left)));
+                return Err(format!("Expected array, but was {}", node_type_name(left)));
             };
             for item in items {
                 array_item(left_items, item, mode, defaults)
@@ -189,24 +190,4 @@ fn array_item(
 
 fn is_null(node: &Node) -> bool {
     matches!(node, Node::Scalar(Scalar::Null))
-}
-
-/// A node's type as ytt names it (`yamlmeta.TypeName`).
-pub(super) fn type_name(node: &Node) -> &'static str {
-    match node {
-        Node::Map(_) => "map",
-        Node::Array(_) => "array",
-        Node::Scalar(scalar) => scalar_type_name(scalar),
-    }
-}
-
-/// A scalar's type as ytt names it.
-pub(super) fn scalar_type_name(scalar: &Scalar) -> &'static str {
-    match scalar {
-        Scalar::Null => "null",
-        Scalar::Bool(_) => "boolean",
-        Scalar::Int(_) => "integer",
-        Scalar::Float(_) => "float",
-        Scalar::String(_) => "string",
-    }
 }

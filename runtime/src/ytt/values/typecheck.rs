@@ -6,9 +6,8 @@
 
 use super::MAX_DEPTH;
 use super::gofmt::{go_s, go_v};
-use super::overlay::{scalar_type_name, type_name};
 use super::spell::nearest;
-use crate::ytt::schema::{Kind, Property, Type};
+use crate::ytt::schema::{Kind, Property, Type, kind_name, node_type_name, scalar_type_name};
 use crate::ytt::yaml::{Document, MapItem, Node, Pos, Scalar};
 
 /// One type error, as ytt's `schemaAssertionError`.
@@ -87,7 +86,7 @@ fn assign_node(
             }
         }
         // Only the document's value is at depth 0, at the document's position.
-        (_, node) => violations.push(mismatch(pos, type_name(node), ty, depth == 0)),
+        (_, node) => violations.push(mismatch(pos, node_type_name(node), ty, depth == 0)),
     }
     Ok(())
 }
@@ -203,19 +202,6 @@ fn mismatch(pos: &Pos, found: &str, ty: &Type, at_document: bool) -> Violation {
         expected: format!("{} (by {})", kind_name(&ty.kind), ty.pos),
         hints: Vec::new(),
         at_document,
-    }
-}
-
-/// A type's name in type errors.
-fn kind_name(kind: &Kind) -> &'static str {
-    match kind {
-        Kind::Map(_) => "map",
-        Kind::Array(_) => "array",
-        Kind::String => "string",
-        Kind::Int => "integer",
-        Kind::Float => "float",
-        Kind::Bool => "boolean",
-        Kind::Any => "any",
     }
 }
 
