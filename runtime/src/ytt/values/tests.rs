@@ -486,3 +486,23 @@ fn a_top_level_array_replaces_the_document() {
         Err(expected.to_owned())
     );
 }
+
+#[test]
+fn deep_values_are_refused_with_an_error() {
+    let v = |line| pos("values.yml", line);
+    let deep = |leaf: Node| {
+        (0..MAX_DEPTH + 10).fold(leaf, |inner, _| {
+            Node::Map(vec![item(v(1), "a", inner, &[])])
+        })
+    };
+    let first = document("values.yml", 1, &[], deep(int(1)));
+    let second = document("values.yml", 1, &[], deep(int(2)));
+    let sources = [&first, &second].map(|documents| Source {
+        name: "values.yml",
+        text: "",
+        documents,
+        kind: SourceKind::PlainFile,
+    });
+    let got = final_values(None, &sources);
+    assert!(got.is_err_and(|e| e.ends_with("Data values nested deeper than 512 levels")));
+}
