@@ -6,9 +6,14 @@
 //! value), as in ytt: one on its own line to the next node, one after a node on its line to
 //! that node.
 
+mod build;
+mod comments;
+mod entries;
 mod node;
 mod parse;
 mod print;
+mod resolve;
+mod timestamp;
 
 pub use node::{ArrayItem, Comment, Document, DocumentSet, MapItem, Node, Pos, Scalar};
 pub use parse::{YamlError, parse};

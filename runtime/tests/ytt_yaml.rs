@@ -1,0 +1,376 @@
+//! ytt's YAML (`validgen_runtime::ytt::yaml`): every file of the recorded ytt 0.48.0 cases reads,
+//! every successful case's stdout prints back byte for byte, and the reading rules of ytt's
+//! `yamlmeta` (comment attachment, positions, YAML 1.1 scalars, aliases, limits).
+
+#![allow(clippy::unwrap_used)]
+
+/// Named so that `cargo test ytt_yaml` selects these tests.
+mod ytt_yaml {
+    use validgen_runtime::ytt::yaml::{Document, DocumentSet, Node, Scalar, parse};
+
+    const CASES: &str = include_str!(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../tests/conformance/ytt/cases.jsonl"
+    ));
+
+    fn cases() -> Vec<serde_json::Value> {
+        CASES
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect()
+    }
+
+    fn doc(text: &str) -> DocumentSet {
+        parse(text, "f.yml").unwrap_or_else(|e| panic!("{e}\n{text}"))
+    }
+
+    /// The value of the only document of `text`.
+    fn value(text: &str) -> Node {
+        let set = doc(text);
+        assert_eq!(set.documents.len(), 1, "{text}: {set:?}");
+        set.documents.into_iter().next().unwrap().value
+    }
+
+    fn map(node: &Node) -> &[validgen_runtime::ytt::yaml::MapItem] {
+        match node {
+            Node::Map(items) => items,
+            other => panic!("not a map: {other:?}"),
+        }
+    }
+
+    fn array(node: &Node) -> &[validgen_runtime::ytt::yaml::ArrayItem] {
+        match node {
+            Node::Array(items) => items,
+            other => panic!("not an array: {other:?}"),
+        }
+    }
+
+    fn texts(comments: &[validgen_runtime::ytt::yaml::Comment]) -> Vec<(&str, usize)> {
+        comments
+            .iter()
+            .map(|c| (c.text.as_str(), c.pos.line))
+            .collect()
+    }
+
+    #[test]
+    fn every_case_file_parses() {
+        let mut files = 0;
+        for case in cases() {
+            for file in case["files"].as_array().unwrap() {
+                let name = file["name"].as_str().unwrap();
+                if name.ends_with(".star") {
+                    continue;
+                }
+                let text = file["text"].as_str().unwrap();
+                if let Err(e) = parse(text, name) {
+                    panic!("case {}: {e}", case["id"]);
+                }
+                files += 1;
+            }
+        }
+        assert_eq!(files, 1721);
+    }
+
+    #[test]
+    fn own_line_comments_go_to_the_next_node_same_line_to_that_node() {
+        let set = doc(
+            "#@data/values\n---\n#! above a\na: 1 #! right of a\nb:\n  #! above c\n  c: [x] #@ right of c\nl:\n#! above item\n- x #! right of item\n- y: 1 #! right of y\n",
+        );
+        assert_eq!(set.documents.len(), 2);
+        let [empty, values] = &set.documents[..] else {
+            panic!()
+        };
+        assert_eq!(empty.value, Node::Scalar(Scalar::Null));
+        assert!(empty.comments.is_empty());
+        assert_eq!(empty.pos.line, 1);
+        assert_eq!(texts(&values.comments), [("@data/values", 1)]);
+        assert_eq!(values.pos.line, 2);
+        let items = map(&values.value);
+        assert_eq!(
+            texts(&items[0].comments),
+            [("! above a", 3), ("! right of a", 4)]
+        );
+        assert!(items[1].comments.is_empty());
+        let c = &map(&items[1].value)[0];
+        // The last node of the line is the flow array's item, which takes the comment.
+        assert_eq!(texts(&c.comments), [("! above c", 6)]);
+        assert_eq!(texts(&array(&c.value)[0].comments), [("@ right of c", 7)]);
+        let l = array(&items[2].value);
+        assert_eq!(
+            texts(&l[0].comments),
+            [("! above item", 9), ("! right of item", 10)]
+        );
+        // The last node of a line takes the comment on its right: the map item `y`.
+        assert!(l[1].comments.is_empty());
+        assert_eq!(texts(&map(&l[1].value)[0].comments), [("! right of y", 11)]);
+    }
+
+    #[test]
+    fn comments_above_a_marker_go_to_the_document_it_starts() {
+        let set = doc(
+            "#@data/values-schema\n---\na: 1\n#! end of first\n#@data/values\n--- #! on marker\nb: 2\n",
+        );
+        assert_eq!(set.documents.len(), 3);
+        assert_eq!(
+            texts(&set.documents[1].comments),
+            [("@data/values-schema", 1)]
+        );
+        assert_eq!(
+            texts(&set.documents[2].comments),
+            [
+                ("! end of first", 4),
+                ("@data/values", 5),
+                ("! on marker", 6)
+            ]
+        );
+        assert_eq!(set.documents[2].pos.line, 6);
+        assert!(map(&set.documents[1].value)[0].comments.is_empty());
+    }
+
+    #[test]
+    fn without_a_leading_marker_the_first_comment_goes_to_the_first_item() {
+        // ytt prepends `---` and gives that document no position: the comment finds `a`.
+        let set = doc("#@data/values\na: 1\n");
+        assert_eq!(set.documents.len(), 1);
+        assert!(set.documents[0].comments.is_empty());
+        assert_eq!(
+            texts(&map(&set.documents[0].value)[0].comments),
+            [("@data/values", 1)]
+        );
+        // With a leading `---`, the document has line 1 and takes it.
+        let set = doc("--- #@data/values\na: 1\n");
+        assert_eq!(texts(&set.documents[0].comments), [("@data/values", 1)]);
+    }
+
+    #[test]
+    fn trailing_comments_make_a_document_of_their_own() {
+        let set = doc("a: 1\n#! trailing\n#@ x\n");
+        assert_eq!(set.documents.len(), 2);
+        let trailing: &Document = &set.documents[1];
+        assert_eq!(trailing.value, Node::Scalar(Scalar::Null));
+        assert_eq!(texts(&trailing.comments), [("! trailing", 2), ("@ x", 3)]);
+        assert_eq!(trailing.pos.line, 2);
+    }
+
+    #[test]
+    fn several_documents() {
+        let set = doc("---\na: 1\n---\n- x\n---\n");
+        assert_eq!(set.documents.len(), 3);
+        let lines: Vec<usize> = set.documents.iter().map(|d| d.pos.line).collect();
+        assert_eq!(lines, [1, 3, 5]);
+        assert_eq!(set.documents[2].value, Node::Scalar(Scalar::Null));
+        let set = doc("");
+        assert_eq!(set.documents.len(), 1);
+        assert_eq!(set.documents[0].pos.line, 1);
+    }
+
+    #[test]
+    fn positions() {
+        let v = value("\na: 1\nb:\n  c: 2\nl:\n- x\n-\n  # note\n  y: 2\n- - z\nf: [p,\n  q]\n");
+        let items = map(&v);
+        let lines: Vec<usize> = items.iter().map(|i| i.pos.line).collect();
+        assert_eq!(lines, [2, 3, 5, 11]);
+        assert_eq!(map(&items[1].value)[0].pos.line, 4);
+        let l = array(&items[2].value);
+        let lines: Vec<usize> = l.iter().map(|i| i.pos.line).collect();
+        assert_eq!(lines, [6, 7, 10]);
+        assert_eq!(texts(&l[1].comments), []);
+        assert_eq!(texts(&map(&l[1].value)[0].comments), [(" note", 8)]);
+        assert_eq!(array(&l[2].value)[0].pos.line, 10);
+        let f = array(&items[3].value);
+        assert_eq!(f[0].pos.line, 11);
+        assert_eq!(f[1].pos.line, 11);
+        assert_eq!(items[0].pos.to_string(), "f.yml:2");
+    }
+
+    fn scalar(text: &str) -> Scalar {
+        match &map(&value(&format!("k: {text}\n")))[0].value {
+            Node::Scalar(s) => s.clone(),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn yaml_1_1_scalars() {
+        use Scalar::{Bool, Float, Int, Null, String as S};
+        let s = |t: &str| S(t.to_owned());
+        let table: &[(&str, Scalar)] = &[
+            ("y", Bool(true)),
+            ("Y", Bool(true)),
+            ("yes", Bool(true)),
+            ("Yes", Bool(true)),
+            ("YES", Bool(true)),
+            ("on", Bool(true)),
+            ("On", Bool(true)),
+            ("ON", Bool(true)),
+            ("true", Bool(true)),
+            ("True", Bool(true)),
+            ("TRUE", Bool(true)),
+            ("n", Bool(false)),
+            ("N", Bool(false)),
+            ("no", Bool(false)),
+            ("No", Bool(false)),
+            ("NO", Bool(false)),
+            ("off", Bool(false)),
+            ("Off", Bool(false)),
+            ("OFF", Bool(false)),
+            ("false", Bool(false)),
+            ("False", Bool(false)),
+            ("FALSE", Bool(false)),
+            ("yEs", s("yEs")),
+            ("~", Null),
+            ("null", Null),
+            ("Null", Null),
+            ("NULL", Null),
+            ("", Null),
+            ("nULL", s("nULL")),
+            ("0", Int(0)),
+            ("-17", Int(-17)),
+            ("+17", Int(17)),
+            ("1_000", Int(1000)),
+            ("0x1F", Int(31)),
+            ("-0x1F", Int(-31)),
+            ("017", Int(15)),
+            ("0o17", Int(15)),
+            ("0b101", Int(5)),
+            ("-0b101", Int(-5)),
+            ("9223372036854775807", Int(i64::MAX)),
+            ("-9223372036854775808", Int(i64::MIN)),
+            ("08", Float(8.0)),
+            ("1.5", Float(1.5)),
+            ("1.", Float(1.0)),
+            ("-.5", Float(-0.5)),
+            (".5", Float(0.5)),
+            ("1e3", Float(1000.0)),
+            ("1E-3", Float(0.001)),
+            ("1_000.5", Float(1000.5)),
+            (".inf", Float(f64::INFINITY)),
+            (".Inf", Float(f64::INFINITY)),
+            ("+.INF", Float(f64::INFINITY)),
+            ("-.Inf", Float(f64::NEG_INFINITY)),
+            ("1e400", s("1e400")),
+            ("99999999999999999999999", Float(1e23)),
+            ("0xFFFFFFFFFFFFFFFFFF", s("0xFFFFFFFFFFFFFFFFFF")),
+            ("1:30", s("1:30")),
+            ("2024-01-31", s("2024-01-31")),
+            ("0x", s("0x")),
+            ("-x", s("-x")),
+            ("1.2.3", s("1.2.3")),
+            ("'yes'", s("yes")),
+            ("\"1\"", s("1")),
+            ("!!str 1", s("1")),
+            ("!!int \"12\"", Int(12)),
+            ("!!float 1", Float(1.0)),
+            ("!!bool yes", Bool(true)),
+            ("!!null ''", Null),
+            ("!!str", s("")),
+            ("!custom 12", s("12")),
+            ("|\n  yes\n", s("yes\n")),
+        ];
+        for (text, want) in table {
+            let got = scalar(text);
+            let same = match (&got, want) {
+                (Float(a), Float(b)) => a == b || (a.is_nan() && b.is_nan()),
+                _ => &got == want,
+            };
+            assert!(same, "{text:?}: got {got:?}, want {want:?}");
+        }
+        assert!(matches!(scalar(".nan"), Float(f) if f.is_nan()));
+        assert!(matches!(scalar(".NaN"), Float(f) if f.is_nan()));
+    }
+
+    #[test]
+    fn keys_are_scalars_too() {
+        let v = value("80: a\nyes: b\n~: c\n1.5: d\n\"80\": e\n");
+        let keys: Vec<&Scalar> = map(&v).iter().map(|i| &i.key).collect();
+        assert_eq!(
+            keys,
+            [
+                &Scalar::Int(80),
+                &Scalar::Bool(true),
+                &Scalar::Null,
+                &Scalar::Float(1.5),
+                &Scalar::String("80".to_owned())
+            ]
+        );
+    }
+
+    #[test]
+    fn tag_mismatch_and_big_integers_are_errors() {
+        let e = parse("a: !!int abc\n", "t.yml").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "t.yml:1: cannot decode !!str `abc` as a !!int"
+        );
+        let e = parse("a: 1\nb: 18446744073709551615\n", "t.yml").unwrap_err();
+        assert_eq!(e.pos.line, 2);
+        assert!(e.message.contains("unsigned"), "{e}");
+    }
+
+    #[test]
+    fn aliases_and_merge_keys() {
+        let v = value(
+            "base: &b\n  x: 1\n  w: [a, b]\ncopy: *b\nmerged:\n  <<: *b\n  z: 3\nscalar: &s hi\nagain: *s\n",
+        );
+        let items = map(&v);
+        assert_eq!(items[1].value, items[0].value);
+        let merged = map(&items[2].value);
+        let keys: Vec<&Scalar> = merged.iter().map(|i| &i.key).collect();
+        assert_eq!(
+            keys,
+            [
+                &Scalar::String("x".into()),
+                &Scalar::String("w".into()),
+                &Scalar::String("z".into())
+            ]
+        );
+        // Merged items keep the anchor's positions.
+        assert_eq!(merged[0].pos.line, 2);
+        assert_eq!(items[4].value, Node::Scalar(Scalar::String("hi".into())));
+        // A sequence of maps merges only its first map, as ytt's go-yaml v2 does.
+        let v = value("a: &a {p: 1}\nb: &b {q: 2}\nc:\n  <<: [*a, *b]\n");
+        assert_eq!(map(&map(&v)[2].value).len(), 1);
+        assert!(parse("a: &a 1\nb:\n  <<: *a\n", "t.yml").is_err());
+        assert!(parse("a: *nope\n", "t.yml").is_err());
+    }
+
+    #[test]
+    fn a_billion_laughs_is_an_error() {
+        let mut text = String::from("l0: &l0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]\n");
+        for i in 1..10 {
+            let refs = vec![format!("*l{}", i - 1); 10].join(", ");
+            text.push_str(&format!("l{i}: &l{i} [{refs}]\n"));
+        }
+        let e = parse(&text, "bomb.yml").unwrap_err();
+        assert!(e.message.contains("aliases expand"), "{e}");
+        assert_eq!(e.pos.file.as_ref(), "bomb.yml");
+    }
+
+    #[test]
+    fn deep_input_is_an_error() {
+        let deep = format!("{}{}", "[".repeat(100_000), "]".repeat(100_000));
+        assert!(parse(&deep, "deep.yml").is_err());
+        let mut block = String::new();
+        for i in 0..1000 {
+            block.push_str(&" ".repeat(i));
+            block.push_str("k:\n");
+        }
+        assert!(parse(&block, "deep.yml").is_err());
+        let mut seqs = String::new();
+        for i in 0..1000 {
+            seqs.push_str(&" ".repeat(2 * i));
+            seqs.push_str("- \n");
+        }
+        let _ = parse(&seqs, "deep.yml");
+        // Within the limit: fine.
+        let ok = format!("{}{}", "[".repeat(200), "]".repeat(200));
+        assert!(parse(&ok, "ok.yml").is_ok());
+    }
+
+    #[test]
+    fn syntax_errors_say_where() {
+        let e = parse("a: 1\nb: [\n", "bad.yml").unwrap_err();
+        assert_eq!(e.pos.file.as_ref(), "bad.yml");
+        assert!(e.pos.line >= 2, "{e}");
+    }
+}
