@@ -1,0 +1,149 @@
+//! The values of annotation arguments and how starlark-go prints them (`repr` as `%v`/`String()`,
+//! `str` as `str()` and `"{}".format()`), as `starlark/value.go` `writeValue`.
+
+use std::fmt::Write;
+use std::sync::Arc;
+
+use super::text::{format_float, quote};
+use crate::ir::Lambda;
+
+/// A Starlark value of an annotation argument.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Value {
+    /// `None`.
+    None,
+    /// `True`/`False`.
+    Bool(bool),
+    /// An int (starlark-go ints are unbounded; validgen keeps 64 bits and refuses more).
+    Int(i64),
+    /// A float.
+    Float(f64),
+    /// A string.
+    String(String),
+    /// A list.
+    List(Vec<Value>),
+    /// A tuple.
+    Tuple(Vec<Value>),
+    /// A dict, entries in insertion order (keys unique under Starlark equality).
+    Dict(Vec<(Value, Value)>),
+    /// A function (a lambda).
+    Function(Arc<Lambda>),
+}
+
+impl Value {
+    /// The type's name as Starlark prints it (`int`, `string`, `NoneType`, `function`).
+    pub fn type_name(&self) -> &'static str {
+        match self {
+            Value::None => "NoneType",
+            Value::Bool(_) => "bool",
+            Value::Int(_) => "int",
+            Value::Float(_) => "float",
+            Value::String(_) => "string",
+            Value::List(_) => "list",
+            Value::Tuple(_) => "tuple",
+            Value::Dict(_) => "dict",
+            Value::Function(_) => "function",
+        }
+    }
+
+    /// The value as starlark-go's `String()` prints it, which ytt's `%v` and `%s` use:
+    /// strings quoted (`"a"`), floats as `%g` (`2`, `1e+07`), `(1,)`, `<function lambda>`.
+    pub fn repr(&self) -> String {
+        let mut out = String::new();
+        self.write_repr(&mut out);
+        out
+    }
+
+    /// The value as Starlark's `str()` prints it: a string as itself, anything else as
+    /// [`Value::repr`].
+    pub fn str(&self) -> String {
+        match self {
+            Value::String(s) => s.clone(),
+            v => v.repr(),
+        }
+    }
+
+    fn write_repr(&self, out: &mut String) {
+        match self {
+            Value::None => out.push_str("None"),
+            Value::Bool(true) => out.push_str("True"),
+            Value::Bool(false) => out.push_str("False"),
+            Value::Int(i) => {
+                let _ = write!(out, "{i}");
+            }
+            Value::Float(f) => out.push_str(&format_float(*f)),
+            Value::String(s) => out.push_str(&quote(s)),
+            Value::List(items) => {
+                out.push('[');
+                write_items(out, items);
+                out.push(']');
+            }
+            Value::Tuple(items) => {
+                out.push('(');
+                write_items(out, items);
+                if items.len() == 1 {
+                    out.push(',');
+                }
+                out.push(')');
+            }
+            Value::Dict(entries) => {
+                out.push('{');
+                for (i, (k, v)) in entries.iter().enumerate() {
+                    if i > 0 {
+                        out.push_str(", ");
+                    }
+                    k.write_repr(out);
+                    out.push_str(": ");
+                    v.write_repr(out);
+                }
+                out.push('}');
+            }
+            Value::Function(_) => out.push_str("<function lambda>"),
+        }
+    }
+}
+
+fn write_items(out: &mut String, items: &[Value]) {
+    for (i, item) in items.iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        item.write_repr(out);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ir::Expr;
+
+    #[test]
+    fn repr_and_str_as_starlark_go() {
+        let f = Value::Function(Arc::new(Lambda {
+            params: vec!["v".to_owned()],
+            body: Expr::Bool(true),
+        }));
+        let list = Value::List(vec![Value::String(String::new()), f]);
+        assert_eq!(list.repr(), r#"["", <function lambda>]"#);
+        assert_eq!(Value::String("m".to_owned()).repr(), r#""m""#);
+        assert_eq!(Value::String("m".to_owned()).str(), "m");
+        assert_eq!(Value::Float(2.0).repr(), "2");
+        assert_eq!(Value::Float(0.25).str(), "0.25");
+        assert_eq!(
+            Value::Tuple(vec![Value::String("a".to_owned())]).repr(),
+            r#"("a",)"#
+        );
+        let dict = Value::Dict(vec![
+            (
+                Value::String("host".to_owned()),
+                Value::String("a".to_owned()),
+            ),
+            (Value::String("port".to_owned()), Value::Int(1)),
+        ]);
+        assert_eq!(dict.repr(), r#"{"host": "a", "port": 1}"#);
+        assert_eq!(
+            Value::List(vec![Value::Bool(true), Value::None]).str(),
+            "[True, None]"
+        );
+    }
+}

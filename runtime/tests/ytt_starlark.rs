@@ -1,0 +1,148 @@
+//! The Starlark of ytt annotations against the recorded ytt 0.48.0 cases
+//! (`tests/conformance/ytt/cases.jsonl`): every `#@` line evaluates without panicking, the
+//! out-of-scope cases are refused by name, and ytt's `Templating file` and
+//! `Invalid @... annotation` texts are reproduced.
+
+use serde_json::Value as Json;
+use validgen_runtime::ytt::starlark::{ErrorKind, evaluate_arguments, refuse_code};
+
+const CASES: &str = include_str!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../tests/conformance/ytt/cases.jsonl"
+));
+
+/// One recorded case.
+struct Case {
+    id: String,
+    group: String,
+    files: Vec<(String, String)>,
+    stderr: String,
+}
+
+fn cases() -> Vec<Case> {
+    CASES
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|line| {
+            let c: Json = serde_json::from_str(line).expect("a JSON case");
+            let text = |v: &Json| v.as_str().unwrap_or_default().to_owned();
+            Case {
+                id: text(&c["id"]),
+                group: text(&c["group"]),
+                files: c["files"]
+                    .as_array()
+                    .map(|fs| {
+                        fs.iter()
+                            .map(|f| (text(&f["name"]), text(&f["text"])))
+                            .collect()
+                    })
+                    .unwrap_or_default(),
+                stderr: text(&c["expected"]["stderr"]),
+            }
+        })
+        .collect()
+}
+
+/// A `#@` comment of a line split as ytt's `NewAnnotationFromComment` does: the name up to the
+/// first space, the rest as the content (empty name: code).
+fn annotation(line: &str) -> Option<(&str, &str)> {
+    let at = line.find("#@")?;
+    let data = &line[at + 2..];
+    Some(data.split_once(' ').unwrap_or((data, "")))
+}
+
+#[test]
+fn every_annotation_line_evaluates_or_errors_without_panicking() {
+    let mut lines = 0;
+    let mut ok = 0;
+    for case in cases() {
+        for (_, text) in &case.files {
+            for line in text.lines() {
+                let Some((name, content)) = annotation(line) else {
+                    continue;
+                };
+                lines += 1;
+                if name.is_empty() {
+                    let _ = refuse_code(content);
+                }
+                if evaluate_arguments(content).is_ok() {
+                    ok += 1;
+                }
+            }
+        }
+    }
+    // Measured on the recorded cases.
+    assert_eq!((lines, ok), (16080, 16043));
+}
+
+#[test]
+fn out_of_scope_cases_are_refused_naming_the_construct() {
+    let mut refused = 0;
+    let mut total = 0;
+    for case in cases()
+        .iter()
+        .filter(|c| c.group == "starlark-out-of-scope")
+    {
+        total += 1;
+        let mut named = Vec::new();
+        for (name, text) in &case.files {
+            if !name.ends_with(".yml") {
+                continue;
+            }
+            for line in text.lines() {
+                let Some((ann, content)) = annotation(line) else {
+                    continue;
+                };
+                let err = if ann.is_empty() {
+                    Some(refuse_code(content))
+                } else {
+                    evaluate_arguments(content).err()
+                };
+                if let Some(e) = err.filter(|e| e.kind == ErrorKind::Unsupported) {
+                    named.push(e.message);
+                }
+            }
+        }
+        assert!(
+            named
+                .iter()
+                .any(|m| m.contains("load()") || m.contains("`def`")),
+            "{}: {named:?}",
+            case.id
+        );
+        refused += 1;
+    }
+    assert_eq!((refused, total), (8, 8));
+}
+
+/// The `- ` line and the source line of a `Templating file` error.
+fn templating_error(stderr: &str) -> Option<(String, usize)> {
+    let rest = &stderr[stderr.find("Templating file '")?..];
+    let mut lines = rest.lines().skip(1);
+    let message = lines.next()?.strip_prefix("- ")?.to_owned();
+    let source = lines.next()?.trim_start();
+    let line: usize = source.split(['|', ':']).nth(1)?.trim().parse().ok()?;
+    Some((message, line))
+}
+
+#[test]
+fn templating_file_errors_have_ytts_texts() {
+    let mut checked = 0;
+    for case in cases() {
+        let Some((message, line)) = templating_error(&case.stderr) else {
+            continue;
+        };
+        let (_, text) = case
+            .files
+            .iter()
+            .find(|(n, _)| n == "schema.yml")
+            .expect("a schema");
+        let source = text.lines().nth(line - 1).expect("the line");
+        let (_, content) = annotation(source).expect("an annotation");
+        let err = evaluate_arguments(content).expect_err(&case.id);
+        assert_eq!(err.ytt_message(), message, "{}", case.id);
+        assert_ne!(err.kind, ErrorKind::Unsupported, "{}", case.id);
+        checked += 1;
+    }
+    assert_eq!(checked, 9);
+}
