@@ -13,10 +13,12 @@
 //! - `typecheck`: typing against the schema (defaults filled) and checking;
 //! - `report`: the type-error report; `multiline`: the command's line breaking;
 //! - `assertions`: the `@assert/validate` annotations that survive;
-//! - `gofmt`, `spell`: Go's printing of keys, ytt's "did you mean" hint.
+//! - `keys`: map keys hashed as ytt compares them; `gofmt`, `spell`: Go's printing of keys,
+//!   ytt's "did you mean" hint.
 
 mod assertions;
 mod gofmt;
+mod keys;
 mod multiline;
 mod ops;
 mod overlay;

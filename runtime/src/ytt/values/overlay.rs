@@ -4,8 +4,11 @@
 //! adds keeps its comments (and so its `@assert/validate`), one it merges into keeps the
 //! existing item's.
 
+use std::collections::HashMap;
+
 use super::MAX_DEPTH;
 use super::gofmt::go_s;
+use super::keys::{KeyId, index, key_id};
 use super::ops::{Expects, Mode, NodeOps, Op};
 use crate::ytt::schema::node_type_name;
 use crate::ytt::yaml::{ArrayItem, Document, MapItem, Node, Scalar};
@@ -67,8 +70,13 @@ fn merge_value(
             let Node::Map(left_items) = left else {
                 return Err(format!("Expected map, but was {}", node_type_name(left)));
             };
+            let mut target = Target {
+                index: index(left_items.iter().map(|i| &i.key)),
+                removed: vec![false; left_items.len()],
+                items: left_items,
+            };
             for item in items {
-                map_item(left_items, item, mode, defaults, depth).map_err(|e| {
+                map_item(&mut target, item, mode, defaults, depth).map_err(|e| {
                     format!(
                         "Map item (key '{}') on line {}: {e}",
                         go_s(&item.key),
@@ -76,6 +84,8 @@ fn merge_value(
                     )
                 })?;
             }
+            let mut removed = target.removed.into_iter();
+            target.items.retain(|_| !removed.next().unwrap_or(false));
             Ok(false)
         }
         Node::Array(items) => {
@@ -92,20 +102,41 @@ fn merge_value(
     }
 }
 
+/// A left map being merged into: its items, their keys' positions, and the items removed
+/// (dropped once the whole right map is applied, so that positions stay valid).
+struct Target<'a> {
+    items: &'a mut Vec<MapItem>,
+    index: HashMap<KeyId, Vec<usize>>,
+    removed: Vec<bool>,
+}
+
+impl Target<'_> {
+    fn push(&mut self, item: &MapItem) {
+        if let Some(id) = key_id(&item.key) {
+            self.index.entry(id).or_default().push(self.items.len());
+        }
+        self.items.push(item.clone());
+        self.removed.push(false);
+    }
+}
+
 fn map_item(
-    left: &mut Vec<MapItem>,
+    left: &mut Target<'_>,
     item: &MapItem,
     mode: Mode,
     defaults: &Expects,
     depth: usize,
 ) -> Result<(), String> {
     let ops = NodeOps::read(&item.comments, &item.value, mode, defaults)?;
-    let indices: Vec<usize> = (0..left.len())
-        .filter(|&i| left.get(i).is_some_and(|l| l.key == item.key))
-        .collect();
+    let id = key_id(&item.key);
+    let indices: Vec<usize> = id
+        .as_ref()
+        .and_then(|id| left.index.get(id))
+        .cloned()
+        .unwrap_or_default();
     let matched: Vec<_> = indices
         .iter()
-        .filter_map(|&i| left.get(i).map(|l| l.pos.clone()))
+        .filter_map(|&i| left.items.get(i).map(|l| l.pos.clone()))
         .collect();
     if let Err(e) = ops.expects.check(&matched) {
         return if e.conditional {
@@ -117,10 +148,10 @@ fn map_item(
     match ops.op {
         Op::Merge => {
             if indices.is_empty() {
-                left.push(item.clone());
+                left.push(item);
             }
             for &i in &indices {
-                let Some(target) = left.get_mut(i) else {
+                let Some(target) = left.items.get_mut(i) else {
                     continue;
                 };
                 let replace = is_null(&target.value)
@@ -140,21 +171,23 @@ fn map_item(
         }
         Op::Replace { or_add } => {
             for &i in &indices {
-                if let Some(target) = left.get_mut(i) {
+                if let Some(target) = left.items.get_mut(i) {
                     *target = item.clone();
                 }
             }
             if indices.is_empty() && or_add {
-                left.push(item.clone());
+                left.push(item);
             }
         }
         Op::Remove => {
-            let mut i = 0;
-            left.retain(|_| {
-                let keep = !indices.contains(&i);
-                i += 1;
-                keep
-            });
+            for &i in &indices {
+                if let Some(flag) = left.removed.get_mut(i) {
+                    *flag = true;
+                }
+            }
+            if let Some(id) = id {
+                left.index.remove(&id);
+            }
         }
         Op::Append => {
             return Err(

@@ -4,8 +4,11 @@
 //! `check` then walks the values in pre-order: a scalar of the wrong type, a null where the
 //! type is not nullable, a key the schema does not declare.
 
+use std::collections::HashMap;
+
 use super::MAX_DEPTH;
 use super::gofmt::{go_s, go_v};
+use super::keys::{KeyId, index, key_id};
 use super::spell::nearest;
 use crate::ytt::schema::{Kind, Property, Type, kind_name, node_type_name, scalar_type_name};
 use crate::ytt::yaml::{Document, MapItem, Node, Pos, Scalar};
@@ -54,9 +57,10 @@ fn assign_node(
     match (&ty.kind, node) {
         (Kind::Any, _) => {}
         (Kind::Map(properties), Node::Map(items)) => {
+            let declared = Declared::new(properties);
             let mut found = vec![false; properties.len()];
             for item in items.iter_mut() {
-                let Some(index) = properties.iter().position(|p| p.key == item.key) else {
+                let Some(index) = declared.find(&item.key) else {
                     continue;
                 };
                 if let Some(flag) = found.get_mut(index) {
@@ -89,6 +93,20 @@ fn assign_node(
         (_, node) => violations.push(mismatch(pos, node_type_name(node), ty, depth == 0)),
     }
     Ok(())
+}
+
+/// A map type's keys, looked up by hashing.
+struct Declared(HashMap<KeyId, Vec<usize>>);
+
+impl Declared {
+    fn new(properties: &[Property]) -> Declared {
+        Declared(index(properties.iter().map(|p| &p.key)))
+    }
+
+    /// The first property with `key`.
+    fn find(&self, key: &Scalar) -> Option<usize> {
+        self.0.get(&key_id(key)?)?.first().copied()
+    }
 }
 
 /// A missing key's item: the schema's default at the schema's position (ytt types it too,
@@ -134,14 +152,16 @@ fn check_node(
     }
     match (&ty.kind, node) {
         (Kind::Map(properties), Node::Map(items)) => {
+            let declared = Declared::new(properties);
             for item in items {
-                if !properties.iter().any(|p| p.key == item.key) {
+                if declared.find(&item.key).is_none() {
                     violations.push(unknown_key(item, ty, properties));
                 }
             }
             for item in items {
                 // Undeclared keys are not typed: nothing under them is checked.
-                let Some(property) = properties.iter().find(|p| p.key == item.key) else {
+                let Some(property) = declared.find(&item.key).and_then(|i| properties.get(i))
+                else {
                     continue;
                 };
                 child(&item.value, &item.pos, &property.ty, violations, depth)?;
