@@ -6,7 +6,9 @@
 
 /// Named so that `cargo test ytt_yaml` selects these tests.
 mod ytt_yaml {
-    use validgen_runtime::ytt::yaml::{Document, DocumentSet, Node, Scalar, parse};
+    use validgen_runtime::ytt::yaml::{
+        ArrayItem, Document, DocumentSet, MapItem, Node, Pos, Scalar, parse, print,
+    };
 
     const CASES: &str = include_str!(concat!(
         env!("CARGO_MANIFEST_DIR"),
@@ -31,14 +33,14 @@ mod ytt_yaml {
         set.documents.into_iter().next().unwrap().value
     }
 
-    fn map(node: &Node) -> &[validgen_runtime::ytt::yaml::MapItem] {
+    fn map(node: &Node) -> &[MapItem] {
         match node {
             Node::Map(items) => items,
             other => panic!("not a map: {other:?}"),
         }
     }
 
-    fn array(node: &Node) -> &[validgen_runtime::ytt::yaml::ArrayItem] {
+    fn array(node: &Node) -> &[ArrayItem] {
         match node {
             Node::Array(items) => items,
             other => panic!("not an array: {other:?}"),
@@ -69,6 +71,32 @@ mod ytt_yaml {
             }
         }
         assert_eq!(files, 1721);
+    }
+
+    /// Every successful case's stdout (final data values, or an OpenAPI export) read and printed
+    /// back is the same text, byte for byte.
+    #[test]
+    fn successful_outputs_print_back_byte_for_byte() {
+        let (mut checked, mut failed) = (0, Vec::new());
+        for case in cases() {
+            if case["expected"]["exit_code"] != 0 {
+                continue;
+            }
+            let stdout = case["expected"]["stdout"].as_str().unwrap();
+            let set = parse(stdout, "stdout").unwrap();
+            let printed: String = set
+                .documents
+                .iter()
+                .map(|d| print(&d.value))
+                .collect::<Vec<_>>()
+                .join("---\n");
+            if printed != stdout {
+                failed.push(format!("{}:\n{printed}", case["id"]));
+            }
+            checked += 1;
+        }
+        assert!(failed.is_empty(), "{}", failed.join("\n"));
+        assert_eq!(checked, 535);
     }
 
     #[test]
@@ -372,5 +400,151 @@ mod ytt_yaml {
         let e = parse("a: 1\nb: [\n", "bad.yml").unwrap_err();
         assert_eq!(e.pos.file.as_ref(), "bad.yml");
         assert!(e.pos.line >= 2, "{e}");
+    }
+
+    fn string(s: &str) -> Node {
+        Node::Scalar(Scalar::String(s.to_owned()))
+    }
+
+    fn pos() -> Pos {
+        Pos {
+            file: "x".into(),
+            line: 1,
+        }
+    }
+
+    fn entry(key: Scalar, value: Node) -> MapItem {
+        MapItem {
+            pos: pos(),
+            key,
+            value,
+            comments: Vec::new(),
+        }
+    }
+
+    fn item(value: Node) -> ArrayItem {
+        ArrayItem {
+            pos: pos(),
+            value,
+            comments: Vec::new(),
+        }
+    }
+
+    /// Strings as go-yaml v2 writes them (`encode.go` `stringv`, `emitterc.go`): quoted when
+    /// they would read back as another type, single-quoted when a plain scalar may not hold
+    /// them, escaped when not printable, never folded.
+    #[test]
+    fn strings_are_quoted_as_go_yaml_v2_quotes_them() {
+        let long = "word ".repeat(40).trim_end().to_owned();
+        let table: &[(&str, &str)] = &[
+            ("plain", "plain"),
+            ("", r#""""#),
+            ("1", r#""1""#),
+            ("yes", r#""yes""#),
+            ("Off", r#""Off""#),
+            ("null", r#""null""#),
+            ("~", r#""~""#),
+            ("1.5", r#""1.5""#),
+            ("0x1F", r#""0x1F""#),
+            ("1_000", r#""1_000""#),
+            (".inf", r#"".inf""#),
+            ("1:30", r#""1:30""#),
+            ("2024-01-31", r#""2024-01-31""#),
+            ("2024-02-30", "2024-02-30"),
+            ("1e400", "1e400"),
+            ("1.2.3", "1.2.3"),
+            ("- a", "'- a'"),
+            ("-a", "-a"),
+            ("a: b", "'a: b'"),
+            ("a:b", "a:b"),
+            ("@x", "'@x'"),
+            ("*x", "'*x'"),
+            ("{{.Name}}", "'{{.Name}}'"),
+            (" x", "' x'"),
+            ("x ", "'x '"),
+            ("a #b", "'a #b'"),
+            ("a#b", "a#b"),
+            ("it's", "it's"),
+            ("'x", "'''x'"),
+            ("---", "'---'"),
+            ("a\tb", r#""a\tb""#),
+            ("\u{1F600}", r#""\U0001F600""#),
+            ("\u{7f}", r#""\x7F""#),
+            ("\u{feff}x", r#""\uFEFFx""#),
+            ("é ü", "é ü"),
+            (long.as_str(), long.as_str()),
+        ];
+        for (text, want) in table {
+            let got = print(&string(text));
+            assert_eq!(got, format!("{want}\n"), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn multi_line_strings_are_literal_blocks() {
+        let table: &[(&str, &str)] = &[
+            ("x\n", "k: |\n  x\n"),
+            ("x\ny", "k: |-\n  x\n  y\n"),
+            ("x\n\n", "k: |+\n  x\n\n"),
+            (" x\ny", "k: |2-\n   x\n  y\n"),
+            ("\nx", "k: |2-\n\n  x\n"),
+            // A space before a break or a trailing space: no block, double quotes.
+            ("x \ny", "k: \"x \\ny\"\n"),
+            ("x\ny ", "k: \"x\\ny \"\n"),
+        ];
+        for (text, want) in table {
+            let node = Node::Map(vec![entry(Scalar::String("k".into()), string(text))]);
+            assert_eq!(print(&node), *want, "{text:?}");
+        }
+        let seq = Node::Array(vec![item(string("a\nb")), item(string("c"))]);
+        assert_eq!(print(&seq), "- |-\n  a\n  b\n- c\n");
+        assert_eq!(print(&string("a\nb")), "|-\n  a\n  b\n");
+    }
+
+    #[test]
+    fn collections_scalars_and_keys() {
+        use Scalar::{Bool, Float, Int, Null};
+        let s = |t: &str| Scalar::String(t.to_owned());
+        let node = Node::Map(vec![
+            entry(
+                s("domains"),
+                Node::Array(vec![item(string("a")), item(string("b"))]),
+            ),
+            entry(
+                s("nested"),
+                Node::Map(vec![entry(
+                    s("list"),
+                    Node::Array(vec![
+                        item(Node::Map(vec![
+                            entry(s("p"), Node::Scalar(Int(1))),
+                            entry(s("q"), Node::Scalar(Float(0.5))),
+                        ])),
+                        item(Node::Array(vec![
+                            item(Node::Scalar(Null)),
+                            item(Node::Array(vec![])),
+                        ])),
+                        item(Node::Map(vec![])),
+                    ]),
+                )]),
+            ),
+            entry(s("empty"), Node::Map(vec![])),
+            entry(s("none"), Node::Array(vec![])),
+            entry(s("null"), Node::Scalar(Null)),
+            entry(Int(80), Node::Scalar(Float(1.0))),
+            entry(Bool(true), Node::Scalar(Float(1e6))),
+            entry(Null, Node::Scalar(Float(-0.000_01))),
+            entry(s("yes"), Node::Scalar(Float(f64::NEG_INFINITY))),
+            entry(s(&"k".repeat(129)), Node::Scalar(Bool(false))),
+        ]);
+        let want = format!(
+            "domains:\n- a\n- b\nnested:\n  list:\n  - p: 1\n    q: 0.5\n  - - null\n    - []\n  - {{}}\n\
+             empty: {{}}\nnone: []\n\"null\": null\n80: 1\ntrue: 1e+06\nnull: -1e-05\n\
+             \"yes\": -.inf\n? {}\n: false\n",
+            "k".repeat(129)
+        );
+        assert_eq!(print(&node), want);
+        assert_eq!(print(&Node::Scalar(Null)), "null\n");
+        assert_eq!(print(&Node::Map(vec![])), "{}\n");
+        assert_eq!(print(&Node::Array(vec![])), "[]\n");
     }
 }

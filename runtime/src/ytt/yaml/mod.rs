@@ -8,11 +8,14 @@
 
 mod build;
 mod comments;
+mod emitter;
 mod entries;
+mod float;
 mod node;
 mod parse;
 mod print;
 mod resolve;
+mod scalar_style;
 mod timestamp;
 
 pub use node::{ArrayItem, Comment, Document, DocumentSet, MapItem, Node, Pos, Scalar};

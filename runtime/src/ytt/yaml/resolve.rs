@@ -257,3 +257,37 @@ fn go_parse_float(s: &str) -> Option<f64> {
     }
     plain.parse::<f64>().ok().filter(|f| f.is_finite())
 }
+/// Whether go-yaml v2's encoder treats `s` as a YAML 1.1 base-60 float (`1:30`, `-1:30:00.5`)
+/// and so quotes it, though it reads it back as a string (`encode.go`, `isBase60Float`).
+pub(super) fn is_base60_float(s: &str) -> bool {
+    let b = s.as_bytes();
+    let mut i = usize::from(matches!(b.first(), Some(b'-' | b'+')));
+    if !b.get(i).is_some_and(u8::is_ascii_digit) {
+        return false;
+    }
+    i += 1;
+    while b.get(i).is_some_and(|c| c.is_ascii_digit() || *c == b'_') {
+        i += 1;
+    }
+    let mut groups = 0;
+    while b.get(i) == Some(&b':') {
+        i += 1;
+        // `[0-5]?[0-9]`
+        match (b.get(i), b.get(i + 1)) {
+            (Some(b'0'..=b'5'), Some(c)) if c.is_ascii_digit() => i += 2,
+            (Some(c), _) if c.is_ascii_digit() => i += 1,
+            _ => return false,
+        }
+        groups += 1;
+    }
+    if groups == 0 {
+        return false;
+    }
+    if b.get(i) == Some(&b'.') {
+        i += 1;
+        while b.get(i).is_some_and(|c| c.is_ascii_digit() || *c == b'_') {
+            i += 1;
+        }
+    }
+    i == b.len()
+}
