@@ -42,8 +42,9 @@ pub enum BuildError {
     /// annotation - ...`, `Document on line schema.yml:5: Map item (key 'b') on line
     /// schema.yml:7: Expected number of matched nodes to be 1, but was 0`). ytt prints
     /// `ytt: Error: Overlaying data values schema (in following order: schema.yml): ` + this
-    /// text through go-cli-ui's `MultiLineError`, which breaks it at each `: ` into indented
-    /// lines (`...schema.yml):\n  Invalid @schema/validation annotation - ...\n`).
+    /// text through go-cli-ui's `MultiLineError`, which breaks the line after each `: ` and
+    /// indents each part two more spaces (`...schema.yml):\n  Document on line
+    /// schema.yml:5:\n    Map item (key 'b') on line schema.yml:7:\n      Expected ...\n`).
     Message(String),
 }
 

@@ -351,3 +351,65 @@ fn nesting_is_bounded() {
     };
     assert_eq!(message, "schema nested deeper than 200 levels");
 }
+
+/// The keys of `components.schemas.dataValues.properties.<name>` in an export.
+fn exported_keys(schema: &Schema, name: &str) -> Vec<String> {
+    let mut node = openapi_v3(schema);
+    for step in ["components", "schemas", "dataValues", "properties", name] {
+        let Node::Map(items) = node else {
+            panic!("not a map at {step}")
+        };
+        node = items
+            .into_iter()
+            .find(|i| i.key == Scalar::String(step.to_owned()))
+            .map(|i| i.value)
+            .unwrap_or_else(|| panic!("no {step}"));
+    }
+    let Node::Map(items) = node else {
+        panic!("not a map")
+    };
+    items
+        .iter()
+        .map(|i| match &i.key {
+            Scalar::String(s) => s.clone(),
+            other => format!("{other:?}"),
+        })
+        .collect()
+}
+
+#[test]
+fn export_orders_keys_as_ytt() {
+    let source = "#@data/values-schema\n---\n#@schema/title \"T\"\n#@schema/desc \"D\"\n#@schema/examples (\"e\", 1.5)\n#@schema/deprecated \"\"\n#@schema/nullable\nratio: 0.5\n#@schema/type any=True\n#@schema/desc \"free\"\nextra: {}\n";
+    let set = crate::ytt::yaml::parse(source, "schema.yml").expect("YAML");
+    let schema = build(&set, source).expect("a schema");
+    assert_eq!(
+        exported_keys(&schema, "ratio"),
+        [
+            "title",
+            "type",
+            "format",
+            "nullable",
+            "deprecated",
+            "description",
+            "x-example-description",
+            "example",
+            "default"
+        ]
+    );
+    assert_eq!(
+        exported_keys(&schema, "extra"),
+        ["nullable", "description", "default"]
+    );
+}
+
+#[test]
+fn later_schema_document_overlays_the_first() {
+    // Case `semantics-two-schema-documents-missing-ok`: the added key keeps its validation.
+    let source = "#@data/values-schema\n---\na: 1\n#@data/values-schema\n---\n#@overlay/match missing_ok=True\n#@schema/validation min=5\nb: 1\n";
+    let set = crate::ytt::yaml::parse(source, "schema.yml").expect("YAML");
+    let schema = build(&set, source).expect("a schema");
+    let b = key(&schema.root, "b");
+    assert_eq!((b.kind.clone(), b.pos.line), (Kind::Int, 8));
+    assert_eq!(b.validation.as_ref().map(|a| a.pos.line), Some(7));
+    assert_eq!(key(&schema.root, "a").kind, Kind::Int);
+}
