@@ -3,8 +3,13 @@
 //! out-of-scope cases are refused by name, and ytt's `Templating file` and
 //! `Invalid @... annotation` texts are reproduced.
 
+use std::sync::Arc;
+
 use serde_json::Value as Json;
+use validgen_runtime::ytt::annotations::Annotation;
 use validgen_runtime::ytt::starlark::{ErrorKind, evaluate_arguments, refuse_code};
+use validgen_runtime::ytt::validation::{ValidationError, validation};
+use validgen_runtime::ytt::yaml::Pos;
 
 const CASES: &str = include_str!(concat!(
     env!("CARGO_MANIFEST_DIR"),
@@ -145,4 +150,112 @@ fn templating_file_errors_have_ytts_texts() {
         checked += 1;
     }
     assert_eq!(checked, 9);
+}
+
+/// The `Invalid @... annotation - ...` line of a case, with the annotation's name.
+fn invalid_line(stderr: &str) -> Option<(&'static str, String)> {
+    for name in ["schema/validation", "assert/validate"] {
+        let prefix = format!("Invalid @{name} annotation - ");
+        if let Some(at) = stderr.find(&prefix) {
+            let line = stderr[at..].lines().next()?.to_owned();
+            return Some((name, line));
+        }
+    }
+    None
+}
+
+/// The `file:line` a message ends with (`(by schema.yml:5)`, `(at values.yml:3)`).
+fn named_position(line: &str) -> Option<(String, usize)> {
+    let inner = line.strip_suffix(')')?;
+    let pos = inner
+        .rsplit_once(" (by ")
+        .or_else(|| inner.rsplit_once(" (at "))?
+        .1;
+    let (file, n) = pos.rsplit_once(':')?;
+    Some((file.to_owned(), n.parse().ok()?))
+}
+
+fn annotation_at(name: &str, file: &str, line: usize, source: &str) -> Option<Annotation> {
+    let text = source.lines().nth(line.checked_sub(1)?)?;
+    let (found, content) = annotation(text)?;
+    (found == name).then(|| Annotation {
+        name: name.to_owned(),
+        args: content.trim().to_owned(),
+        pos: Pos {
+            file: Arc::from(file),
+            line,
+        },
+    })
+}
+
+#[test]
+fn invalid_annotation_lines_are_ytts() {
+    let mut checked = 0;
+    for case in cases() {
+        let Some((name, expected)) = invalid_line(&case.stderr) else {
+            continue;
+        };
+        let got = if let Some((file, line)) = named_position(&expected) {
+            let (_, source) = case
+                .files
+                .iter()
+                .find(|(n, _)| *n == file)
+                .expect("the file");
+            let ann = annotation_at(name, &file, line, source).expect("the annotation");
+            validation(&ann).err()
+        } else {
+            // No position: the first malformed one in document order, as ytt reports it.
+            case.files.iter().find_map(|(file, source)| {
+                (1..=source.lines().count()).find_map(|line| {
+                    annotation_at(name, file, line, source).and_then(|a| validation(&a).err())
+                })
+            })
+        };
+        assert_eq!(got, Some(ValidationError::Invalid(expected)), "{}", case.id);
+        checked += 1;
+    }
+    assert_eq!(checked, 61);
+}
+
+/// Every `- must be: X (by: file:N)` line of every report: the annotation at `file:N` states
+/// an assertion whose expected text is `X`.
+#[test]
+fn must_be_texts_are_ytts() {
+    let mut checked = 0;
+    // Out of scope: their rules are functions of loaded `.star` files or `#@ def`s.
+    for case in cases()
+        .iter()
+        .filter(|c| c.group != "starlark-out-of-scope")
+    {
+        for line in case.stderr.lines() {
+            let Some(rest) = line.trim_start().strip_prefix("- must be: ") else {
+                continue;
+            };
+            let Some((text, pos)) = rest.rsplit_once(" (by: ") else {
+                continue;
+            };
+            let Some((file, n)) = pos.trim_end_matches(')').rsplit_once(':') else {
+                continue;
+            };
+            let n: usize = n.parse().expect("a line number");
+            let (_, source) = case
+                .files
+                .iter()
+                .find(|(f, _)| f == file)
+                .expect("the file");
+            let ann = ["schema/validation", "assert/validate"]
+                .iter()
+                .find_map(|name| annotation_at(name, file, n, source))
+                .expect("a validation annotation");
+            let v = validation(&ann).unwrap_or_else(|e| panic!("{}: {e}", case.id));
+            assert!(
+                v.assertions.iter().any(|a| a.expected == text),
+                "{}: {text:?} not in {:?}",
+                case.id,
+                v.assertions.iter().map(|a| &a.expected).collect::<Vec<_>>()
+            );
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 448);
 }

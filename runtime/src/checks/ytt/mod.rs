@@ -1,11 +1,32 @@
 //! The pure functions of ytt's assertions and `when=` (as ytt 0.48 `pkg/validations` and
-//! starlark-go run them), over data values as JSON. Each returns `None` when the value passes,
-//! else the `found:` text (`None` inside: ytt prints no `found:` line). (Placeholder until the
-//! Starlark subset lands.)
+//! `pkg/yttlibrary/assert.go` run them under starlark-go), over data values as JSON: maps and
+//! arrays are ytt's `yamlfragment`s (see [`crate::ytt::starlark::Val`]). Each assertion returns
+//! `None` when the value passes, else the `found:` text (`None` inside: ytt prints no `found:`
+//! line). They are called on values that are not null, or with `not_null=True` (the caller
+//! applies ytt's null skip).
+
+mod custom;
+mod max;
+mod max_len;
+mod min;
+mod min_len;
+mod not_null;
+mod one_not_null;
+mod one_of;
+mod roundtrip;
+mod when;
 
 use serde_json::Value;
 
-use crate::ir::Lambda;
+pub use custom::custom;
+pub use max::max;
+pub use max_len::max_len;
+pub use min::min;
+pub use min_len::min_len;
+pub use not_null::not_null;
+pub use one_not_null::one_not_null;
+pub use one_of::one_of;
+pub use when::when;
 
 /// What a function sees besides the value: `ctx.parent` (the map or list holding the value;
 /// `None` for the document) and `ctx.root` (the document's value).
@@ -17,59 +38,7 @@ pub struct Context<'a> {
     pub root: &'a Value,
 }
 
-/// `not_null=True`: `value is null`.
-pub fn not_null(v: &Value) -> Option<Option<String>> {
-    v.is_null().then(|| Some("value is null".to_owned()))
-}
-
-/// A custom rule.
-pub fn custom(v: &Value, ctx: Context<'_>, f: &Lambda) -> Option<Option<String>> {
-    let _ = (v, ctx, f);
-    None
-}
-
-/// `min_len=`.
-pub fn min_len(v: &Value, n: i64) -> Option<Option<String>> {
-    let _ = (v, n);
-    None
-}
-
-/// `max_len=`.
-pub fn max_len(v: &Value, n: i64) -> Option<Option<String>> {
-    let _ = (v, n);
-    None
-}
-
-/// `min=`.
-pub fn min(v: &Value, bound: &Value) -> Option<Option<String>> {
-    let _ = (v, bound);
-    None
-}
-
-/// `max=`.
-pub fn max(v: &Value, bound: &Value) -> Option<Option<String>> {
-    let _ = (v, bound);
-    None
-}
-
-/// `one_not_null=`.
-pub fn one_not_null(v: &Value, keys: Option<&[Value]>) -> Option<Option<String>> {
-    let _ = (v, keys);
-    None
-}
-
-/// `one_of=`.
-pub fn one_of(v: &Value, values: &[Value]) -> Option<Option<String>> {
-    let _ = (v, values);
-    None
-}
-
-/// `when=`: whether the assertions run.
-///
-/// # Errors
-/// ytt's hard error, without the `Validating <path>: ` prefix (`Failure evaluating when=: …`,
-/// `want when= to be bool, got string`).
-pub fn when(v: &Value, ctx: Context<'_>, f: &Lambda) -> Result<bool, String> {
-    let _ = (v, ctx, f);
-    Ok(true)
+/// A violation with `found: text`.
+fn found(text: String) -> Option<Option<String>> {
+    Some(Some(text))
 }

@@ -54,6 +54,14 @@ impl ArgumentsError {
         }
     }
 
+    /// validgen's refusal of a construct, without a column.
+    pub(crate) fn unsupported(construct: impl std::fmt::Display) -> Self {
+        ArgumentsError {
+            column: None,
+            ..unsupported(1, construct)
+        }
+    }
+
     /// The text after `- ` in ytt's `Templating file` report: the message with the hint ytt
     /// adds to some of them (`undefined: true (hint: use 'True' instead of 'true' for boolean
     /// assignment)`), as ytt 0.48 `pkg/template/compiled_template_error.go`.

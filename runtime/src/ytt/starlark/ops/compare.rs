@@ -201,11 +201,9 @@ fn dicts_equal(
     Ok(true)
 }
 
-/// The value of `key` in a dict's entries (keys compare as hashed keys do: errors are misses).
-pub(crate) fn lookup<'v, 'a>(
-    entries: &'v [(Val<'a>, Val<'a>)],
-    key: &Val<'_>,
-) -> Option<&'v Val<'a>> {
+/// The value of `key` in a dict's entries (keys compare as a Starlark dict's do; a key that
+/// cannot be compared is absent).
+pub fn lookup<'v, 'a>(entries: &'v [(Val<'a>, Val<'a>)], key: &Val<'_>) -> Option<&'v Val<'a>> {
     entries
         .iter()
         .find(|(k, _)| equal(k, key).unwrap_or(false))

@@ -8,7 +8,7 @@ mod index;
 mod membership;
 mod unary;
 
-pub use compare::{Cmp, compare, equal};
+pub use compare::{Cmp, compare, equal, lookup};
 pub use index::{attr, index};
 pub use membership::{contains, not_contains};
 pub use unary::{len, neg, not};
