@@ -8,6 +8,8 @@
 //!   values and its error texts, as starlark-go under ytt;
 //! - [`schema`]: data-values schemas typed as ytt types them;
 //! - [`validation`]: validation annotations read into the IR's [`crate::ir::Validation`];
+//! - [`values`]: the final data values (schema defaults, `-f` overlays, `--data-values-file`
+//!   merges, type errors), as ytt computes them before validating;
 //! - [`data`]: data values as JSON for the rule core, and back to ytt's paths and positions;
 //! - [`lower`]: validations lowered into the rule IR;
 //! - [`report`]: ytt's validation report;
@@ -22,4 +24,5 @@ pub mod run;
 pub mod schema;
 pub mod starlark;
 pub mod validation;
+pub mod values;
 pub mod yaml;
