@@ -34,8 +34,11 @@ pub(super) struct RawDocument {
 
 /// A comment as read: its text after `#`, its line and its character index.
 pub(super) struct RawComment {
+    /// The text after `#`.
     pub text: String,
+    /// The file line, 1-based.
     pub line: usize,
+    /// The character index in the text read (with ytt's prepended `---` if any).
     pub index: usize,
 }
 
