@@ -616,4 +616,57 @@ mod ytt_yaml {
         }
         assert_eq!(documents, 2895);
     }
+
+    fn has_array(node: &Node) -> bool {
+        match node {
+            Node::Array(_) => true,
+            Node::Map(items) => items.iter().any(|i| has_array(&i.value)),
+            Node::Scalar(_) => false,
+        }
+    }
+
+    /// The values are read as ytt reads them: a schema alone (`-f schema.yml
+    /// --data-values-inspect`) with no array (ytt defaults arrays to `[]`), no
+    /// `@schema/default`, `@schema/nullable` or `any=True`, prints as its defaults, which are
+    /// the schema document's own values.
+    #[test]
+    fn schema_documents_print_as_ytt_prints_their_defaults() {
+        let (mut compared, mut skipped) = (0, 0);
+        for case in cases() {
+            let args: Vec<&str> = case["args"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|a| a.as_str().unwrap())
+                .collect();
+            if args != ["-f", "schema.yml", "--data-values-inspect"]
+                || case["expected"]["exit_code"] != 0
+            {
+                continue;
+            }
+            let text = case["files"][0]["text"].as_str().unwrap();
+            let set = doc(text);
+            let schema = set
+                .documents
+                .iter()
+                .find(|d| d.comments.iter().any(|c| c.text == "@data/values-schema"))
+                .unwrap();
+            if ["@schema/default", "@schema/nullable", "any=True"]
+                .iter()
+                .any(|a| text.contains(a))
+                || has_array(&schema.value)
+            {
+                skipped += 1;
+                continue;
+            }
+            assert_eq!(
+                print(&schema.value),
+                case["expected"]["stdout"].as_str().unwrap(),
+                "{}",
+                case["id"]
+            );
+            compared += 1;
+        }
+        assert_eq!((compared, skipped), (19, 23));
+    }
 }
