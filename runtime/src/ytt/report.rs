@@ -34,12 +34,18 @@ pub fn report(violations: &[Violation], root: &Node, root_pos: &Pos) -> Option<S
         let _ = writeln!(text, "Validating {path}: {}", v.found);
         return Some(text);
     }
+    // One block per validation that failed (ytt's `Invalidation`): a node with a schema
+    // validation and an `@assert/validate` that both fail gets two.
     let mut i = 0;
     while i < found.len() {
-        let (order, _, path, pos, _) = &found[i];
+        let (order, rule, path, pos, first) = &found[i];
         let shown = if path.is_empty() { "(document)" } else { path };
         let _ = writeln!(text, "  {shown}\n    from: {pos}");
-        while i < found.len() && &found[i].0 == order {
+        while i < found.len()
+            && &found[i].0 == order
+            && found[i].1 == *rule
+            && found[i].4.keyword == first.keyword
+        {
             let v = found[i].4;
             let _ = writeln!(text, "    - must be: {} (by: {})", v.expected, v.keyword);
             if !v.found.is_empty() {

@@ -1,13 +1,21 @@
 //! One ytt run over data values, as `ytt` 0.48.0 does it for `--data-values-inspect` and
-//! `--data-values-schema-inspect -o openapi-v3`: read the files, type the schema, merge and
-//! check the data values, run the validations, and print what ytt prints (or ytt's error),
-//! with ytt's exit code. `validgen ytt` is this with ytt's flags.
+//! `--data-values-schema-inspect -o openapi-v3` (`pkg/workspace/library_execution.go`): read
+//! the files, type the schema, compute the final data values, run the validations through the
+//! rule core, and print what ytt prints (or ytt's error) with ytt's exit code. `validgen ytt`
+//! is this with ytt's flags.
 
-use std::fmt::Write as _;
-
-use super::annotations::{self, Annotation};
-use super::starlark::evaluate_arguments;
-use super::yaml::{DocumentSet, parse};
+use super::annotations;
+use super::data::{key_text, to_json};
+use super::export::openapi_v3;
+use super::lower::{LowerError, assert_checks, rule_set, schema_checks};
+use super::schema::{self, BuildError, Schema};
+use super::starlark::{ArgumentsError, refuse_code};
+use super::validation::ValidationError;
+use super::values::multiline::multi_line;
+use super::values::{self, DataValues, SchemaFile, SourceKind, Step};
+use super::yaml::{DocumentSet, Pos, parse, print};
+use crate::interpret::{Explain, evaluate_document};
+use crate::model::Plain;
 
 /// What to do, as ytt's flags say it.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -37,26 +45,8 @@ pub struct Outcome {
     pub stderr: String,
 }
 
-impl Outcome {
-    fn ok(stdout: String) -> Self {
-        Outcome {
-            exit_code: 0,
-            stdout,
-            stderr: String::new(),
-        }
-    }
-
-    fn error(text: &str) -> Self {
-        Outcome {
-            exit_code: 1,
-            stdout: String::new(),
-            stderr: format!("ytt: Error: {text}"),
-        }
-    }
-}
-
 /// A file read: its name, text and documents.
-struct Source {
+struct Loaded {
     name: String,
     text: String,
     documents: DocumentSet,
@@ -66,8 +56,16 @@ struct Source {
 /// text).
 pub fn run(invocation: &Invocation, read: &dyn Fn(&str) -> Result<String, String>) -> Outcome {
     match run_checked(invocation, read) {
-        Ok(stdout) => Outcome::ok(stdout),
-        Err(text) => Outcome::error(&text),
+        Ok(stdout) => Outcome {
+            exit_code: 0,
+            stdout,
+            stderr: String::new(),
+        },
+        Err(text) => Outcome {
+            exit_code: 1,
+            stdout: String::new(),
+            stderr: format!("ytt: Error: {text}"),
+        },
     }
 }
 
@@ -81,18 +79,61 @@ fn run_checked(
         }
         return Err("Data values schema export only supported in OpenAPI v3 format; specify format with --output=openapi-v3 flag\n".to_owned());
     }
-    let mut templates = Vec::new();
+    let mut files = Vec::new();
     for name in &invocation.files {
         if name.ends_with(".star") {
             return Err(refusal(name, 1, "a Starlark module (.star file)"));
         }
-        templates.push(load(name, read)?);
+        let loaded = load(name, read)?;
+        refuse_code_lines(&loaded)?;
+        files.push(loaded);
     }
-    for source in &templates {
-        templating(source)?;
+    let (schema_files, values_files): (Vec<&Loaded>, Vec<&Loaded>) =
+        files.iter().partition(|f| has_document(f, "data/values-schema"));
+    let values_files: Vec<&Loaded> = values_files
+        .into_iter()
+        .filter(|f| has_document(f, "data/values"))
+        .collect();
+    let schema = match schema_files.as_slice() {
+        [] => None,
+        [file] => Some((load_schema(file)?, *file)),
+        [_, second, ..] => {
+            return Err(refusal(
+                &second.name,
+                1,
+                "a second data-values schema file (validgen reads one schema file)",
+            ));
+        }
+    };
+    if invocation.schema_inspect {
+        let Some((schema, _)) = &schema else {
+            return Err("validgen: no data-values schema to export\n".to_owned());
+        };
+        return Ok(print(&openapi_v3(schema)));
     }
-    let _ = &invocation.data_values_files;
-    Err("data values are not computed yet\n".to_owned())
+    let mut plain = Vec::new();
+    for name in &invocation.data_values_files {
+        plain.push(load(name, read)?);
+    }
+    let sources: Vec<values::Source<'_>> = values_files
+        .iter()
+        .map(|f| source(f, SourceKind::Overlay))
+        .chain(plain.iter().map(|f| source(f, SourceKind::PlainFile)))
+        .collect();
+    let schema_file = schema.as_ref().map(|(schema, file)| SchemaFile {
+        schema,
+        text: &file.text,
+    });
+    // ytt prints an error's text and a line break.
+    let data = values::final_values(schema_file.as_ref(), &sources).map_err(|e| e + "\n")?;
+    if !invocation.disable_validation {
+        validate(schema.as_ref().map(|(s, _)| s), &data)?;
+    }
+    Ok(if invocation.data_values_inspect {
+        print(&data.document.value)
+    } else {
+        String::new()
+    })
 }
 
 /// Whether ytt 0.48 knows `output` as a format (`-o yaml|json|pos`) or schema type.
@@ -100,52 +141,125 @@ fn is_format(output: &str) -> bool {
     matches!(output, "yaml" | "json" | "pos" | "openapi-v3")
 }
 
-fn load(name: &str, read: &dyn Fn(&str) -> Result<String, String>) -> Result<Source, String> {
+fn load(name: &str, read: &dyn Fn(&str) -> Result<String, String>) -> Result<Loaded, String> {
     let text = read(name)?;
     let documents = parse(&text, name).map_err(|e| format!("{e}\n"))?;
-    Ok(Source {
+    Ok(Loaded {
         name: name.to_owned(),
         text,
         documents,
     })
 }
 
-/// ytt compiles every `#@` annotation of a template before anything else: the first whose
-/// arguments do not evaluate is a `Templating file` error; code (`#@ load(...)`, `#@ def`) is
-/// beyond what validgen compiles.
-fn templating(source: &Source) -> Result<(), String> {
-    for annotation in annotations::all(&source.documents) {
-        if annotation.name.is_empty() {
-            return Err(refusal(
-                &source.name,
-                annotation.pos.line,
-                &format!("Starlark code `#@ {}`", annotation.args),
-            ));
-        }
-        if let Err(e) = evaluate_arguments(&annotation.args) {
-            return Err(templating_error(source, &annotation, &e.message));
-        }
+fn source(file: &Loaded, kind: SourceKind) -> values::Source<'_> {
+    values::Source {
+        name: &file.name,
+        text: &file.text,
+        documents: &file.documents,
+        kind,
     }
-    Ok(())
 }
 
-/// ytt's `Templating file` error of an annotation, under the schema's header.
-fn templating_error(source: &Source, annotation: &Annotation, message: &str) -> String {
-    let line = source
+/// Whether a document of `file` carries the annotation `name` (`data/values-schema`).
+fn has_document(file: &Loaded, name: &str) -> bool {
+    file.documents
+        .documents
+        .iter()
+        .any(|d| annotations::annotations(&d.comments).iter().any(|a| a.name == name))
+}
+
+/// Template code (`#@ load(...)`, `#@ def`) is beyond what validgen compiles: refused, named.
+fn refuse_code_lines(file: &Loaded) -> Result<(), String> {
+    match annotations::all(&file.documents)
+        .into_iter()
+        .find(|a| a.name.is_empty())
+    {
+        Some(code) => Err(refusal(
+            &file.name,
+            code.pos.line,
+            &refuse_code(&code.args).message,
+        )),
+        None => Ok(()),
+    }
+}
+
+/// The schema of `file` with its validations checked, or ytt's error.
+fn load_schema(file: &Loaded) -> Result<Schema, String> {
+    let header = format!(
+        "Overlaying data values schema (in following order: {}):",
+        file.name
+    );
+    let schema = schema::build(&file.documents, &file.text).map_err(|e| match e {
+        BuildError::Arguments { annotation, error } => {
+            templating(&header, file, &annotation.pos, &error)
+        }
+        BuildError::Report(text) => format!("{header} {text}\n"),
+        BuildError::Message(text) => format!("{}\n", multi_line(&format!("{header} {text}"))),
+    })?;
+    schema_checks(&schema).map_err(|e| lower_error(&header, file, e))?;
+    Ok(schema)
+}
+
+fn lower_error(header: &str, file: &Loaded, e: LowerError) -> String {
+    match e.error {
+        ValidationError::Invalid(line) => format!("{header}\n  {line}\n"),
+        ValidationError::Starlark(error) => templating(header, file, &e.annotation.pos, &error),
+    }
+}
+
+/// ytt's `Templating file` error: an annotation whose Starlark does not compile.
+fn templating(header: &str, file: &Loaded, pos: &Pos, error: &ArgumentsError) -> String {
+    let line = file
         .text
-        .lines()
-        .nth(annotation.pos.line.saturating_sub(1))
+        .split('\n')
+        .nth(pos.line.saturating_sub(1))
         .unwrap_or_default();
-    let mut text = format!(
-        "Overlaying data values schema (in following order: {}):\n",
-        source.name
-    );
-    let _ = write!(
-        text,
-        "  Templating file '{}': \n- {message}\n    {} | {line}\n",
-        source.name, annotation.pos
-    );
-    text
+    format!(
+        "{header}\n  Templating file '{}': \n- {}\n    {pos} | {line}\n",
+        file.name,
+        error.ytt_message()
+    )
+}
+
+/// The validations of the schema and of the data values' `@assert/validate`s, run by the rule
+/// core on the final data values: ytt's report when any fails.
+fn validate(schema: Option<&Schema>, data: &DataValues) -> Result<(), String> {
+    let header = "Validating final data values:";
+    let asserts: Vec<(String, annotations::Annotation)> = data
+        .assertions
+        .iter()
+        .map(|a| (pointer(&a.path), a.annotation.clone()))
+        .collect();
+    let value = &data.document.value;
+    let assert_checks = assert_checks(&asserts, value).map_err(|e| match e.error {
+        ValidationError::Invalid(line) => format!("{header}\n{line}\n"),
+        ValidationError::Starlark(error) => format!("{header}\n{}\n", error.ytt_message()),
+    })?;
+    let schema_checks = match schema {
+        // Checked when the schema was read.
+        Some(schema) => schema_checks(schema).map_err(|e| format!("{header}\n{:?}\n", e.error))?,
+        None => Vec::new(),
+    };
+    let rules = rule_set(schema_checks, assert_checks);
+    let json = to_json(value);
+    let found = evaluate_document(&rules, &Plain::new(&json), Explain::Failures);
+    match super::report::report(&found.violations, value, &data.document.pos) {
+        Some(text) => Err(text),
+        None => Ok(()),
+    }
+}
+
+/// A path into the data values as a JSON Pointer (RFC 6901).
+fn pointer(path: &[Step]) -> String {
+    let mut out = String::new();
+    for step in path {
+        out.push('/');
+        match step {
+            Step::Key(key) => out.push_str(&key_text(key).replace('~', "~0").replace('/', "~1")),
+            Step::Index(i) => out.push_str(&i.to_string()),
+        }
+    }
+    out
 }
 
 /// validgen's own refusal of Starlark beyond annotations with simple lambdas.

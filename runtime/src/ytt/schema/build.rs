@@ -44,11 +44,8 @@ pub(crate) fn node_type(node: &At<'_>, depth: usize) -> Result<Type, Fault> {
     ty.validation = match anns.get("schema/validation") {
         Some(ann) => match validation(ann) {
             Ok(_) => Some(ann.clone()),
-            Err(e) => {
-                return Err(Problem::Text(format!(
-                    "Invalid @schema/validation annotation - {e}"
-                )));
-            }
+            // ytt's whole line (`Invalid @schema/validation annotation - ...`).
+            Err(e) => return Err(Problem::Text(e.to_string())),
         },
         None => None,
     };

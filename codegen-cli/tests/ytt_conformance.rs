@@ -1,0 +1,109 @@
+//! The 1134 cases recorded from ytt 0.48.0 (`tests/conformance/ytt/cases.jsonl`), run through
+//! `validgen ytt` in process: exit code, stdout and stderr byte for byte, except the
+//! `starlark-out-of-scope` group, which validgen refuses on purpose (non-zero exit, an error
+//! naming the construct). `YTT_CASE=<id prefix>` prints the differences of matching cases.
+
+use std::collections::BTreeMap;
+
+use clap::Parser;
+use serde::Deserialize;
+use validgen_cli::cli::{Cli, Command};
+use validgen_runtime::ytt::run::Outcome;
+
+const CASES: &str = include_str!("../../tests/conformance/ytt/cases.jsonl");
+
+#[derive(Deserialize)]
+struct Case {
+    id: String,
+    group: String,
+    files: Vec<File>,
+    args: Vec<String>,
+    expected: Expected,
+}
+
+#[derive(Deserialize)]
+struct File {
+    name: String,
+    text: String,
+}
+
+#[derive(Deserialize)]
+struct Expected {
+    exit_code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+fn run(case: &Case) -> Outcome {
+    let argv = ["validgen", "ytt"]
+        .into_iter()
+        .map(str::to_owned)
+        .chain(case.args.iter().cloned());
+    let cli = Cli::try_parse_from(argv).unwrap_or_else(|e| panic!("{}: {e}", case.id));
+    let Command::Ytt(args) = cli.command else {
+        panic!("{}: not the ytt command", case.id)
+    };
+    let read = |name: &str| {
+        case.files
+            .iter()
+            .find(|f| f.name == name)
+            .map(|f| f.text.clone())
+            .ok_or_else(|| format!("no file {name}"))
+    };
+    validgen_cli::ytt::outcome(&args, &read)
+}
+
+fn conforms(case: &Case, got: &Outcome) -> bool {
+    if case.group == "starlark-out-of-scope" {
+        return got.exit_code != 0 && got.stderr.contains("unsupported");
+    }
+    got.exit_code == case.expected.exit_code
+        && got.stdout == case.expected.stdout
+        && got.stderr == case.expected.stderr
+}
+
+#[test]
+fn every_recorded_case_conforms() {
+    let cases: Vec<Case> = CASES
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a case"))
+        .collect();
+    assert_eq!(cases.len(), 1134);
+    let show = std::env::var("YTT_CASE").ok();
+    let mut by_group: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
+    let mut failing = Vec::new();
+    for case in &cases {
+        let got = run(case);
+        let ok = conforms(case, &got);
+        let entry = by_group.entry(&case.group).or_default();
+        entry.1 += 1;
+        if ok {
+            entry.0 += 1;
+        } else {
+            failing.push(case.id.as_str());
+        }
+        if show.as_deref().is_some_and(|p| case.id.starts_with(p)) && !ok {
+            eprintln!(
+                "=== {}\n--- expected exit {}\n{}{}\n--- got exit {}\n{}{}",
+                case.id,
+                case.expected.exit_code,
+                case.expected.stdout,
+                case.expected.stderr,
+                got.exit_code,
+                got.stdout,
+                got.stderr
+            );
+        }
+    }
+    let passed: usize = by_group.values().map(|(p, _)| p).sum();
+    for (group, (p, n)) in &by_group {
+        eprintln!("{group:24} {p:4} / {n}");
+    }
+    eprintln!("total {passed} / {}", cases.len());
+    if show.is_none() {
+        for id in failing.iter().take(40) {
+            eprintln!("failing: {id}");
+        }
+    }
+    assert_eq!(passed, cases.len(), "failing: {failing:?}");
+}
