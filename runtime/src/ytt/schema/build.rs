@@ -8,7 +8,7 @@ use super::model::{Docs, Kind, Property, Type};
 use super::report::{Failure, Problem, Report};
 use crate::ytt::annotations::Annotation;
 use crate::ytt::starlark::{Arguments, Value};
-use crate::ytt::validation::validation;
+use crate::ytt::validation::{ValidationError, validation};
 use crate::ytt::yaml::{Comment, Node, Pos, Scalar};
 
 /// Deepest nesting of a schema (maps and arrays) or of an annotation's value.
@@ -44,11 +44,9 @@ pub(crate) fn node_type(node: &At<'_>, depth: usize) -> Result<Type, Fault> {
     ty.validation = match anns.get("schema/validation") {
         Some(ann) => match validation(ann) {
             Ok(_) => Some(ann.clone()),
-            Err(e) => {
-                return Err(Problem::Text(format!(
-                    "Invalid @schema/validation annotation - {e}"
-                )));
-            }
+            Err(ValidationError::Invalid(line)) => return Err(Problem::Text(line)),
+            // Not reached: every annotation's Starlark was evaluated before.
+            Err(ValidationError::Starlark(e)) => return Err(Problem::Text(e.message)),
         },
         None => None,
     };
