@@ -14,22 +14,30 @@ use crate::ytt::yaml::{Comment, Node, Pos, Scalar};
 /// Deepest nesting of a schema (maps and arrays) or of an annotation's value.
 pub(crate) const MAX_DEPTH: usize = 200;
 
+/// Why a node does not type: ytt's report or another error's text.
 type Fault = Problem;
 
 /// Where a node sits: ytt treats a document, a map item and an array item a little
 /// differently (`@schema/default` on an array item, `@schema/deprecated` on a document).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Place {
+    /// The document itself (its value is the data values' root).
     Document,
+    /// A key of a map.
     MapItem,
+    /// The item of an array.
     ArrayItem,
 }
 
 /// One node: a document, a map item or an array item.
 pub(crate) struct At<'a> {
+    /// What kind of node.
     pub(crate) place: Place,
+    /// Where it starts.
     pub(crate) pos: &'a Pos,
+    /// Its comments (its annotations among them).
     pub(crate) comments: &'a [Comment],
+    /// Its value.
     pub(crate) value: &'a Node,
 }
 
