@@ -118,4 +118,16 @@ mod tests {
             Ok("[]".to_owned())
         );
     }
+
+    #[test]
+    fn deep_data_is_refused() {
+        let mut deep = json!(1);
+        for _ in 0..2_000 {
+            deep = json!([deep]);
+        }
+        assert_eq!(
+            roundtrip(&Val::Fragment(&deep)).map(|v| v.type_name()),
+            Err("data value nested deeper than 1000 levels".to_owned())
+        );
+    }
 }
