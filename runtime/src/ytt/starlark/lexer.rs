@@ -377,7 +377,11 @@ impl Lexer {
             token.float = value;
             return Ok(token);
         }
-        let digits = if radix == 10 { &raw[..] } else { &raw[2..] };
+        let digits = if radix == 10 {
+            raw.as_str()
+        } else {
+            raw.get(2..).unwrap_or_default()
+        };
         let Ok(value) = i64::from_str_radix(digits, radix) else {
             // starlark-go keeps such literals as big ints; rules never need them.
             return Err(unsupported(
