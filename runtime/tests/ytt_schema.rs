@@ -301,3 +301,32 @@ fn starlark_errors_in_annotations_come_first() {
     });
     assert_eq!(passed, templating.len());
 }
+
+/// A malformed `@schema/validation` stops the build in ytt's order (children before their
+/// parent's validation), with ytt's line.
+#[test]
+fn invalid_validation_annotations_stop_the_build() {
+    let all = cases();
+    let prefix = format!("{}\n  Invalid @schema/validation", SCHEMA_PREFIX.trim_end());
+    let invalid: Vec<&Case> = all
+        .iter()
+        .filter(|c| c.stderr.starts_with(&prefix))
+        .collect();
+    assert_eq!(invalid.len(), 44);
+    let passed = run(&invalid, |case| {
+        let text = case.schema.as_deref().ok_or("no schema.yml")?;
+        let set = parse(text, "schema.yml").map_err(|e| format!("parse: {e}"))?;
+        match build(&set, text) {
+            Err(BuildError::Message(message)) => {
+                let got = format!("{}\n  {message}\n", SCHEMA_PREFIX.trim_end());
+                if got == case.stderr {
+                    Ok(())
+                } else {
+                    Err(diff(&case.stderr, &got))
+                }
+            }
+            other => Err(format!("not a message: {other:?}")),
+        }
+    });
+    assert_eq!(passed, invalid.len());
+}
