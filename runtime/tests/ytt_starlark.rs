@@ -262,10 +262,14 @@ fn must_be_texts_are_ytts() {
     assert_eq!(checked, 448);
 }
 
-/// A plain one-line YAML scalar whose reading does not depend on YAML 1.1 (`yes`, `0x1F`,
-/// `017`, `1_000` are left out): an int, a float, a bool, null, a simple quoted or plain string.
+/// A plain one-line YAML value whose reading does not depend on YAML 1.1 (`yes`, `0x1F`,
+/// `017`, `1_000` are left out): an int, a float, a bool, null, a simple quoted or plain
+/// string, or a one-level flow sequence of those.
 fn simple_scalar(text: &str) -> Option<Json> {
     let text = text.split(" #").next()?.trim();
+    if let Some(flow) = flow(text) {
+        return flow;
+    }
     if text.is_empty() || text.starts_with(['[', '{', '&', '*', '!', '|', '>']) {
         return None;
     }
@@ -305,6 +309,28 @@ fn simple_scalar(text: &str) -> Option<Json> {
     (plain && !yaml11.contains(&text)).then(|| Json::String(text.to_owned()))
 }
 
+/// A one-level flow sequence of simple scalars (`[a, 1]`); `None` when `text` is not one,
+/// `Some(None)` when it is one this reading does not cover. (Flow maps are left out: values
+/// files' maps merge with the defaults.)
+fn flow(text: &str) -> Option<Option<Json>> {
+    let inner = text.strip_prefix('[')?.strip_suffix(']')?;
+    if inner.contains(['[', '{', '"', '\'', ']', '}']) {
+        return Some(None);
+    }
+    let items: Vec<&str> = inner
+        .split(',')
+        .map(str::trim)
+        .filter(|i| !i.is_empty())
+        .collect();
+    Some(
+        items
+            .iter()
+            .map(|i| simple_scalar(i))
+            .collect::<Option<Vec<_>>>()
+            .map(Json::Array),
+    )
+}
+
 /// The scalar written on a `key: value` or `- value` line.
 fn value_on_line(line: &str) -> Option<Json> {
     let t = line.trim_start();
@@ -317,7 +343,7 @@ fn value_on_line(line: &str) -> Option<Json> {
     simple_scalar(rest)
 }
 
-/// Each violation of a scalar value written on its `from:` line (cases without
+/// Each violation of a value written on its `from:` line (a scalar or a flow sequence) (cases without
 /// `@schema/default`, files without `@schema/nullable`): the annotation at `by:` states a rule with that `must be:` text whose
 /// function, applied to the value, gives the recorded `found:` (or none).
 #[test]
@@ -332,13 +358,34 @@ fn found_texts_of_scalar_values_are_ytts() {
         for (i, line) in lines.iter().enumerate() {
             let line = line.trim_start();
             if let Some(pos) = line.strip_prefix("from: ") {
+                // An item of a flow sequence points at the sequence's line.
+                let item: Option<usize> =
+                    i.checked_sub(1)
+                        .and_then(|p| lines.get(p))
+                        .and_then(|path| {
+                            path.trim()
+                                .strip_suffix(']')?
+                                .rsplit_once('[')?
+                                .1
+                                .parse()
+                                .ok()
+                        });
                 value = pos.rsplit_once(':').and_then(|(file, n)| {
                     let (_, text) = case.files.iter().find(|(f, _)| f == file)?;
                     // A nullable schema value defaults to null, not to what is written.
                     if text.contains("@schema/nullable") {
                         return None;
                     }
-                    value_on_line(text.lines().nth(n.parse::<usize>().ok()?.checked_sub(1)?)?)
+                    let v =
+                        value_on_line(text.lines().nth(n.parse::<usize>().ok()?.checked_sub(1)?)?)?;
+                    // A whole sequence is the final value only in a plain values file (a
+                    // schema's array defaults to empty; an overlay appends).
+                    let plain = file != "schema.yml" && !text.contains("#@data/values");
+                    match (item, v) {
+                        (Some(i), Json::Array(items)) => items.get(i).cloned(),
+                        (_, Json::Array(_)) if !plain => None,
+                        (_, v) => Some(v),
+                    }
                 });
                 continue;
             }
@@ -391,5 +438,5 @@ fn found_texts_of_scalar_values_are_ytts() {
             checked += 1;
         }
     }
-    assert_eq!(checked, 276);
+    assert_eq!(checked, 317);
 }
