@@ -440,3 +440,34 @@ fn found_texts_of_scalar_values_are_ytts() {
     }
     assert_eq!(checked, 317);
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(3000))]
+
+    /// Any text of Starlark-looking pieces evaluates or fails without panicking, and a lambda
+    /// it yields runs on data without panicking.
+    #[test]
+    fn arbitrary_arguments_never_panic(pieces in proptest::collection::vec(
+        proptest::sample::select(vec![
+            "lambda", "v", "ctx", ":", ",", "(", ")", "[", "]", "{", "}", "=", "==", "!=", "<",
+            ">=", "in", "not", "and", "or", "len", ".", "parent", "root", "\"a\"", "'b'", "0",
+            "1", "-", "2.5", "0x1F", "None", "True", "min", "when", "*", "**", "if", "else",
+            "#", "\\", "\"", "017", "1e999", "for", "x", " ",
+        ]),
+        0..24,
+    ), as_lambda in proptest::bool::ANY) {
+        // Half of the texts are lambda bodies, to reach evaluation.
+        let prefix = if as_lambda { "when=lambda v, ctx: " } else { "" };
+        let text = format!("{prefix}{}", pieces.join(" "));
+        if let Ok(args) = evaluate_arguments(&text) {
+            let data = serde_json::json!({"a": [1, "x", null], "b": {"c": true}});
+            let ctx = Context { parent: Some(&data), root: &data };
+            for value in args.positional.iter().chain(args.keywords.iter().map(|(_, v)| v)) {
+                if let validgen_runtime::ytt::starlark::Value::Function(f) = value {
+                    let _ = ytt::when(&data, ctx, f);
+                    let _ = ytt::custom(&data["a"], ctx, f);
+                }
+            }
+        }
+    }
+}
