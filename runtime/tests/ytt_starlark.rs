@@ -6,6 +6,8 @@
 use std::sync::Arc;
 
 use serde_json::Value as Json;
+use validgen_runtime::checks::ytt::{self, Context};
+use validgen_runtime::ir::AssertionRule;
 use validgen_runtime::ytt::annotations::Annotation;
 use validgen_runtime::ytt::starlark::{ErrorKind, evaluate_arguments, refuse_code};
 use validgen_runtime::ytt::validation::{ValidationError, validation};
@@ -258,4 +260,214 @@ fn must_be_texts_are_ytts() {
         }
     }
     assert_eq!(checked, 448);
+}
+
+/// A plain one-line YAML value whose reading does not depend on YAML 1.1 (`yes`, `0x1F`,
+/// `017`, `1_000` are left out): an int, a float, a bool, null, a simple quoted or plain
+/// string, or a one-level flow sequence of those.
+fn simple_scalar(text: &str) -> Option<Json> {
+    let text = text.split(" #").next()?.trim();
+    if let Some(flow) = flow(text) {
+        return flow;
+    }
+    if text.is_empty() || text.starts_with(['[', '{', '&', '*', '!', '|', '>']) {
+        return None;
+    }
+    let quoted = |q: char| {
+        text.strip_prefix(q)
+            .and_then(|t| t.strip_suffix(q))
+            .filter(|t| !t.contains(['\\', q]))
+    };
+    if let Some(s) = quoted('"').or_else(|| quoted('\'')) {
+        return Some(Json::String(s.to_owned()));
+    }
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    let unsigned = text.strip_prefix('-').unwrap_or(text);
+    if digits(unsigned) && (unsigned == "0" || !unsigned.starts_with('0')) {
+        return text.parse::<i64>().ok().map(Json::from);
+    }
+    if let Some((whole, frac)) = unsigned.split_once('.')
+        && digits(whole)
+        && digits(frac)
+    {
+        return text.parse::<f64>().ok().map(Json::from);
+    }
+    match text {
+        "true" => return Some(Json::Bool(true)),
+        "false" => return Some(Json::Bool(false)),
+        "null" | "~" => return Some(Json::Null),
+        _ => {}
+    }
+    let plain = text.starts_with(|c: char| c.is_ascii_alphabetic())
+        && text
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"-_./".contains(&b));
+    let yaml11 = [
+        "y", "Y", "yes", "Yes", "YES", "n", "N", "no", "No", "NO", "on", "On", "ON", "off", "Off",
+        "OFF", "True", "TRUE", "False", "FALSE", "Null", "NULL",
+    ];
+    (plain && !yaml11.contains(&text)).then(|| Json::String(text.to_owned()))
+}
+
+/// A one-level flow sequence of simple scalars (`[a, 1]`); `None` when `text` is not one,
+/// `Some(None)` when it is one this reading does not cover. (Flow maps are left out: values
+/// files' maps merge with the defaults.)
+fn flow(text: &str) -> Option<Option<Json>> {
+    let inner = text.strip_prefix('[')?.strip_suffix(']')?;
+    if inner.contains(['[', '{', '"', '\'', ']', '}']) {
+        return Some(None);
+    }
+    let items: Vec<&str> = inner
+        .split(',')
+        .map(str::trim)
+        .filter(|i| !i.is_empty())
+        .collect();
+    Some(
+        items
+            .iter()
+            .map(|i| simple_scalar(i))
+            .collect::<Option<Vec<_>>>()
+            .map(Json::Array),
+    )
+}
+
+/// The scalar written on a `key: value` or `- value` line.
+fn value_on_line(line: &str) -> Option<Json> {
+    let t = line.trim_start();
+    let rest = match t.strip_prefix("- ") {
+        // An array item that is a map: not a scalar.
+        Some(item) if item.contains(": ") => return None,
+        Some(item) => item,
+        None => t.split_once(": ")?.1,
+    };
+    simple_scalar(rest)
+}
+
+/// Each violation of a value written on its `from:` line (a scalar or a flow sequence) (cases without
+/// `@schema/default`, files without `@schema/nullable`): the annotation at `by:` states a rule with that `must be:` text whose
+/// function, applied to the value, gives the recorded `found:` (or none).
+#[test]
+fn found_texts_of_scalar_values_are_ytts() {
+    let mut checked = 0;
+    for case in cases().iter().filter(|c| {
+        c.group != "starlark-out-of-scope"
+            && !c.files.iter().any(|(_, t)| t.contains("@schema/default"))
+    }) {
+        let lines: Vec<&str> = case.stderr.lines().collect();
+        let mut value: Option<Json> = None;
+        for (i, line) in lines.iter().enumerate() {
+            let line = line.trim_start();
+            if let Some(pos) = line.strip_prefix("from: ") {
+                // An item of a flow sequence points at the sequence's line.
+                let item: Option<usize> =
+                    i.checked_sub(1)
+                        .and_then(|p| lines.get(p))
+                        .and_then(|path| {
+                            path.trim()
+                                .strip_suffix(']')?
+                                .rsplit_once('[')?
+                                .1
+                                .parse()
+                                .ok()
+                        });
+                value = pos.rsplit_once(':').and_then(|(file, n)| {
+                    let (_, text) = case.files.iter().find(|(f, _)| f == file)?;
+                    // A nullable schema value defaults to null, not to what is written.
+                    if text.contains("@schema/nullable") {
+                        return None;
+                    }
+                    let v =
+                        value_on_line(text.lines().nth(n.parse::<usize>().ok()?.checked_sub(1)?)?)?;
+                    // A whole sequence is the final value only in a plain values file (a
+                    // schema's array defaults to empty; an overlay appends).
+                    let plain = file != "schema.yml" && !text.contains("#@data/values");
+                    match (item, v) {
+                        (Some(i), Json::Array(items)) => items.get(i).cloned(),
+                        (_, Json::Array(_)) if !plain => None,
+                        (_, v) => Some(v),
+                    }
+                });
+                continue;
+            }
+            let (Some(v), Some(rest)) = (&value, line.strip_prefix("- must be: ")) else {
+                continue;
+            };
+            let Some((text, by)) = rest.rsplit_once(" (by: ") else {
+                continue;
+            };
+            let Some((file, n)) = by.trim_end_matches(')').rsplit_once(':') else {
+                continue;
+            };
+            let (_, source) = case
+                .files
+                .iter()
+                .find(|(f, _)| f == file)
+                .expect("the file");
+            let n: usize = n.parse().expect("a line");
+            let ann = ["schema/validation", "assert/validate"]
+                .iter()
+                .find_map(|name| annotation_at(name, file, n, source))
+                .expect("the annotation");
+            let validation = validation(&ann).expect("a validation");
+            let rule = validation
+                .assertions
+                .iter()
+                .find(|a| a.expected == text)
+                .map(|a| &a.rule)
+                .expect("the rule");
+            let want = lines
+                .get(i + 1)
+                .and_then(|l| l.trim_start().strip_prefix("found: "))
+                .map(str::to_owned);
+            let root = Json::Null;
+            let ctx = Context {
+                parent: None,
+                root: &root,
+            };
+            let got = match rule {
+                AssertionRule::NotNull => ytt::not_null(v),
+                AssertionRule::Custom(f) => ytt::custom(v, ctx, f),
+                AssertionRule::MinLen(n) => ytt::min_len(v, *n),
+                AssertionRule::MaxLen(n) => ytt::max_len(v, *n),
+                AssertionRule::Min(b) => ytt::min(v, b),
+                AssertionRule::Max(b) => ytt::max(v, b),
+                AssertionRule::OneNotNull(keys) => ytt::one_not_null(v, keys.as_deref()),
+                AssertionRule::OneOf(values) => ytt::one_of(v, values),
+            };
+            assert_eq!(got, Some(want), "{}: {text} on {v}", case.id);
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 317);
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(3000))]
+
+    /// Any text of Starlark-looking pieces evaluates or fails without panicking, and a lambda
+    /// it yields runs on data without panicking.
+    #[test]
+    fn arbitrary_arguments_never_panic(pieces in proptest::collection::vec(
+        proptest::sample::select(vec![
+            "lambda", "v", "ctx", ":", ",", "(", ")", "[", "]", "{", "}", "=", "==", "!=", "<",
+            ">=", "in", "not", "and", "or", "len", ".", "parent", "root", "\"a\"", "'b'", "0",
+            "1", "-", "2.5", "0x1F", "None", "True", "min", "when", "*", "**", "if", "else",
+            "#", "\\", "\"", "017", "1e999", "for", "x", " ",
+        ]),
+        0..24,
+    ), as_lambda in proptest::bool::ANY) {
+        // Half of the texts are lambda bodies, to reach evaluation.
+        let prefix = if as_lambda { "when=lambda v, ctx: " } else { "" };
+        let text = format!("{prefix}{}", pieces.join(" "));
+        if let Ok(args) = evaluate_arguments(&text) {
+            let data = serde_json::json!({"a": [1, "x", null], "b": {"c": true}});
+            let ctx = Context { parent: Some(&data), root: &data };
+            for value in args.positional.iter().chain(args.keywords.iter().map(|(_, v)| v)) {
+                if let validgen_runtime::ytt::starlark::Value::Function(f) = value {
+                    let _ = ytt::when(&data, ctx, f);
+                    let _ = ytt::custom(&data["a"], ctx, f);
+                }
+            }
+        }
+    }
 }

@@ -1,5 +1,5 @@
 //! One pure function per operation of a lambda's body, with starlark-go's semantics and error
-//! texts (`starlark/eval.go`, `starlark/value.go`, `starlark/library.go`), over [`Val`]s. The
+//! texts (`starlark/eval.go`, `starlark/value.go`, `starlark/library.go`), over [`super::Val`]s. The
 //! interpreter dispatches [`crate::ir::Expr`] to them; emitted Rust calls them directly.
 //! Errors are Starlark's message (`key "tls" not in yamlfragment`).
 
