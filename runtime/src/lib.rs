@@ -30,4 +30,5 @@ pub mod kubevirt;
 pub mod model;
 pub mod quantity;
 pub mod report;
+pub mod starlark;
 pub mod ytt;

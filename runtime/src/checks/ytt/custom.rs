@@ -5,7 +5,7 @@ use serde_json::Value;
 
 use super::{Context, found};
 use crate::ir::Lambda;
-use crate::ytt::starlark::{Val, interp};
+use crate::starlark::{Val, interp};
 
 /// Calls `f` with the value alone (ytt never passes `ctx` to a rule, so a two-parameter lambda
 /// fails with `function lambda missing 1 argument (ctx)`; `_ctx` is unused). Passes only on

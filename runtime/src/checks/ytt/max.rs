@@ -4,7 +4,7 @@
 use serde_json::Value;
 
 use super::min::bounded;
-use crate::ytt::starlark::ops::Cmp;
+use crate::starlark::ops::Cmp;
 
 /// `value > X` (the bound with `str()`) when `v` is above `bound`; a comparison error
 /// (`dict <= int not implemented`) as found.

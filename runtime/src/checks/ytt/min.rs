@@ -5,8 +5,8 @@ use serde_json::Value;
 
 use super::found;
 use super::roundtrip::roundtrip;
-use crate::ytt::starlark::Val;
-use crate::ytt::starlark::ops::{self, Cmp};
+use crate::starlark::Val;
+use crate::starlark::ops::{self, Cmp};
 
 /// `value < X` (the bound with `str()`: strings unquoted) when `v` is below `bound`; a
 /// comparison error (`dict >= int not implemented`) as found.

@@ -3,7 +3,7 @@
 use serde_json::Value;
 
 use super::found;
-use crate::ytt::starlark::{Val, ops};
+use crate::starlark::{Val, ops};
 
 /// `length = L` when the length (UTF-8 bytes of a string, items of an array, entries of a
 /// map) is below `n`.

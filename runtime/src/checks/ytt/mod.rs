@@ -1,6 +1,6 @@
 //! The pure functions of ytt's assertions and `when=` (as ytt 0.48 `pkg/validations` and
 //! `pkg/yttlibrary/assert.go` run them under starlark-go), over data values as JSON: maps and
-//! arrays are ytt's `yamlfragment`s (see [`crate::ytt::starlark::Val`]). Each assertion returns
+//! arrays are ytt's `yamlfragment`s (see [`crate::starlark::Val`]). Each assertion returns
 //! `None` when the value passes, else the `found:` text (`None` inside: ytt prints no `found:`
 //! line). They are called on values that are not null, or with `not_null=True` (the caller
 //! applies ytt's null skip).

@@ -6,8 +6,8 @@ use serde_json::Value;
 
 use super::found;
 use super::roundtrip::roundtrip;
-use crate::ytt::starlark::Val;
-use crate::ytt::starlark::ops;
+use crate::starlark::Val;
+use crate::starlark::ops;
 
 /// `all values are null`, `value is empty`, `["foo", "qux"] are not null`,
 /// `value must be a map or dict, but was 'list'` (an empty map or array arrives as

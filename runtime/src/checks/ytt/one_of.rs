@@ -5,7 +5,7 @@ use serde_json::Value;
 
 use super::found;
 use super::roundtrip::roundtrip;
-use crate::ytt::starlark::{Val, ops};
+use crate::starlark::{Val, ops};
 
 /// `not one of allowed values` when `v` equals none of `values` (as data: a data list equals
 /// a literal list of equal items after the round trip); a comparison error as found.

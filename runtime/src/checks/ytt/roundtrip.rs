@@ -8,8 +8,8 @@ use std::borrow::Cow;
 
 use serde_json::Value as Json;
 
-use crate::ytt::starlark::Val;
-use crate::ytt::starlark::text::format_float_shortest;
+use crate::starlark::Val;
+use crate::starlark::text::format_float_shortest;
 
 /// Deepest data value converted (deeper ones are refused rather than risk the stack).
 const MAX_DEPTH: usize = 1000;

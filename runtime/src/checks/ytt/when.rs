@@ -5,7 +5,7 @@ use serde_json::Value;
 
 use super::Context;
 use crate::ir::Lambda;
-use crate::ytt::starlark::{Val, interp};
+use crate::starlark::{Val, interp};
 
 /// Whether the assertions run.
 ///

@@ -4,10 +4,9 @@
 use std::sync::Arc;
 
 use super::error::{ArgumentsError, unsupported};
-use super::interp;
+use crate::starlark::interp;
 use super::resolve::UNIVERSE;
 use super::syntax::{Arg, Node, Param};
-use super::val::Val;
 use super::value::Value;
 use crate::ir::{Expr, Lambda};
 
@@ -37,10 +36,10 @@ pub(crate) fn value(node: &Node) -> Result<Value, ArgumentsError> {
                 let key = value(k)?;
                 let v = value(v)?;
                 hashable(&key)?;
-                let key_val = Val::from_value(&key);
+                let key_val = key.as_val();
                 if out
                     .iter()
-                    .any(|(e, _)| super::ops::equal(&Val::from_value(e), &key_val).unwrap_or(false))
+                    .any(|(e, _)| crate::starlark::ops::equal(&e.as_val(), &key_val).unwrap_or(false))
                 {
                     return Err(ArgumentsError::eval(format!(
                         "duplicate key: {}",
@@ -55,7 +54,7 @@ pub(crate) fn value(node: &Node) -> Result<Value, ArgumentsError> {
             // Anything else runs as a lambda body without parameters.
             let e = expr(other, &[])?;
             let v = interp::eval(&e, &[]).map_err(ArgumentsError::eval)?;
-            v.to_value()
+            Value::from_val(&v)
                 .ok_or_else(|| ArgumentsError::eval("not a value".to_owned()))
         }
     }

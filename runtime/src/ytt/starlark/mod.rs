@@ -3,26 +3,21 @@
 //! simple lambdas, the values' types and texts (`repr`/`str`), and the error messages.
 //!
 //! - [`evaluate_arguments`]: scan, parse, resolve and evaluate an annotation's arguments;
-//! - [`Value`]: an argument's value; [`Val`]: a value while a lambda runs (with data-value
-//!   fragments and `ctx`); [`interp`] runs lambdas, one [`ops`] function per operation;
+//! - [`Value`]: an argument's value (lambdas become [`crate::ir::Lambda`]s, which
+//!   [`crate::starlark`] runs);
 //! - what is beyond the compiled subset (`load()`, `def`, method calls, builtins other than
 //!   `len`, comprehensions, arithmetic...) is refused with an error naming it.
 
 mod error;
-pub mod interp;
 mod lexer;
 mod lower;
-pub mod ops;
 mod parser;
 mod resolve;
 mod syntax;
-pub mod text;
-mod val;
 mod value;
 
 pub use error::{ArgumentsError, ErrorKind};
 pub use resolve::ResolveErrors;
-pub use val::Val;
 pub use value::Value;
 
 /// The evaluated arguments of an annotation.

@@ -1,11 +1,13 @@
 //! The values of annotation arguments and how starlark-go prints them (`repr` as `%v`/`String()`,
 //! `str` as `str()` and `"{}".format()`), as `starlark/value.go` `writeValue`.
 
+use std::borrow::Cow;
 use std::fmt::Write;
 use std::sync::Arc;
 
-use super::text::{format_float, quote};
 use crate::ir::Lambda;
+use crate::starlark::Val;
+use crate::starlark::text::{format_float, quote};
 
 /// A Starlark value of an annotation argument.
 #[derive(Debug, Clone, PartialEq)]
@@ -109,6 +111,55 @@ fn write_items(out: &mut String, items: &[Value]) {
             out.push_str(", ");
         }
         item.write_repr(out);
+    }
+}
+
+/// Conversions between argument values and the values lambdas see
+/// ([`crate::starlark::Val`]).
+impl Value {
+    /// This argument value as a lambda sees it.
+    pub fn as_val(&self) -> Val<'_> {
+        match self {
+            Value::None => Val::None,
+            Value::Bool(b) => Val::Bool(*b),
+            Value::Int(i) => Val::Int(*i),
+            Value::Float(f) => Val::Float(*f),
+            Value::String(s) => Val::Str(Cow::Borrowed(s)),
+            Value::List(items) => Val::List(items.iter().map(Value::as_val).collect()),
+            Value::Tuple(items) => Val::Tuple(items.iter().map(Value::as_val).collect()),
+            Value::Dict(entries) => Val::Dict(
+                entries
+                    .iter()
+                    .map(|(k, v)| (k.as_val(), v.as_val()))
+                    .collect(),
+            ),
+            Value::Function(f) => Val::Function(f),
+        }
+    }
+
+    /// The argument value of a computed value, if it is one (fragments and `ctx` are not).
+    pub fn from_val(v: &Val<'_>) -> Option<Value> {
+        Some(match v {
+            Val::None => Value::None,
+            Val::Bool(b) => Value::Bool(*b),
+            Val::Int(i) => Value::Int(*i),
+            Val::Float(f) => Value::Float(*f),
+            Val::Str(s) => Value::String(s.to_string()),
+            Val::List(items) => {
+                Value::List(items.iter().map(Value::from_val).collect::<Option<_>>()?)
+            }
+            Val::Tuple(items) => {
+                Value::Tuple(items.iter().map(Value::from_val).collect::<Option<_>>()?)
+            }
+            Val::Dict(entries) => Value::Dict(
+                entries
+                    .iter()
+                    .map(|(k, v)| Some((Value::from_val(k)?, Value::from_val(v)?)))
+                    .collect::<Option<_>>()?,
+            ),
+            Val::Function(f) => Value::Function(Arc::new((*f).clone())),
+            Val::Fragment(_) | Val::Ctx { .. } => return None,
+        })
     }
 }
 

@@ -4,12 +4,10 @@
 
 use std::borrow::Cow;
 use std::fmt::Write;
-use std::sync::Arc;
 
 use serde_json::Value as Json;
 
 use super::text::{format_float, quote};
-use super::value::Value;
 use crate::ir::Lambda;
 
 /// A Starlark value during evaluation.
@@ -71,51 +69,6 @@ impl<'a> Val<'a> {
             ),
             scalar => Val::from_data(scalar),
         }
-    }
-
-    /// An argument value.
-    pub fn from_value(v: &'a Value) -> Self {
-        match v {
-            Value::None => Val::None,
-            Value::Bool(b) => Val::Bool(*b),
-            Value::Int(i) => Val::Int(*i),
-            Value::Float(f) => Val::Float(*f),
-            Value::String(s) => Val::Str(Cow::Borrowed(s)),
-            Value::List(items) => Val::List(items.iter().map(Val::from_value).collect()),
-            Value::Tuple(items) => Val::Tuple(items.iter().map(Val::from_value).collect()),
-            Value::Dict(entries) => Val::Dict(
-                entries
-                    .iter()
-                    .map(|(k, v)| (Val::from_value(k), Val::from_value(v)))
-                    .collect(),
-            ),
-            Value::Function(f) => Val::Function(f),
-        }
-    }
-
-    /// The owned argument value, if it is one (fragments and `ctx` are not).
-    pub fn to_value(&self) -> Option<Value> {
-        Some(match self {
-            Val::None => Value::None,
-            Val::Bool(b) => Value::Bool(*b),
-            Val::Int(i) => Value::Int(*i),
-            Val::Float(f) => Value::Float(*f),
-            Val::Str(s) => Value::String(s.to_string()),
-            Val::List(items) => {
-                Value::List(items.iter().map(Val::to_value).collect::<Option<_>>()?)
-            }
-            Val::Tuple(items) => {
-                Value::Tuple(items.iter().map(Val::to_value).collect::<Option<_>>()?)
-            }
-            Val::Dict(entries) => Value::Dict(
-                entries
-                    .iter()
-                    .map(|(k, v)| Some((k.to_value()?, v.to_value()?)))
-                    .collect::<Option<_>>()?,
-            ),
-            Val::Function(f) => Value::Function(Arc::new((*f).clone())),
-            Val::Fragment(_) | Val::Ctx { .. } => return None,
-        })
     }
 
     /// The type's name as starlark-go prints it (`yamlfragment`, `struct`, `NoneType`).
