@@ -506,3 +506,102 @@ fn deep_values_are_refused_with_an_error() {
     let got = final_values(None, &sources);
     assert!(got.is_err_and(|e| e.ends_with("Data values nested deeper than 512 levels")));
 }
+
+/// `values.yml` and `values-2.yml`, both `-f` files, without a schema.
+fn two_overlays(first: &DocumentSet, second: &DocumentSet) -> Result<DataValues, String> {
+    let sources =
+        [("values.yml", first), ("values-2.yml", second)].map(|(name, documents)| Source {
+            name,
+            text: "",
+            documents,
+            kind: SourceKind::Overlay,
+        });
+    final_values(None, &sources)
+}
+
+#[test]
+fn overlay_annotations_remove_replace_and_add() {
+    let v = |line| pos("values.yml", line);
+    let w = |line| pos("values-2.yml", line);
+    let first = document(
+        "values.yml",
+        2,
+        &["@data/values"],
+        Node::Map(vec![
+            item(v(3), "a", int(1), &[]),
+            item(v(4), "b", int(2), &[]),
+            item(
+                v(5),
+                "c",
+                Node::Array(vec![array_item(v(6), int(1), &[])]),
+                &[],
+            ),
+        ]),
+    );
+    let second = document(
+        "values-2.yml",
+        3,
+        &[
+            "@data/values",
+            "@overlay/match-child-defaults missing_ok=True",
+        ],
+        Node::Map(vec![
+            item(w(5), "b", Node::Scalar(Scalar::Null), &["@overlay/remove"]),
+            item(
+                w(7),
+                "c",
+                Node::Array(vec![array_item(w(8), int(9), &[])]),
+                &["@overlay/replace"],
+            ),
+            item(w(9), "d", int(4), &[]),
+        ]),
+    );
+    let got = two_overlays(&first, &second).map(|d| d.document.value);
+    let Ok(Node::Map(items)) = got else {
+        panic!("{got:?}");
+    };
+    let keys: Vec<_> = items.iter().map(|i| (&i.key, &i.pos)).collect();
+    assert_eq!(
+        keys,
+        [(&key("a"), &v(3)), (&key("c"), &w(7)), (&key("d"), &w(9))]
+    );
+    let c = items.get(1).map(|i| &i.value);
+    assert_eq!(c, Some(&Node::Array(vec![array_item(w(8), int(9), &[])])));
+}
+
+#[test]
+fn overlay_errors_and_refusals() {
+    let v = |line| pos("values.yml", line);
+    let first = document(
+        "values.yml",
+        2,
+        &["@data/values"],
+        Node::Map(vec![item(v(3), "a", int(1), &[])]),
+    );
+    let with = |comments: &[&str]| {
+        document(
+            "values-2.yml",
+            2,
+            &["@data/values"],
+            Node::Map(vec![item(pos("values-2.yml", 4), "a", int(2), comments)]),
+        )
+    };
+    let header = "Overlaying data values (in following order: values.yml, values-2.yml):\n  \
+        Document on line values-2.yml:2:\n    Map item (key 'a') on line values-2.yml:4:\n      ";
+    let two_ops = two_overlays(&first, &with(&["@overlay/remove", "@overlay/replace"]));
+    assert_eq!(
+        two_ops,
+        Err(format!(
+            "{header}Expected to find only one overlay operation"
+        ))
+    );
+    let by = two_overlays(&first, &with(&["@overlay/match by=\"a\""]));
+    assert!(by.is_err_and(|e| e.starts_with(header) && e.contains("Unsupported @overlay/match")));
+    let expects = two_overlays(&first, &with(&["@overlay/match expects=2"]));
+    assert_eq!(
+        expects,
+        Err(format!(
+            "{header}Expected number of matched nodes to be 2, but was 1 (lines: values.yml:3)"
+        ))
+    );
+}
