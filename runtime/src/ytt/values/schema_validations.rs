@@ -3,6 +3,7 @@
 //! `AssignSchemaValidations`): the document's, each declared key's, each array item's; none
 //! under an undeclared key or inside an `any=True` value.
 
+use super::keys::Declared;
 use super::{Assertion, MAX_DEPTH, Step};
 use crate::ytt::schema::{Kind, Type};
 use crate::ytt::yaml::{Document, Node};
@@ -31,8 +32,10 @@ fn walk(
     }
     match (&ty.kind, node) {
         (Kind::Map(properties), Node::Map(items)) => {
+            let declared = Declared::new(properties);
             for item in items {
-                let Some(property) = properties.iter().find(|p| p.key == item.key) else {
+                let Some(property) = declared.find(&item.key).and_then(|i| properties.get(i))
+                else {
                     continue;
                 };
                 path.push(Step::Key(item.key.clone()));
