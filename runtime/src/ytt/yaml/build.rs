@@ -34,8 +34,11 @@ pub(super) struct RawDocument {
 
 /// A comment as read: its text after `#`, its line and its character index.
 pub(super) struct RawComment {
+    /// The text after `#`.
     pub text: String,
+    /// The file line, 1-based.
     pub line: usize,
+    /// The character index in the text read (with ytt's prepended `---` if any).
     pub index: usize,
 }
 
@@ -82,6 +85,7 @@ pub(super) fn build(
         copied: 0,
         comments: Vec::new(),
         last_line: 1,
+        block_scalar_start: None,
     };
     let mut documents = Vec::new();
     loop {
@@ -121,6 +125,9 @@ struct Builder<'a> {
     comments: Vec<RawComment>,
     /// The line of the last event, for an error at the end of the input.
     last_line: usize,
+    /// Where the block scalar just read starts, if the last event was one: the parser reports
+    /// a comment on its header line (`key: | # note`) after it.
+    block_scalar_start: Option<usize>,
 }
 
 impl<'a> Builder<'a> {
@@ -140,13 +147,27 @@ impl<'a> Builder<'a> {
                         message: format!("YAML syntax error: {}", e.info()),
                     });
                 }
-                Some(Ok((Event::Comment(text, _), span))) => self.comments.push(RawComment {
-                    text: text.into_owned(),
-                    line: self.line(span),
-                    index: span.start.index(),
-                }),
+                Some(Ok((Event::Comment(text, _), span))) => {
+                    // libyaml (so ytt) skips a block scalar header's comment unrecorded.
+                    if self
+                        .block_scalar_start
+                        .is_some_and(|start| span.start.index() < start)
+                    {
+                        continue;
+                    }
+                    self.comments.push(RawComment {
+                        text: text.into_owned(),
+                        line: self.line(span),
+                        index: span.start.index(),
+                    });
+                }
                 Some(Ok((event, span))) => {
                     self.last_line = span.start.line();
+                    self.block_scalar_start = matches!(
+                        event,
+                        Event::Scalar(_, ScalarStyle::Literal | ScalarStyle::Folded, ..)
+                    )
+                    .then_some(span.start.index());
                     return Ok((event, span));
                 }
             }

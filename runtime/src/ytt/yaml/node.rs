@@ -38,11 +38,14 @@ pub struct DocumentSet {
 /// One YAML document.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Document {
-    /// Where it starts (its `---`, or its first node).
+    /// Where it starts: its `---` line; line 1 for the first document of a file that does not
+    /// start with `---`; for the document ytt appends to hold trailing comments, the first of
+    /// them (ytt gives that one no position).
     pub pos: Pos,
     /// The comments attached to it (those above its `---`, or on the `---` line).
     pub comments: Vec<Comment>,
-    /// Its value (`Scalar::Null` for an empty document).
+    /// Its value (`Scalar::Null` for an empty document: ytt skips such documents in
+    /// `--data-values-file` files and in its output).
     pub value: Node,
 }
 

@@ -26,8 +26,11 @@ pub struct YamlError {
 /// - Positions are 1-based lines: a map item's is its key's line, an array item's its `-` (or,
 ///   in a flow sequence, its `[` or preceding `,`), a document's its `---` line (line 1 for the
 ///   first document of a text without a leading `---`).
-/// - Comments are attached as [`super::comments`] describes; a comment's text is what follows
-///   `#`.
+/// - Comments are attached as ytt's `assignComments` does: each goes to the nearest node
+///   (document, map item or array item) on its line or below within its document, the line's
+///   last node if on the same line, else its first (outermost); a comment with none goes to the
+///   next document, or after the last to an appended null document. Its text is what follows
+///   `#`; a comment on a block scalar's header line is dropped, as libyaml drops it.
 /// - Scalars are resolved as YAML 1.1 (go-yaml v2): see [`super::Scalar`]; a timestamp is a
 ///   string; aliases are expanded and `<<` merge keys spliced.
 ///
