@@ -246,3 +246,87 @@ fn second_schema_document_without_missing_ok_is_an_overlay_error() {
     let lines: Vec<&str> = case.stderr.lines().skip(1).map(str::trim).collect();
     assert_eq!(message, lines.join(" "));
 }
+
+/// Every schema that ytt reads without a schema error builds (the cases that fail later, on
+/// data values, included); `starlark-out-of-scope` aside.
+#[test]
+fn schemas_ytt_accepts_build() {
+    let all = cases();
+    let accepted: Vec<&Case> = all
+        .iter()
+        .filter(|c| {
+            c.schema.is_some()
+                && c.group != "starlark-out-of-scope"
+                && !c
+                    .stderr
+                    .starts_with("ytt: Error: Overlaying data values schema")
+        })
+        .collect();
+    assert_eq!(accepted.len(), 1011);
+    let passed = run(&accepted, |case| {
+        schema_of(case.schema.as_deref().unwrap_or_default()).map(|_| ())
+    });
+    assert_eq!(passed, accepted.len());
+}
+
+/// A Starlark error in an annotation is reported before anything else, with ytt's text.
+#[test]
+fn starlark_errors_in_annotations_come_first() {
+    let all = cases();
+    let templating: Vec<&Case> = all
+        .iter()
+        .filter(|c| {
+            c.stderr
+                .starts_with(&format!("{}\n  Templating file", SCHEMA_PREFIX.trim_end()))
+        })
+        .collect();
+    assert_eq!(templating.len(), 9);
+    let passed = run(&templating, |case| {
+        let text = case.schema.as_deref().ok_or("no schema.yml")?;
+        let set = parse(text, "schema.yml").map_err(|e| format!("parse: {e}"))?;
+        match build(&set, text) {
+            Err(BuildError::Arguments { annotation, error }) => {
+                let want = case.stderr.lines().nth(2).unwrap_or_default();
+                let line = case.stderr.lines().nth(3).unwrap_or_default();
+                if want == format!("- {}", error.message)
+                    && line.starts_with(&format!("    {} |", annotation.pos))
+                {
+                    Ok(())
+                } else {
+                    Err(format!("{error:?} at {}", annotation.pos))
+                }
+            }
+            other => Err(format!("not an argument error: {other:?}")),
+        }
+    });
+    assert_eq!(passed, templating.len());
+}
+
+/// A malformed `@schema/validation` stops the build in ytt's order (children before their
+/// parent's validation), with ytt's line.
+#[test]
+fn invalid_validation_annotations_stop_the_build() {
+    let all = cases();
+    let prefix = format!("{}\n  Invalid @schema/validation", SCHEMA_PREFIX.trim_end());
+    let invalid: Vec<&Case> = all
+        .iter()
+        .filter(|c| c.stderr.starts_with(&prefix))
+        .collect();
+    assert_eq!(invalid.len(), 44);
+    let passed = run(&invalid, |case| {
+        let text = case.schema.as_deref().ok_or("no schema.yml")?;
+        let set = parse(text, "schema.yml").map_err(|e| format!("parse: {e}"))?;
+        match build(&set, text) {
+            Err(BuildError::Message(message)) => {
+                let got = format!("{}\n  {message}\n", SCHEMA_PREFIX.trim_end());
+                if got == case.stderr {
+                    Ok(())
+                } else {
+                    Err(diff(&case.stderr, &got))
+                }
+            }
+            other => Err(format!("not a message: {other:?}")),
+        }
+    });
+    assert_eq!(passed, invalid.len());
+}

@@ -11,10 +11,14 @@ use serde_json::Value as Json;
 use crate::ytt::starlark::Val;
 use crate::ytt::starlark::text::format_float_shortest;
 
+/// Deepest data value converted (deeper ones are refused rather than risk the stack).
+const MAX_DEPTH: usize = 1000;
+
 /// `x` after a YAML round trip.
 ///
 /// # Errors
-/// ytt's conversion error for a value YAML cannot hold (a function).
+/// ytt's conversion error for a value YAML cannot hold (a function); a data value nested
+/// deeper than 1000 levels.
 pub(super) fn roundtrip<'a>(x: &Val<'a>) -> Result<Val<'a>, String> {
     match x {
         Val::Fragment(Json::Object(m)) if m.is_empty() => Ok(Val::None),
@@ -39,7 +43,7 @@ fn plain<'a>(x: &Val<'a>) -> Result<Val<'a>, String> {
                 .map(|(k, v)| Ok((plain(k)?, plain(v)?)))
                 .collect::<Result<_, String>>()?,
         ),
-        Val::Fragment(data) => data_plain(data),
+        Val::Fragment(data) => data_plain(data, 0)?,
         Val::Ctx { .. } => return Err("unable to convert a struct to YAML".to_owned()),
         Val::Function(_) => {
             return Err("unknown type *starlark.Function for conversion to go value".to_owned());
@@ -47,20 +51,33 @@ fn plain<'a>(x: &Val<'a>) -> Result<Val<'a>, String> {
     })
 }
 
-fn data_plain(data: &Json) -> Val<'_> {
-    match data {
+fn data_plain(data: &Json, depth: usize) -> Result<Val<'_>, String> {
+    if depth > MAX_DEPTH {
+        return Err(format!("data value nested deeper than {MAX_DEPTH} levels"));
+    }
+    Ok(match data {
         Json::Object(map) => Val::Dict(
             map.iter()
-                .map(|(k, v)| (Val::Str(Cow::Borrowed(k)), data_plain(v)))
-                .collect(),
+                .map(|(k, v)| {
+                    Ok((
+                        Val::Str(Cow::Borrowed(k.as_str())),
+                        data_plain(v, depth + 1)?,
+                    ))
+                })
+                .collect::<Result<_, String>>()?,
         ),
-        Json::Array(items) => Val::List(items.iter().map(data_plain).collect()),
+        Json::Array(items) => Val::List(
+            items
+                .iter()
+                .map(|v| data_plain(v, depth + 1))
+                .collect::<Result<_, _>>()?,
+        ),
         Json::Number(_) => match Val::from_data(data) {
             Val::Float(f) => float(f),
             v => v,
         },
         scalar => Val::from_data(scalar),
-    }
+    })
 }
 
 /// A float as go-yaml writes it and reads it back.
@@ -99,6 +116,18 @@ mod tests {
         assert_eq!(
             roundtrip(&Val::List(vec![])).map(|v| v.repr()),
             Ok("[]".to_owned())
+        );
+    }
+
+    #[test]
+    fn deep_data_is_refused() {
+        let mut deep = json!(1);
+        for _ in 0..2_000 {
+            deep = json!([deep]);
+        }
+        assert_eq!(
+            roundtrip(&Val::Fragment(&deep)).map(|v| v.type_name()),
+            Err("data value nested deeper than 1000 levels".to_owned())
         );
     }
 }

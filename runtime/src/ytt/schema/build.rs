@@ -8,28 +8,36 @@ use super::model::{Docs, Kind, Property, Type};
 use super::report::{Failure, Problem, Report};
 use crate::ytt::annotations::Annotation;
 use crate::ytt::starlark::{Arguments, Value};
-use crate::ytt::validation::validation;
+use crate::ytt::validation::{ValidationError, validation};
 use crate::ytt::yaml::{Comment, Node, Pos, Scalar};
 
 /// Deepest nesting of a schema (maps and arrays) or of an annotation's value.
 pub(crate) const MAX_DEPTH: usize = 200;
 
+/// Why a node does not type: ytt's report or another error's text.
 type Fault = Problem;
 
 /// Where a node sits: ytt treats a document, a map item and an array item a little
 /// differently (`@schema/default` on an array item, `@schema/deprecated` on a document).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Place {
+    /// The document itself (its value is the data values' root).
     Document,
+    /// A key of a map.
     MapItem,
+    /// The item of an array.
     ArrayItem,
 }
 
 /// One node: a document, a map item or an array item.
 pub(crate) struct At<'a> {
+    /// What kind of node.
     pub(crate) place: Place,
+    /// Where it starts.
     pub(crate) pos: &'a Pos,
+    /// Its comments (its annotations among them).
     pub(crate) comments: &'a [Comment],
+    /// Its value.
     pub(crate) value: &'a Node,
 }
 
@@ -44,11 +52,9 @@ pub(crate) fn node_type(node: &At<'_>, depth: usize) -> Result<Type, Fault> {
     ty.validation = match anns.get("schema/validation") {
         Some(ann) => match validation(ann) {
             Ok(_) => Some(ann.clone()),
-            Err(e) => {
-                return Err(Problem::Text(format!(
-                    "Invalid @schema/validation annotation - {e}"
-                )));
-            }
+            Err(ValidationError::Invalid(line)) => return Err(Problem::Text(line)),
+            // Not reached: every annotation's Starlark was evaluated before.
+            Err(ValidationError::Starlark(e)) => return Err(Problem::Text(e.message)),
         },
         None => None,
     };

@@ -26,7 +26,7 @@ pub fn call<'a>(f: &'a Lambda, args: &[Val<'a>]) -> Result<Val<'a>, String> {
         });
     }
     if given < want {
-        let missing = &f.params[given..];
+        let missing = f.params.get(given..).unwrap_or_default();
         return Err(format!(
             "function lambda missing {} argument{} ({})",
             missing.len(),
@@ -103,11 +103,13 @@ pub fn eval<'a>(e: &'a Expr, params: &[Val<'a>]) -> Result<Val<'a>, String> {
     }
 }
 
-/// A dict display: later duplicates are an error, as starlark-go's `SETDICTUNIQ`.
+/// A dict display: each key and value evaluated, then a repeated key is an error, as
+/// starlark-go's `SETDICTUNIQ`.
 fn dict<'a>(entries: &'a [(Expr, Expr)], params: &[Val<'a>]) -> Result<Val<'a>, String> {
     let mut out: Vec<(Val<'a>, Val<'a>)> = Vec::with_capacity(entries.len());
     for (k, v) in entries {
         let key = eval(k, params)?;
+        let value = eval(v, params)?;
         if matches!(
             key,
             Val::List(_) | Val::Dict(_) | Val::Fragment(_) | Val::Ctx { .. }
@@ -119,7 +121,7 @@ fn dict<'a>(entries: &'a [(Expr, Expr)], params: &[Val<'a>]) -> Result<Val<'a>, 
                 return Err(format!("duplicate key: {}", key.repr()));
             }
         }
-        out.push((key, eval(v, params)?));
+        out.push((key, value));
     }
     Ok(Val::Dict(out))
 }

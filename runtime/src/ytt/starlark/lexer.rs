@@ -61,8 +61,6 @@ pub(crate) struct Token {
     pub float: f64,
     /// 1-based column (in characters) in the argument text.
     pub col: usize,
-    /// Whether the token is part of the generated tail, not of the argument text.
-    pub synthetic: bool,
 }
 
 /// Starlark keywords (starlark-go `keywordToken`).
@@ -119,7 +117,6 @@ impl Lexer {
             int: 0,
             float: 0.0,
             col: start + 1,
-            synthetic: false,
         }
     }
 
@@ -179,7 +176,6 @@ impl Lexer {
             int: 0,
             float: 0.0,
             col,
-            synthetic: true,
         };
         if self.tail_parens > 0 {
             if self.depth == 0 {
@@ -377,7 +373,11 @@ impl Lexer {
             token.float = value;
             return Ok(token);
         }
-        let digits = if radix == 10 { &raw[..] } else { &raw[2..] };
+        let digits = if radix == 10 {
+            raw.as_str()
+        } else {
+            raw.get(2..).unwrap_or_default()
+        };
         let Ok(value) = i64::from_str_radix(digits, radix) else {
             // starlark-go keeps such literals as big ints; rules never need them.
             return Err(unsupported(
@@ -463,7 +463,12 @@ fn unescape_bytes(body: &str) -> Result<Vec<u8>, String> {
                 let Some(hex) = body.get(i + 2..i + 4) else {
                     return Err(format!("truncated escape sequence {}", &body[i..]));
                 };
-                let Ok(byte) = u8::from_str_radix(hex, 16) else {
+                let parsed = hex
+                    .bytes()
+                    .all(|b| b.is_ascii_hexdigit())
+                    .then(|| u8::from_str_radix(hex, 16).ok())
+                    .flatten();
+                let Some(byte) = parsed else {
                     return Err(format!("invalid escape sequence \\x{hex}"));
                 };
                 out.push(byte);

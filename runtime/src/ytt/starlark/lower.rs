@@ -35,6 +35,7 @@ pub(crate) fn value(node: &Node) -> Result<Value, ArgumentsError> {
             let mut out: Vec<(Value, Value)> = Vec::with_capacity(entries.len());
             for (k, v) in entries {
                 let key = value(k)?;
+                let v = value(v)?;
                 hashable(&key)?;
                 let key_val = Val::from_value(&key);
                 if out
@@ -46,7 +47,6 @@ pub(crate) fn value(node: &Node) -> Result<Value, ArgumentsError> {
                         key.repr()
                     )));
                 }
-                let v = value(v)?;
                 out.push((key, v));
             }
             Ok(Value::Dict(out))

@@ -10,6 +10,10 @@ use super::syntax::{Arg, Node, Param};
 /// bounds the recursion of the parser and of everything that walks the tree).
 pub(crate) const MAX_DEPTH: usize = 64;
 
+/// Longest argument text accepted (ytt rules are far shorter; this bounds the quadratic
+/// duplicate-key check of dict displays).
+pub(crate) const MAX_TEXT: usize = 16 * 1024;
+
 /// Operators by precedence level, lowest first (starlark-go `preclevels`).
 const LEVELS: [&[&str]; 10] = [
     &["or"],
@@ -35,6 +39,12 @@ const COMPARE_LEVEL: usize = 3;
 /// starlark-go's syntax errors; refusals of comprehensions, `load`, `def`, and of text that
 /// closes the generated call early.
 pub(crate) fn parse_arguments(text: &str) -> Result<Vec<Arg>, ArgumentsError> {
+    if text.len() > MAX_TEXT {
+        return Err(unsupported(
+            1,
+            format!("annotation arguments longer than {MAX_TEXT} bytes"),
+        ));
+    }
     let mut lexer = Lexer::new(text);
     let tok = lexer.next_token()?;
     let mut p = Parser {
@@ -341,6 +351,14 @@ impl Parser {
 
     /// `test (OP test)*` by precedence climbing (starlark-go `parseBinopExpr`).
     fn binop(&mut self, prec: usize) -> Result<Node, ArgumentsError> {
+        let base = self.depth;
+        let result = self.binop_chain(prec);
+        self.depth = base;
+        result
+    }
+
+    /// A chain `a op b op c` nests to the left: each operator counts as one nesting level.
+    fn binop_chain(&mut self, prec: usize) -> Result<Node, ArgumentsError> {
         let mut x = self.test_prec(prec + 1)?;
         let mut first = true;
         loop {
@@ -366,6 +384,13 @@ impl Parser {
                     "{previous} does not associate with {op} (use parens)"
                 )));
             }
+            if self.depth >= MAX_DEPTH {
+                return Err(unsupported(
+                    self.tok.col,
+                    format!("expressions nested deeper than {MAX_DEPTH} levels"),
+                ));
+            }
+            self.depth += 1;
             let col = self.advance()?.col;
             let y = self.test_prec(level + 1)?;
             x = Node::Binary {
@@ -591,7 +616,11 @@ mod tests {
     fn deep_nesting_is_refused() {
         let text = "[".repeat(10_000);
         assert!(message(&text).starts_with("unsupported Starlark: expressions nested deeper"));
-        let text = "not ".repeat(10_000) + "1";
+        let text = "not ".repeat(2_000) + "1";
         assert!(message(&text).starts_with("unsupported Starlark: expressions nested deeper"));
+        let text = "1".to_owned() + &" and 1".repeat(2_000);
+        assert!(message(&text).starts_with("unsupported Starlark: expressions nested deeper"));
+        let text = "1,".repeat(10_000);
+        assert!(message(&text).starts_with("unsupported Starlark: annotation arguments longer"));
     }
 }
