@@ -27,6 +27,9 @@ pub struct ArgumentsError {
     pub message: String,
     /// The stage that refused it.
     pub kind: ErrorKind,
+    /// ytt's hint when it depends on the source line rather than on the message (`&&`, `||`
+    /// written for `and`, `or`); see [`ArgumentsError::ytt_message`].
+    pub hint: Option<&'static str>,
 }
 
 impl ArgumentsError {
@@ -35,6 +38,7 @@ impl ArgumentsError {
             column: Some(column),
             message: message.into(),
             kind: ErrorKind::Syntax,
+            hint: None,
         }
     }
 
@@ -43,6 +47,7 @@ impl ArgumentsError {
             column: Some(column),
             message: message.into(),
             kind: ErrorKind::Resolve,
+            hint: None,
         }
     }
 
@@ -51,6 +56,7 @@ impl ArgumentsError {
             column: None,
             message: message.into(),
             kind: ErrorKind::Eval,
+            hint: None,
         }
     }
 
@@ -66,19 +72,20 @@ impl ArgumentsError {
     /// adds to some of them (`undefined: true (hint: use 'True' instead of 'true' for boolean
     /// assignment)`), as ytt 0.48 `pkg/template/compiled_template_error.go`.
     pub fn ytt_message(&self) -> String {
-        let hint = match self.message.as_str() {
-            "undefined: true" => "use 'True' instead of 'true' for boolean assignment",
-            "undefined: false" => "use 'False' instead of 'false' for boolean assignment",
-            "undefined: null" => "use 'None' instead of 'null' to indicate no value",
-            "undefined: nil" => "use 'None' instead of 'nil' to indicate no value",
-            "undefined: none" => "use 'None' instead of 'none' to indicate no value",
-            "unhandled index operation struct[string]" => {
+        let hint = match (self.hint, self.message.as_str()) {
+            (Some(hint), _) => hint,
+            (None, "undefined: true") => "use 'True' instead of 'true' for boolean assignment",
+            (None, "undefined: false") => "use 'False' instead of 'false' for boolean assignment",
+            (None, "undefined: null") => "use 'None' instead of 'null' to indicate no value",
+            (None, "undefined: nil") => "use 'None' instead of 'nil' to indicate no value",
+            (None, "undefined: none") => "use 'None' instead of 'none' to indicate no value",
+            (None, "unhandled index operation struct[string]") => {
                 "use getattr(...) to access struct field programmatically"
             }
-            m if m.starts_with("unknown binary op: ") && m.contains(" | ") => {
+            (None, m) if m.starts_with("unknown binary op: ") && m.contains(" | ") => {
                 "use 'or' instead of '|' for logical-or"
             }
-            m if m.starts_with("unknown binary op: ") && m.contains(" & ") => {
+            (None, m) if m.starts_with("unknown binary op: ") && m.contains(" & ") => {
                 "use 'and' instead of '&' for logical-and"
             }
             _ => return self.message.clone(),
@@ -95,5 +102,6 @@ pub(crate) fn unsupported(column: usize, construct: impl std::fmt::Display) -> A
             "unsupported Starlark: {construct} (validgen compiles simple lambdas only)"
         ),
         kind: ErrorKind::Unsupported,
+        hint: None,
     }
 }

@@ -123,6 +123,15 @@ mod tests {
         assert_eq!(msg("min=lowest"), "undefined: lowest");
         assert_eq!(msg("min=1, min=2"), "keyword argument min repeated");
         assert_eq!(msg("*x"), "undefined: x");
+        assert_eq!(
+            evaluate_arguments("not_null=true")
+                .err()
+                .map(|e| e.ytt_message()),
+            Some(
+                "undefined: true (hint: use 'True' instead of 'true' for boolean assignment)"
+                    .to_owned()
+            )
+        );
         assert!(msg("*[1]").starts_with("unsupported Starlark: * argument"));
         assert!(
             refuse_code(r#"load("rules.star", "check_all")"#)

@@ -45,6 +45,22 @@ pub(crate) fn parse_arguments(text: &str) -> Result<Vec<Arg>, ArgumentsError> {
             format!("annotation arguments longer than {MAX_TEXT} bytes"),
         ));
     }
+    parse(text).map_err(|mut e| {
+        // ytt's hints that look at the source line (`compiled_template_error.go` `hintMsg`).
+        e.hint = match e.message.as_str() {
+            "got '&', want primary expression" if text.contains("&&") => {
+                Some("use 'and' instead of '&&' for logical-and")
+            }
+            "got '|', want primary expression" if text.contains("||") => {
+                Some("use 'or' instead of '||' for logical-or")
+            }
+            _ => e.hint,
+        };
+        e
+    })
+}
+
+fn parse(text: &str) -> Result<Vec<Arg>, ArgumentsError> {
     let mut lexer = Lexer::new(text);
     let tok = lexer.next_token()?;
     let mut p = Parser {
@@ -593,6 +609,14 @@ mod tests {
             "keyword argument must have form name=expr"
         );
         assert_eq!(message("x not 1"), "got int literal, want in");
+        let hinted = parse_arguments("when=lambda v: v && True").err();
+        assert_eq!(
+            hinted.map(|e| e.ytt_message()),
+            Some(
+                "got '&', want primary expression (hint: use 'and' instead of '&&' for logical-and)"
+                    .to_owned()
+            )
+        );
     }
 
     #[test]
