@@ -663,3 +663,29 @@ fn schema_validations_follow_the_typed_values_in_pre_order() {
         ]
     );
 }
+
+#[test]
+fn a_null_document_takes_the_overlay() {
+    let empty = document(
+        "values.yml",
+        2,
+        &["@data/values"],
+        Node::Scalar(Scalar::Null),
+    );
+    let w = |line| pos("values-2.yml", line);
+    let second = document(
+        "values-2.yml",
+        2,
+        &["@data/values"],
+        Node::Map(vec![item(w(3), "a", int(1), &[])]),
+    );
+    let got = two_overlays(&empty, &second).map(|d| d.document);
+    let Ok(document) = got else {
+        panic!("{got:?}");
+    };
+    assert_eq!(document.pos, pos("values.yml", 2));
+    assert_eq!(
+        document.value,
+        Node::Map(vec![item(w(3), "a", int(1), &[])])
+    );
+}
