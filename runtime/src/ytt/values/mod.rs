@@ -20,7 +20,7 @@
 mod assertions;
 mod gofmt;
 mod keys;
-mod multiline;
+pub(crate) mod multiline;
 mod ops;
 mod overlay;
 mod report;

@@ -4,7 +4,7 @@
 //! new line two spaces more than the one before.
 
 /// `error` with its first line broken as the `ytt` command prints it.
-pub(super) fn multi_line(error: &str) -> String {
+pub(crate) fn multi_line(error: &str) -> String {
     let (first, rest) = match error.split_once('\n') {
         Some((first, rest)) => (first, Some(rest)),
         None => (error, None),
