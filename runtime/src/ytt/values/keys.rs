@@ -5,6 +5,7 @@
 
 use std::collections::HashMap;
 
+use crate::ytt::schema::Property;
 use crate::ytt::yaml::Scalar;
 
 /// A key's identity.
@@ -39,6 +40,20 @@ pub(super) fn index<'a>(keys: impl Iterator<Item = &'a Scalar>) -> HashMap<KeyId
         }
     }
     found
+}
+
+/// A map type's keys, looked up by hashing.
+pub(super) struct Declared(HashMap<KeyId, Vec<usize>>);
+
+impl Declared {
+    pub fn new(properties: &[Property]) -> Declared {
+        Declared(index(properties.iter().map(|p| &p.key)))
+    }
+
+    /// The first property with `key`.
+    pub fn find(&self, key: &Scalar) -> Option<usize> {
+        self.0.get(&key_id(key)?)?.first().copied()
+    }
 }
 
 #[cfg(test)]

@@ -12,7 +12,8 @@
 //! - `overlay`: applying one document over the data values;
 //! - `typecheck`: typing against the schema (defaults filled) and checking;
 //! - `report`: the type-error report; `multiline`: the command's line breaking;
-//! - `assertions`: the `@assert/validate` annotations that survive;
+//! - `assertions`: the `@assert/validate` annotations that survive; [`schema_validations`]:
+//!   the `@schema/validation` ones that apply, node by node;
 //! - `keys`: map keys hashed as ytt compares them; `gofmt`, `spell`: Go's printing of keys,
 //!   ytt's "did you mean" hint.
 
@@ -23,6 +24,7 @@ pub(crate) mod multiline;
 mod ops;
 mod overlay;
 mod report;
+mod schema_validations;
 mod spell;
 mod typecheck;
 
@@ -36,6 +38,7 @@ use super::schema::Schema;
 use super::yaml::{Comment, Document, DocumentSet, Node, Pos, Scalar};
 use ops::Mode;
 use report::Texts;
+pub use schema_validations::schema_validations;
 
 /// How a data-values file came on ytt's command line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -83,12 +86,13 @@ pub struct DataValues {
     pub assertions: Vec<Assertion>,
 }
 
-/// One `@assert/validate` annotation and the node it is on.
+/// A validation annotation (`@assert/validate`, or `@schema/validation` from
+/// [`schema_validations`]) and the node it is on.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Assertion {
     /// The node: keys and indices from the document's value (empty for the document).
     pub path: Vec<Step>,
-    /// The annotation (the last `@assert/validate` of the node's comments).
+    /// The annotation (for `@assert/validate`, the last of the node's comments).
     pub annotation: Annotation,
 }
 
@@ -138,7 +142,7 @@ pub const MAX_DEPTH: usize = 512;
 ///
 /// # Errors
 /// The text after `ytt: Error: `, as ytt prints it (lines broken and indented as the command
-/// does): a plain file with `#@` comments; under `Overlaying data values (in following order:
+/// does; the command prints `ytt: Error: `, this text, and a line break): a plain file with `#@` comments; under `Overlaying data values (in following order:
 /// values.yml, additional data values): `, a `-f` file with a document that is not data
 /// values, an overlay error (`Document on line values.yml:1:` / `Map item (key 'app') on line
 /// values.yml:1:` / `Expected map, but was string`), or the type-error report of the first

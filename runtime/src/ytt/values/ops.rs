@@ -169,7 +169,16 @@ fn replace(annotation: &Annotation) -> Result<Op, String> {
     let mut or_add = false;
     for (name, value) in kwargs(annotation)? {
         match name.as_str() {
-            "or_add" => or_add = truthy(&value),
+            // ytt's `AsBool`: a bool and nothing else.
+            "or_add" => match value {
+                Value::Bool(b) => or_add = b,
+                other => {
+                    return Err(format!(
+                        "expected starlark.Bool, but was {}",
+                        go_type(&other)
+                    ));
+                }
+            },
             "via" => return Err(unsupported(annotation)),
             _ => {
                 return Err(format!(
@@ -191,21 +200,6 @@ fn kwargs(annotation: &Annotation) -> Result<Vec<(String, Value)>, String> {
                 annotation.name, annotation.pos, e.message
             )
         })
-}
-
-/// Starlark truthiness of a literal (`or_add=1` counts as true, as ytt's `AsBool` does not:
-/// it wants a bool, but only `True`/`False` appear in practice).
-fn truthy(value: &Value) -> bool {
-    match value {
-        Value::None => false,
-        Value::Bool(b) => *b,
-        Value::Int(i) => *i != 0,
-        Value::Float(f) => *f != 0.0,
-        Value::String(s) => !s.is_empty(),
-        Value::List(l) | Value::Tuple(l) => !l.is_empty(),
-        Value::Dict(d) => !d.is_empty(),
-        Value::Function(_) => true,
-    }
 }
 
 /// The refusal of an annotation that needs Starlark functions or document sets.

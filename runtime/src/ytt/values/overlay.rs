@@ -39,7 +39,9 @@ fn document(left: &mut Document, right: &Document, mode: Mode) -> Result<(), Str
     }
     match ops.op {
         Op::Merge => {
-            if merge_value(&mut left.value, &right.value, mode, &ops.child_defaults, 0)? {
+            let replace = is_null(&left.value)
+                || merge_value(&mut left.value, &right.value, mode, &ops.child_defaults, 0)?;
+            if replace {
                 left.value = right.value.clone();
             }
         }
@@ -53,8 +55,8 @@ fn document(left: &mut Document, right: &Document, mode: Mode) -> Result<(), Str
     Ok(())
 }
 
-/// Merges `right` into `left`; `Ok(true)` when `left` is to be replaced by `right` (a scalar
-/// on the right, or nothing on the left).
+/// Merges `right` into `left` (not null: a null is replaced by the caller); `Ok(true)` when
+/// `left` is to be replaced by `right`, a scalar.
 fn merge_value(
     left: &mut Node,
     right: &Node,

@@ -506,3 +506,186 @@ fn deep_values_are_refused_with_an_error() {
     let got = final_values(None, &sources);
     assert!(got.is_err_and(|e| e.ends_with("Data values nested deeper than 512 levels")));
 }
+
+/// `values.yml` and `values-2.yml`, both `-f` files, without a schema.
+fn two_overlays(first: &DocumentSet, second: &DocumentSet) -> Result<DataValues, String> {
+    let sources =
+        [("values.yml", first), ("values-2.yml", second)].map(|(name, documents)| Source {
+            name,
+            text: "",
+            documents,
+            kind: SourceKind::Overlay,
+        });
+    final_values(None, &sources)
+}
+
+#[test]
+fn overlay_annotations_remove_replace_and_add() {
+    let v = |line| pos("values.yml", line);
+    let w = |line| pos("values-2.yml", line);
+    let first = document(
+        "values.yml",
+        2,
+        &["@data/values"],
+        Node::Map(vec![
+            item(v(3), "a", int(1), &[]),
+            item(v(4), "b", int(2), &[]),
+            item(
+                v(5),
+                "c",
+                Node::Array(vec![array_item(v(6), int(1), &[])]),
+                &[],
+            ),
+        ]),
+    );
+    let second = document(
+        "values-2.yml",
+        3,
+        &[
+            "@data/values",
+            "@overlay/match-child-defaults missing_ok=True",
+        ],
+        Node::Map(vec![
+            item(w(5), "b", Node::Scalar(Scalar::Null), &["@overlay/remove"]),
+            item(
+                w(7),
+                "c",
+                Node::Array(vec![array_item(w(8), int(9), &[])]),
+                &["@overlay/replace"],
+            ),
+            item(w(9), "d", int(4), &[]),
+        ]),
+    );
+    let got = two_overlays(&first, &second).map(|d| d.document.value);
+    let Ok(Node::Map(items)) = got else {
+        panic!("{got:?}");
+    };
+    let keys: Vec<_> = items.iter().map(|i| (&i.key, &i.pos)).collect();
+    assert_eq!(
+        keys,
+        [(&key("a"), &v(3)), (&key("c"), &w(7)), (&key("d"), &w(9))]
+    );
+    let c = items.get(1).map(|i| &i.value);
+    assert_eq!(c, Some(&Node::Array(vec![array_item(w(8), int(9), &[])])));
+}
+
+#[test]
+fn overlay_errors_and_refusals() {
+    let v = |line| pos("values.yml", line);
+    let first = document(
+        "values.yml",
+        2,
+        &["@data/values"],
+        Node::Map(vec![item(v(3), "a", int(1), &[])]),
+    );
+    let with = |comments: &[&str]| {
+        document(
+            "values-2.yml",
+            2,
+            &["@data/values"],
+            Node::Map(vec![item(pos("values-2.yml", 4), "a", int(2), comments)]),
+        )
+    };
+    let header = "Overlaying data values (in following order: values.yml, values-2.yml):\n  \
+        Document on line values-2.yml:2:\n    Map item (key 'a') on line values-2.yml:4:\n      ";
+    let two_ops = two_overlays(&first, &with(&["@overlay/remove", "@overlay/replace"]));
+    assert_eq!(
+        two_ops,
+        Err(format!(
+            "{header}Expected to find only one overlay operation"
+        ))
+    );
+    let by = two_overlays(&first, &with(&["@overlay/match by=\"a\""]));
+    assert!(by.is_err_and(|e| e.starts_with(header) && e.contains("Unsupported @overlay/match")));
+    let expects = two_overlays(&first, &with(&["@overlay/match expects=2"]));
+    assert_eq!(
+        expects,
+        Err(format!(
+            "{header}Expected number of matched nodes to be 2, but was 1 (lines: values.yml:3)"
+        ))
+    );
+}
+
+#[test]
+fn schema_validations_follow_the_typed_values_in_pre_order() {
+    let annotation = |line: usize| Annotation {
+        name: "schema/validation".to_owned(),
+        args: "min=1".to_owned(),
+        pos: pos("schema.yml", line),
+    };
+    let mut schema = schema();
+    schema.root.validation = Some(annotation(1));
+    if let Kind::Map(properties) = &mut schema.root.kind {
+        for property in properties.iter_mut() {
+            match &mut property.ty.kind {
+                Kind::Map(inner) => {
+                    for p in inner.iter_mut().filter(|p| p.key == key("replicas")) {
+                        p.ty.validation = Some(annotation(5));
+                    }
+                }
+                Kind::Array(item_ty) => item_ty.validation = Some(annotation(8)),
+                _ => {}
+            }
+        }
+    }
+    let v = |line| pos("values.yml", line);
+    // Final values (not typed here): an array item, a declared key under a map, a stray key.
+    let document = Document {
+        pos: v(1),
+        comments: Vec::new(),
+        value: Node::Map(vec![
+            item(
+                v(1),
+                "ports",
+                Node::Array(vec![array_item(v(2), int(80), &[])]),
+                &[],
+            ),
+            item(
+                v(5),
+                "app",
+                Node::Map(vec![item(v(6), "replicas", int(2), &[])]),
+                &[],
+            ),
+            item(v(7), "stray", int(1), &[]),
+        ]),
+    };
+    let found: Vec<_> = schema_validations(&document, &schema.root)
+        .unwrap_or_default()
+        .iter()
+        .map(|a| (PathDisplay(&a.path).to_string(), a.annotation.pos.line))
+        .collect();
+    assert_eq!(
+        found,
+        [
+            ("(document)".to_owned(), 1),
+            ("ports[0]".to_owned(), 8),
+            ("app.replicas".to_owned(), 5)
+        ]
+    );
+}
+
+#[test]
+fn a_null_document_takes_the_overlay() {
+    let empty = document(
+        "values.yml",
+        2,
+        &["@data/values"],
+        Node::Scalar(Scalar::Null),
+    );
+    let w = |line| pos("values-2.yml", line);
+    let second = document(
+        "values-2.yml",
+        2,
+        &["@data/values"],
+        Node::Map(vec![item(w(3), "a", int(1), &[])]),
+    );
+    let got = two_overlays(&empty, &second).map(|d| d.document);
+    let Ok(document) = got else {
+        panic!("{got:?}");
+    };
+    assert_eq!(document.pos, pos("values.yml", 2));
+    assert_eq!(
+        document.value,
+        Node::Map(vec![item(w(3), "a", int(1), &[])])
+    );
+}

@@ -4,11 +4,9 @@
 //! `check` then walks the values in pre-order: a scalar of the wrong type, a null where the
 //! type is not nullable, a key the schema does not declare.
 
-use std::collections::HashMap;
-
 use super::MAX_DEPTH;
 use super::gofmt::{go_s, go_v};
-use super::keys::{KeyId, index, key_id};
+use super::keys::Declared;
 use super::spell::nearest;
 use crate::ytt::schema::{Kind, Property, Type, kind_name, node_type_name, scalar_type_name};
 use crate::ytt::yaml::{Document, MapItem, Node, Pos, Scalar};
@@ -93,20 +91,6 @@ fn assign_node(
         (_, node) => violations.push(mismatch(pos, node_type_name(node), ty, depth == 0)),
     }
     Ok(())
-}
-
-/// A map type's keys, looked up by hashing.
-struct Declared(HashMap<KeyId, Vec<usize>>);
-
-impl Declared {
-    fn new(properties: &[Property]) -> Declared {
-        Declared(index(properties.iter().map(|p| &p.key)))
-    }
-
-    /// The first property with `key`.
-    fn find(&self, key: &Scalar) -> Option<usize> {
-        self.0.get(&key_id(key)?)?.first().copied()
-    }
 }
 
 /// A missing key's item: the schema's default at the schema's position (ytt types it too,
