@@ -12,8 +12,8 @@
 //! - `overlay`: applying one document over the data values;
 //! - `typecheck`: typing against the schema (defaults filled) and checking;
 //! - `report`: the type-error report; `multiline`: the command's line breaking;
-//! - `assertions`: the `@assert/validate` annotations that survive; [`schema_validations`]:
-//!   the `@schema/validation` ones that apply, node by node;
+//! - `assertions`: the `@assert/validate` annotations that survive (the schema's validations
+//!   are lowered from the schema itself, [`crate::ytt::lower`]);
 //! - `keys`: map keys hashed as ytt compares them; `gofmt`, `spell`: Go's printing of keys,
 //!   ytt's "did you mean" hint.
 
@@ -24,7 +24,6 @@ pub(crate) mod multiline;
 mod ops;
 mod overlay;
 mod report;
-mod schema_validations;
 mod spell;
 mod typecheck;
 
@@ -38,7 +37,6 @@ use super::schema::Schema;
 use super::yaml::{Comment, Document, DocumentSet, Node, Pos, Scalar};
 use ops::Mode;
 use report::Texts;
-pub use schema_validations::schema_validations;
 
 /// How a data-values file came on ytt's command line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -86,8 +84,7 @@ pub struct DataValues {
     pub assertions: Vec<Assertion>,
 }
 
-/// A validation annotation (`@assert/validate`, or `@schema/validation` from
-/// [`schema_validations`]) and the node it is on.
+/// An `@assert/validate` annotation and the node it is on.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Assertion {
     /// The node: keys and indices from the document's value (empty for the document).

@@ -607,64 +607,6 @@ fn overlay_errors_and_refusals() {
 }
 
 #[test]
-fn schema_validations_follow_the_typed_values_in_pre_order() {
-    let annotation = |line: usize| Annotation {
-        name: "schema/validation".to_owned(),
-        args: "min=1".to_owned(),
-        pos: pos("schema.yml", line),
-    };
-    let mut schema = schema();
-    schema.root.validation = Some(annotation(1));
-    if let Kind::Map(properties) = &mut schema.root.kind {
-        for property in properties.iter_mut() {
-            match &mut property.ty.kind {
-                Kind::Map(inner) => {
-                    for p in inner.iter_mut().filter(|p| p.key == key("replicas")) {
-                        p.ty.validation = Some(annotation(5));
-                    }
-                }
-                Kind::Array(item_ty) => item_ty.validation = Some(annotation(8)),
-                _ => {}
-            }
-        }
-    }
-    let v = |line| pos("values.yml", line);
-    // Final values (not typed here): an array item, a declared key under a map, a stray key.
-    let document = Document {
-        pos: v(1),
-        comments: Vec::new(),
-        value: Node::Map(vec![
-            item(
-                v(1),
-                "ports",
-                Node::Array(vec![array_item(v(2), int(80), &[])]),
-                &[],
-            ),
-            item(
-                v(5),
-                "app",
-                Node::Map(vec![item(v(6), "replicas", int(2), &[])]),
-                &[],
-            ),
-            item(v(7), "stray", int(1), &[]),
-        ]),
-    };
-    let found: Vec<_> = schema_validations(&document, &schema.root)
-        .unwrap_or_default()
-        .iter()
-        .map(|a| (PathDisplay(&a.path).to_string(), a.annotation.pos.line))
-        .collect();
-    assert_eq!(
-        found,
-        [
-            ("(document)".to_owned(), 1),
-            ("ports[0]".to_owned(), 8),
-            ("app.replicas".to_owned(), 5)
-        ]
-    );
-}
-
-#[test]
 fn a_null_document_takes_the_overlay() {
     let empty = document(
         "values.yml",
