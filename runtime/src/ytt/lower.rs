@@ -23,16 +23,18 @@ pub struct LowerError {
 ///
 /// # Errors
 /// The first validation annotation (in document order) that does not read.
-pub fn schema_checks(schema: &Schema) -> Result<Vec<Check>, LowerError> {
+pub fn schema_checks(schema: &Schema) -> Result<Vec<Check>, Box<LowerError>> {
     type_checks(&schema.root)
 }
 
-fn type_checks(ty: &Type) -> Result<Vec<Check>, LowerError> {
+fn type_checks(ty: &Type) -> Result<Vec<Check>, Box<LowerError>> {
     let mut checks = Vec::new();
     if let Some(annotation) = &ty.validation {
-        let lowered = validation(annotation).map_err(|error| LowerError {
-            annotation: annotation.clone(),
-            error,
+        let lowered = validation(annotation).map_err(|error| {
+            Box::new(LowerError {
+                annotation: annotation.clone(),
+                error,
+            })
         })?;
         checks.push(Check::Validation(Box::new(lowered)));
     }
@@ -71,12 +73,14 @@ fn type_checks(ty: &Type) -> Result<Vec<Check>, LowerError> {
 pub fn assert_checks(
     asserts: &[(String, Annotation)],
     root: &Node,
-) -> Result<Vec<Check>, LowerError> {
+) -> Result<Vec<Check>, Box<LowerError>> {
     let mut checks = Vec::new();
     for (pointer, annotation) in asserts {
-        let lowered = validation(annotation).map_err(|error| LowerError {
-            annotation: annotation.clone(),
-            error,
+        let lowered = validation(annotation).map_err(|error| {
+            Box::new(LowerError {
+                annotation: annotation.clone(),
+                error,
+            })
         })?;
         checks.extend(at_pointer(
             root,

@@ -196,14 +196,14 @@ fn load_schema(file: &Loaded) -> Result<Schema, String> {
         BuildError::Report(text) => format!("{header} {text}\n"),
         BuildError::Message(text) => format!("{}\n", multi_line(&format!("{header} {text}"))),
     })?;
-    schema_checks(&schema).map_err(|e| lower_error(&header, file, e))?;
+    schema_checks(&schema).map_err(|e| lower_error(&header, file, &e))?;
     Ok(schema)
 }
 
-fn lower_error(header: &str, file: &Loaded, e: LowerError) -> String {
-    match e.error {
+fn lower_error(header: &str, file: &Loaded, e: &LowerError) -> String {
+    match &e.error {
         ValidationError::Invalid(line) => format!("{header}\n  {line}\n"),
-        ValidationError::Starlark(error) => templating(header, file, &e.annotation.pos, &error),
+        ValidationError::Starlark(error) => templating(header, file, &e.annotation.pos, error),
     }
 }
 

@@ -29,9 +29,9 @@ pub enum BuildError {
     /// file 'schema.yml': `, `- <error>` and `    schema.yml:5 | <the annotation's line>`.
     Arguments {
         /// The annotation.
-        annotation: Annotation,
+        annotation: Box<Annotation>,
         /// Starlark's error.
-        error: ArgumentsError,
+        error: Box<ArgumentsError>,
     },
     /// ytt's schema report (`Invalid schema - null value not allowed here` with its
     /// excerpts). The text starts with a line break and ends with two, exactly as ytt's
@@ -129,7 +129,10 @@ fn evaluate_all(
             continue;
         }
         if let Err(error) = evaluate_arguments(&annotation.args) {
-            return Err(BuildError::Arguments { annotation, error });
+            return Err(BuildError::Arguments {
+                annotation: Box::new(annotation),
+                error: Box::new(error),
+            });
         }
     }
     let Some(depth) = depth.checked_sub(1) else {
