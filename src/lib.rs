@@ -127,6 +127,7 @@ pub mod __private {
     pub use validgen_runtime::kubevirt::{capture, compiled};
     pub use validgen_runtime::{
         checks, ecmaregex, format, goregex, interpret, ir, json_schema, jsonpath, model, serde_json,
+        starlark,
     };
 }
 

@@ -72,6 +72,51 @@ fn main() {
     documents(&manifest, &out);
     json_schema_suite(&manifest, &out);
     json_schema_random(&manifest, &out);
+    ytt_schemas(&manifest, &out);
+}
+
+/// A validator for the `@schema/validation`s of every distinct schema of the recorded ytt
+/// cases that ytt accepts (`schema.yml`), and `YTT` listing them by the schema's text.
+fn ytt_schemas(manifest: &std::path::Path, out: &std::path::Path) {
+    use validgen_runtime::ytt::{lower, schema, yaml};
+    let path = manifest.join("conformance/ytt/cases.jsonl");
+    println!("cargo:rerun-if-changed={}", path.display());
+    let text = std::fs::read_to_string(&path).expect("read the ytt cases");
+    let mut texts = BTreeSet::new();
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let case: Value = serde_json::from_str(line).expect("case line");
+        let files = case["files"].as_array().into_iter().flatten();
+        for file in files.filter(|f| f["name"] == "schema.yml") {
+            if let Some(t) = file["text"].as_str() {
+                texts.insert(t.to_owned());
+            }
+        }
+    }
+    let mut sets = Vec::new();
+    let mut keys = Vec::new();
+    for text in &texts {
+        let Ok(set) = yaml::parse(text, "schema.yml") else {
+            continue;
+        };
+        let Ok(built) = schema::build(&set, text) else {
+            continue;
+        };
+        let Ok(checks) = lower::schema_checks(&built) else {
+            continue;
+        };
+        let name = format!("ytt_{}", sets.len());
+        sets.push((name.clone(), lower::rule_set(checks, Vec::new())));
+        keys.push((text.clone(), name));
+    }
+    let tokens = validgen_codegen::compile_documents(&sets);
+    let mut code = validgen_codegen::pretty(&tokens).expect("generated code parses");
+    code += "\n/// Every validator, by the text of its schema.\n";
+    code += "pub const YTT: &[(&str, fn(&::validgen::serde_json::Value, ::validgen::interpret::Explain) -> ::validgen::interpret::DocumentReport)] = &[\n";
+    for (text, name) in &keys {
+        code += &format!("    ({text:?}, {name}),\n");
+    }
+    code += "];\n";
+    std::fs::write(out.join("ytt_schemas.rs"), code).expect("write generated code");
 }
 
 /// A validator for every random schema of `schemas/random.rs` that compiles (all should),

@@ -30,6 +30,13 @@ pub mod json_schema_random {
     include!(concat!(env!("OUT_DIR"), "/json_schema_random.rs"));
 }
 
+/// Validators compiled from the `@schema/validation`s of every schema of the recorded ytt
+/// cases that ytt accepts, with `YTT` listing them by the schema's text.
+#[allow(missing_docs, clippy::all)]
+pub mod ytt_schemas {
+    include!(concat!(env!("OUT_DIR"), "/ytt_schemas.rs"));
+}
+
 pub mod fuzz;
 
 /// The rule sets `build.rs` generated (deterministically) for the compiled-versus-interpreted

@@ -54,6 +54,55 @@ impl Check {
         )
     }
 
+    /// The lists of checks nested in this one (items', properties', branches'...), in order;
+    /// none for a leaf. ([`Check::Ref`]'s definition is named, not nested.)
+    pub fn nested(&self) -> Vec<&[Check]> {
+        match self {
+            Check::AnyOf { branches } | Check::OneOf { branches } => {
+                branches.iter().map(Vec::as_slice).collect()
+            }
+            Check::PrefixItems { items } => items.iter().map(Vec::as_slice).collect(),
+            Check::Not { checks }
+            | Check::Items { checks, .. }
+            | Check::Contains { checks, .. }
+            | Check::AdditionalProperties { checks, .. }
+            | Check::PropertyNames { checks }
+            | Check::Keyword { checks, .. } => vec![checks.as_slice()],
+            Check::IfThenElse {
+                condition,
+                then,
+                otherwise,
+            } => vec![condition.as_slice(), then.as_slice(), otherwise.as_slice()],
+            Check::Properties { properties } => {
+                properties.iter().map(|(_, cs)| cs.as_slice()).collect()
+            }
+            Check::PatternProperties { patterns } => {
+                patterns.iter().map(|(_, cs)| cs.as_slice()).collect()
+            }
+            Check::IntRange { .. }
+            | Check::LengthRange { .. }
+            | Check::Pattern { .. }
+            | Check::Enum { .. }
+            | Check::Fail { .. }
+            | Check::Type { .. }
+            | Check::Required { .. }
+            | Check::NoExtraKeys { .. }
+            | Check::Const { .. }
+            | Check::Unique
+            | Check::NotNull
+            | Check::OneNotNull { .. }
+            | Check::NumberRange { .. }
+            | Check::Size { .. }
+            | Check::Matches { .. }
+            | Check::MultipleOf { .. }
+            | Check::AnyValue { .. }
+            | Check::Format { .. }
+            | Check::Never
+            | Check::Validation(_)
+            | Check::Ref { .. } => Vec::new(),
+        }
+    }
+
     /// The paths of the check's path-valued arguments, in order.
     pub fn arg_paths(&self) -> impl Iterator<Item = &Path> {
         let (ints, strs): (Vec<&Arg<i64>>, &[Arg<String>]) = match self {

@@ -14,7 +14,16 @@ use crate::ir::{Expr, Lambda};
 /// `function lambda accepts no arguments (1 given)`, `function lambda accepts 1 positional
 /// argument (2 given)`, or the body's error.
 pub fn call<'a>(f: &'a Lambda, args: &[Val<'a>]) -> Result<Val<'a>, String> {
-    let (want, given) = (f.params.len(), args.len());
+    arity(&f.params, args.len())?;
+    eval(&f.body, args)
+}
+
+/// Whether a lambda with `params` accepts `given` positional arguments.
+///
+/// # Errors
+/// starlark-go's text, as [`call`].
+pub fn arity<S: AsRef<str>>(params: &[S], given: usize) -> Result<(), String> {
+    let want = params.len();
     if given > want {
         return Err(if want == 0 {
             format!("function lambda accepts no arguments ({given} given)")
@@ -26,7 +35,12 @@ pub fn call<'a>(f: &'a Lambda, args: &[Val<'a>]) -> Result<Val<'a>, String> {
         });
     }
     if given < want {
-        let missing = f.params.get(given..).unwrap_or_default();
+        let missing: Vec<&str> = params
+            .get(given..)
+            .unwrap_or_default()
+            .iter()
+            .map(AsRef::as_ref)
+            .collect();
         return Err(format!(
             "function lambda missing {} argument{} ({})",
             missing.len(),
@@ -34,7 +48,18 @@ pub fn call<'a>(f: &'a Lambda, args: &[Val<'a>]) -> Result<Val<'a>, String> {
             missing.join(", ")
         ));
     }
-    eval(&f.body, args)
+    Ok(())
+}
+
+/// Parameter `i` of a call whose arity was checked.
+///
+/// # Errors
+/// `no parameter i` (not reached after [`arity`]).
+pub fn param<'a>(params: &[Val<'a>], i: usize) -> Result<Val<'a>, String> {
+    params
+        .get(i)
+        .cloned()
+        .ok_or_else(|| format!("no parameter {i}"))
 }
 
 /// Evaluates `e` with `params` as the values of the parameters.
@@ -50,10 +75,7 @@ pub fn eval<'a>(e: &'a Expr, params: &[Val<'a>]) -> Result<Val<'a>, String> {
         ops::compare(op, &x, &y).map(Val::Bool)
     };
     match e {
-        Expr::Param(i) => params
-            .get(*i)
-            .cloned()
-            .ok_or_else(|| format!("no parameter {i}")),
+        Expr::Param(i) => param(params, *i),
         Expr::None => Ok(Val::None),
         Expr::Bool(b) => Ok(Val::Bool(*b)),
         Expr::Int(i) => Ok(Val::Int(*i)),
@@ -106,24 +128,38 @@ pub fn eval<'a>(e: &'a Expr, params: &[Val<'a>]) -> Result<Val<'a>, String> {
 /// A dict display: each key and value evaluated, then a repeated key is an error, as
 /// starlark-go's `SETDICTUNIQ`.
 fn dict<'a>(entries: &'a [(Expr, Expr)], params: &[Val<'a>]) -> Result<Val<'a>, String> {
-    let mut out: Vec<(Val<'a>, Val<'a>)> = Vec::with_capacity(entries.len());
+    let mut out = Vec::with_capacity(entries.len());
     for (k, v) in entries {
         let key = eval(k, params)?;
         let value = eval(v, params)?;
-        if matches!(
-            key,
-            Val::List(_) | Val::Dict(_) | Val::Fragment(_) | Val::Ctx { .. }
-        ) {
-            return Err(format!("unhashable type: {}", key.type_name()));
-        }
-        for (existing, _) in &out {
-            if ops::equal(existing, &key).unwrap_or(false) {
-                return Err(format!("duplicate key: {}", key.repr()));
-            }
-        }
-        out.push((key, value));
+        dict_insert(&mut out, key, value)?;
     }
     Ok(Val::Dict(out))
+}
+
+/// One entry of a dict display added to the entries before it, as starlark-go's
+/// `SETDICTUNIQ`.
+///
+/// # Errors
+/// An unhashable or repeated key.
+pub fn dict_insert<'a>(
+    out: &mut Vec<(Val<'a>, Val<'a>)>,
+    key: Val<'a>,
+    value: Val<'a>,
+) -> Result<(), String> {
+    if matches!(
+        key,
+        Val::List(_) | Val::Dict(_) | Val::Fragment(_) | Val::Ctx { .. }
+    ) {
+        return Err(format!("unhashable type: {}", key.type_name()));
+    }
+    for (existing, _) in out.iter() {
+        if ops::equal(existing, &key).unwrap_or(false) {
+            return Err(format!("duplicate key: {}", key.repr()));
+        }
+    }
+    out.push((key, value));
+    Ok(())
 }
 
 #[cfg(test)]

@@ -30,7 +30,9 @@ mod required;
 mod size;
 mod type_;
 mod unique;
+mod validation;
 mod verdict;
+mod lambda;
 
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
@@ -44,10 +46,18 @@ pub fn rule_body(check: &Check, set: &RuleSet, path: &PathCode) -> TokenStream {
     let path = path.parsed();
     let apply = checks(std::slice::from_ref(check), set);
     let holds = verdict::holds(std::slice::from_ref(check), set);
+    // ytt functions read `ctx` from the document's value: lent where the model holds JSON.
+    let root = validation::any(std::slice::from_ref(check)).then(|| {
+        quote! {
+            let __root_value = __base.is_empty().then(|| ::validgen::__private::model::Instance::to_value(__v));
+            let __root = __root_value.as_deref();
+        }
+    });
     quote! {
         let __found = ::validgen::__private::model::Document::instances(&__lookup, #path)?;
         let mut __violations: ::std::vec::Vec<::validgen::__private::ir::Violation> = ::std::vec::Vec::new();
         for (__base, __v) in __found {
+            #root
             // The verdict alone first: the full report is built only for a value it rejects.
             let __depth = 0usize;
             if #holds {
@@ -186,16 +196,7 @@ fn one(c: &Check, set: &RuleSet) -> TokenStream {
             checks,
         } => additional_properties::check(known, patterns, checks, set),
         Check::Ref { name } => reference::check(name, set),
-        // ytt validations read `ctx.parent`/`ctx.root`, which generated code does not track
-        // yet: until it does, a rule set holding one fails closed here (only the interpreter
-        // runs ytt schemas).
-        Check::Validation(_) => push(quote!(::core::option::Option::Some(
-            ::validgen::__private::ir::Violation::new(
-                "rule",
-                "a check generated code runs",
-                "a ytt validation",
-            )
-        ))),
+        Check::Validation(v) => validation::check(v),
         // As the interpreter: a KubeVirt check nested in a document check fails closed.
         Check::IntRange { .. }
         | Check::LengthRange { .. }

@@ -167,6 +167,9 @@ fn statement(c: &Check, set: &RuleSet) -> TokenStream {
                 }
             }
         }
+        // A validation's `ctx` needs the value's location, which the verdict path does not
+        // build: the full path decides.
+        Check::Validation(_) => quote!(false),
         Check::Ref { name } => match set.definitions.keys().position(|k| k == name) {
             Some(i) => {
                 let f = format_ident!("__vdef_{}", i);

@@ -12,7 +12,16 @@ use crate::starlark::{Val, interp};
 /// exactly `True`; any other result is a violation without `found:`; a failure is a violation
 /// whose `found:` is Starlark's message.
 pub fn custom(v: &Value, _ctx: Context<'_>, f: &Lambda) -> Option<Option<String>> {
-    match interp::call(f, &[Val::from_data(v)]) {
+    custom_by(v, |args| interp::call(f, args))
+}
+
+/// [`custom`] with the function given as Rust (generated code's compiled lambda, which checks
+/// its arguments as [`interp::call`] does).
+pub fn custom_by<'a>(
+    v: &'a Value,
+    f: impl FnOnce(&[Val<'a>]) -> Result<Val<'a>, String>,
+) -> Option<Option<String>> {
+    match f(&[Val::from_data(v)]) {
         Ok(Val::Bool(true)) => None,
         Ok(_) => Some(None),
         Err(message) => found(message),

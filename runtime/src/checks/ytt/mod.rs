@@ -18,7 +18,9 @@ mod when;
 
 use serde_json::Value;
 
-pub use custom::custom;
+use crate::ir::{At, Violation};
+
+pub use custom::{custom, custom_by};
 pub use max::max;
 pub use max_len::max_len;
 pub use min::min;
@@ -26,7 +28,7 @@ pub use min_len::min_len;
 pub use not_null::not_null;
 pub use one_not_null::one_not_null;
 pub use one_of::one_of;
-pub use when::when;
+pub use when::{when, when_by};
 
 /// What a function sees besides the value: `ctx.parent` (the map or list holding the value;
 /// `None` for the document) and `ctx.root` (the document's value).
@@ -36,6 +38,34 @@ pub struct Context<'a> {
     pub parent: Option<&'a Value>,
     /// The document's value.
     pub root: &'a Value,
+}
+
+/// `null`, for a document with no value.
+static NULL: Value = Value::Null;
+
+impl<'a> Context<'a> {
+    /// The context of the value at `pointer` (a JSON Pointer into `root`, the document's
+    /// value; `None`: not known, read as `null`).
+    pub fn at(root: Option<&'a Value>, pointer: &str) -> Self {
+        let root = root.unwrap_or(&NULL);
+        let parent = pointer.rfind('/').and_then(|cut| root.pointer(&pointer[..cut]));
+        Context { parent, root }
+    }
+}
+
+/// What a failed assertion (`check` `assertion`) or a failed `when=` (`check` `when`, `found`
+/// its hard error) reports, at `at`: `expected` is ytt's `must be:` text, `found` its `found:`
+/// text (empty: ytt prints no `found:` line), `keyword` the annotation's position (`by:`).
+pub fn violation(
+    at: &At,
+    check: &'static str,
+    expected: &str,
+    found: Option<String>,
+    by: &str,
+) -> Violation {
+    let mut v = at.place(Violation::new(check, expected, found.unwrap_or_default()));
+    by.clone_into(&mut v.keyword);
+    v
 }
 
 /// A violation with `found: text`.

@@ -15,8 +15,22 @@ use crate::starlark::{Val, interp};
 /// `Failure evaluating when=: key "x" not in yamlfragment`,
 /// `want when= to be bool, got string` (no truthiness).
 pub fn when(v: &Value, ctx: Context<'_>, f: &Lambda) -> Result<bool, String> {
+    when_by(v, ctx, f.params.len(), |args| interp::call(f, args))
+}
+
+/// [`when`] with the function given as Rust (generated code's compiled lambda) and its number
+/// of parameters.
+///
+/// # Errors
+/// As [`when`].
+pub fn when_by<'a>(
+    v: &'a Value,
+    ctx: Context<'a>,
+    params: usize,
+    f: impl FnOnce(&[Val<'a>]) -> Result<Val<'a>, String>,
+) -> Result<bool, String> {
     let value = Val::from_data(v);
-    let args = match f.params.len() {
+    let args = match params {
         1 => vec![value],
         2 => vec![
             value,
@@ -31,7 +45,7 @@ pub fn when(v: &Value, ctx: Context<'_>, f: &Lambda) -> Result<bool, String> {
             ));
         }
     };
-    match interp::call(f, &args) {
+    match f(&args) {
         Ok(Val::Bool(b)) => Ok(b),
         Ok(other) => Err(format!("want when= to be bool, got {}", other.type_name())),
         Err(message) => Err(format!("Failure evaluating when=: {message}")),

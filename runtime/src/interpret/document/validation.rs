@@ -3,8 +3,6 @@
 //! `not_null`; `when=` decides whether it applies (its failure is a hard error, reported as a
 //! `when` violation); every assertion runs, except after a failed `not_null`.
 
-use serde_json::Value;
-
 use super::Scope;
 use crate::checks::ytt::{self, Context};
 use crate::ir::{AssertionRule, At, Validation, Violation};
@@ -18,10 +16,7 @@ pub(super) fn apply_validation<'a>(
     out: &mut Vec<Violation>,
 ) {
     let value = v.to_value();
-    let null = Value::Null;
-    let root = scope.root.unwrap_or(&null);
-    let parent = parent_of(root, at.as_str());
-    let ctx = Context { parent, root };
+    let ctx = Context::at(scope.root, at.as_str());
     let critical = matches!(
         validation.assertions.first(),
         Some(a) if a.rule == AssertionRule::NotNull
@@ -34,7 +29,7 @@ pub(super) fn apply_validation<'a>(
             Ok(true) => {}
             Ok(false) => return,
             Err(error) => {
-                out.push(found(at, validation, "when", String::new(), error));
+                out.push(ytt::violation(at, "when", "", Some(error), &validation.by));
                 return;
             }
         }
@@ -51,32 +46,11 @@ pub(super) fn apply_validation<'a>(
             AssertionRule::OneOf(values) => ytt::one_of(&value, values),
         };
         if let Some(text) = failed {
-            let text = text.unwrap_or_default();
-            out.push(found(at, validation, "assertion", assertion.expected.clone(), text));
+            let expected = &assertion.expected;
+            out.push(ytt::violation(at, "assertion", expected, text, &validation.by));
             if assertion.rule == AssertionRule::NotNull {
                 return;
             }
         }
     }
-}
-
-/// A violation at `at`, by the annotation: `expected` is ytt's `must be:` text, `found` its
-/// `found:` text (empty: ytt prints no `found:` line) or, for `when`, the hard error.
-fn found(
-    at: &At,
-    validation: &Validation,
-    check: &'static str,
-    expected: String,
-    found: String,
-) -> Violation {
-    let mut violation = at.place(Violation::new(check, expected, found));
-    violation.keyword.clone_from(&validation.by);
-    violation
-}
-
-/// The map or array holding the value at `pointer` (a JSON Pointer into `root`); `None` for
-/// the document itself.
-fn parent_of<'v>(root: &'v Value, pointer: &str) -> Option<&'v Value> {
-    let cut = pointer.rfind('/')?;
-    root.pointer(&pointer[..cut])
 }
