@@ -2,12 +2,10 @@
 //! `str` as `str()` and `"{}".format()`), as `starlark/value.go` `writeValue`.
 
 use std::borrow::Cow;
-use std::fmt::Write;
 use std::sync::Arc;
 
 use crate::ir::Lambda;
 use crate::starlark::Val;
-use crate::starlark::text::{format_float, quote};
 
 /// A Starlark value of an annotation argument.
 #[derive(Debug, Clone, PartialEq)]
@@ -35,84 +33,22 @@ pub enum Value {
 impl Value {
     /// The type's name as Starlark prints it (`int`, `string`, `NoneType`, `function`).
     pub fn type_name(&self) -> &'static str {
-        match self {
-            Value::None => "NoneType",
-            Value::Bool(_) => "bool",
-            Value::Int(_) => "int",
-            Value::Float(_) => "float",
-            Value::String(_) => "string",
-            Value::List(_) => "list",
-            Value::Tuple(_) => "tuple",
-            Value::Dict(_) => "dict",
-            Value::Function(_) => "function",
-        }
+        self.as_val().type_name()
     }
 
     /// The value as starlark-go's `String()` prints it, which ytt's `%v` and `%s` use:
     /// strings quoted (`"a"`), floats as `%g` (`2`, `1e+07`), `(1,)`, `<function lambda>`.
     pub fn repr(&self) -> String {
-        let mut out = String::new();
-        self.write_repr(&mut out);
-        out
+        self.as_val().repr()
     }
 
     /// The value as Starlark's `str()` prints it: a string as itself, anything else as
     /// [`Value::repr`].
     pub fn str(&self) -> String {
-        match self {
-            Value::String(s) => s.clone(),
-            v => v.repr(),
-        }
-    }
-
-    fn write_repr(&self, out: &mut String) {
-        match self {
-            Value::None => out.push_str("None"),
-            Value::Bool(true) => out.push_str("True"),
-            Value::Bool(false) => out.push_str("False"),
-            Value::Int(i) => {
-                let _ = write!(out, "{i}");
-            }
-            Value::Float(f) => out.push_str(&format_float(*f)),
-            Value::String(s) => out.push_str(&quote(s)),
-            Value::List(items) => {
-                out.push('[');
-                write_items(out, items);
-                out.push(']');
-            }
-            Value::Tuple(items) => {
-                out.push('(');
-                write_items(out, items);
-                if items.len() == 1 {
-                    out.push(',');
-                }
-                out.push(')');
-            }
-            Value::Dict(entries) => {
-                out.push('{');
-                for (i, (k, v)) in entries.iter().enumerate() {
-                    if i > 0 {
-                        out.push_str(", ");
-                    }
-                    k.write_repr(out);
-                    out.push_str(": ");
-                    v.write_repr(out);
-                }
-                out.push('}');
-            }
-            Value::Function(_) => out.push_str("<function lambda>"),
-        }
+        self.as_val().str()
     }
 }
 
-fn write_items(out: &mut String, items: &[Value]) {
-    for (i, item) in items.iter().enumerate() {
-        if i > 0 {
-            out.push_str(", ");
-        }
-        item.write_repr(out);
-    }
-}
 
 /// Conversions between argument values and the values lambdas see
 /// ([`crate::starlark::Val`]).
