@@ -318,3 +318,102 @@ fn json_schema_with_validations_agrees_with_ytt_where_the_mapping_is_exact() {
     // 289 qualifying cases (of the 796 cases outside `export` and `starlark-out-of-scope`), 72 accepted and 217 rejected by both.
     assert_eq!((agree, accepted), (289, 72));
 }
+
+/// A schema with each rule on each kind of node it maps on, and rules that do not map.
+const MAPPING_SCHEMA: &str = r#"#@data/values-schema
+#@schema/validation min_len=1
+---
+#@schema/validation min=1, max=9
+int: 5
+#@schema/validation min=0.5
+float: 1.5
+#@schema/validation min_len=2, max_len=4, one_of=["ab", "abc"]
+#@schema/nullable
+str: ""
+#@schema/validation min_len=1, max_len=3
+arr:
+#@schema/validation one_of=[1, 2]
+- 1
+#@schema/validation min_len=1
+map:
+  a: 1
+#@schema/validation min="a"
+s2: "b"
+#@schema/validation min_len=1, when=lambda v: True
+w: ""
+#@schema/validation not_null=True
+#@schema/nullable
+nn: 1
+"#;
+
+#[test]
+fn validations_map_by_node_type() {
+    let set = parse(MAPPING_SCHEMA, "schema.yml").expect("parses");
+    let schema = build(&set, MAPPING_SCHEMA).expect("builds");
+    let document = json_schema(&schema, true).expect("reads");
+    let at = |pointer: &str| document.pointer(pointer).cloned().unwrap_or(Value::Null);
+    assert_eq!(at("/minProperties"), 1);
+    assert_eq!(
+        (at("/properties/int/minimum"), at("/properties/int/maximum")),
+        (1.into(), 9.into())
+    );
+    assert_eq!(at("/properties/float/minimum"), 0.5);
+    assert_eq!(
+        (
+            at("/properties/str/minLength"),
+            at("/properties/str/maxLength")
+        ),
+        (2.into(), 4.into())
+    );
+    // A nullable node's null skips ytt's validation: the enum admits it.
+    assert_eq!(
+        at("/properties/str/enum"),
+        serde_json::json!(["ab", "abc", null])
+    );
+    assert_eq!(
+        (
+            at("/properties/arr/minItems"),
+            at("/properties/arr/maxItems")
+        ),
+        (1.into(), 3.into())
+    );
+    assert_eq!(at("/properties/arr/items/enum"), serde_json::json!([1, 2]));
+    assert_eq!(at("/properties/map/minProperties"), 1);
+    for name in ["s2", "w", "nn"] {
+        let keys: Vec<&String> = document["properties"][name]
+            .as_object()
+            .map(|o| o.keys().collect())
+            .unwrap_or_default();
+        assert_eq!(keys, ["type", "default"], "{name}");
+    }
+    let reasons: Vec<(String, &str)> = unmapped(&schema)
+        .expect("reads")
+        .into_iter()
+        .map(|u| (u.rule, u.reason))
+        .collect();
+    assert_eq!(
+        reasons,
+        [
+            (
+                r#"a value >= "a""#.to_owned(),
+                "a bound compared as ytt compares it only between numbers maps to minimum/maximum"
+            ),
+            (
+                "when=".to_owned(),
+                "a validation with when= is not exported"
+            ),
+            (
+                "length >= 1".to_owned(),
+                "a validation with when= is not exported"
+            ),
+            ("not null".to_owned(), "not_null= is never exported"),
+        ]
+    );
+    // The OpenAPI document states the same keywords, after `default`.
+    let openapi = print(&openapi_v3_with_validations(&schema).expect("reads"));
+    assert!(openapi.contains("      minProperties: 1\n"), "{openapi}");
+    assert!(
+        openapi.contains("          default: 5\n          minimum: 1\n          maximum: 9\n"),
+        "{openapi}"
+    );
+}
