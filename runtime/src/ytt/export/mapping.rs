@@ -11,6 +11,11 @@
 //! map compares after a YAML round trip that turns an empty map into null), nothing is
 //! exported. One difference remains in what is exported: ytt measures a string's length in
 //! UTF-8 bytes (starlark-go `len`), JSON Schema in code points; they agree on ASCII text.
+//!
+//! Exactness is checked in `runtime/tests/ytt_export.rs`: for every recorded case whose
+//! schema has no [`Unmapped`] rule, the JSON Schema with these keywords, given ytt's final
+//! data values as JSON (or, where ytt's typing refuses them, the same merge untyped), accepts
+//! exactly the values ytt accepts.
 
 use serde_json::Value;
 

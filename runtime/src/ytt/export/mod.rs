@@ -1,6 +1,6 @@
 //! A data-values schema exported: as OpenAPI v3 byte for byte as ytt 0.48 prints it
 //! ([`openapi_v3`]), and beyond ytt 0.48 with the validation keywords of later ytt releases
-//! ([`openapi_v3_with_validations`]) and as JSON Schema draft 2020-12 ([`json_schema`]).
+//! ([`openapi_v3_with_validations`]) and as JSON Schema draft 2020-12 ([`json_schema()`]).
 //!
 //! - [`openapi`]: the OpenAPI v3 document;
 //! - [`json_schema`](mod@json_schema): the JSON Schema document;
