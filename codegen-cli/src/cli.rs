@@ -93,6 +93,44 @@ pub enum Command {
     /// status are ytt's: 0 on success, 1 on any error. Starlark beyond annotation literals and
     /// simple lambdas (`load()`, `#@ def`, `.star` files) is refused with an error naming it.
     Ytt(YttArgs),
+
+    /// Print a ytt data-values schema as OpenAPI v3 or JSON Schema (draft 2020-12).
+    ///
+    /// By default the OpenAPI v3 document is the one `ytt --data-values-schema-inspect -o
+    /// openapi-v3` (0.48.0) prints, byte for byte. --with-validations adds the validation
+    /// keywords of later ytt releases (`minimum`, `maximum`, `minLength`, `maxLength`,
+    /// `minItems`, `maxItems`, `minProperties`, `maxProperties`, `enum`); rules with `when=`,
+    /// `not_null`, `one_not_null` and custom rules are never exported. JSON Schema is printed as
+    /// pretty JSON. Exit status: 0; 1 when ytt refuses the schema (ytt's error text) or it uses
+    /// Starlark validgen does not compile; 2 on a usage or I/O error.
+    Export(ExportArgs),
+}
+
+/// Arguments of `export`.
+#[derive(Debug, Args)]
+pub struct ExportArgs {
+    /// The ytt data-values schema file (`#@data/values-schema`).
+    #[arg(long = "ytt-schema", value_name = "FILE")]
+    pub ytt_schema: PathBuf,
+
+    /// The document to print.
+    #[arg(long, value_enum, default_value_t = ExportFormat::OpenapiV3)]
+    pub format: ExportFormat,
+
+    /// Also export the validations (as later ytt releases do).
+    #[arg(long)]
+    pub with_validations: bool,
+}
+
+/// Output formats of `export`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ExportFormat {
+    /// OpenAPI 3.0.0 (YAML), as ytt prints it.
+    #[value(name = "openapi-v3")]
+    OpenapiV3,
+    /// JSON Schema draft 2020-12 (pretty JSON).
+    #[value(name = "json-schema")]
+    JsonSchema,
 }
 
 /// Arguments of `ytt`, spelled as ytt spells them.

@@ -4,6 +4,7 @@
 pub mod check;
 pub mod cli;
 pub mod explain;
+pub mod export;
 pub mod generate;
 pub mod render;
 pub mod review;
@@ -40,6 +41,7 @@ pub fn run<I: IntoIterator<Item = OsString>>(args: I) -> ExitCode {
         cli::Command::Generate(args) => generate::run(&args),
         cli::Command::Check(args) => check::run(&args),
         cli::Command::Ytt(args) => ytt::run(&args),
+        cli::Command::Export(args) => export::run(&args),
     };
     ExitCode::from(code)
 }
