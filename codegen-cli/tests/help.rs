@@ -14,6 +14,8 @@ fn help_of_every_command() {
         ("serve", vec!["serve", "--help"]),
         ("generate", vec!["generate", "--help"]),
         ("check", vec!["check", "--help"]),
+        ("ytt", vec!["ytt", "--help"]),
+        ("export", vec!["export", "--help"]),
     ] {
         let (code, out, err) = run(&args);
         assert_eq!(code, 0, "{name}: {err}");
