@@ -115,7 +115,7 @@ pub use validgen_runtime::kubevirt::compiled::{CompiledCatalog, CompiledTemplate
 pub use validgen_runtime::kubevirt::{admission, capture, extract, manifest, rules, typed, view};
 pub use validgen_runtime::{
     ecmaregex, format, goregex, interpret, ir, json_schema, jsonpath, model, quantity, report,
-    serde_json,
+    serde_json, starlark, ytt,
 };
 
 pub mod build;
@@ -126,8 +126,8 @@ pub mod build;
 pub mod __private {
     pub use validgen_runtime::kubevirt::{capture, compiled};
     pub use validgen_runtime::{
-        checks, ecmaregex, format, goregex, interpret, ir, json_schema, jsonpath, model, serde_json,
-        starlark,
+        checks, ecmaregex, format, goregex, interpret, ir, json_schema, jsonpath, model,
+        serde_json, starlark,
     };
 }
 

@@ -35,7 +35,9 @@ pub(super) fn check(validation: &Validation) -> TokenStream {
                 #ytt::when_by(&__value, __ctx, #params, __lambda)
             }}
         }
-        None => quote!(::core::result::Result::<bool, ::std::string::String>::Ok(true)),
+        None => quote!(::core::result::Result::<bool, ::std::string::String>::Ok(
+            true
+        )),
     };
     let assertions = validation.assertions.iter().map(|a| {
         let expected = &a.expected;

@@ -48,7 +48,9 @@ impl<'a> Context<'a> {
     /// value; `None`: not known, read as `null`).
     pub fn at(root: Option<&'a Value>, pointer: &str) -> Self {
         let root = root.unwrap_or(&NULL);
-        let parent = pointer.rfind('/').and_then(|cut| root.pointer(&pointer[..cut]));
+        let parent = pointer
+            .rfind('/')
+            .and_then(|cut| root.pointer(&pointer[..cut]));
         Context { parent, root }
     }
 }

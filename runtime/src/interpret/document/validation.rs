@@ -47,7 +47,13 @@ pub(super) fn apply_validation<'a>(
         };
         if let Some(text) = failed {
             let expected = &assertion.expected;
-            out.push(ytt::violation(at, "assertion", expected, text, &validation.by));
+            out.push(ytt::violation(
+                at,
+                "assertion",
+                expected,
+                text,
+                &validation.by,
+            ));
             if assertion.rule == AssertionRule::NotNull {
                 return;
             }

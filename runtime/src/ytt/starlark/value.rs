@@ -49,7 +49,6 @@ impl Value {
     }
 }
 
-
 /// Conversions between argument values and the values lambdas see
 /// ([`crate::starlark::Val`]).
 impl Value {
