@@ -127,9 +127,9 @@ pub mod __private {
     pub use validgen_runtime::kubevirt::{capture, compiled};
     pub use validgen_runtime::{
         checks, ecmaregex, format, goregex, interpret, ir, json_schema, jsonpath, model,
-        serde_json, starlark,
+        serde_json, starlark, ytt,
     };
 }
 
 #[cfg(feature = "macros")]
-pub use validgen_macros::{include_schemas, include_validators};
+pub use validgen_macros::{include_schemas, include_validators, include_ytt_schemas};

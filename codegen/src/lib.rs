@@ -14,6 +14,7 @@ pub mod names;
 pub mod plan;
 pub mod schemas;
 pub mod source;
+pub mod ytt;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -27,6 +28,8 @@ pub use schemas::{
     CrdVersion, GeneratedSchemas, LoadedSchema, SchemaCatalog, SchemaOptions, compile_schema_dir,
     load_schemas,
 };
+
+pub use ytt::{GeneratedYtt, compile_ytt_dir};
 
 use emit::TemplateItem;
 use source::{RuleText, read_catalog};

@@ -222,3 +222,25 @@ pub fn include_schemas(input: TokenStream) -> TokenStream {
         Err(diags) => errors(span, &diags),
     }
 }
+
+/// Compiles every ytt data-values schema of a folder into a validator; see the crate
+/// documentation.
+#[proc_macro]
+pub fn include_ytt_schemas(input: TokenStream) -> TokenStream {
+    let args = match syn::parse::<Args>(input) {
+        Ok(a) => a,
+        Err(e) => return e.to_compile_error().into(),
+    };
+    if let Err(e) = args.options([]) {
+        return e.to_compile_error().into();
+    }
+    let span = args.dir.span();
+    match validgen_codegen::compile_ytt_dir(&args.folder(), &args.dir.value()) {
+        Ok(generated) => {
+            let head = tracked_with_warnings(span, &generated.files, &[]);
+            let tokens = generated.tokens;
+            quote!(#head #tokens).into()
+        }
+        Err(diags) => errors(span, &diags),
+    }
+}

@@ -18,8 +18,8 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use serde_json::Value;
+use validgen_runtime::ytt::data::secret_values;
 use validgen_runtime::ytt::run::{Invocation, Outcome, run};
-use validgen_runtime::ytt::yaml::{Node, Scalar, parse};
 
 const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/corpus/ytt-schemas");
 
@@ -109,27 +109,7 @@ fn read(rel: &str) -> String {
 
 /// The values of a values file: `stringData["values.yaml"]` of a `Secret`, else the text.
 fn unwrap_secret(text: &str) -> String {
-    let Ok(set) = parse(text, "values.yml") else {
-        return text.to_owned();
-    };
-    let get = |node: &Node, key: &str| match node {
-        Node::Map(items) => items
-            .iter()
-            .find(|i| i.key == Scalar::String(key.to_owned()))
-            .map(|i| i.value.clone()),
-        _ => None,
-    };
-    for document in &set.documents {
-        let secret =
-            get(&document.value, "kind") == Some(Node::Scalar(Scalar::String("Secret".into())));
-        if let Some(Node::Scalar(Scalar::String(values))) = get(&document.value, "stringData")
-            .and_then(|data| get(&data, "values.yaml"))
-            .filter(|_| secret)
-        {
-            return values;
-        }
-    }
-    text.to_owned()
+    secret_values(text).unwrap_or_else(|| text.to_owned())
 }
 
 /// `validgen ytt -f schema.yml [--data-values-file values.yml] --data-values-inspect`.

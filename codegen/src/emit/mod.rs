@@ -13,6 +13,7 @@ mod rule_set;
 pub mod schemas;
 mod string;
 mod walk;
+pub mod ytt;
 
 use std::collections::BTreeMap;
 

@@ -3,7 +3,7 @@
 
 use serde_json::{Map, Number, Value};
 
-use super::yaml::{Node, Pos, Scalar};
+use super::yaml::{Node, Pos, Scalar, parse};
 
 /// `node` as JSON. Keys become strings (`80` and `true` as written: ytt's int and bool keys
 /// are rare, and a rule reading one by its string form finds it); a float that JSON cannot
@@ -121,6 +121,31 @@ pub fn locate(root: &Node, root_pos: &Pos, pointer: &str) -> Option<Located> {
         }
     }
     Some(found)
+}
+
+/// The data values a Kubernetes `Secret` carries for kapp-controller (`stringData` key
+/// `values.yaml` or `values.yml`, as Carvel packages' tests pass them), when `text` is such a
+/// Secret; `None` for any other text.
+pub fn secret_values(text: &str) -> Option<String> {
+    let set = parse(text, "values.yml").ok()?;
+    let get = |node: &'_ Node, key: &str| match node {
+        Node::Map(items) => items
+            .iter()
+            .find(|i| i.key == Scalar::String(key.to_owned()))
+            .map(|i| i.value.clone()),
+        _ => None,
+    };
+    set.documents.iter().find_map(|document| {
+        let kind = get(&document.value, "kind")?;
+        if kind != Node::Scalar(Scalar::String("Secret".to_owned())) {
+            return None;
+        }
+        let data = get(&document.value, "stringData")?;
+        match get(&data, "values.yaml").or_else(|| get(&data, "values.yml"))? {
+            Node::Scalar(Scalar::String(values)) => Some(values),
+            _ => None,
+        }
+    })
 }
 
 #[cfg(test)]

@@ -14,8 +14,10 @@
 //! - [`lower`]: validations lowered into the rule IR;
 //! - [`report`]: ytt's validation report;
 //! - [`export`]: a schema as OpenAPI v3;
-//! - [`run`]: one ytt run, with ytt's flags, output and exit code.
+//! - [`run`]: one ytt run, with ytt's flags, output and exit code;
+//! - [`compiled`]: schemas whose validations were compiled into Rust.
 pub mod annotations;
+pub mod compiled;
 pub mod data;
 pub mod export;
 pub mod lower;
