@@ -14,8 +14,10 @@
 //! - [`lower`]: validations lowered into the rule IR;
 //! - [`report`]: ytt's validation report;
 //! - [`export`]: a schema as OpenAPI v3;
-//! - [`run`]: one ytt run, with ytt's flags, output and exit code.
+//! - [`run`]: one ytt run, with ytt's flags, output and exit code;
+//! - [`check`]: a run's verdict as data (located violations), and every error of a schema.
 pub mod annotations;
+pub mod check;
 pub mod data;
 pub mod export;
 pub mod lower;
