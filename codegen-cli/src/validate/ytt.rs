@@ -77,9 +77,8 @@ fn violation(v: &Violation, schema: &str) -> SchemaViolation {
     let (hints, notes): (Vec<&String>, Vec<&String>) =
         v.notes.iter().partition(|n| n.starts_with("hint: "));
     let rule = match v.kind {
-        ViolationKind::Validation if v.expected.is_empty() => {
-            Some("the validation's `when=` did not run".to_owned())
-        }
+        // A `when=` that failed to run says so in its note.
+        ViolationKind::Validation if !v.notes.is_empty() => None,
         ViolationKind::Validation => Some(format!("must be: {}", v.expected)),
         _ if v.expected.is_empty() => None,
         _ => Some(format!("expected: {}", v.expected)),

@@ -108,7 +108,8 @@ pub struct Violation {
     /// ytt prints it (`schema.yml:3`); empty when none.
     pub by: String,
     /// ytt's other lines about it: a type error's description (`Given data value is not
-    /// declared in schema`) and hints, an overlay error's message.
+    /// declared in schema`) and hints, an overlay error's message; for a `when=` that failed
+    /// to run, a line saying so.
     pub notes: Vec<String>,
 }
 
@@ -446,7 +447,11 @@ fn violations(found: &[crate::ir::Violation], data: &DataValues) -> Vec<Violatio
                 },
                 found: v.found.clone(),
                 by: v.keyword.clone(),
-                notes: Vec::new(),
+                notes: if is_when {
+                    vec!["the validation's `when=` failed to run".to_owned()]
+                } else {
+                    Vec::new()
+                },
             };
             (order, v.rule, violation, is_when)
         })
