@@ -286,3 +286,186 @@ fn every_recorded_schema_and_values_case_gets_ytts_verdict_and_violations() {
         }
     );
 }
+
+/// The recorded case `id`, written to a new temporary folder.
+fn case_dir(id: &str) -> (Case, tempfile::TempDir) {
+    let case = cases()
+        .into_iter()
+        .find(|c| c.id == id)
+        .expect("a recorded case");
+    let dir = tempfile::tempdir().expect("temp dir");
+    write_case(&case, dir.path());
+    (case, dir)
+}
+
+const MAX_CASE: &str = "upstream-schema-max-invalid-when-value-greater-than-max-from-values";
+const TYPE_CASE: &str = "real-mutation-package-for-cartographer-type-string-for-int-1";
+
+#[test]
+fn a_violation_shows_ytts_path_position_rule_and_found_in_every_format() {
+    let (case, dir) = case_dir(MAX_CASE);
+    let [seen] = validation_report(&case.expected.stderr)
+        .try_into()
+        .expect("one violation recorded");
+    let path = seen.path.as_deref().unwrap_or_default();
+    let args = |format: &'static str| {
+        [
+            "validate",
+            "--ytt-schema",
+            "schema.yml",
+            "values.yml",
+            "-o",
+            format,
+        ]
+    };
+
+    let (code, text, _) = run_in(dir.path(), &args("text"));
+    assert_eq!(code, 1);
+    assert_eq!(
+        text,
+        format!(
+            "INVALID values.yml (1 violation)\n    {}: {path}: must be: {}; found: {} [{}]\n",
+            seen.at, seen.expected, seen.found, seen.by
+        )
+    );
+
+    let (code, json, _) = run_in(dir.path(), &args("json"));
+    assert_eq!(code, 1);
+    let json: Value = serde_json::from_str(json.trim()).expect("JSON");
+    let v = &json["violations"][0];
+    assert_eq!(
+        format!("{}:{}", v["file"].as_str().unwrap_or(""), v["line"]),
+        seen.at
+    );
+    assert_eq!(v["instance"], path);
+    assert_eq!(v["message"], format!("must be: {}", seen.expected));
+    assert_eq!(v["schema"], seen.by.as_str());
+    assert_eq!(v["found"], seen.found.as_str());
+    assert_eq!(json["schemas"][0], "schema.yml");
+
+    let (code, junit, _) = run_in(dir.path(), &args("junit"));
+    assert_eq!(code, 1);
+    assert!(
+        junit.contains("<failure message=\"1 violation\" type=\"invalid\">"),
+        "{junit}"
+    );
+    assert!(
+        junit.contains(&format!(
+            "{}: {path}: must be: {}",
+            seen.at,
+            seen.expected.replace('<', "&lt;")
+        )),
+        "{junit}"
+    );
+
+    let (code, tap, _) = run_in(dir.path(), &args("tap"));
+    assert_eq!(code, 1);
+    assert!(tap.contains("not ok 1 - values.yml\n"), "{tap}");
+    assert!(tap.contains(&format!("- at: \"{}\"", seen.at)), "{tap}");
+    assert!(tap.contains(&format!("instance: \"{path}\"")), "{tap}");
+    assert!(tap.contains(&format!("keyword: \"{}\"", seen.by)), "{tap}");
+    assert!(tap.contains(&format!("found: \"{}\"", seen.found)), "{tap}");
+}
+
+#[test]
+fn a_type_error_is_a_located_violation() {
+    let (case, dir) = case_dir(TYPE_CASE);
+    let [seen] = type_report(&case.expected.stderr)
+        .try_into()
+        .expect("one type error recorded");
+    let (code, text, _) = run_in(
+        dir.path(),
+        &["validate", "--ytt-schema", "schema.yml", "values.yml"],
+    );
+    assert_eq!(code, 1);
+    assert_eq!(
+        text,
+        format!(
+            "INVALID values.yml (1 violation)\n    {}: cartographer.concurrency.max_runnables: expected: {}; found: {} [{}]\n",
+            seen.at, seen.expected, seen.found, seen.by
+        )
+    );
+}
+
+#[test]
+fn several_values_files_are_merged_in_order_into_one_verdict() {
+    let (case, dir) = case_dir(MAX_CASE);
+    let [seen] = validation_report(&case.expected.stderr)
+        .try_into()
+        .expect("one violation recorded");
+    // `foo: 11` breaks `max=10`; a later file setting `foo: 5` wins, an earlier one does not.
+    std::fs::write(dir.path().join("fix.yml"), "foo: 5\n").expect("written");
+    let judge = |files: &[&str]| {
+        let mut args = vec!["validate", "--ytt-schema", "schema.yml"];
+        args.extend(files);
+        run_in(dir.path(), &args)
+    };
+    let (code, out, _) = judge(&["values.yml", "fix.yml"]);
+    assert_eq!((code, out.as_str()), (0, "VALID   values.yml + fix.yml\n"));
+    let (code, out, _) = judge(&["fix.yml", "values.yml"]);
+    assert_eq!(code, 1);
+    assert!(
+        out.starts_with("INVALID fix.yml + values.yml (1 violation)\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains(&format!("    {}: foo: must be: {}", seen.at, seen.expected)),
+        "{out}"
+    );
+    // A key the schema does not declare, in the second file: located there.
+    std::fs::write(dir.path().join("extra.yml"), "foo: 5\nbar: 1\n").expect("written");
+    let (code, out, _) = judge(&["values.yml", "extra.yml"]);
+    assert_eq!(code, 1);
+    assert!(
+        out.contains("    extra.yml:2: bar: Given data value is not declared in schema"),
+        "{out}"
+    );
+}
+
+#[test]
+fn bad_input_is_an_error_with_exit_2() {
+    let (_, dir) = case_dir(MAX_CASE);
+    std::fs::write(dir.path().join("broken.yml"), "foo: [1,\n").expect("written");
+    std::fs::write(dir.path().join("rules.star"), "def f():\n  pass\n").expect("written");
+    std::fs::write(dir.path().join("plain.yml"), "foo: 1\n").expect("written");
+    for (args, says) in [
+        (vec!["missing.yml"], "Checking file 'missing.yml'"),
+        (vec!["broken.yml"], "broken.yml"),
+        (vec!["values.yml", "missing.yml"], "missing.yml"),
+    ] {
+        let mut all = vec!["validate", "--ytt-schema", "schema.yml"];
+        all.extend(args);
+        let (code, out, err) = run_in(dir.path(), &all);
+        assert_eq!(code, 2, "{all:?}: {out}{err}");
+        assert!(
+            err.contains("error: ytt: Error: ") && err.contains(says),
+            "{all:?}: {err}"
+        );
+        assert!(!err.contains("panicked"), "{err}");
+    }
+    for (schema, says) in [
+        ("rules.star", "unsupported: a Starlark module (.star file)"),
+        ("plain.yml", "plain.yml: no #@data/values-schema document"),
+        ("broken.yml", "broken.yml"),
+        ("nothere.yml", "Checking file 'nothere.yml'"),
+    ] {
+        let (code, out, err) = run_in(
+            dir.path(),
+            &[
+                "validate",
+                "--ytt-schema",
+                schema,
+                "values.yml",
+                "-o",
+                "json",
+            ],
+        );
+        assert_eq!(code, 2, "{schema}: {out}{err}");
+        let json: Value = serde_json::from_str(out.trim()).expect("JSON");
+        assert!(
+            json["error"].as_str().unwrap_or("").contains(says),
+            "{schema}: {out}"
+        );
+        assert!(!err.contains("panicked"), "{err}");
+    }
+}
