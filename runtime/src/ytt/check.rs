@@ -248,16 +248,24 @@ pub struct SchemaFault {
 /// [`super::schema::build_all`]): each code line validgen refuses, each annotation whose
 /// Starlark does not evaluate, each node that does not type, each default of the wrong type,
 /// each malformed validation, in line order. A file that cannot be read, is not YAML or is a
-/// `.star` module gives one fault at line 0 (or its line). Empty when the schema builds.
+/// `.star` module gives one fault (at the YAML error's line, else line 0). Empty when the
+/// schema builds.
 pub fn schema_faults(
     name: &str,
     read: &dyn Fn(&str) -> Result<String, String>,
 ) -> Vec<SchemaFault> {
     let whole = |text: String| {
+        // A YAML error names its line (`schema.yml:3: ...`).
+        let line = text
+            .strip_prefix(name)
+            .and_then(|t| t.strip_prefix(':'))
+            .and_then(|t| t.split_once(':'))
+            .and_then(|(n, _)| n.parse().ok())
+            .unwrap_or(0);
         vec![SchemaFault {
             pos: Pos {
                 file: Arc::from(name),
-                line: 0,
+                line,
             },
             message: text.lines().next().unwrap_or_default().to_owned(),
             text,
@@ -344,4 +352,64 @@ fn one_line(text: &str) -> String {
         .copied()
         .unwrap_or_default()
         .to_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn files<'a>(texts: &'a [(&'a str, &'a str)]) -> impl Fn(&str) -> Result<String, String> + 'a {
+        move |name: &str| {
+            texts
+                .iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, t)| (*t).to_owned())
+                .ok_or_else(|| format!("no file {name}\n"))
+        }
+    }
+
+    #[test]
+    fn a_type_error_is_read_back_with_its_path_and_rule() {
+        let read = files(&[
+            (
+                "schema.yml",
+                "#@data/values-schema\n---\nports:\n- name: \"\"\n",
+            ),
+            ("values.yml", "ports:\n- name: 1\n"),
+        ]);
+        let judged = judge("schema.yml", &["values.yml".to_owned()], &read).expect("judged");
+        let [v] = judged.violations.as_slice() else {
+            panic!("{judged:?}")
+        };
+        assert_eq!(v.kind, ViolationKind::Type);
+        assert_eq!(
+            (v.path.as_str(), v.pos.to_string()),
+            ("ports[0].name", "values.yml:2".to_owned())
+        );
+        assert_eq!(
+            (v.expected.as_str(), v.found.as_str(), v.by.as_str()),
+            ("string", "integer", "schema.yml:4")
+        );
+        assert!(judged.text.contains("One or more data values were invalid"));
+    }
+
+    #[test]
+    fn every_schema_error_is_kept_with_its_line() {
+        let read = files(&[(
+            "schema.yml",
+            "#@data/values-schema\n---\n#@schema/validation min=\na: 1\nb:\n#@schema/default \"x\"\nc: 1\n",
+        )]);
+        let faults = schema_faults("schema.yml", &read);
+        let lines: Vec<usize> = faults.iter().map(|f| f.pos.line).collect();
+        assert_eq!(lines, [3, 5, 6], "{faults:?}");
+        assert!(
+            faults
+                .iter()
+                .all(|f| f.text.starts_with("Overlaying data values schema"))
+        );
+        assert!(
+            faults[1].message.contains("null value not allowed here"),
+            "{faults:?}"
+        );
+    }
 }
