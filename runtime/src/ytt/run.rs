@@ -2,7 +2,9 @@
 //! `--data-values-schema-inspect -o openapi-v3` (`pkg/workspace/library_execution.go`): read
 //! the files, type the schema, compute the final data values, run the validations through the
 //! rule core, and print what ytt prints (or ytt's error) with ytt's exit code. `validgen ytt`
-//! is this with ytt's flags.
+//! is this with ytt's flags. The stages (`read_inputs`, `evaluate`) stop with a [`Stop`]
+//! that keeps its kind (and a failed validation its [`Violation`]s), so that
+//! [`super::check::judge`] reads the same run's verdict as data.
 
 use super::annotations;
 use super::data::{key_text, locate, to_json};
@@ -137,10 +139,9 @@ pub(crate) struct Loaded {
 /// Runs `invocation`, reading files with `read` (a file's name to its text, or an error
 /// text).
 pub fn run(invocation: &Invocation, read: &dyn Fn(&str) -> Result<String, String>) -> Outcome {
-    let done = match check_flags(invocation) {
-        Ok(()) => read_inputs(invocation, read).and_then(|inputs| evaluate(invocation, &inputs)),
-        Err(stop) => Err(stop),
-    };
+    let done = check_flags(invocation)
+        .and_then(|()| read_inputs(invocation, read))
+        .and_then(|inputs| evaluate(invocation, &inputs));
     match done {
         Ok(stdout) => Outcome {
             exit_code: 0,
@@ -155,6 +156,7 @@ pub fn run(invocation: &Invocation, read: &dyn Fn(&str) -> Result<String, String
     }
 }
 
+/// ytt's refusal of `--data-values-schema-inspect` without `-o openapi-v3`.
 fn check_flags(invocation: &Invocation) -> Result<(), Stop> {
     if invocation.schema_inspect && invocation.output.as_deref() != Some("openapi-v3") {
         if let Some(other) = invocation.output.as_deref().filter(|o| !is_format(o)) {
