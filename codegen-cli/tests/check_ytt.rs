@@ -126,6 +126,32 @@ fn recorded_schemas_ytt_refuses_have_findings_saying_what_ytt_says_others_none()
     assert_eq!((refused, accepted), (68, 991));
 }
 
+#[test]
+fn starlark_beyond_validgen_is_found_in_every_recorded_schema_that_has_it() {
+    let mut refused = 0;
+    for case in cases() {
+        let has_schema = case.files.iter().any(|f| f.name == "schema.yml");
+        if case.group != "starlark-out-of-scope" || !has_schema {
+            continue;
+        }
+        let dir = tempfile::tempdir().expect("temp dir");
+        for f in &case.files {
+            std::fs::write(dir.path().join(&f.name), &f.text).expect("written");
+        }
+        let (code, found) = findings(dir.path(), "schema.yml");
+        assert_eq!(code, 1, "{}", case.id);
+        assert!(
+            found
+                .iter()
+                .any(|(line, m)| *line > 0 && m.contains("unsupported")),
+            "{}: {found:?}",
+            case.id
+        );
+        refused += 1;
+    }
+    assert_eq!(refused, 8);
+}
+
 /// A schema with one error per node, each of a kind ytt reports alone.
 const SEVERAL: &str = r#"#@data/values-schema
 ---
