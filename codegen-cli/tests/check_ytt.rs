@@ -7,6 +7,7 @@ use std::path::Path;
 
 use serde::Deserialize;
 use serde_json::Value;
+use validgen_runtime::ytt::check::schema_faults;
 
 const CASES: &str = include_str!(concat!(
     env!("CARGO_MANIFEST_DIR"),
@@ -124,6 +125,38 @@ fn recorded_schemas_ytt_refuses_have_findings_saying_what_ytt_says_others_none()
         }
     }
     assert_eq!((refused, accepted), (68, 991));
+}
+
+#[test]
+fn ytts_own_error_is_among_the_faults_of_each_refused_recorded_schema() {
+    let (mut exact, mut refused) = (0, 0);
+    for case in cases() {
+        let stderr = &case.expected.stderr;
+        let Some(text) = stderr.strip_prefix("ytt: Error: ") else {
+            continue;
+        };
+        let has_schema = case.files.iter().any(|f| f.name == "schema.yml");
+        if !has_schema || !text.starts_with("Overlaying data values schema (") {
+            continue;
+        }
+        let read = |name: &str| {
+            case.files
+                .iter()
+                .find(|f| f.name == name)
+                .map(|f| f.text.clone())
+                .ok_or_else(|| format!("no {name}"))
+        };
+        let faults = schema_faults("schema.yml", &read);
+        refused += 1;
+        // ytt stops at its first error: that one, byte for byte, is one of the faults.
+        assert!(
+            faults.iter().any(|f| f.text == text),
+            "{}: {faults:#?}\n{text}",
+            case.id
+        );
+        exact += 1;
+    }
+    assert_eq!((exact, refused), (68, 68));
 }
 
 #[test]
