@@ -129,7 +129,7 @@ fn recorded_schemas_ytt_refuses_have_findings_saying_what_ytt_says_others_none()
 
 #[test]
 fn ytts_own_error_is_among_the_faults_of_each_refused_recorded_schema() {
-    let (mut exact, mut refused) = (0, 0);
+    let mut refused = 0;
     for case in cases() {
         let stderr = &case.expected.stderr;
         let Some(text) = stderr.strip_prefix("ytt: Error: ") else {
@@ -154,9 +154,8 @@ fn ytts_own_error_is_among_the_faults_of_each_refused_recorded_schema() {
             "{}: {faults:#?}\n{text}",
             case.id
         );
-        exact += 1;
     }
-    assert_eq!((exact, refused), (68, 68));
+    assert_eq!(refused, 68);
 }
 
 #[test]

@@ -10,6 +10,7 @@ use std::path::Path;
 
 use serde::Deserialize;
 use serde_json::Value;
+use validgen_runtime::ytt::check::judge;
 
 const CASES: &str = include_str!(concat!(
     env!("CARGO_MANIFEST_DIR"),
@@ -247,6 +248,15 @@ fn every_recorded_schema_and_values_case_gets_ytts_verdict_and_violations() {
         assert_eq!(code, 1, "{id}: {out}{err}");
         let json: Value = serde_json::from_str(out.trim()).expect("one JSON line");
         assert_eq!(json["valid"], false, "{id}");
+        // The same run's text is ytt's, byte for byte.
+        let read =
+            |name: &str| std::fs::read_to_string(dir.path().join(name)).map_err(|e| e.to_string());
+        let verdict = judge("schema.yml", &values, &read).expect("judged");
+        assert_eq!(
+            Some(verdict.text.as_str()),
+            stderr.strip_prefix("ytt: Error: "),
+            "{id}"
+        );
         if stderr.starts_with("ytt: Error: Validating final data values:\n  ") {
             assert_eq!(judged(&json, true), validation_report(stderr), "{id}");
             counts.validations += 1;
