@@ -12,7 +12,7 @@ use super::run::{
     Invocation, Loaded, Stop, Violation, ViolationKind, code_refusals, evaluate, load, read_inputs,
     schema_error,
 };
-use super::schema::build_all;
+use super::schema::{MAX_FAULTS, build_all};
 use super::values::{PathDisplay, Step};
 use super::yaml::{DocumentSet, Node, Pos};
 
@@ -247,7 +247,7 @@ pub struct SchemaFault {
 /// Every error of the schema file `name` where ytt stops at the first (see
 /// [`super::schema::build_all`]): each code line validgen refuses, each annotation whose
 /// Starlark does not evaluate, each node that does not type, each default of the wrong type,
-/// each malformed validation, in line order. A file that cannot be read, is not YAML or is a
+/// each malformed validation, in line order (at most [`MAX_FAULTS`] of each kind). A file that cannot be read, is not YAML or is a
 /// `.star` module gives one fault (at the YAML error's line, else line 0). Empty when the
 /// schema builds.
 pub fn schema_faults(
@@ -288,6 +288,7 @@ pub fn schema_faults(
     };
     let mut faults: Vec<SchemaFault> = code_refusals(&file)
         .into_iter()
+        .take(MAX_FAULTS)
         .map(|(line, text)| SchemaFault {
             pos: Pos {
                 file: Arc::from(name),

@@ -31,6 +31,10 @@ pub(crate) enum Place {
     ArrayItem,
 }
 
+/// Most node errors one collecting walk keeps: after them the next error stops the walk (each
+/// is rendered with excerpts; a hostile file could have one per line).
+pub const MAX_FAULTS: usize = 500;
+
 /// Where errors go: nowhere (the first stops the build, as ytt) or into `faults` (every node
 /// typed, its errors kept in walk order, each with the position it is about).
 #[derive(Debug, Default)]
@@ -50,7 +54,7 @@ impl Collect {
         fallback: impl FnOnce() -> T,
     ) -> Result<T, Fault> {
         match result {
-            Err(fault) if self.on => {
+            Err(fault) if self.on && self.faults.len() < MAX_FAULTS => {
                 self.faults.push((pos.clone(), fault));
                 Ok(fallback())
             }

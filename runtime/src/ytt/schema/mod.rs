@@ -14,6 +14,7 @@ pub use check::{assign, check, check_value, kind_name, node_type_name, scalar_ty
 pub use model::{Docs, Kind, Property, Schema, Type};
 pub use report::{Failure, Problem, Report};
 
+pub use build::MAX_FAULTS;
 use build::{At, Collect, MAX_DEPTH, Place, node_type};
 
 use super::annotations::{Annotation, annotations};
@@ -65,7 +66,8 @@ pub fn build(set: &DocumentSet, source: &str) -> Result<Schema, BuildError> {
     if let Some(other) = others.into_iter().next() {
         return Err(other.error);
     }
-    let render = |problem| render(problem, source);
+    let lines: Vec<&str> = source.split('\n').collect();
+    let render = |problem| render(problem, &lines);
     let mut built = None;
     for document in &schemas {
         built = Some(document_schema(document, &mut Collect::default()).map_err(render)?);
@@ -98,8 +100,10 @@ pub struct Fault {
 /// does not check as the implied one, a malformed validation as none, and the walk goes on),
 /// then the overlay of several schema documents (when they typed). One fault per line: a
 /// later error on a line already reported (the same annotation seen again while typing) is
-/// left out. Empty when [`build`] succeeds.
+/// left out. At most [`MAX_FAULTS`] are kept (a document's walk stops at its next error once
+/// it has kept that many). Empty when [`build`] succeeds.
 pub fn build_all(set: &DocumentSet, source: &str) -> Vec<Fault> {
+    let lines: Vec<&str> = source.split('\n').collect();
     let mut faults = Vec::new();
     for document in &set.documents {
         let mut found = Vec::new();
@@ -127,7 +131,7 @@ pub fn build_all(set: &DocumentSet, source: &str) -> Vec<Fault> {
         typed &= c.faults.is_empty();
         faults.extend(c.faults.into_iter().map(|(pos, problem)| Fault {
             pos: located(&pos, &problem),
-            error: render(problem, source),
+            error: render(problem, &lines),
         }));
     }
     match schemas.split_first() {
@@ -158,6 +162,7 @@ pub fn build_all(set: &DocumentSet, source: &str) -> Vec<Fault> {
     }
     let mut seen = std::collections::HashSet::new();
     faults.retain(|f| seen.insert((f.pos.file.clone(), f.pos.line)));
+    faults.truncate(MAX_FAULTS);
     faults
 }
 
@@ -192,13 +197,13 @@ fn no_schema() -> BuildError {
     BuildError::Message("no #@data/values-schema document".to_owned())
 }
 
-/// A problem as a [`BuildError`], its report's excerpts quoting `source`.
-fn render(problem: Problem, source: &str) -> BuildError {
+/// A problem as a [`BuildError`], its report's excerpts quoting the source's `lines`.
+fn render(problem: Problem, lines: &[&str]) -> BuildError {
     match problem {
         Problem::Report(r) => BuildError::Report(r.render(&|pos| {
-            source
-                .split('\n')
-                .nth(pos.line.saturating_sub(1))
+            lines
+                .get(pos.line.saturating_sub(1))
+                .copied()
                 .unwrap_or("")
                 .to_owned()
         })),
