@@ -203,6 +203,18 @@ pub struct ValidateArgs {
     #[arg(long = "crd", value_name = "FILE")]
     pub crds: Vec<PathBuf>,
 
+    /// Validate the PATHs as ytt data values against this ytt data-values schema (a
+    /// `#@data/values-schema` file): the PATHs are `--data-values-file`s of `ytt -f FILE`
+    /// (plain YAML), merged in the order given into one configuration and judged in one ytt
+    /// run, as ytt 0.48 judges them (type errors, merge errors, `@schema/validation`
+    /// violations); one verdict for all of them. A schema ytt refuses is an error (exit 2).
+    #[arg(
+        long = "ytt-schema",
+        value_name = "FILE",
+        conflicts_with_all = ["templates", "schemas", "crds", "raw", "warn_exit_code"]
+    )]
+    pub ytt_schema: Option<PathBuf>,
+
     /// With --schema or --crd: assert `format` (`date-time`, `date`, `email`, `hostname`,
     /// `ipv4`, `ipv6`, `uri`, `uuid`) instead of reading it as an annotation.
     #[arg(long, requires = "schema_source", conflicts_with = "templates")]
@@ -440,13 +452,20 @@ pub enum CheckFormat {
 #[derive(Debug, Args)]
 pub struct CheckArgs {
     /// Catalog folders of Template files.
-    #[arg(required_unless_present = "schemas", value_name = "CATALOG_DIR")]
+    #[arg(required_unless_present_any = ["schemas", "ytt_schemas"], value_name = "CATALOG_DIR")]
     pub catalogs: Vec<PathBuf>,
 
     /// A JSON Schema file, or a folder of them (CRD files give one schema per version), to
     /// check as `validate --schema` and `include_schemas!` compile them (repeatable).
     #[arg(long = "schema", value_name = "FILE|DIR")]
     pub schemas: Vec<PathBuf>,
+
+    /// A ytt data-values schema file (`#@data/values-schema`) to check: every error ytt would
+    /// report one at a time (malformed annotations, Starlark that does not evaluate, defaults
+    /// of the wrong type, null values, arrays without exactly one item), each at its line
+    /// (repeatable).
+    #[arg(long = "ytt-schema", value_name = "FILE")]
+    pub ytt_schemas: Vec<PathBuf>,
 
     /// With --schema: `format` is asserted, so not reported as an annotation.
     #[arg(long, requires = "schemas")]

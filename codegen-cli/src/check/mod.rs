@@ -7,6 +7,7 @@
 mod json;
 mod sarif;
 pub mod text;
+mod ytt;
 
 use std::io::Write;
 use std::path::Path;
@@ -22,6 +23,9 @@ pub const ERROR_ID: &str = "build-error";
 /// The identifier of schema errors: a keyword refused, a malformed schema, a file that is not
 /// JSON/YAML (`include_schemas!` fails the build, `validate --schema` refuses the schema).
 pub const SCHEMA_ERROR_ID: &str = "schema-error";
+/// The identifier of ytt data-values schema errors: whatever makes `ytt` refuse the schema
+/// (`validate --ytt-schema` refuses it too).
+pub const YTT_SCHEMA_ERROR_ID: &str = "ytt-schema-error";
 /// The identifier of schema warnings: an unknown keyword, a format not asserted, CEL rules
 /// not evaluated.
 pub const SCHEMA_WARNING_ID: &str = "schema-warning";
@@ -82,12 +86,20 @@ pub fn run(args: &CheckArgs) -> u8 {
     for path in &args.schemas {
         findings.extend(check_schemas(path, options));
     }
+    for path in &args.ytt_schemas {
+        findings.extend(ytt::check_ytt_schema(path));
+    }
     let errors = count(&findings, Severity::Error);
     let warnings = count(&findings, Severity::Warning);
     let out = match args.output {
         CheckFormat::Text => {
             text::render(&findings, text::styled_stdout())
-                + &text::summary(errors, warnings, args.catalogs.len(), args.schemas.len())
+                + &text::summary(
+                    errors,
+                    warnings,
+                    args.catalogs.len(),
+                    args.schemas.len() + args.ytt_schemas.len(),
+                )
         }
         CheckFormat::Json => json::render(&findings, errors, warnings),
         CheckFormat::Sarif => sarif::render(&findings),
@@ -213,6 +225,9 @@ pub fn describe(id: &str) -> &'static str {
     match id {
         SCHEMA_ERROR_ID => {
             return "A schema that `include_schemas!` and `validate --schema` refuse: a keyword not supported or malformed, a `$ref` to nowhere, a pattern that is not ECMA-262, text that is not JSON/YAML.";
+        }
+        YTT_SCHEMA_ERROR_ID => {
+            return "A ytt data-values schema that `ytt` refuses (and `validate --ytt-schema` with it): a malformed annotation, Starlark that does not evaluate, a default of the wrong type, a null value, an array without exactly one item, or Starlark beyond what validgen compiles.";
         }
         SCHEMA_WARNING_ID => {
             return "A schema that compiles but does not check everything it says: an unknown keyword, a `format` not asserted, CEL rules (`x-kubernetes-validations`) not evaluated.";

@@ -5,7 +5,9 @@
 use serde_json::{Map, Value, json};
 use validgen_codegen::lint::Lint;
 
-use super::{ERROR_ID, Finding, SCHEMA_ERROR_ID, SCHEMA_WARNING_ID, Severity, describe};
+use super::{
+    ERROR_ID, Finding, SCHEMA_ERROR_ID, SCHEMA_WARNING_ID, Severity, YTT_SCHEMA_ERROR_ID, describe,
+};
 
 /// The published JSON schema of SARIF 2.1.0.
 const SCHEMA: &str = "https://json.schemastore.org/sarif-2.1.0.json";
@@ -24,6 +26,13 @@ pub(super) fn render(findings: &[Finding]) -> String {
             (SCHEMA_ERROR_ID, Severity::Error),
             (SCHEMA_WARNING_ID, Severity::Warning),
         ])
+        // Listed when used: runs without ytt schemas keep their rules.
+        .chain(
+            findings
+                .iter()
+                .any(|f| f.id == YTT_SCHEMA_ERROR_ID)
+                .then_some((YTT_SCHEMA_ERROR_ID, Severity::Error)),
+        )
         .collect();
     let rules: Vec<Value> = ids
         .iter()

@@ -8,8 +8,9 @@ use super::escape_controls as esc;
 use crate::validate::{DocVerdict, SchemaViolation};
 
 /// `file:line:column` of a violation's value in stream `file` (`file:line` when the column is
-/// unknown).
+/// unknown; the violation's own file when it names one).
 pub fn position(file: &str, v: &SchemaViolation) -> String {
+    let file = if v.file.is_empty() { file } else { &v.file };
     if v.column == 0 {
         format!("{file}:{}", v.line)
     } else {
@@ -17,15 +18,21 @@ pub fn position(file: &str, v: &SchemaViolation) -> String {
     }
 }
 
-/// `file:line:col: <instance>: <message> [<schema>#<keyword>]`.
+/// `file:line:col: <instance>: <message> [<schema>#<keyword>]` (`<message>; found: <found>`
+/// when the violation says what it found).
 pub fn violation_line(file: &str, v: &SchemaViolation) -> String {
     let at = if v.instance.is_empty() {
         "(document)"
     } else {
         &v.instance
     };
+    let found = if v.found.is_empty() {
+        String::new()
+    } else {
+        format!("; found: {}", v.found)
+    };
     format!(
-        "{}: {at}: {} [{}]",
+        "{}: {at}: {}{found} [{}]",
         position(file, v),
         v.message,
         v.keyword_location()
@@ -69,8 +76,9 @@ pub fn document_text(d: &DocVerdict, color: bool) -> String {
 
 /// One JSON object per document: `source`, `line` (where its value starts), `name`, `valid`,
 /// `schemas` (those it was validated against) and `violations`, each with `file`, `line`,
-/// `column` (0 when unknown), `instance` (the value's JSON Pointer), `schema`, `keyword` (the
-/// keyword's JSON Pointer in that schema) and `message`.
+/// `column` (0 when unknown), `instance` (the value's JSON Pointer; for ytt, its path as ytt
+/// prints it), `schema`, `keyword` (the keyword's JSON Pointer in that schema; for ytt, empty,
+/// `schema` being the rule's `file:line`), `message`, and `found` when the validator says it.
 pub fn document_json_line(d: &DocVerdict) -> String {
     let file = d
         .source
@@ -80,15 +88,19 @@ pub fn document_json_line(d: &DocVerdict) -> String {
         .violations
         .iter()
         .map(|v| {
-            json!({
-                "file": file,
+            let mut line = json!({
+                "file": if v.file.is_empty() { file } else { &v.file },
                 "line": v.line,
                 "column": v.column,
                 "instance": v.instance,
                 "schema": v.schema,
                 "keyword": v.keyword,
                 "message": v.message,
-            })
+            });
+            if let (false, Some(map)) = (v.found.is_empty(), line.as_object_mut()) {
+                map.insert("found".to_owned(), v.found.clone().into());
+            }
+            line
         })
         .collect();
     json!({

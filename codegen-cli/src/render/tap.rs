@@ -75,6 +75,9 @@ impl Sink for TapSink {
                         yaml.push(format!("    instance: {}", quote(&v.instance)));
                         yaml.push(format!("    keyword: {}", quote(&v.keyword_location())));
                         yaml.push(format!("    message: {}", quote(&v.message)));
+                        if !v.found.is_empty() {
+                            yaml.push(format!("    found: {}", quote(&v.found)));
+                        }
                     }
                 }
                 let status = if d.valid() { "ok" } else { "not ok" };

@@ -13,6 +13,7 @@ mod inputs;
 mod ordered;
 pub mod schema;
 mod stream;
+mod ytt;
 
 use std::io::IsTerminal;
 
@@ -52,8 +53,11 @@ impl VmVerdict {
 }
 
 /// One violation of a schema by a document.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct SchemaViolation {
+    /// The file the value is in, when it is not the document's stream (ytt data values
+    /// merged from several files, or a schema default); empty otherwise.
+    pub file: String,
     /// The line of the value in its stream (1-based; the document's line when the value has
     /// no position).
     pub line: usize,
@@ -67,12 +71,17 @@ pub struct SchemaViolation {
     pub keyword: String,
     /// What is wrong, in words (the schema's `errorMessage`, or a default text).
     pub message: String,
+    /// What was found instead, when the validator says it (ytt's `found:`); empty otherwise.
+    pub found: String,
 }
 
 impl SchemaViolation {
-    /// The keyword as one reference: `schema#pointer` (a CRD version's pointer continued).
+    /// The keyword as one reference: `schema#pointer` (a CRD version's pointer continued);
+    /// a ytt rule's position (`schema.yml:3`, no keyword) as it is.
     pub fn keyword_location(&self) -> String {
-        if self.schema.contains('#') {
+        if self.keyword.is_empty() && !self.file.is_empty() {
+            self.schema.clone()
+        } else if self.schema.contains('#') {
             format!("{}{}", self.schema, self.keyword)
         } else {
             format!("{}#{}", self.schema, self.keyword)
@@ -249,6 +258,17 @@ pub fn run(args: &ValidateArgs) -> u8 {
         errors_only: args.errors_only,
         broken: false,
     };
+    if let Some(schema) = &args.ytt_schema {
+        run.tally.schemas = true;
+        let report = ytt::judge(schema, &args.paths, args.max_bytes);
+        run.tally.files = args.paths.len();
+        run.report(&report);
+        run.console.finish();
+        if run.broken || run.sink.finish(&run.tally, args.summary).is_err() {
+            return EXIT_ERROR;
+        }
+        return run.tally.exit_code(None);
+    }
     if !args.schemas.is_empty() || !args.crds.is_empty() {
         run.tally.schemas = true;
         let crd = args.schemas.is_empty();

@@ -262,6 +262,7 @@ fn violations(
             schema: name.clone(),
             keyword: v.keyword.clone(),
             message: describe(v, yaml.value(), &schema.schema),
+            ..SchemaViolation::default()
         })
         .collect();
     // A rule that failed without a violation (an error at run time) is reported too.
@@ -276,6 +277,7 @@ fn violations(
             schema: name.clone(),
             keyword: String::new(),
             message: r.detail.clone(),
+            ..SchemaViolation::default()
         }));
     }
     out

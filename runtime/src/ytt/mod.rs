@@ -15,8 +15,10 @@
 //! - [`report`]: ytt's validation report;
 //! - [`export`]: a schema as OpenAPI v3;
 //! - [`run`]: one ytt run, with ytt's flags, output and exit code;
-//! - [`compiled`]: schemas whose validations were compiled into Rust.
+//! - [`compiled`]: schemas whose validations were compiled into Rust;
+//! - [`check`]: a run's verdict as data (located violations), and every error of a schema.
 pub mod annotations;
+pub mod check;
 pub mod compiled;
 pub mod data;
 pub mod export;

@@ -1,6 +1,8 @@
 //! Typing one schema document, node by node, in ytt 0.48's order (`pkg/schema/schema.go`):
 //! for each node its type annotations, then its value's type (children first), then its
-//! documentation, its default, and its validation. The first error stops the build.
+//! documentation, its default, and its validation. The first error stops the build, unless
+//! the build collects ([`Collect`]): then each node's error is kept and the node typed `any`
+//! (or given its implied default, or no validation) so that the walk goes on.
 
 use super::args::{NodeAnnotations, arguments, go_type, to_node};
 use super::check::{check_value, kind_name};
@@ -29,6 +31,38 @@ pub(crate) enum Place {
     ArrayItem,
 }
 
+/// Most node errors one collecting walk keeps: after them the next error stops the walk (each
+/// is rendered with excerpts; a hostile file could have one per line).
+pub const MAX_FAULTS: usize = 500;
+
+/// Where errors go: nowhere (the first stops the build, as ytt) or into `faults` (every node
+/// typed, its errors kept in walk order, each with the position it is about).
+#[derive(Debug, Default)]
+pub(crate) struct Collect {
+    /// Keep going after an error.
+    pub(crate) on: bool,
+    /// The errors kept: the position (the annotation's, else the node's) and the error.
+    pub(crate) faults: Vec<(Pos, Fault)>,
+}
+
+impl Collect {
+    /// `result`, or (when collecting) `fallback()` with the error kept at `pos`.
+    fn keep<T>(
+        &mut self,
+        result: Result<T, Fault>,
+        pos: &Pos,
+        fallback: impl FnOnce() -> T,
+    ) -> Result<T, Fault> {
+        match result {
+            Err(fault) if self.on && self.faults.len() < MAX_FAULTS => {
+                self.faults.push((pos.clone(), fault));
+                Ok(fallback())
+            }
+            other => other,
+        }
+    }
+}
+
 /// One node: a document, a map item or an array item.
 pub(crate) struct At<'a> {
     /// What kind of node.
@@ -42,20 +76,28 @@ pub(crate) struct At<'a> {
 }
 
 /// The type of `node` (ytt's `NewDocumentType` / `NewMapItemType` / `NewArrayItemType`).
-pub(crate) fn node_type(node: &At<'_>, depth: usize) -> Result<Type, Fault> {
+pub(crate) fn node_type(node: &At<'_>, depth: usize, c: &mut Collect) -> Result<Type, Fault> {
     let depth = depth
         .checked_sub(1)
         .ok_or_else(|| Problem::Text(format!("schema nested deeper than {MAX_DEPTH} levels")))?;
     let anns = NodeAnnotations::of(node.comments);
-    let mut ty = value_type(node, &anns, depth)?;
-    ty.default = default_value(node, &anns, &ty)?;
+    let typed = value_type(node, &anns, depth, c);
+    let mut ty = c.keep(typed, node.pos, || {
+        new_type(Kind::Any, false, node.pos, node.value.clone())
+    })?;
+    let default = default_value(node, &anns, &ty);
+    ty.default = c.keep(default, node.pos, || implied_default(&ty))?;
     ty.validation = match anns.get("schema/validation") {
-        Some(ann) => match validation(ann) {
-            Ok(_) => Some(ann.clone()),
-            Err(ValidationError::Invalid(line)) => return Err(Problem::Text(line)),
-            // Not reached: every annotation's Starlark was evaluated before.
-            Err(ValidationError::Starlark(e)) => return Err(Problem::Text(e.message)),
-        },
+        Some(ann) => {
+            let checked = match validation(ann) {
+                Ok(_) => Ok(Some(ann.clone())),
+                Err(ValidationError::Invalid(line)) => Err(Problem::Text(line)),
+                // Only when collecting: otherwise every annotation's Starlark was evaluated
+                // before.
+                Err(ValidationError::Starlark(e)) => Err(Problem::Text(e.message)),
+            };
+            c.keep(checked, &ann.pos, || None)?
+        }
         None => None,
     };
     Ok(ty)
@@ -63,7 +105,12 @@ pub(crate) fn node_type(node: &At<'_>, depth: usize) -> Result<Type, Fault> {
 
 /// ytt's `getType`: `@schema/type`, `@schema/nullable`, else the type inferred from the
 /// value; then the documentation annotations.
-fn value_type(node: &At<'_>, anns: &NodeAnnotations, depth: usize) -> Result<Type, Fault> {
+fn value_type(
+    node: &At<'_>,
+    anns: &NodeAnnotations,
+    depth: usize,
+    c: &mut Collect,
+) -> Result<Type, Fault> {
     let any = match anns.get("schema/type") {
         Some(ann) => type_any(ann, node.pos)?,
         None => false,
@@ -81,14 +128,14 @@ fn value_type(node: &At<'_>, anns: &NodeAnnotations, depth: usize) -> Result<Typ
         Some(new_type(Kind::Any, nullable, node.pos, node.value.clone()))
     } else if nullable {
         // ytt wraps errors from inside a nullable node in one more report.
-        infer(node.value, node.pos, depth)
+        infer(node.value, node.pos, depth, c)
             .map_err(|f| report(Report::wrapping("Invalid schema", f)))?
             .map(|mut t| {
                 t.nullable = true;
                 t
             })
     } else {
-        infer(node.value, node.pos, depth)?
+        infer(node.value, node.pos, depth, c)?
     };
     let mut ty = match ty {
         Some(t) if t.kind == Kind::Any => {
@@ -103,7 +150,7 @@ fn value_type(node: &At<'_>, anns: &NodeAnnotations, depth: usize) -> Result<Typ
 }
 
 /// ytt's `InferTypeFromValue`: `None` for null.
-fn infer(value: &Node, pos: &Pos, depth: usize) -> Result<Option<Type>, Fault> {
+fn infer(value: &Node, pos: &Pos, depth: usize, c: &mut Collect) -> Result<Option<Type>, Fault> {
     let kind = match value {
         Node::Map(items) => {
             let mut props = Vec::with_capacity(items.len());
@@ -116,7 +163,7 @@ fn infer(value: &Node, pos: &Pos, depth: usize) -> Result<Option<Type>, Fault> {
                 };
                 props.push(Property {
                     key: item.key.clone(),
-                    ty: node_type(&at, depth)?,
+                    ty: node_type(&at, depth, c)?,
                 });
             }
             Kind::Map(props)
@@ -131,7 +178,7 @@ fn infer(value: &Node, pos: &Pos, depth: usize) -> Result<Option<Type>, Fault> {
                 comments: &item.comments,
                 value: &item.value,
             };
-            Kind::Array(Box::new(node_type(&at, depth)?))
+            Kind::Array(Box::new(node_type(&at, depth, c)?))
         }
         Node::Scalar(Scalar::Null) => return Ok(None),
         Node::Scalar(Scalar::String(_)) => Kind::String,

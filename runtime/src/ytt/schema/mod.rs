@@ -14,11 +14,12 @@ pub use check::{assign, check, check_value, kind_name, node_type_name, scalar_ty
 pub use model::{Docs, Kind, Property, Schema, Type};
 pub use report::{Failure, Problem, Report};
 
-use build::{At, MAX_DEPTH, Place, node_type};
+pub use build::MAX_FAULTS;
+use build::{At, Collect, MAX_DEPTH, Place, node_type};
 
 use super::annotations::{Annotation, annotations};
 use super::starlark::{ArgumentsError, evaluate_arguments};
-use super::yaml::{Document, DocumentSet, Node, Scalar};
+use super::yaml::{Document, DocumentSet, Node, Pos, Scalar};
 
 /// Why a schema file does not give a schema.
 #[derive(Debug, Clone, PartialEq)]
@@ -59,40 +60,20 @@ pub enum BuildError {
 /// invalid `@schema/validation` annotations (see [`BuildError`]), then the overlay's.
 pub fn build(set: &DocumentSet, source: &str) -> Result<Schema, BuildError> {
     for document in &set.documents {
-        evaluate_all(&document.comments, &document.value, MAX_DEPTH)?;
+        evaluate_all(&document.comments, &document.value, MAX_DEPTH, None)?;
     }
-    let mut schemas = Vec::new();
-    for document in &set.documents {
-        let is_schema = annotations(&document.comments)
-            .iter()
-            .any(|a| a.name == "data/values-schema");
-        if is_schema {
-            schemas.push(document);
-        } else if document.value != Node::Scalar(Scalar::Null) {
-            let file = &document.pos.file;
-            return Err(BuildError::Message(format!(
-                "Templating file '{file}': Expected schema file '{file}' to only have schema documents"
-            )));
-        }
+    let (schemas, others) = schema_documents(set);
+    if let Some(other) = others.into_iter().next() {
+        return Err(other.error);
     }
-    let render = |problem: Problem| match problem {
-        Problem::Report(r) => BuildError::Report(r.render(&|pos| {
-            source
-                .split('\n')
-                .nth(pos.line.saturating_sub(1))
-                .unwrap_or("")
-                .to_owned()
-        })),
-        Problem::Text(t) => BuildError::Message(t),
-    };
+    let lines: Vec<&str> = source.split('\n').collect();
+    let render = |problem| render(problem, &lines);
     let mut built = None;
     for document in &schemas {
-        built = Some(document_schema(document).map_err(render)?);
+        built = Some(document_schema(document, &mut Collect::default()).map_err(render)?);
     }
     let (Some(first), Some(built)) = (schemas.first(), built) else {
-        return Err(BuildError::Message(
-            "no #@data/values-schema document".to_owned(),
-        ));
+        return Err(no_schema());
     };
     if schemas.len() == 1 {
         return Ok(built);
@@ -101,10 +82,151 @@ pub fn build(set: &DocumentSet, source: &str) -> Result<Schema, BuildError> {
     for document in &schemas[1..] {
         overlay::merge(&mut merged, document).map_err(BuildError::Message)?;
     }
-    document_schema(&merged).map_err(render)
+    document_schema(&merged, &mut Collect::default()).map_err(render)
 }
 
-fn document_schema(document: &Document) -> Result<Schema, Problem> {
+/// One error of a schema file, located, in a report of all of them.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Fault {
+    /// Where: the annotation at fault, else the node (the document for a file-wide error).
+    pub pos: Pos,
+    /// The error, as [`build`] returns it when it is the first.
+    pub error: BuildError,
+}
+
+/// Every error of a schema file where [`build`] stops at the first (for `validgen check`): each
+/// annotation whose Starlark does not evaluate, each document that is not a schema, each
+/// node's errors in walk order (a node that does not type is taken as `any`, a default that
+/// does not check as the implied one, a malformed validation as none, and the walk goes on),
+/// then the overlay of several schema documents (when they typed). One fault per line: a
+/// later error on a line already reported (the same annotation seen again while typing) is
+/// left out. At most [`MAX_FAULTS`] are kept (a document's walk stops at its next error once
+/// it has kept that many). Empty when [`build`] succeeds.
+pub fn build_all(set: &DocumentSet, source: &str) -> Vec<Fault> {
+    let lines: Vec<&str> = source.split('\n').collect();
+    let mut faults = Vec::new();
+    for document in &set.documents {
+        let mut found = Vec::new();
+        if let Err(e) = evaluate_all(
+            &document.comments,
+            &document.value,
+            MAX_DEPTH,
+            Some(&mut found),
+        ) {
+            found.push((document.pos.clone(), e));
+        }
+        faults.extend(found.into_iter().map(|(pos, error)| Fault { pos, error }));
+    }
+    let (schemas, others) = schema_documents(set);
+    faults.extend(others);
+    let mut typed = true;
+    for document in &schemas {
+        let mut c = Collect {
+            on: true,
+            faults: Vec::new(),
+        };
+        if let Err(problem) = document_schema(document, &mut c) {
+            c.faults.push((document.pos.clone(), problem));
+        }
+        typed &= c.faults.is_empty();
+        faults.extend(c.faults.into_iter().map(|(pos, problem)| Fault {
+            pos: located(&pos, &problem),
+            error: render(problem, &lines),
+        }));
+    }
+    match schemas.split_first() {
+        None => {
+            if let Some(document) = set.documents.first() {
+                faults.push(Fault {
+                    pos: Pos {
+                        file: document.pos.file.clone(),
+                        line: 0,
+                    },
+                    error: no_schema(),
+                });
+            }
+        }
+        Some((first, rest)) if typed && !rest.is_empty() => {
+            let mut merged = (*first).clone();
+            for document in rest {
+                if let Err(text) = overlay::merge(&mut merged, document) {
+                    faults.push(Fault {
+                        pos: document.pos.clone(),
+                        error: BuildError::Message(text),
+                    });
+                    break;
+                }
+            }
+        }
+        Some(_) => {}
+    }
+    let mut seen = std::collections::HashSet::new();
+    faults.retain(|f| seen.insert((f.pos.file.clone(), f.pos.line)));
+    faults.truncate(MAX_FAULTS);
+    faults
+}
+
+fn is_schema(document: &Document) -> bool {
+    annotations(&document.comments)
+        .iter()
+        .any(|a| a.name == "data/values-schema")
+}
+
+/// The `#@data/values-schema` documents of `set`, and an error for each other non-empty
+/// document.
+fn schema_documents(set: &DocumentSet) -> (Vec<&Document>, Vec<Fault>) {
+    let mut schemas = Vec::new();
+    let mut others = Vec::new();
+    for document in &set.documents {
+        if is_schema(document) {
+            schemas.push(document);
+        } else if document.value != Node::Scalar(Scalar::Null) {
+            let file = &document.pos.file;
+            others.push(Fault {
+                pos: document.pos.clone(),
+                error: BuildError::Message(format!(
+                    "Templating file '{file}': Expected schema file '{file}' to only have schema documents"
+                )),
+            });
+        }
+    }
+    (schemas, others)
+}
+
+fn no_schema() -> BuildError {
+    BuildError::Message("no #@data/values-schema document".to_owned())
+}
+
+/// A problem as a [`BuildError`], its report's excerpts quoting the source's `lines`.
+fn render(problem: Problem, lines: &[&str]) -> BuildError {
+    match problem {
+        Problem::Report(r) => BuildError::Report(r.render(&|pos| {
+            lines
+                .get(pos.line.saturating_sub(1))
+                .copied()
+                .unwrap_or("")
+                .to_owned()
+        })),
+        Problem::Text(t) => BuildError::Message(t),
+    }
+}
+
+/// Where a problem is: its report's first annotation or node (a wrapped report's own), else
+/// `pos`.
+fn located(pos: &Pos, problem: &Problem) -> Pos {
+    let Problem::Report(report) = problem else {
+        return pos.clone();
+    };
+    match report.failures.first() {
+        Some(f) => f.annotations.first().unwrap_or(&f.position).clone(),
+        None => report
+            .misc
+            .first()
+            .map_or_else(|| pos.clone(), |inner| located(pos, inner)),
+    }
+}
+
+fn document_schema(document: &Document, c: &mut Collect) -> Result<Schema, Problem> {
     let at = At {
         place: Place::Document,
         pos: &document.pos,
@@ -113,15 +235,17 @@ fn document_schema(document: &Document) -> Result<Schema, Problem> {
     };
     Ok(Schema {
         pos: document.pos.clone(),
-        root: node_type(&at, MAX_DEPTH)?,
+        root: node_type(&at, MAX_DEPTH, c)?,
     })
 }
 
-/// Evaluates every annotation's arguments in file order (a node's, then its children's).
+/// Evaluates every annotation's arguments in file order (a node's, then its children's): the
+/// first error stops, or (with `all`) each is kept there with its annotation's position.
 fn evaluate_all(
     comments: &[super::yaml::Comment],
     value: &Node,
     depth: usize,
+    mut all: Option<&mut Vec<(Pos, BuildError)>>,
 ) -> Result<(), BuildError> {
     for annotation in annotations(comments) {
         // `#@ code` (no name) is not an argument list.
@@ -129,10 +253,15 @@ fn evaluate_all(
             continue;
         }
         if let Err(error) = evaluate_arguments(&annotation.args) {
-            return Err(BuildError::Arguments {
+            let pos = annotation.pos.clone();
+            let error = BuildError::Arguments {
                 annotation: Box::new(annotation),
                 error: Box::new(error),
-            });
+            };
+            match all.as_deref_mut() {
+                Some(found) => found.push((pos, error)),
+                None => return Err(error),
+            }
         }
     }
     let Some(depth) = depth.checked_sub(1) else {
@@ -143,10 +272,10 @@ fn evaluate_all(
     match value {
         Node::Map(items) => items
             .iter()
-            .try_for_each(|i| evaluate_all(&i.comments, &i.value, depth)),
+            .try_for_each(|i| evaluate_all(&i.comments, &i.value, depth, all.as_deref_mut())),
         Node::Array(items) => items
             .iter()
-            .try_for_each(|i| evaluate_all(&i.comments, &i.value, depth)),
+            .try_for_each(|i| evaluate_all(&i.comments, &i.value, depth, all.as_deref_mut())),
         Node::Scalar(_) => Ok(()),
     }
 }
