@@ -12,8 +12,8 @@ mod string;
 use std::borrow::Cow;
 
 use crate::ir::{self, At, Check, Severity, Violation};
-use crate::model::{Document, Instance};
 use crate::model::values::MISSING_KEY;
+use crate::model::{Document, Instance};
 pub use crate::report::{
     Cause, DocumentReport, Explain, Outcome, Report, RuleReport, RuleReports, violations_text,
 };

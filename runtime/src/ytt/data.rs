@@ -28,7 +28,9 @@ fn scalar_json(s: &Scalar) -> Value {
         Scalar::Null => Value::Null,
         Scalar::Bool(b) => Value::Bool(*b),
         Scalar::Int(i) => Value::Number((*i).into()),
-        Scalar::Float(f) => Number::from_f64(*f).map_or_else(|| Value::String(float_text(*f)), Value::Number),
+        Scalar::Float(f) => {
+            Number::from_f64(*f).map_or_else(|| Value::String(float_text(*f)), Value::Number)
+        }
         Scalar::String(s) => Value::String(s.clone()),
     }
 }

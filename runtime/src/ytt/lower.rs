@@ -111,15 +111,23 @@ fn at_pointer(root: &Node, pointer: &str, check: Check) -> Option<Check> {
             Node::Scalar(_) => return None,
         }
     }
-    Some(steps.into_iter().rev().fold(check, |inner, step| match step {
-        Ok(i) => Check::PrefixItems {
-            items: (0..=i)
-                .map(|j| if j == i { vec![inner.clone()] } else { Vec::new() })
-                .collect(),
-        },
-        Err(key) => Check::Properties {
-            properties: vec![(key, vec![inner])],
-        },
+    Some(steps.into_iter().rev().fold(check, |inner, step| {
+        match step {
+            Ok(i) => Check::PrefixItems {
+                items: (0..=i)
+                    .map(|j| {
+                        if j == i {
+                            vec![inner.clone()]
+                        } else {
+                            Vec::new()
+                        }
+                    })
+                    .collect(),
+            },
+            Err(key) => Check::Properties {
+                properties: vec![(key, vec![inner])],
+            },
+        }
     }))
 }
 

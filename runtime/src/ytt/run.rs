@@ -88,8 +88,9 @@ fn run_checked(
         refuse_code_lines(&loaded)?;
         files.push(loaded);
     }
-    let (schema_files, values_files): (Vec<&Loaded>, Vec<&Loaded>) =
-        files.iter().partition(|f| has_document(f, "data/values-schema"));
+    let (schema_files, values_files): (Vec<&Loaded>, Vec<&Loaded>) = files
+        .iter()
+        .partition(|f| has_document(f, "data/values-schema"));
     let values_files: Vec<&Loaded> = values_files
         .into_iter()
         .filter(|f| has_document(f, "data/values"))
@@ -162,10 +163,11 @@ fn source(file: &Loaded, kind: SourceKind) -> values::Source<'_> {
 
 /// Whether a document of `file` carries the annotation `name` (`data/values-schema`).
 fn has_document(file: &Loaded, name: &str) -> bool {
-    file.documents
-        .documents
-        .iter()
-        .any(|d| annotations::annotations(&d.comments).iter().any(|a| a.name == name))
+    file.documents.documents.iter().any(|d| {
+        annotations::annotations(&d.comments)
+            .iter()
+            .any(|a| a.name == name)
+    })
 }
 
 /// Template code (`#@ load(...)`, `#@ def`) is beyond what validgen compiles: refused, named.

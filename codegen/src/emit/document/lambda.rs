@@ -34,7 +34,11 @@ fn expr(e: &Expr) -> TokenStream {
         }}
     };
     let compare = |x: &Expr, y: &Expr, cmp: TokenStream| {
-        binary(x, y, quote!(#val::Bool(#ops::compare(#ops::Cmp::#cmp, &__x, &__y)?)))
+        binary(
+            x,
+            y,
+            quote!(#val::Bool(#ops::compare(#ops::Cmp::#cmp, &__x, &__y)?)),
+        )
     };
     match e {
         Expr::Param(i) => quote!(::validgen::__private::starlark::interp::param(__args, #i)?),

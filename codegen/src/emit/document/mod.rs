@@ -12,6 +12,7 @@ mod format;
 mod if_then_else;
 mod items;
 mod keyword;
+mod lambda;
 mod matches;
 mod multiple_of;
 mod never;
@@ -32,7 +33,6 @@ mod type_;
 mod unique;
 mod validation;
 mod verdict;
-mod lambda;
 
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};

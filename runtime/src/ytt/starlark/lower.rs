@@ -4,11 +4,11 @@
 use std::sync::Arc;
 
 use super::error::{ArgumentsError, unsupported};
-use crate::starlark::interp;
 use super::resolve::UNIVERSE;
 use super::syntax::{Arg, Node, Param};
 use super::value::Value;
 use crate::ir::{Expr, Lambda};
+use crate::starlark::interp;
 
 /// The value of one argument expression (outside any lambda).
 ///
@@ -37,10 +37,9 @@ pub(crate) fn value(node: &Node) -> Result<Value, ArgumentsError> {
                 let v = value(v)?;
                 hashable(&key)?;
                 let key_val = key.as_val();
-                if out
-                    .iter()
-                    .any(|(e, _)| crate::starlark::ops::equal(&e.as_val(), &key_val).unwrap_or(false))
-                {
+                if out.iter().any(|(e, _)| {
+                    crate::starlark::ops::equal(&e.as_val(), &key_val).unwrap_or(false)
+                }) {
                     return Err(ArgumentsError::eval(format!(
                         "duplicate key: {}",
                         key.repr()
@@ -54,8 +53,7 @@ pub(crate) fn value(node: &Node) -> Result<Value, ArgumentsError> {
             // Anything else runs as a lambda body without parameters.
             let e = expr(other, &[])?;
             let v = interp::eval(&e, &[]).map_err(ArgumentsError::eval)?;
-            Value::from_val(&v)
-                .ok_or_else(|| ArgumentsError::eval("not a value".to_owned()))
+            Value::from_val(&v).ok_or_else(|| ArgumentsError::eval("not a value".to_owned()))
         }
     }
 }

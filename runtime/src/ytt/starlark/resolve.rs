@@ -4,8 +4,8 @@
 //! arguments, positional arguments after named ones, duplicate parameters.
 
 use super::error::ArgumentsError;
-use crate::starlark::spell::nearest;
 use super::syntax::{Arg, Node, Param};
+use crate::starlark::spell::nearest;
 
 /// starlark-go's universe (`starlark/library.go` `Universe`): the names defined everywhere.
 pub(crate) const UNIVERSE: [&str; 31] = [
@@ -224,7 +224,6 @@ impl Resolver {
         self.scopes.pop();
     }
 }
-
 
 #[cfg(test)]
 mod tests {
