@@ -4,6 +4,11 @@
 //! by the interpreter into ytt's report.
 #![allow(clippy::unwrap_used, clippy::panic)]
 
+/// The rule sets the compiled-versus-interpreted test of the `tests` crate compiles
+/// (`ytt_seed` among them).
+#[path = "../../tests/documents/cases.rs"]
+mod cases;
+
 /// Named `ytt_seed` so that `cargo test -p validgen-runtime ytt_seed` selects these tests.
 mod ytt_seed {
     use std::sync::Arc;
@@ -395,5 +400,46 @@ v: ""
 
 "#;
         assert_eq!(run(schema, "#@data/values\n---\nv: 3\n").unwrap(), want);
+    }
+
+    /// The `ytt_seed` rule set of `tests/documents/cases.rs` (compiled there by the tests
+    /// crate, whose test compares the compiled validator with the interpreter), interpreted.
+    #[test]
+    fn the_documents_case_interpreted() {
+        let sets = crate::cases::cases();
+        let set = &sets.iter().find(|(n, _)| n == "ytt_seed").unwrap().1;
+        let run = |doc: Value| -> Vec<String> {
+            evaluate_document(set, &Plain::new(&doc), Explain::Failures)
+                .violations
+                .iter()
+                .map(|v| format!("{} {}: {} / {}", v.location, v.keyword, v.expected, v.found))
+                .collect()
+        };
+        let doc = serde_json::json!({
+            "a": "-bad-", "b": 70000, "c": "abc", "name": "5%",
+            "items": ["1h", "1h", "x"], "z": "::1"
+        });
+        assert_eq!(
+            run(doc),
+            [
+                " schema.yml:1: a list of unique items / value must be a list, but was 'dict'",
+                r#"/a schema.yml:2: a valid hostname / "-bad-" is not a valid hostname"#,
+                "/b schema.yml:3: a valid port / 70000 is not a valid port",
+                "/items schema.yml:6: a list of unique items / items [0] and [1] are equal",
+                r#"/items/2 schema.yml:7: a valid duration / "x" is not a valid duration"#,
+            ]
+        );
+        let doc = serde_json::json!({"b": null, "c": "xyz", "z": "1.2.3.4.5"});
+        assert_eq!(
+            run(doc),
+            [
+                " schema.yml:1: a list of unique items / value must be a list, but was 'dict'",
+                "/b schema.yml:3: not null / value is null",
+                r#"/c schema.yml:4: a string starting with "a" / "xyz" does not start with "a""#,
+                r#"/z schema.yml:8: a valid ip / "1.2.3.4.5" is not a valid ip"#,
+            ]
+        );
+        assert_eq!(run(serde_json::json!([1, 1.0])).len(), 1);
+        assert!(run(serde_json::json!([])).is_empty());
     }
 }
