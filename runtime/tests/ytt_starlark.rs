@@ -433,6 +433,10 @@ fn found_texts_of_scalar_values_are_ytts() {
                 AssertionRule::Max(b) => ytt::max(v, b),
                 AssertionRule::OneNotNull(keys) => ytt::one_not_null(v, keys.as_deref()),
                 AssertionRule::OneOf(values) => ytt::one_of(v, values),
+                AssertionRule::Format(f) => ytt::format(v, *f),
+                AssertionRule::Regexp(pattern) => ytt::regexp(v, pattern),
+                AssertionRule::Prefix(prefix) => ytt::prefix(v, prefix),
+                AssertionRule::Unique => ytt::unique(v),
             };
             assert_eq!(got, Some(want), "{}: {text} on {v}", case.id);
             checked += 1;

@@ -385,6 +385,7 @@ pub fn cases() -> Vec<(String, RuleSet)> {
         ]),
     ));
     out.push(("schema_keywords".to_owned(), schema_keywords()));
+    out.push(("ytt_seed".to_owned(), ytt_seed()));
     out
 }
 
@@ -524,4 +525,53 @@ fn schema_keywords() -> RuleSet {
             },
         ),
     ])
+}
+
+/// ytt validations with the seed extensions (`format=`, `regexp=`, `prefix=`, `unique=`), read
+/// by `validation_with` and nested as the ytt front end lowers a schema's: the document, some
+/// of its keys, and the items of `items`.
+fn ytt_seed() -> RuleSet {
+    use validgen_runtime::ytt::annotations::Annotation;
+    use validgen_runtime::ytt::lower::rule_set;
+    use validgen_runtime::ytt::validation::validation_with;
+    use validgen_runtime::ytt::yaml::Pos;
+
+    let v = |line: usize, args: &str| {
+        let annotation = Annotation {
+            name: "schema/validation".to_owned(),
+            args: args.to_owned(),
+            pos: Pos {
+                file: std::sync::Arc::from("schema.yml"),
+                line,
+            },
+        };
+        let read = validation_with(&annotation, true).unwrap_or_else(|e| panic!("{args}: {e}"));
+        Check::Validation(Box::new(read))
+    };
+    let key = |k: &str, checks: Vec<Check>| (k.to_owned(), checks);
+    rule_set(
+        vec![
+            v(1, "unique=True"),
+            Check::Properties {
+                properties: vec![
+                    key("a", vec![v(2, r#"format="hostname""#)]),
+                    key("b", vec![v(3, r#"format="port", not_null=True"#)]),
+                    key("c", vec![v(4, r#"regexp="^[a-z]+$", prefix="a""#)]),
+                    key("name", vec![v(5, r#"format="percent""#)]),
+                    key(
+                        "items",
+                        vec![
+                            v(6, "unique=True, min_len=1"),
+                            Check::Items {
+                                from: 0,
+                                checks: vec![v(7, r#"format="duration""#)],
+                            },
+                        ],
+                    ),
+                    key("z", vec![v(8, r#"format="ip""#)]),
+                ],
+            },
+        ],
+        Vec::new(),
+    )
 }

@@ -4,6 +4,7 @@
 use serde_json::Value;
 
 use super::Lambda;
+use crate::checks::ytt::YttFormat;
 
 /// One validation annotation of a node.
 ///
@@ -17,7 +18,8 @@ pub struct Validation {
     /// The `when=` function (1 parameter: the value; 2: the value and `ctx`).
     pub when: Option<Lambda>,
     /// The assertions in ytt's run order: `not_null` first, the custom rules as written, then
-    /// `min_len`, `max_len`, `min`, `max`, `one_not_null`, `one_of`.
+    /// `min_len`, `max_len`, `min`, `max`, `one_not_null`, `one_of`, then the seed extensions
+    /// (when enabled) `format`, `regexp`, `prefix`, `unique`.
     pub assertions: Vec<Assertion>,
 }
 
@@ -49,4 +51,15 @@ pub enum AssertionRule {
     OneNotNull(Option<Vec<Value>>),
     /// `one_of=`: one of these values.
     OneOf(Vec<Value>),
+    /// Seed extension `format=` (opt-in; ytt 0.48 rejects the keyword): a string (an int for
+    /// `port`) in this format, as the ytt schema proposal lists them.
+    Format(YttFormat),
+    /// Seed extension `regexp=`: a string with a match of this Go regular expression
+    /// (unanchored, as Go's `regexp.MatchString`); the pattern compiled when it was read.
+    Regexp(String),
+    /// Seed extension `prefix=`: a string starting with this.
+    Prefix(String),
+    /// Seed extension `unique=True`: an array whose items are pairwise unequal (as data:
+    /// `1 == 1.0`, maps whatever their key order).
+    Unique,
 }

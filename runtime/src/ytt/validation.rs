@@ -1,12 +1,17 @@
 //! Validation annotations (`@schema/validation`, `@assert/validate`) read into
 //! [`crate::ir::Validation`], with ytt 0.48's argument checks and texts
-//! (`pkg/validations/annotations.go` `NewValidationFromAnn`, `validate.go` `asRules`).
+//! (`pkg/validations/annotations.go` `NewValidationFromAnn`, `validate.go` `asRules`), and,
+//! on request only, the seed extensions: `format=`, `regexp=`, `prefix=`, `unique=`, rules the
+//! ytt proposals list (`../shared/seeds/001_*`, `002_*`) that ytt never shipped.
 
 use serde_json::{Map, Number, Value as Json};
 
 use super::annotations::Annotation;
 use super::starlark::{ArgumentsError, Value, evaluate_arguments};
+use crate::checks::ytt::YttFormat;
+use crate::goregex::GoRegex;
 use crate::ir::{Assertion, AssertionRule, Lambda, Validation};
+use crate::starlark::text::quote;
 
 /// Why an annotation gives no validation.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -33,6 +38,11 @@ struct Kwargs {
     /// `Some(None)` for `True`, `Some(Some(seq))` for a sequence of keys.
     one_not_null: Option<Option<Value>>,
     one_of: Option<Value>,
+    /// Seed extensions.
+    format: Option<YttFormat>,
+    regexp: Option<String>,
+    prefix: Option<String>,
+    unique: bool,
 }
 
 /// The validation an annotation states: `when=`, and its assertions in ytt's run order
@@ -44,6 +54,30 @@ struct Kwargs {
 /// order: no arguments, each 2-tuple, then each keyword argument as written);
 /// [`ValidationError::Starlark`] when the arguments do not evaluate.
 pub fn validation(annotation: &Annotation) -> Result<Validation, ValidationError> {
+    validation_with(annotation, false)
+}
+
+/// [`validation`], with the seed extensions when `seed_extensions` is set (else exactly
+/// [`validation`], ytt's behaviour: `unknown keyword argument "format" (at …)`):
+///
+/// - `format=` a string naming a [`YttFormat`] (`date-time`, `date`, `time`, `email`,
+///   `hostname`, `ip`, `ipv4`, `ipv6`, `uri`, `port`, `percent`, `duration`): `must be: a valid
+///   <name>`;
+/// - `regexp=` a Go regular expression: `must be: a string matching "<pattern>"`;
+/// - `prefix=` a string: `must be: a string starting with "<prefix>"`;
+/// - `unique=` a bool (`False` adds no rule): `must be: a list of unique items`.
+///
+/// They run after ytt's named rules, in that fixed order (`format`, `regexp`, `prefix`,
+/// `unique`) whatever order they are written in, as ytt orders its own. Their argument errors
+/// are in ytt's words (`expected keyword argument "prefix" to be a string, but was int (at
+/// schema.yml:3)`), checked with the other keyword arguments in the order written.
+///
+/// # Errors
+/// As [`validation`]; also an unknown format name and a pattern Go's `regexp.Compile` rejects.
+pub fn validation_with(
+    annotation: &Annotation,
+    seed_extensions: bool,
+) -> Result<Validation, ValidationError> {
     let by = annotation.pos.to_string();
     let invalid = |text: String| {
         ValidationError::Invalid(format!("Invalid @{} annotation - {text}", annotation.name))
@@ -58,7 +92,7 @@ pub fn validation(annotation: &Annotation) -> Result<Validation, ValidationError
     for arg in &args.positional {
         customs.push(custom_rule(arg, &by).map_err(invalid)?);
     }
-    let kwargs = kwargs(&args.keywords, &by).map_err(invalid)?;
+    let kwargs = kwargs(&args.keywords, &by, seed_extensions).map_err(invalid)?;
     let mut assertions = Vec::new();
     if kwargs.not_null {
         assertions.push(Assertion {
@@ -68,6 +102,13 @@ pub fn validation(annotation: &Annotation) -> Result<Validation, ValidationError
     }
     assertions.extend(customs);
     named_rules(&kwargs, &mut assertions).map_err(ValidationError::Starlark)?;
+    seed_rules(
+        kwargs.format,
+        kwargs.regexp,
+        kwargs.prefix,
+        kwargs.unique,
+        &mut assertions,
+    );
     Ok(Validation {
         by,
         when: kwargs.when,
@@ -114,8 +155,9 @@ fn custom_rule(arg: &Value, by: &str) -> Result<Assertion, String> {
     }
 }
 
-/// The keyword arguments, checked in the order written (ytt `newValidationKwargs`).
-fn kwargs(keywords: &[(String, Value)], by: &str) -> Result<Kwargs, String> {
+/// The keyword arguments, checked in the order written (ytt `newValidationKwargs`); the seed
+/// extensions' names only with `seed`.
+fn kwargs(keywords: &[(String, Value)], by: &str, seed: bool) -> Result<Kwargs, String> {
     let mut k = Kwargs {
         when: None,
         min_len: None,
@@ -125,6 +167,10 @@ fn kwargs(keywords: &[(String, Value)], by: &str) -> Result<Kwargs, String> {
         not_null: false,
         one_not_null: None,
         one_of: None,
+        format: None,
+        regexp: None,
+        prefix: None,
+        unique: false,
     };
     for (name, value) in keywords {
         match name.as_str() {
@@ -185,10 +231,57 @@ fn kwargs(keywords: &[(String, Value)], by: &str) -> Result<Kwargs, String> {
                     ));
                 }
             },
+            "format" if seed => k.format = Some(format_name(value, by)?),
+            "regexp" if seed => {
+                let pattern = string(name, value, by)?;
+                if let Err(e) = GoRegex::new(&pattern) {
+                    return Err(format!(
+                        "keyword argument \"regexp\" is not a valid regular expression: {e} (at {by})"
+                    ));
+                }
+                k.regexp = Some(pattern);
+            }
+            "prefix" if seed => k.prefix = Some(string(name, value, by)?),
+            "unique" if seed => match value {
+                Value::Bool(b) => k.unique = *b,
+                v => {
+                    return Err(format!(
+                        "expected keyword argument \"unique\" to be a boolean, but was {} (at {by})",
+                        v.type_name()
+                    ));
+                }
+            },
             other => return Err(format!("unknown keyword argument \"{other}\" (at {by})")),
         }
     }
     Ok(k)
+}
+
+/// A string keyword argument (seed extensions), with ytt's wording for another type.
+fn string(name: &str, value: &Value, by: &str) -> Result<String, String> {
+    match value {
+        Value::String(s) => Ok(s.clone()),
+        v => Err(format!(
+            "expected keyword argument \"{name}\" to be a string, but was {} (at {by})",
+            v.type_name()
+        )),
+    }
+}
+
+/// `format=`'s argument: the name of a [`YttFormat`].
+fn format_name(value: &Value, by: &str) -> Result<YttFormat, String> {
+    let name = string("format", value, by)?;
+    YttFormat::from_name(&name).ok_or_else(|| {
+        let known: Vec<String> = YttFormat::ALL
+            .iter()
+            .map(|f| format!("\"{}\"", f.name()))
+            .collect();
+        format!(
+            "expected keyword argument \"format\" to be one of {}, but was {} (at {by})",
+            known.join(", "),
+            value.repr()
+        )
+    })
 }
 
 /// starlark-go `NumberToInt`: an int, or a finite float truncated toward zero.
@@ -245,6 +338,40 @@ fn named_rules(k: &Kwargs, out: &mut Vec<Assertion>) -> Result<(), ArgumentsErro
         });
     }
     Ok(())
+}
+
+/// The seed extensions' rules, after ytt's named rules, in their fixed order.
+fn seed_rules(
+    format: Option<YttFormat>,
+    regexp: Option<String>,
+    prefix: Option<String>,
+    unique: bool,
+    out: &mut Vec<Assertion>,
+) {
+    if let Some(f) = format {
+        out.push(Assertion {
+            expected: format!("a valid {}", f.name()),
+            rule: AssertionRule::Format(f),
+        });
+    }
+    if let Some(pattern) = regexp {
+        out.push(Assertion {
+            expected: format!("a string matching {}", quote(&pattern)),
+            rule: AssertionRule::Regexp(pattern),
+        });
+    }
+    if let Some(prefix) = prefix {
+        out.push(Assertion {
+            expected: format!("a string starting with {}", quote(&prefix)),
+            rule: AssertionRule::Prefix(prefix),
+        });
+    }
+    if unique {
+        out.push(Assertion {
+            expected: "a list of unique items".to_owned(),
+            rule: AssertionRule::Unique,
+        });
+    }
 }
 
 /// The items of a sequence argument (a dict's keys: Starlark iterates a dict's keys).

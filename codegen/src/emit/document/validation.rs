@@ -6,7 +6,7 @@
 //! rule body binds when its checks hold a validation.
 
 use proc_macro2::TokenStream;
-use quote::quote;
+use quote::{format_ident, quote};
 use serde_json::Value;
 use validgen_runtime::ir::{AssertionRule, Check, Validation};
 
@@ -103,6 +103,13 @@ fn assertion(rule: &AssertionRule) -> TokenStream {
             let values = json_static(&Value::Array(values.clone()));
             quote!(#ytt::one_of(&__value, #values.as_array().map_or(&[][..], ::std::vec::Vec::as_slice)))
         }
+        AssertionRule::Format(f) => {
+            let f = format_ident!("{}", format!("{f:?}"));
+            quote!(#ytt::format(&__value, #ytt::YttFormat::#f))
+        }
+        AssertionRule::Regexp(pattern) => quote!(#ytt::regexp(&__value, #pattern)),
+        AssertionRule::Prefix(prefix) => quote!(#ytt::prefix(&__value, #prefix)),
+        AssertionRule::Unique => quote!(#ytt::unique(&__value)),
     }
 }
 

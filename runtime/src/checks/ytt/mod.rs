@@ -4,8 +4,13 @@
 //! `None` when the value passes, else the `found:` text (`None` inside: ytt prints no `found:`
 //! line). They are called on values that are not null, or with `not_null=True` (the caller
 //! applies ytt's null skip).
+//!
+//! `format`, `regexp`, `prefix` and `unique` are seed extensions (rules the ytt proposals list
+//! and ytt never shipped, read only on request): their texts are validgen's, in ytt's style.
 
 mod custom;
+mod duration;
+mod format;
 mod max;
 mod max_len;
 mod min;
@@ -13,7 +18,10 @@ mod min_len;
 mod not_null;
 mod one_not_null;
 mod one_of;
+mod prefix;
+mod regexp;
 mod roundtrip;
+mod unique;
 mod when;
 
 use serde_json::Value;
@@ -21,6 +29,7 @@ use serde_json::Value;
 use crate::ir::{At, Violation};
 
 pub use custom::{custom, custom_by};
+pub use format::{YttFormat, format};
 pub use max::max;
 pub use max_len::max_len;
 pub use min::min;
@@ -28,6 +37,9 @@ pub use min_len::min_len;
 pub use not_null::not_null;
 pub use one_not_null::one_not_null;
 pub use one_of::one_of;
+pub use prefix::prefix;
+pub use regexp::regexp;
+pub use unique::unique;
 pub use when::{when, when_by};
 
 /// What a function sees besides the value: `ctx.parent` (the map or list holding the value;

@@ -44,6 +44,10 @@ pub(super) fn apply_validation<'a>(
             AssertionRule::Max(bound) => ytt::max(&value, bound),
             AssertionRule::OneNotNull(keys) => ytt::one_not_null(&value, keys.as_deref()),
             AssertionRule::OneOf(values) => ytt::one_of(&value, values),
+            AssertionRule::Format(f) => ytt::format(&value, *f),
+            AssertionRule::Regexp(pattern) => ytt::regexp(&value, pattern),
+            AssertionRule::Prefix(prefix) => ytt::prefix(&value, prefix),
+            AssertionRule::Unique => ytt::unique(&value),
         };
         if let Some(text) = failed {
             let expected = &assertion.expected;
