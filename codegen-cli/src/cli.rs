@@ -159,6 +159,12 @@ pub struct YttArgs {
     /// Skip the validations (not recommended, as in ytt).
     #[arg(long)]
     pub dangerous_data_values_disable_validation: bool,
+
+    /// Also accept the validation rules of the ytt proposals that ytt never shipped
+    /// (`format=`, `regexp=`, `prefix=`, `unique=`); without it they are refused as ytt
+    /// refuses them.
+    #[arg(long)]
+    pub seed_extensions: bool,
 }
 
 /// Output formats of `validate`.

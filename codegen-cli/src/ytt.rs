@@ -15,6 +15,7 @@ pub fn invocation(args: &YttArgs) -> Invocation {
         schema_inspect: args.data_values_schema_inspect,
         output: args.output.clone(),
         disable_validation: args.dangerous_data_values_disable_validation,
+        seed_extensions: args.seed_extensions,
     }
 }
 

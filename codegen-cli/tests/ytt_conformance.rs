@@ -107,3 +107,52 @@ fn every_recorded_case_conforms() {
     }
     assert_eq!(passed, cases.len(), "failing: {failing:?}");
 }
+
+/// `validgen ytt` on an in-memory schema and values file.
+fn ytt(args: &[&str], schema: &str, values: &str) -> Outcome {
+    let argv = ["validgen", "ytt"]
+        .iter()
+        .chain(args)
+        .map(|s| (*s).to_owned());
+    let Command::Ytt(args) = Cli::try_parse_from(argv).expect("flags").command else {
+        panic!("not the ytt command")
+    };
+    let read = |name: &str| match name {
+        "schema.yml" => Ok(schema.to_owned()),
+        "values.yml" => Ok(values.to_owned()),
+        _ => Err(format!("no file {name}")),
+    };
+    validgen_cli::ytt::outcome(&args, &read)
+}
+
+#[test]
+fn seed_extensions_only_with_the_flag() {
+    let schema = "#@data/values-schema\n---\n#@schema/validation format=\"email\", prefix=\"ops\"\ncontact: \"\"\n";
+    let values = "contact: admin@\n";
+    let args = [
+        "-f",
+        "schema.yml",
+        "--data-values-file",
+        "values.yml",
+        "--data-values-inspect",
+    ];
+    let refused = ytt(&args, schema, values);
+    assert_eq!(refused.exit_code, 1);
+    assert_eq!(
+        refused.stderr,
+        "ytt: Error: Overlaying data values schema (in following order: schema.yml):\n  Invalid @schema/validation annotation - unknown keyword argument \"format\" (at schema.yml:3)\n"
+    );
+    let mut seeded = args.to_vec();
+    seeded.push("--seed-extensions");
+    let judged = ytt(&seeded, schema, values);
+    assert_eq!(judged.exit_code, 1);
+    assert_eq!(
+        judged.stderr,
+        "ytt: Error: Validating final data values:\n  contact\n    from: values.yml:1\n    - must be: a valid email (by: schema.yml:3)\n      found: \"admin@\" is not a valid email\n    - must be: a string starting with \"ops\" (by: schema.yml:3)\n      found: \"admin@\" does not start with \"ops\"\n\n\n"
+    );
+    let fine = ytt(&seeded, schema, "contact: ops@example.com\n");
+    assert_eq!(
+        (fine.exit_code, fine.stdout.as_str()),
+        (0, "contact: ops@example.com\n")
+    );
+}

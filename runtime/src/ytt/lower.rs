@@ -6,7 +6,7 @@
 use super::annotations::Annotation;
 use super::data::key_text;
 use super::schema::{Kind, Schema, Type};
-use super::validation::{ValidationError, validation};
+use super::validation::{ValidationError, validation_with};
 use super::yaml::Node;
 use crate::ir::{Check, Location, Origin, Path, Rule, RuleSet, Severity};
 
@@ -24,13 +24,13 @@ pub struct LowerError {
 /// # Errors
 /// The first validation annotation (in document order) that does not read.
 pub fn schema_checks(schema: &Schema) -> Result<Vec<Check>, Box<LowerError>> {
-    type_checks(&schema.root)
+    type_checks(&schema.root, schema.seed_extensions)
 }
 
-fn type_checks(ty: &Type) -> Result<Vec<Check>, Box<LowerError>> {
+fn type_checks(ty: &Type, seed: bool) -> Result<Vec<Check>, Box<LowerError>> {
     let mut checks = Vec::new();
     if let Some(annotation) = &ty.validation {
-        let lowered = validation(annotation).map_err(|error| {
+        let lowered = validation_with(annotation, seed).map_err(|error| {
             Box::new(LowerError {
                 annotation: annotation.clone(),
                 error,
@@ -42,7 +42,7 @@ fn type_checks(ty: &Type) -> Result<Vec<Check>, Box<LowerError>> {
         Kind::Map(properties) => {
             let mut nested = Vec::new();
             for property in properties {
-                let inner = type_checks(&property.ty)?;
+                let inner = type_checks(&property.ty, seed)?;
                 if !inner.is_empty() {
                     nested.push((key_text(&property.key), inner));
                 }
@@ -52,7 +52,7 @@ fn type_checks(ty: &Type) -> Result<Vec<Check>, Box<LowerError>> {
             }
         }
         Kind::Array(item) => {
-            let inner = type_checks(item)?;
+            let inner = type_checks(item, seed)?;
             if !inner.is_empty() {
                 checks.push(Check::Items {
                     from: 0,
@@ -66,17 +66,18 @@ fn type_checks(ty: &Type) -> Result<Vec<Check>, Box<LowerError>> {
 }
 
 /// The checks of `@assert/validate` annotations, each on the node at its JSON Pointer in the
-/// final data values `root`.
+/// final data values `root` (with the seed extensions when `seed`).
 ///
 /// # Errors
 /// The first annotation that does not read.
 pub fn assert_checks(
     asserts: &[(String, Annotation)],
     root: &Node,
+    seed: bool,
 ) -> Result<Vec<Check>, Box<LowerError>> {
     let mut checks = Vec::new();
     for (pointer, annotation) in asserts {
-        let lowered = validation(annotation).map_err(|error| {
+        let lowered = validation_with(annotation, seed).map_err(|error| {
             Box::new(LowerError {
                 annotation: annotation.clone(),
                 error,

@@ -34,6 +34,9 @@ pub struct Invocation {
     pub output: Option<String>,
     /// `--dangerous-data-values-disable-validation`: skip the validations.
     pub disable_validation: bool,
+    /// Accept the seed proposals' rules ytt never shipped (`format=`, `regexp=`, `prefix=`,
+    /// `unique=`; ytt itself refuses them as unknown keyword arguments).
+    pub seed_extensions: bool,
 }
 
 /// What a run printed and its exit code.
@@ -210,7 +213,10 @@ pub(crate) fn read_inputs(
     let schema = match schema_files.as_slice() {
         [] => None,
         [i] => match files.get(*i) {
-            Some(file) => Some((load_schema(file).map_err(Stop::Refused)?, *i)),
+            Some(file) => Some((
+                load_schema(file, invocation.seed_extensions).map_err(Stop::Refused)?,
+                *i,
+            )),
             None => None,
         },
         [_, second, ..] => {
@@ -292,7 +298,8 @@ fn evaluate_with(
         }
     })?;
     if !invocation.disable_validation {
-        validate(schema.map(|(s, _)| s), &data, compiled)?;
+        let seed = invocation.seed_extensions;
+        validate(schema.map(|(s, _)| s), &data, compiled, seed)?;
     }
     Ok(if invocation.data_values_inspect {
         print(&data.document.value)
@@ -364,8 +371,9 @@ pub(crate) fn code_refusals(file: &Loaded) -> Vec<(usize, String)> {
 }
 
 /// The schema of `file` with its validations checked, or ytt's error.
-fn load_schema(file: &Loaded) -> Result<Schema, String> {
-    let schema = schema::build(&file.documents, &file.text).map_err(|e| schema_error(file, e))?;
+fn load_schema(file: &Loaded, seed_extensions: bool) -> Result<Schema, String> {
+    let schema = schema::build_with(&file.documents, &file.text, seed_extensions)
+        .map_err(|e| schema_error(file, e))?;
     schema_checks(&schema).map_err(|e| lower_error(&schema_header(file), file, &e))?;
     Ok(schema)
 }
@@ -416,6 +424,7 @@ fn validate(
     schema: Option<&Schema>,
     data: &DataValues,
     compiled: Option<CompiledValidations>,
+    seed: bool,
 ) -> Result<(), Stop> {
     let header = "Validating final data values:";
     let asserts: Vec<(String, annotations::Annotation)> = data
@@ -424,7 +433,7 @@ fn validate(
         .map(|a| (pointer(&a.path), a.annotation.clone()))
         .collect();
     let value = &data.document.value;
-    let assert_checks = assert_checks(&asserts, value).map_err(|e| {
+    let assert_checks = assert_checks(&asserts, value, seed).map_err(|e| {
         Stop::Refused(match e.error {
             ValidationError::Invalid(line) => format!("{header}\n{line}\n"),
             ValidationError::Starlark(error) => format!("{header}\n{}\n", error.ytt_message()),

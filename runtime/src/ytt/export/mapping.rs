@@ -143,6 +143,15 @@ pub fn keywords(ty: &Type) -> Result<Mapped, Box<LowerError>> {
                 expected,
                 "one_of= on a map, array or any value compares after a YAML round trip",
             ),
+            // Go regexp, Go durations, byte-wise prefixes: no JSON Schema keyword decides them
+            // as validgen does.
+            (
+                AssertionRule::Format(_)
+                | AssertionRule::Regexp(_)
+                | AssertionRule::Prefix(_)
+                | AssertionRule::Unique,
+                _,
+            ) => unmapped(expected, "seed extensions are not exported"),
         }
     }
     keywords.sort_by_key(|(k, _)| KEYWORD_ORDER.iter().position(|o| o == k));

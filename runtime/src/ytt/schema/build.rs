@@ -10,7 +10,7 @@ use super::model::{Docs, Kind, Property, Type};
 use super::report::{Failure, Problem, Report};
 use crate::ytt::annotations::Annotation;
 use crate::ytt::starlark::{Arguments, Value};
-use crate::ytt::validation::{ValidationError, validation};
+use crate::ytt::validation::{ValidationError, validation_with};
 use crate::ytt::yaml::{Comment, Node, Pos, Scalar};
 
 /// Deepest nesting of a schema (maps and arrays) or of an annotation's value.
@@ -43,6 +43,8 @@ pub(crate) struct Collect {
     pub(crate) on: bool,
     /// The errors kept: the position (the annotation's, else the node's) and the error.
     pub(crate) faults: Vec<(Pos, Fault)>,
+    /// Validations may use the seed extensions.
+    pub(crate) seed_extensions: bool,
 }
 
 impl Collect {
@@ -89,7 +91,7 @@ pub(crate) fn node_type(node: &At<'_>, depth: usize, c: &mut Collect) -> Result<
     ty.default = c.keep(default, node.pos, || implied_default(&ty))?;
     ty.validation = match anns.get("schema/validation") {
         Some(ann) => {
-            let checked = match validation(ann) {
+            let checked = match validation_with(ann, c.seed_extensions) {
                 Ok(_) => Ok(Some(ann.clone())),
                 Err(ValidationError::Invalid(line)) => Err(Problem::Text(line)),
                 // Only when collecting: otherwise every annotation's Starlark was evaluated

@@ -59,6 +59,23 @@ pub enum BuildError {
 /// documents`), a file without schema documents, then each document's schema errors and
 /// invalid `@schema/validation` annotations (see [`BuildError`]), then the overlay's.
 pub fn build(set: &DocumentSet, source: &str) -> Result<Schema, BuildError> {
+    build_with(set, source, false)
+}
+
+/// [`build`], validations accepting the seed extensions when `seed_extensions` (see
+/// [`crate::ytt::validation::validation_with`]).
+///
+/// # Errors
+/// As [`build`].
+pub fn build_with(
+    set: &DocumentSet,
+    source: &str,
+    seed_extensions: bool,
+) -> Result<Schema, BuildError> {
+    let collect = || Collect {
+        seed_extensions,
+        ..Collect::default()
+    };
     for document in &set.documents {
         evaluate_all(&document.comments, &document.value, MAX_DEPTH, None)?;
     }
@@ -70,7 +87,7 @@ pub fn build(set: &DocumentSet, source: &str) -> Result<Schema, BuildError> {
     let render = |problem| render(problem, &lines);
     let mut built = None;
     for document in &schemas {
-        built = Some(document_schema(document, &mut Collect::default()).map_err(render)?);
+        built = Some(document_schema(document, &mut collect()).map_err(render)?);
     }
     let (Some(first), Some(built)) = (schemas.first(), built) else {
         return Err(no_schema());
@@ -82,7 +99,7 @@ pub fn build(set: &DocumentSet, source: &str) -> Result<Schema, BuildError> {
     for document in &schemas[1..] {
         overlay::merge(&mut merged, document).map_err(BuildError::Message)?;
     }
-    document_schema(&merged, &mut Collect::default()).map_err(render)
+    document_schema(&merged, &mut collect()).map_err(render)
 }
 
 /// One error of a schema file, located, in a report of all of them.
@@ -123,7 +140,7 @@ pub fn build_all(set: &DocumentSet, source: &str) -> Vec<Fault> {
     for document in &schemas {
         let mut c = Collect {
             on: true,
-            faults: Vec::new(),
+            ..Collect::default()
         };
         if let Err(problem) = document_schema(document, &mut c) {
             c.faults.push((document.pos.clone(), problem));
@@ -236,6 +253,7 @@ fn document_schema(document: &Document, c: &mut Collect) -> Result<Schema, Probl
     Ok(Schema {
         pos: document.pos.clone(),
         root: node_type(&at, MAX_DEPTH, c)?,
+        seed_extensions: c.seed_extensions,
     })
 }
 

@@ -11,6 +11,9 @@ pub struct Schema {
     /// The type of the document's value (its validation is the document's
     /// `@schema/validation`).
     pub root: Type,
+    /// Whether its validations may use the seed proposals' rules ytt never shipped
+    /// (`format=`, `regexp=`, `prefix=`, `unique=`; see [`crate::ytt::validation::validation_with`]).
+    pub seed_extensions: bool,
 }
 
 /// The type of one node, with what ytt attaches to it.

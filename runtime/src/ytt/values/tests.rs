@@ -110,6 +110,7 @@ fn schema() -> Schema {
         item(s(9), "servers", Node::Array(Vec::new()), &[]),
     ]);
     Schema {
+        seed_extensions: false,
         pos: s(2),
         root: ty(
             Kind::Map(vec![
