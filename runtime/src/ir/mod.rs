@@ -28,7 +28,7 @@ pub use reason::Reason;
 pub use regex::Regex;
 pub use traverse::PathRole;
 pub use types::JsonType;
-pub use validation::{Assertion, AssertionRule, Validation};
+pub use validation::{Assertion, AssertionRule, Validation, YttFormat};
 pub use violation::{At, Span, Violation};
 
 use std::collections::BTreeMap;

@@ -4,7 +4,6 @@
 use serde_json::Value;
 
 use super::Lambda;
-use crate::checks::ytt::YttFormat;
 
 /// One validation annotation of a node.
 ///
@@ -62,4 +61,76 @@ pub enum AssertionRule {
     /// Seed extension `unique=True`: an array whose items are pairwise unequal (as data:
     /// `1 == 1.0`, maps whatever their key order).
     Unique,
+}
+
+/// A format `format=` names (a seed extension: ytt never shipped it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum YttFormat {
+    /// `date-time`: RFC 3339 `date-time` (as [`crate::format::Format::DateTime`]).
+    DateTime,
+    /// `date`: RFC 3339 `full-date` (as [`crate::format::Format::Date`]).
+    Date,
+    /// `time`: RFC 3339 `full-time` (JSON Schema's `time`: with its offset).
+    Time,
+    /// `email`: RFC 5321 `Mailbox` (as [`crate::format::Format::Email`]).
+    Email,
+    /// `hostname`: RFC 1123 (as [`crate::format::Format::Hostname`]).
+    Hostname,
+    /// `ip`: an `ipv4` or an `ipv6`.
+    Ip,
+    /// `ipv4`: dotted quad (as [`crate::format::Format::Ipv4`]).
+    Ipv4,
+    /// `ipv6`: RFC 4291 (as [`crate::format::Format::Ipv6`]).
+    Ipv6,
+    /// `uri`: RFC 3986 `URI` (as [`crate::format::Format::Uri`]).
+    Uri,
+    /// `port`: an int from 0 to 65535, as the proposal says (`>= 0 && <= 65535`; Kubernetes'
+    /// `IsValidPortNum` would refuse 0).
+    Port,
+    /// `percent`: Kubernetes `IsValidPercent` (`k8s.io/apimachinery/pkg/util/validation`):
+    /// the whole string matches `[0-9]+%`.
+    Percent,
+    /// `duration`: what Go's `time.ParseDuration` accepts (`10h`, `-1.5m`, `2h45m`, `0`).
+    Duration,
+}
+
+impl YttFormat {
+    /// Every format, in the order above.
+    pub const ALL: [YttFormat; 12] = [
+        YttFormat::DateTime,
+        YttFormat::Date,
+        YttFormat::Time,
+        YttFormat::Email,
+        YttFormat::Hostname,
+        YttFormat::Ip,
+        YttFormat::Ipv4,
+        YttFormat::Ipv6,
+        YttFormat::Uri,
+        YttFormat::Port,
+        YttFormat::Percent,
+        YttFormat::Duration,
+    ];
+
+    /// The format named `name` (as `format=` spells it), if any.
+    pub fn from_name(name: &str) -> Option<YttFormat> {
+        YttFormat::ALL.into_iter().find(|f| f.name() == name)
+    }
+
+    /// The name `format=` spells.
+    pub fn name(self) -> &'static str {
+        match self {
+            YttFormat::DateTime => "date-time",
+            YttFormat::Date => "date",
+            YttFormat::Time => "time",
+            YttFormat::Email => "email",
+            YttFormat::Hostname => "hostname",
+            YttFormat::Ip => "ip",
+            YttFormat::Ipv4 => "ipv4",
+            YttFormat::Ipv6 => "ipv6",
+            YttFormat::Uri => "uri",
+            YttFormat::Port => "port",
+            YttFormat::Percent => "percent",
+            YttFormat::Duration => "duration",
+        }
+    }
 }

@@ -8,8 +8,8 @@ use serde_json::{Map, Number, Value as Json};
 
 use super::annotations::Annotation;
 use super::starlark::{ArgumentsError, Value, evaluate_arguments};
-use crate::checks::ytt::YttFormat;
 use crate::goregex::GoRegex;
+use crate::ir::YttFormat;
 use crate::ir::{Assertion, AssertionRule, Lambda, Validation};
 use crate::starlark::text::quote;
 

@@ -105,7 +105,7 @@ fn assertion(rule: &AssertionRule) -> TokenStream {
         }
         AssertionRule::Format(f) => {
             let f = format_ident!("{}", format!("{f:?}"));
-            quote!(#ytt::format(&__value, #ytt::YttFormat::#f))
+            quote!(#ytt::format(&__value, ::validgen::__private::ir::YttFormat::#f))
         }
         AssertionRule::Regexp(pattern) => quote!(#ytt::regexp(&__value, #pattern)),
         AssertionRule::Prefix(prefix) => quote!(#ytt::prefix(&__value, #prefix)),

@@ -7,99 +7,28 @@ use serde_json::Value;
 use super::duration::is_duration;
 use super::found;
 use crate::format::Format;
+use crate::ir::YttFormat;
 use crate::starlark::text::quote;
 
-/// A format `format=` names.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum YttFormat {
-    /// `date-time`: RFC 3339 `date-time` ([`Format::DateTime`]).
-    DateTime,
-    /// `date`: RFC 3339 `full-date` ([`Format::Date`]).
-    Date,
-    /// `time`: RFC 3339 `full-time` (JSON Schema's `time`: with its offset).
-    Time,
-    /// `email`: RFC 5321 `Mailbox` ([`Format::Email`]).
-    Email,
-    /// `hostname`: RFC 1123 ([`Format::Hostname`]).
-    Hostname,
-    /// `ip`: an `ipv4` or an `ipv6`.
-    Ip,
-    /// `ipv4`: dotted quad ([`Format::Ipv4`]).
-    Ipv4,
-    /// `ipv6`: RFC 4291 ([`Format::Ipv6`]).
-    Ipv6,
-    /// `uri`: RFC 3986 `URI` ([`Format::Uri`]).
-    Uri,
-    /// `port`: an int from 0 to 65535, as the proposal says (`>= 0 && <= 65535`; Kubernetes'
-    /// `IsValidPortNum` would refuse 0).
-    Port,
-    /// `percent`: Kubernetes `IsValidPercent` (`k8s.io/apimachinery/pkg/util/validation`):
-    /// the whole string matches `[0-9]+%`.
-    Percent,
-    /// `duration`: what Go's `time.ParseDuration` accepts (`10h`, `-1.5m`, `2h45m`, `0`).
-    Duration,
-}
-
-impl YttFormat {
-    /// Every format, in the order above.
-    pub const ALL: [YttFormat; 12] = [
-        YttFormat::DateTime,
-        YttFormat::Date,
-        YttFormat::Time,
-        YttFormat::Email,
-        YttFormat::Hostname,
-        YttFormat::Ip,
-        YttFormat::Ipv4,
-        YttFormat::Ipv6,
-        YttFormat::Uri,
-        YttFormat::Port,
-        YttFormat::Percent,
-        YttFormat::Duration,
-    ];
-
-    /// The format named `name` (as `format=` spells it), if any.
-    pub fn from_name(name: &str) -> Option<YttFormat> {
-        YttFormat::ALL.into_iter().find(|f| f.name() == name)
-    }
-
-    /// The name `format=` spells.
-    pub fn name(self) -> &'static str {
-        match self {
-            YttFormat::DateTime => "date-time",
-            YttFormat::Date => "date",
-            YttFormat::Time => "time",
-            YttFormat::Email => "email",
-            YttFormat::Hostname => "hostname",
-            YttFormat::Ip => "ip",
-            YttFormat::Ipv4 => "ipv4",
-            YttFormat::Ipv6 => "ipv6",
-            YttFormat::Uri => "uri",
-            YttFormat::Port => "port",
-            YttFormat::Percent => "percent",
-            YttFormat::Duration => "duration",
-        }
-    }
-
-    /// Whether the string `s` is in this format (never for `port`, which takes ints).
-    fn is_valid(self, s: &str) -> bool {
-        match self {
-            YttFormat::DateTime => Format::DateTime.is_valid(s),
-            YttFormat::Date => Format::Date.is_valid(s),
-            // A `full-time` is what follows `T` in a `date-time`; the day does not matter
-            // (leap seconds are judged on the time and offset alone).
-            YttFormat::Time => Format::DateTime.is_valid(&format!("2000-01-01T{s}")),
-            YttFormat::Email => Format::Email.is_valid(s),
-            YttFormat::Hostname => Format::Hostname.is_valid(s),
-            YttFormat::Ip => Format::Ipv4.is_valid(s) || Format::Ipv6.is_valid(s),
-            YttFormat::Ipv4 => Format::Ipv4.is_valid(s),
-            YttFormat::Ipv6 => Format::Ipv6.is_valid(s),
-            YttFormat::Uri => Format::Uri.is_valid(s),
-            YttFormat::Port => false,
-            YttFormat::Percent => s
-                .strip_suffix('%')
-                .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit())),
-            YttFormat::Duration => is_duration(s),
-        }
+/// Whether the string `s` is in format `f` (never for `port`, which takes ints).
+fn is_valid(f: YttFormat, s: &str) -> bool {
+    match f {
+        YttFormat::DateTime => Format::DateTime.is_valid(s),
+        YttFormat::Date => Format::Date.is_valid(s),
+        // A `full-time` is what follows `T` in a `date-time`; the day does not matter
+        // (leap seconds are judged on the time and offset alone).
+        YttFormat::Time => Format::DateTime.is_valid(&format!("2000-01-01T{s}")),
+        YttFormat::Email => Format::Email.is_valid(s),
+        YttFormat::Hostname => Format::Hostname.is_valid(s),
+        YttFormat::Ip => Format::Ipv4.is_valid(s) || Format::Ipv6.is_valid(s),
+        YttFormat::Ipv4 => Format::Ipv4.is_valid(s),
+        YttFormat::Ipv6 => Format::Ipv6.is_valid(s),
+        YttFormat::Uri => Format::Uri.is_valid(s),
+        YttFormat::Port => false,
+        YttFormat::Percent => s
+            .strip_suffix('%')
+            .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit())),
+        YttFormat::Duration => is_duration(s),
     }
 }
 
@@ -116,7 +45,7 @@ pub fn format(v: &Value, f: YttFormat) -> Option<Option<String>> {
             "value must be an int, but was '{}'",
             type_name(other)
         )),
-        (_, Value::String(s)) if f.is_valid(s) => None,
+        (_, Value::String(s)) if is_valid(f, s) => None,
         (_, Value::String(s)) => found(format!("{} is not a valid {name}", quote(s))),
         (_, other) => found(format!(
             "value must be a string, but was '{}'",

@@ -29,7 +29,7 @@ use serde_json::Value;
 use crate::ir::{At, Violation};
 
 pub use custom::{custom, custom_by};
-pub use format::{YttFormat, format};
+pub use format::format;
 pub use max::max;
 pub use max_len::max_len;
 pub use min::min;
