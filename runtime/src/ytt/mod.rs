@@ -26,6 +26,7 @@ pub mod lower;
 pub mod report;
 pub mod run;
 pub mod schema;
+mod spell;
 pub mod starlark;
 pub mod validation;
 pub mod values;

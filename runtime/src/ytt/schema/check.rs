@@ -6,6 +6,7 @@
 
 use super::model::{Kind, Type};
 use super::report::Failure;
+use crate::ytt::spell::nearest;
 use crate::ytt::yaml::{MapItem, Node, Pos, Scalar};
 
 /// The shape check, then (if it passes) the scalar and key check, of `value`, the value of a
@@ -223,74 +224,9 @@ fn go_float(f: f64) -> String {
     }
 }
 
-/// The candidate nearest `x` if within half its length in edits, underscores and case
-/// ignored, as ytt's `pkg/spell.Nearest` (first best wins).
-fn nearest<'a>(x: &str, candidates: &'a [String]) -> Option<&'a str> {
-    let fold = |s: &str| -> String {
-        s.chars()
-            .filter(|c| *c != '_')
-            .flat_map(char::to_lowercase)
-            .collect()
-    };
-    let x = fold(x);
-    let mut best = None;
-    let mut best_d = x.len().div_ceil(2);
-    for c in candidates {
-        let d = levenshtein(x.as_bytes(), fold(c).as_bytes(), best_d);
-        if d < best_d {
-            best_d = d;
-            best = Some(c.as_str());
-        }
-    }
-    best
-}
-
-/// Byte edit distance, giving up above `max` (as `pkg/spell.levenshtein`, including its
-/// prefix trim, which trims nothing when the shorter string is a prefix of the longer).
-fn levenshtein(x: &[u8], y: &[u8], max: usize) -> usize {
-    let (mut x, mut y) = if x.len() > y.len() { (y, x) } else { (x, y) };
-    if let Some(i) = x.iter().zip(y).position(|(a, b)| a != b) {
-        x = &x[i..];
-        y = &y[i..];
-    }
-    if x.is_empty() {
-        return y.len();
-    }
-    let divergence = y.len() - x.len();
-    if divergence > max {
-        return divergence;
-    }
-    let mut row: Vec<usize> = (0..=y.len()).collect();
-    for (i, &xc) in x.iter().enumerate() {
-        row[0] = i + 1;
-        let mut best = i + 1;
-        let mut prev = i;
-        for (j, &yc) in y.iter().enumerate() {
-            let k = (prev + usize::from(xc != yc))
-                .min(1 + row[j])
-                .min(1 + row[j + 1]);
-            prev = row[j + 1];
-            row[j + 1] = k;
-            best = best.min(k);
-        }
-        if best > max {
-            return best;
-        }
-    }
-    row[y.len()]
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn nearest_key_as_ytt() {
-        let keys = vec!["name".to_owned(), "replicas".to_owned()];
-        assert_eq!(nearest("replicaz", &keys), Some("replicas"));
-        assert_eq!(nearest("zzzz", &keys), None);
-        assert_eq!(levenshtein(b"ab", b"abcd", 5), 2);
-    }
 
     #[test]
     fn floats_as_go() {

@@ -14,8 +14,7 @@
 //! - `report`: the type-error report; `multiline`: the command's line breaking;
 //! - `assertions`: the `@assert/validate` annotations that survive (the schema's validations
 //!   are lowered from the schema itself, [`crate::ytt::lower`]);
-//! - `keys`: map keys hashed as ytt compares them; `gofmt`, `spell`: Go's printing of keys,
-//!   ytt's "did you mean" hint.
+//! - `keys`: map keys hashed as ytt compares them; `gofmt`: Go's printing of keys.
 
 mod assertions;
 mod gofmt;
@@ -24,7 +23,6 @@ pub(crate) mod multiline;
 mod ops;
 mod overlay;
 mod report;
-mod spell;
 mod typecheck;
 
 #[cfg(test)]

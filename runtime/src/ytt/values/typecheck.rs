@@ -7,8 +7,8 @@
 use super::MAX_DEPTH;
 use super::gofmt::{go_s, go_v};
 use super::keys::Declared;
-use super::spell::nearest;
 use crate::ytt::schema::{Kind, Property, Type, kind_name, node_type_name, scalar_type_name};
+use crate::ytt::spell::nearest;
 use crate::ytt::yaml::{Document, MapItem, Node, Pos, Scalar};
 
 /// One type error, as ytt's `schemaAssertionError`.

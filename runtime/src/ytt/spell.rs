@@ -3,7 +3,7 @@
 //! underscores, up to half the key's length.
 
 /// The candidate nearest to `x` (the first of equally near ones), if any is near enough.
-pub(super) fn nearest<'a>(x: &str, candidates: &'a [String]) -> Option<&'a str> {
+pub(crate) fn nearest<'a>(x: &str, candidates: &'a [String]) -> Option<&'a str> {
     let x = fold(x);
     let mut best = None;
     // Up to 50% typos.
@@ -78,5 +78,9 @@ mod tests {
         assert_eq!(nearest("zzzzzzzz", &k), None);
         assert_eq!(nearest("Time_Out", &k), Some("timeout"));
         assert_eq!(nearest("replicas", &keys(&["replicas"])), Some("replicas"));
+        let k = keys(&["name", "replicas"]);
+        assert_eq!(nearest("replicaz", &k), Some("replicas"));
+        assert_eq!(nearest("zzzz", &k), None);
+        assert_eq!(levenshtein(b"ab", b"abcd", 5), 2);
     }
 }
