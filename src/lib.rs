@@ -114,8 +114,8 @@
 pub use validgen_runtime::kubevirt::compiled::{CompiledCatalog, CompiledTemplate};
 pub use validgen_runtime::kubevirt::{admission, capture, extract, manifest, rules, typed, view};
 pub use validgen_runtime::{
-    ecmaregex, format, goregex, interpret, ir, json_schema, jsonpath, model, quantity, report,
-    serde_json, starlark, ytt,
+    ecmaregex, format, goregex, interpret, ir, json_schema, jsonpath, kyverno, model, quantity,
+    report, serde_json, starlark, ytt,
 };
 
 pub mod build;

@@ -15,11 +15,6 @@ use crate::diag::{Diagnostic, Diagnostics};
 use crate::emit::schemas::SchemaItem;
 use crate::names::function_name;
 
-pub mod unknown_fields;
-
-/// How deep the schema walks of this module go (as deep as the schema compiler accepts).
-pub(crate) const MAX_WALK_DEPTH: usize = json_schema::MAX_SCHEMA_DEPTH;
-
 /// How the schemas of a folder are compiled.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct SchemaOptions {
@@ -28,7 +23,7 @@ pub struct SchemaOptions {
     /// Unknown keywords are errors.
     pub strict: bool,
     /// CRD versions reject unknown fields as Kubernetes strict field validation does
-    /// ([`unknown_fields::reject_unknown_fields`]); other schemas are unchanged.
+    /// ([`json_schema::reject_unknown_fields`]); other schemas are unchanged.
     pub reject_unknown_fields: bool,
 }
 
@@ -179,7 +174,7 @@ pub fn load_schemas(path: &Path, display: &str, opts: SchemaOptions) -> SchemaCa
         for mut found in found {
             let openapi = found.crd.is_some();
             if openapi && opts.reject_unknown_fields {
-                unknown_fields::reject_unknown_fields(&mut found.schema);
+                json_schema::reject_unknown_fields(&mut found.schema);
             }
             let options = json_schema::Options {
                 assert_formats: opts.assert_formats,

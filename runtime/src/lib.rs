@@ -13,7 +13,9 @@
 //!   `regex` crate), [`quantity`] (Kubernetes `resource.Quantity`).
 //!
 //! Frontends: [`kubevirt`], the template rules of `vm.kubevirt.io/validations` with the
-//! verdicts of the reference template validator (kubevirt/ssp-operator).
+//! verdicts of the reference template validator (kubevirt/ssp-operator); [`json_schema`]
+//! (JSON Schema and CRD schemas); [`ytt`] (Carvel ytt data-values schemas and validations);
+//! [`kyverno`] (Kyverno CLI test manifests, over the CRD frontend).
 
 /// Re-exported for generated code and users: the JSON value type validators take.
 pub use serde_json;
@@ -26,6 +28,7 @@ pub mod interpret;
 pub mod ir;
 pub mod json_schema;
 pub mod jsonpath;
+pub mod kyverno;
 pub mod kubevirt;
 pub mod model;
 pub mod quantity;

@@ -39,6 +39,7 @@ mod lower;
 mod message;
 mod resources;
 mod text;
+mod unknown_fields;
 mod validator;
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -49,6 +50,7 @@ pub use describe::describe;
 pub use draft::Draft;
 pub use error::SchemaError;
 pub use text::{SchemaText, validate_text};
+pub use unknown_fields::{OBJECT_META_FIELDS, reject_unknown_fields};
 pub use validator::SchemaValidator;
 
 use crate::ir::{Check, Location, Origin, Path, Rule, RuleSet, Severity};
