@@ -44,6 +44,11 @@ pub fn catalog(items: &[YttItem]) -> TokenStream {
                     file: #file,
                     schema: #text,
                     validate: #validate,
+                    prepared: {
+                        static PREPARED: ::validgen::__private::ytt::compiled::Prepared =
+                            ::validgen::__private::ytt::compiled::Prepared::new();
+                        &PREPARED
+                    },
                 };
             #[doc = #doc]
             pub fn #f(values: &[(&str, &str)]) -> ::validgen::__private::ytt::run::Outcome {

@@ -158,7 +158,12 @@ pub fn run_with(
 ) -> Outcome {
     let done = check_flags(invocation)
         .and_then(|()| read_inputs(invocation, read))
-        .and_then(|inputs| evaluate_with(invocation, &inputs, compiled));
+        .and_then(|inputs| evaluate_with(invocation, &inputs, &inputs.plain, compiled));
+    outcome(done)
+}
+
+/// What ytt prints for a run's result, and its exit code.
+pub(crate) fn outcome(done: Result<String, Stop>) -> Outcome {
     match done {
         Ok(stdout) => Outcome {
             exit_code: 0,
@@ -252,13 +257,16 @@ impl Inputs {
 /// The rest of a run on its inputs: the schema exported, or the final data values computed,
 /// validated and (if asked) printed.
 pub(crate) fn evaluate(invocation: &Invocation, inputs: &Inputs) -> Result<String, Stop> {
-    evaluate_with(invocation, inputs, None)
+    evaluate_with(invocation, inputs, &inputs.plain, None)
 }
 
-/// [`evaluate`], the schema's validations run by `compiled` when given.
-fn evaluate_with(
+/// [`evaluate`] with `plain` as the `--data-values-file`s (a compiled schema keeps its
+/// `inputs` read once, [`super::compiled`]), the schema's validations run by `compiled` when
+/// given.
+pub(crate) fn evaluate_with(
     invocation: &Invocation,
     inputs: &Inputs,
+    plain: &[Loaded],
     compiled: Option<CompiledValidations>,
 ) -> Result<String, Stop> {
     let schema = inputs.schema();
@@ -278,12 +286,7 @@ fn evaluate_with(
             inputs.schema.as_ref().is_none_or(|(_, s)| s != i) && has_document(f, "data/values")
         })
         .map(|(_, f)| source(f, SourceKind::Overlay))
-        .chain(
-            inputs
-                .plain
-                .iter()
-                .map(|f| source(f, SourceKind::PlainFile)),
-        )
+        .chain(plain.iter().map(|f| source(f, SourceKind::PlainFile)))
         .collect();
     let schema_file = schema.map(|(schema, file)| SchemaFile {
         schema,
@@ -439,14 +442,9 @@ fn validate(
             ValidationError::Starlark(error) => format!("{header}\n{}\n", error.ytt_message()),
         })
     })?;
-    let schema_checks = match schema {
-        // Checked when the schema was read.
-        Some(schema) => schema_checks(schema)
-            .map_err(|e| Stop::Refused(format!("{header}\n{:?}\n", e.error)))?,
-        None => Vec::new(),
-    };
     let json = to_json(value);
     let found = match compiled {
+        // The schema's validations are compiled: not lowered again.
         Some(validate) => {
             let mut found = validate(&json, Explain::Failures).violations;
             let rules = rule_set(Vec::new(), assert_checks);
@@ -456,6 +454,12 @@ fn validate(
             found
         }
         None => {
+            let schema_checks = match schema {
+                // Checked when the schema was read.
+                Some(schema) => schema_checks(schema)
+                    .map_err(|e| Stop::Refused(format!("{header}\n{:?}\n", e.error)))?,
+                None => Vec::new(),
+            };
             let rules = rule_set(schema_checks, assert_checks);
             evaluate_document(&rules, &Plain::new(&json), Explain::Failures).violations
         }

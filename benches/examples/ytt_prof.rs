@@ -1,0 +1,61 @@
+//! Prof loop for callgrind over the ytt benchmark's cases: runs one path `n` times.
+//! `ytt_prof MODE LABEL N`, MODE in run-interpreted, judge, run-compiled, schema-build,
+//! values-interpreted, values-compiled, validations-interpreted, validations-compiled.
+#![allow(missing_docs, clippy::unwrap_used)]
+
+use std::hint::black_box;
+
+use validgen::interpret::{Explain, evaluate_document};
+use validgen::model::Plain;
+use validgen::ytt::check::judge;
+use validgen::ytt::data::to_json;
+use validgen::ytt::values::SchemaFile;
+use validgen_benches::ytt::{build, data_values, values_check, ytt_cases};
+
+fn main() {
+    let a: Vec<String> = std::env::args().collect();
+    let (mode, label, n): (&str, &str, usize) = (&a[1], &a[2], a[3].parse().unwrap());
+    let case = ytt_cases().into_iter().find(|c| c.label == label).unwrap();
+    let schema = case.schema;
+    let invocation = case.invocation();
+    let (built, rules) = build(schema.file, schema.schema);
+    let file = SchemaFile {
+        schema: &built,
+        text: schema.schema,
+    };
+    let json = to_json(&data_values(&file, &case.values).document.value);
+    for _ in 0..n {
+        match mode {
+            "run-interpreted" => drop(black_box(case.run_interpreted(&invocation))),
+            "judge" => drop(black_box(judge(
+                schema.file,
+                &invocation.data_values_files,
+                &|n| case.read(n),
+            ))),
+            "run-compiled" => drop(black_box(case.run_compiled())),
+            "schema-build" => drop(black_box(build(schema.file, black_box(schema.schema)))),
+            "values-interpreted" => drop(black_box(values_check(
+                &file,
+                &case.values,
+                Some(&rules),
+                schema.validate,
+            ))),
+            "values-compiled" => drop(black_box(values_check(
+                &file,
+                &case.values,
+                None,
+                schema.validate,
+            ))),
+            "validations-interpreted" => drop(black_box(evaluate_document(
+                &rules,
+                &Plain::new(black_box(&json)),
+                Explain::Failures,
+            ))),
+            "validations-compiled" => drop(black_box((schema.validate)(
+                black_box(&json),
+                Explain::Failures,
+            ))),
+            _ => panic!("unknown mode {mode}"),
+        }
+    }
+}

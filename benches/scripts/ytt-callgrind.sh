@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Instructions per iteration of each path of the ytt benchmark, with callgrind:
+# (Ir(N2) - Ir(N1)) / (N2 - N1) of the prof loop `examples/ytt_prof.rs`, so that the setup
+# (fixtures, the schema built once) cancels out.
+#
+#   cargo build --release --example ytt_prof      # in benches/
+#   benches/scripts/ytt-callgrind.sh              # every mode and case; or MODES=..., CASES=...
+#
+# Environment: PROF (the binary; default $CARGO_TARGET_DIR/release/examples/ytt_prof or
+# target/release/examples/ytt_prof), MODES, CASES (space-separated lists).
+set -euo pipefail
+
+root=$(cd "$(dirname "$0")/../.." && pwd)
+prof=${PROF:-${CARGO_TARGET_DIR:-$root/target}/release/examples/ytt_prof}
+[ -x "$prof" ] || { echo "no $prof: cargo build --release --example ytt_prof" >&2; exit 2; }
+modes=${MODES:-run-interpreted judge run-compiled schema-build values-interpreted values-compiled validations-interpreted validations-compiled}
+cases=${CASES:-cert-manager-issuers cert-manager tekton-pipelines}
+out=$(mktemp -d "${TMPDIR:-/tmp}/validgen-cg.XXXXXX")
+trap 'rm -rf "$out"' EXIT
+
+ir() { # mode, case, n
+    valgrind --tool=callgrind --callgrind-out-file="$out/cg" "$prof" "$1" "$2" "$3" 2>&1 \
+        | awk '/Collected/ { print $NF }'
+}
+
+printf '%-24s %-22s %12s\n' mode case 'Ir/iteration'
+for mode in $modes; do
+    case $mode in
+        validations-*) n1=1000 n2=11000 ;;
+        *) n1=10 n2=60 ;;
+    esac
+    for c in $cases; do
+        a=$(ir "$mode" "$c" "$n1")
+        b=$(ir "$mode" "$c" "$n2")
+        printf '%-24s %-22s %12.0f\n' "$mode" "$c" "$(echo "($b - $a) / ($n2 - $n1)" | bc -l)"
+    done
+done
