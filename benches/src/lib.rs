@@ -1,7 +1,8 @@
 //! Fixtures of validgen's benchmarks (`benches/`): real VMs of the common-templates catalog,
 //! their `AdmissionReview`s, a VM with many disks, the review paths (compiled and interpreted)
 //! and a rule set the generated code evaluates through the runtime's dynamic fallback; real
-//! ytt package schemas with their values ([`ytt`]).
+//! ytt package schemas with their values ([`ytt`]); the real Kyverno CLI test manifests
+//! ([`kyverno`]).
 //!
 //! Everything here is checked by the unit tests below (`cargo test -p validgen-benches`): the
 //! compiled and the interpreted paths give the same reports and the same response bytes, so the
@@ -27,6 +28,7 @@ pub mod schemas {
     include!(concat!(env!("OUT_DIR"), "/json_schema_validators.rs"));
 }
 
+pub mod kyverno;
 pub mod ytt;
 
 /// A rule set with path-valued arguments (`min` from `resources.requests.memory` and
