@@ -11,3 +11,8 @@ use serde_json::Value;
 pub fn migrate(doc: &Value) -> Result<Value, Vec<String>> {
     Err(vec![format!("migration is not built yet: {}", doc.is_object())])
 }
+
+/// `doc` as YAML text (placeholder: JSON, which is YAML).
+pub fn to_yaml(doc: &Value) -> String {
+    format!("{doc:#}\n")
+}

@@ -86,8 +86,11 @@ pub struct Finding {
 /// `apiVersion` `cli.kyverno.io/v1beta1` with `kind: KyvernoTest` is [`Version::V1beta1`];
 /// `kind: Test` with an `apiVersion` in group `cli.kyverno.io` (or `kyverno.io`, which 14
 /// real tests use and the CLI accepts, as it never reads `apiVersion`) is
-/// [`Version::V1alpha1`]; so is a document of a file named [`TEST_FILE_NAME`] without
-/// `apiVersion` or `kind` (the deprecated layout). `file_name` is the file's last component.
+/// [`Version::V1alpha1`]; so is every other mapping of a file named [`TEST_FILE_NAME`], as
+/// the CLI decodes each document of such a file as a `Test` (kyverno
+/// `cmd/cli/kubectl-kyverno/test/load.go`): the deprecated layout without `apiVersion` or
+/// `kind`, and a document of another kind, which [`validate`] then reports. `file_name` is
+/// the file's last component.
 pub fn recognise(doc: &Value, file_name: &str) -> Option<Version> {
     let api_version = doc.get("apiVersion").and_then(Value::as_str);
     let kind = doc.get("kind").and_then(Value::as_str);
@@ -95,9 +98,7 @@ pub fn recognise(doc: &Value, file_name: &str) -> Option<Version> {
     match (group, kind) {
         (Some(GROUP), Some("KyvernoTest")) => Some(Version::V1beta1),
         (Some(GROUP | "kyverno.io"), Some("Test")) => Some(Version::V1alpha1),
-        (None, _) | (_, None) if file_name == TEST_FILE_NAME && doc.is_object() => {
-            Some(Version::V1alpha1)
-        }
+        _ if file_name == TEST_FILE_NAME && doc.is_object() => Some(Version::V1alpha1),
         _ => None,
     }
 }
@@ -111,6 +112,7 @@ pub fn validate(version: Version, path: &str, yaml: &Yaml) -> Vec<Finding> {
     let doc = yaml.value();
     match version {
         Version::V1alpha1 => {
+            out.extend(other_kind(doc));
             out.extend(load::check(path, doc));
             out.extend(fix::warnings(doc));
         }
@@ -129,6 +131,23 @@ pub fn check_files(
     limits: &files::Limits,
 ) -> Vec<Finding> {
     files::check(version, doc, test_file, limits)
+}
+
+/// A document of a test file whose `kind` is neither `Test` nor missing: the CLI decodes it
+/// as a `Test` all the same, so it is a test file mixing kinds (a Pod pasted into
+/// `kyverno-test.yaml`), whose own fields strict decoding then refuses.
+fn other_kind(doc: &Value) -> Option<Finding> {
+    let kind = doc.get("kind")?.as_str()?;
+    (kind != "Test").then(|| Finding {
+        instance: "/kind".to_owned(),
+        layer: Layer::Load,
+        keyword: "kind".to_owned(),
+        message: format!(
+            "a document of kind `{kind}` in a test file: the Kyverno CLI decodes every document of the file as a `Test`"
+        ),
+        severity: Severity::Error,
+        file: String::new(),
+    })
 }
 
 /// Document order: by the position of the offending value (stable, so the layers keep their

@@ -1,0 +1,77 @@
+//! `validgen kyverno migrate`: a v1alpha1 Kyverno test file rewritten as v1beta1
+//! `KyvernoTest` documents by `validgen_runtime::kyverno::migrate`.
+
+use std::io::{Read as _, Write as _};
+
+use validgen_runtime::kubevirt::manifest;
+use validgen_runtime::kyverno::migrate;
+
+use crate::cli::{KyvernoCommand, MigrateArgs};
+use crate::render::escape_controls;
+use crate::{EXIT_DENIED, EXIT_ERROR, EXIT_OK};
+
+/// Runs a `kyverno` command; returns the exit status.
+pub fn run(command: &KyvernoCommand) -> u8 {
+    match command {
+        KyvernoCommand::Migrate(args) => run_migrate(args),
+    }
+}
+
+/// Migrates every document of the file, printing them as one YAML stream; nothing is printed
+/// on standard output when a document cannot be migrated.
+fn run_migrate(args: &MigrateArgs) -> u8 {
+    let name = args.file.display().to_string();
+    let bytes = match read(&args.file, args.max_bytes) {
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!("error: {name}: {}", escape_controls(&e));
+            return EXIT_ERROR;
+        }
+    };
+    let docs = match manifest::parse(&name, &bytes, args.max_bytes) {
+        Ok(d) => d,
+        Err(e) => {
+            eprintln!("error: {}", escape_controls(&e.to_string()));
+            return EXIT_ERROR;
+        }
+    };
+    let mut out = Vec::new();
+    let mut failed = false;
+    for doc in &docs {
+        match migrate::migrate(&doc.value) {
+            Ok(v) => out.push(migrate::to_yaml(&v)),
+            Err(reasons) => {
+                failed = true;
+                for r in reasons {
+                    eprintln!("error: {name}#{}: {}", doc.index, escape_controls(&r));
+                }
+            }
+        }
+    }
+    if failed {
+        return EXIT_DENIED;
+    }
+    let mut stdout = std::io::stdout().lock();
+    if stdout.write_all(out.join("---\n").as_bytes()).is_err() || stdout.flush().is_err() {
+        return EXIT_ERROR;
+    }
+    EXIT_OK
+}
+
+/// The file's bytes (`-`: standard input), at most `max_bytes`.
+fn read(path: &std::path::Path, max_bytes: usize) -> Result<Vec<u8>, String> {
+    let limit = u64::try_from(max_bytes)
+        .unwrap_or(u64::MAX)
+        .saturating_add(1);
+    let mut bytes = Vec::new();
+    let read = if path.as_os_str() == "-" {
+        std::io::stdin().lock().take(limit).read_to_end(&mut bytes)
+    } else {
+        std::fs::File::open(path).and_then(|f| f.take(limit).read_to_end(&mut bytes))
+    };
+    read.map_err(|e| e.to_string())?;
+    if bytes.len() > max_bytes {
+        return Err(format!("larger than --max-bytes ({max_bytes} bytes)"));
+    }
+    Ok(bytes)
+}
