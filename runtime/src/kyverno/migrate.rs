@@ -9,5 +9,8 @@ use serde_json::Value;
 /// # Errors
 /// `doc` is not a v1alpha1 test that can be migrated: the reasons.
 pub fn migrate(doc: &Value) -> Result<Value, Vec<String>> {
-    Err(vec![format!("migration is not built yet: {}", doc.is_object())])
+    Err(vec![format!(
+        "migration is not built yet: {}",
+        doc.is_object()
+    )])
 }
