@@ -9,7 +9,10 @@ use serde_json::Value;
 /// # Errors
 /// `doc` is not a v1alpha1 test that can be migrated: the reasons.
 pub fn migrate(doc: &Value) -> Result<Value, Vec<String>> {
-    Err(vec![format!("migration is not built yet: {}", doc.is_object())])
+    Err(vec![format!(
+        "migration is not built yet: {}",
+        doc.is_object()
+    )])
 }
 
 /// `doc` as YAML text (placeholder: JSON, which is YAML).
