@@ -57,7 +57,7 @@ const PAYLOADS: [(&str, &str); 3] = [
 ];
 
 /// The v1beta1 result fields in order, each with its v1alpha1 name.
-const RESULT_FIELDS: [(&str, &str); 21] = [
+const RESULT_FIELDS: [(&str, &str); 20] = [
     ("policy", "policy"),
     ("rule", "rule"),
     ("resources", "resources"),
@@ -78,8 +78,10 @@ const RESULT_FIELDS: [(&str, &str); 21] = [
     ("isImageValidatingPolicy", "isImageValidatingPolicy"),
     ("isGeneratingPolicy", "isGeneratingPolicy"),
     ("isMutatingPolicy", "isMutatingPolicy"),
-    ("resource", "resource"),
 ];
+
+/// The result field Kyverno 1.14 and before read, appended to `resources` when migrated.
+const REMOVED_RESOURCE: &str = "resource";
 
 /// The v1alpha1 `values` fields and their v1beta1 names under `spec.variables`.
 const VALUES_FIELDS: [(&str, &str); 5] = [
@@ -93,7 +95,8 @@ const VALUES_FIELDS: [(&str, &str); 5] = [
 /// The v1beta1 `KyvernoTest` of the v1alpha1 `Test` `doc`, as the module docs map it.
 ///
 /// # Errors
-/// The reasons `doc` cannot be migrated without loss, each `<JSON Pointer>: <why>`: it is not
+/// The reasons `doc` cannot be migrated without loss, each `<JSON Pointer>: <why>` (just
+/// `<why>` at the document): it is not
 /// a mapping; a field v1alpha1 does not have at the top level, in `values` or in a result (as
 /// Kyverno's strict decoding would reject it); `metadata`, `values` or a result that is not a
 /// mapping; a top-level `name` that differs from `metadata.name`; both `jsonPayload` and
@@ -101,7 +104,7 @@ const VALUES_FIELDS: [(&str, &str); 5] = [
 /// `resources` that is not a list.
 pub fn migrate(doc: &Value) -> Result<Value, Vec<String>> {
     let Value::Object(test) = doc else {
-        return Err(vec![": a test is a mapping".to_owned()]);
+        return Err(vec!["a test is a mapping".to_owned()]);
     };
     let mut errors = Vec::new();
     let known = |k: &str| {
@@ -215,27 +218,26 @@ fn results(results: &Value, errors: &mut Vec<String>) -> Value {
         unknown_fields(
             result,
             &at,
-            |k| RESULT_FIELDS.iter().any(|(_, from)| *from == k),
+            |k| k == REMOVED_RESOURCE || RESULT_FIELDS.iter().any(|(_, from)| *from == k),
             errors,
         );
         let mut migrated = Map::new();
         for (to, from) in RESULT_FIELDS {
-            if let Some(v) = result.get(from)
-                && from != "resource"
-            {
-                migrated.insert(to.to_owned(), v.clone());
-            }
-        }
-        if let Some(resource) = result.get("resource") {
-            match migrated
-                .entry("resources")
-                .or_insert_with(|| Value::Array(Vec::new()))
-            {
-                Value::Array(list) => list.push(resource.clone()),
-                _ => errors.push(format!(
-                    "{at}/resource: resources is not a list to add the resource to"
-                )),
-            }
+            let value = match (from, result.get(from), result.get(REMOVED_RESOURCE)) {
+                ("resources", None, Some(single)) => Value::Array(vec![single.clone()]),
+                ("resources", Some(Value::Array(list)), Some(single)) => {
+                    Value::Array(list.iter().chain([single]).cloned().collect())
+                }
+                ("resources", Some(_), Some(_)) => {
+                    errors.push(format!(
+                        "{at}/resource: resources is not a list to add the resource to"
+                    ));
+                    continue;
+                }
+                (_, Some(v), _) => v.clone(),
+                (_, None, _) => continue,
+            };
+            migrated.insert(to.to_owned(), value);
         }
         out.push(Value::Object(migrated));
     }
@@ -288,6 +290,11 @@ fn unknown_fields(
     errors: &mut Vec<String>,
 ) {
     for key in map.keys().filter(|k| !known(k)) {
-        errors.push(format!("{at}: unknown field {key:?}"));
+        let field = format!("unknown field {key:?}");
+        errors.push(if at.is_empty() {
+            field
+        } else {
+            format!("{at}: {field}")
+        });
     }
 }
