@@ -3,6 +3,8 @@
 //! error, and a test-local reverse mapping gives the original back (up to the normalisations
 //! `kyverno::migrate` documents). Plus the migration's refusals and normalisations by hand.
 
+#![allow(clippy::unwrap_used)]
+
 use std::path::{Path, PathBuf};
 
 use serde_json::{Map, Value, json};
@@ -12,10 +14,7 @@ use validgen_runtime::kyverno::migrate::{migrate, to_yaml};
 use validgen_runtime::kyverno::{self, Version};
 use validgen_runtime::model::Yaml;
 
-const CORPUS: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../tests/corpus/kyverno-tests"
-);
+const CORPUS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/corpus/kyverno-tests");
 
 /// Every `kyverno-test.yaml` under `dir` (hidden directories too, as the CLI walks them).
 fn test_files(dir: &Path, out: &mut Vec<PathBuf>) {
@@ -27,7 +26,10 @@ fn test_files(dir: &Path, out: &mut Vec<PathBuf>) {
     for path in entries {
         if path.is_dir() {
             test_files(&path, out);
-        } else if path.file_name().is_some_and(|n| n == kyverno::TEST_FILE_NAME) {
+        } else if path
+            .file_name()
+            .is_some_and(|n| n == kyverno::TEST_FILE_NAME)
+        {
             out.push(path);
         }
     }
@@ -133,10 +135,17 @@ fn every_real_test_migrates_and_passes_the_v1beta1_catalog() {
         );
         let text = to_yaml(&migrated).unwrap();
         let yaml = Yaml::parse(&text).unwrap_or_else(|e| panic!("{name}: {e}\n{text}"));
-        assert_eq!(yaml.value(), &migrated, "{name}: the YAML reads back\n{text}");
+        assert_eq!(
+            yaml.value(),
+            &migrated,
+            "{name}: the YAML reads back\n{text}"
+        );
         for f in kyverno::validate(Version::V1beta1, &name, &yaml) {
             if f.severity == Severity::Error {
-                failures.push(format!("{name}: {} {}: {}", f.instance, f.keyword, f.message));
+                failures.push(format!(
+                    "{name}: {} {}: {}",
+                    f.instance, f.keyword, f.message
+                ));
             }
         }
     }
@@ -217,7 +226,10 @@ fn every_v1alpha1_field_has_its_place_in_order() {
             "variables"
         ]
     );
-    assert_eq!(keys(&migrated["spec"]["payloads"]), ["json", "http", "envoy"]);
+    assert_eq!(
+        keys(&migrated["spec"]["payloads"]),
+        ["json", "http", "envoy"]
+    );
     assert_eq!(
         keys(&migrated["spec"]["results"][0]),
         [
@@ -248,7 +260,21 @@ fn the_deprecated_json_payload_becomes_a_list() {
     let doc = json!({"apiVersion": "cli.kyverno.io/v1alpha1", "kind": "Test",
                      "policies": ["p.yaml"], "jsonPayload": "payload.json", "results": []});
     let migrated = migrate(&doc).unwrap();
-    assert_eq!(migrated["spec"]["payloads"], json!({"json": ["payload.json"]}));
+    assert_eq!(
+        migrated["spec"]["payloads"],
+        json!({"json": ["payload.json"]})
+    );
+}
+
+#[test]
+fn a_removed_resource_field_joins_the_resources_list() {
+    let doc = json!({"results": [{"policy": "p", "kind": "Pod", "result": "pass",
+                                  "resources": ["a"], "resource": "b"}]});
+    let migrated = migrate(&doc).unwrap();
+    assert_eq!(
+        migrated["spec"]["results"][0]["resources"],
+        json!(["a", "b"])
+    );
 }
 
 #[test]
@@ -257,7 +283,9 @@ fn what_cannot_migrate_without_loss_is_refused_with_every_reason() {
         "name": "old", "metadata": {"name": "new"}, "foo": 1,
         "jsonPayload": "a.json", "jsonPayloads": ["b.json"],
         "values": {"globalValues": {}, "bar": 2},
-        "results": [{"policy": "p", "kind": "Pod", "result": "pass", "status": "pass"}, 3]
+        "results": [{"policy": "p", "kind": "Pod", "result": "pass", "status": "pass"}, 3,
+                    {"policy": "p", "kind": "Pod", "result": "pass", "resource": "a",
+                     "resources": "b"}]
     });
     assert_eq!(
         migrate(&doc).unwrap_err(),
@@ -268,6 +296,7 @@ fn what_cannot_migrate_without_loss_is_refused_with_every_reason() {
              jsonPayload then (test/load.go): remove one",
             "/results/0: unknown field \"status\"",
             "/results/1: a result is a mapping",
+            "/results/2/resource: resources is not a list to add the resource to",
             "/values: unknown field \"bar\"",
         ]
     );
@@ -304,5 +333,9 @@ fn yaml_rendering_quotes_what_would_read_back_otherwise_and_refuses_huge_integer
     for _ in 0..300 {
         deep = json!([deep]);
     }
-    assert!(to_yaml(&deep).unwrap_err().contains("nests deeper than 256 levels"));
+    assert!(
+        to_yaml(&deep)
+            .unwrap_err()
+            .contains("nests deeper than 256 levels")
+    );
 }

@@ -2,6 +2,8 @@
 //! and proposal check it relies on fails where it should, with its text and JSON Pointer; the
 //! CRD is a structural schema as Kubernetes defines it.
 
+#![allow(clippy::unwrap_used)]
+
 use serde_json::Value;
 use validgen_runtime::ir::Severity;
 use validgen_runtime::kyverno::catalog::{V1BETA1_CRD, crd_schema};
@@ -173,7 +175,10 @@ fn run(cases: &[Case]) {
         let want = (c.at, c.layer, c.message, Severity::Error);
         let found = (f.instance.as_str(), f.layer, f.message.as_str(), f.severity);
         if found != want || !f.keyword.ends_with(c.keyword) {
-            failures.push(format!("{:?}\n  got  {f:?}\n  want {want:?} {}", c.to, c.keyword));
+            failures.push(format!(
+                "{:?}\n  got  {f:?}\n  want {want:?} {}",
+                c.to, c.keyword
+            ));
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
@@ -183,45 +188,126 @@ fn run(cases: &[Case]) {
 fn every_schema_rule_fails_where_it_should() {
     use Layer::Schema;
     run(&[
-        case("  results:\n", "  bogus: 1\n  results:\n", "/spec/bogus", Schema,
-             "/properties/spec/additionalProperties", "json: unknown field \"bogus\""),
-        case("    patchedResource: mypatchedresource.yaml\n",
-             "    patchedResources: mypatchedresource.yaml\n", "/spec/results/1/patchedResources",
-             Schema, "/additionalProperties", "json: unknown field \"patchedResources\""),
-        case("    result: fail\n", "    result: passs\n", "/spec/results/3/result", Schema,
-             "/properties/result/enum", "\"passs\" is not one of [\"pass\",\"fail\",\"warn\",\"error\",\"skip\"]"),
-        case("    result: fail\n", "    result: fail\n    operation: CONNECT\n",
-             "/spec/results/3/operation", Schema, "/properties/operation/enum", "\"CONNECT\" is not one of [\"CREATE\",\"UPDATE\",\"DELETE\"]"),
-        case("  policies:\n  - check-nvidia-gpu.yaml\n  - relative/path/to/next/policy.yaml\n  - /fully/qualified/path/to/next/policy.yaml\n",
-             "", "/spec", Schema, "/properties/spec/required", "\"policies\" is a required property"),
-        case("    patchedResource: mypatchedresource.yaml\n    kind: Pod\n",
-             "    patchedResource: mypatchedresource.yaml\n", "/spec/results/1", Schema,
-             "/required", "\"kind\" is a required property"),
-        case("  - policy: nextname\n    rule: mutaterulename\n",
-             "  - policy: \"\"\n    rule: mutaterulename\n", "/spec/results/1/policy", Schema,
-             "/properties/policy/minLength", "\"\" is shorter than 1 characters"),
-        case("  - resource.yaml\n", "  - resource.yaml\n  - resource.yaml\n", "/spec/resources",
-             Schema, "/properties/resources/x-kubernetes-list-type", "[\"resource.yaml\",\"resource.yaml\",\"relative/path/to/next/resource.yaml\",\"/fully/q… has non-unique elements"),
-        case("    - resource02\n", "    - resource01\n", "/spec/results/0/resources", Schema,
-             "/properties/resources/x-kubernetes-list-type", "[\"resource01\",\"resource01\",\"resource03\"] has non-unique elements"),
-        case("  policies:\n  - check-nvidia-gpu.yaml\n  - relative/path/to/next/policy.yaml\n  - /fully/qualified/path/to/next/policy.yaml\n",
-             "  policies: check-nvidia-gpu.yaml\n",
-             "/spec/policies", Schema, "/properties/policies/type", "\"check-nvidia-gpu.yaml\" is not of type \"array\""),
-        case("          - name: chip\n            kind: User\n",
-             "          - name: chip\n            kind: User\n            namespace: dev\n",
-             "/spec/variables/policies/0/resources/2/userInfo/subjects/0", Schema,
-             "/subjects/items/anyOf", "{\"name\":\"chip\",\"kind\":\"User\",\"namespace\":\"dev\"} is not valid under any of the schemas listed in the 'anyOf' keyword"),
-        case("            kind: Group\n", "            kind: Team\n",
-             "/spec/variables/policies/0/resources/2/userInfo/subjects/1/kind", Schema,
-             "/kind/enum", "\"Team\" is not one of [\"User\",\"Group\",\"ServiceAccount\"]"),
-        case("            foo.com/managed-state: managed\n", "            foo.com/managed-state: {a: 1}\n",
-             "/spec/variables/policies/0/rules/0/namespaceSelector/0/labels/foo.com~1managed-state",
-             Schema, "/labels/additionalProperties/type", "{\"a\":1} is not of type \"string\""),
-        case("          predicateResource: my-sbom.json\n", "",
-             "/spec/variables/policies/1/rules/0/attestations/0", Schema,
-             "/attestations/items/required", "\"predicateResource\" is a required property"),
-        case("spec:\n", "spec:\n  apiCallResponses:\n  - url: https://x.test/a\n    response:\n      body: {}\n      statusCode: 700\n",
-             "/spec/apiCallResponses/0/response/statusCode", Schema, "/statusCode/maximum", "700 is greater than the maximum of 599"),
+        case(
+            "  results:\n",
+            "  bogus: 1\n  results:\n",
+            "/spec/bogus",
+            Schema,
+            "/properties/spec/additionalProperties",
+            "json: unknown field \"bogus\"",
+        ),
+        case(
+            "    patchedResource: mypatchedresource.yaml\n",
+            "    patchedResources: mypatchedresource.yaml\n",
+            "/spec/results/1/patchedResources",
+            Schema,
+            "/additionalProperties",
+            "json: unknown field \"patchedResources\"",
+        ),
+        case(
+            "    result: fail\n",
+            "    result: passs\n",
+            "/spec/results/3/result",
+            Schema,
+            "/properties/result/enum",
+            "\"passs\" is not one of [\"pass\",\"fail\",\"warn\",\"error\",\"skip\"]",
+        ),
+        case(
+            "    result: fail\n",
+            "    result: fail\n    operation: CONNECT\n",
+            "/spec/results/3/operation",
+            Schema,
+            "/properties/operation/enum",
+            "\"CONNECT\" is not one of [\"CREATE\",\"UPDATE\",\"DELETE\"]",
+        ),
+        case(
+            "  policies:\n  - check-nvidia-gpu.yaml\n  - relative/path/to/next/policy.yaml\n  - /fully/qualified/path/to/next/policy.yaml\n",
+            "",
+            "/spec",
+            Schema,
+            "/properties/spec/required",
+            "\"policies\" is a required property",
+        ),
+        case(
+            "    patchedResource: mypatchedresource.yaml\n    kind: Pod\n",
+            "    patchedResource: mypatchedresource.yaml\n",
+            "/spec/results/1",
+            Schema,
+            "/required",
+            "\"kind\" is a required property",
+        ),
+        case(
+            "  - policy: nextname\n    rule: mutaterulename\n",
+            "  - policy: \"\"\n    rule: mutaterulename\n",
+            "/spec/results/1/policy",
+            Schema,
+            "/properties/policy/minLength",
+            "\"\" is shorter than 1 characters",
+        ),
+        case(
+            "  - resource.yaml\n",
+            "  - resource.yaml\n  - resource.yaml\n",
+            "/spec/resources",
+            Schema,
+            "/properties/resources/x-kubernetes-list-type",
+            "[\"resource.yaml\",\"resource.yaml\",\"relative/path/to/next/resource.yaml\",\"/fully/q… has non-unique elements",
+        ),
+        case(
+            "    - resource02\n",
+            "    - resource01\n",
+            "/spec/results/0/resources",
+            Schema,
+            "/properties/resources/x-kubernetes-list-type",
+            "[\"resource01\",\"resource01\",\"resource03\"] has non-unique elements",
+        ),
+        case(
+            "  policies:\n  - check-nvidia-gpu.yaml\n  - relative/path/to/next/policy.yaml\n  - /fully/qualified/path/to/next/policy.yaml\n",
+            "  policies: check-nvidia-gpu.yaml\n",
+            "/spec/policies",
+            Schema,
+            "/properties/policies/type",
+            "\"check-nvidia-gpu.yaml\" is not of type \"array\"",
+        ),
+        case(
+            "          - name: chip\n            kind: User\n",
+            "          - name: chip\n            kind: User\n            namespace: dev\n",
+            "/spec/variables/policies/0/resources/2/userInfo/subjects/0",
+            Schema,
+            "/subjects/items/anyOf",
+            "{\"name\":\"chip\",\"kind\":\"User\",\"namespace\":\"dev\"} is not valid under any of the schemas listed in the 'anyOf' keyword",
+        ),
+        case(
+            "            kind: Group\n",
+            "            kind: Team\n",
+            "/spec/variables/policies/0/resources/2/userInfo/subjects/1/kind",
+            Schema,
+            "/kind/enum",
+            "\"Team\" is not one of [\"User\",\"Group\",\"ServiceAccount\"]",
+        ),
+        case(
+            "            foo.com/managed-state: managed\n",
+            "            foo.com/managed-state: {a: 1}\n",
+            "/spec/variables/policies/0/rules/0/namespaceSelector/0/labels/foo.com~1managed-state",
+            Schema,
+            "/labels/additionalProperties/type",
+            "{\"a\":1} is not of type \"string\"",
+        ),
+        case(
+            "          predicateResource: my-sbom.json\n",
+            "",
+            "/spec/variables/policies/1/rules/0/attestations/0",
+            Schema,
+            "/attestations/items/required",
+            "\"predicateResource\" is a required property",
+        ),
+        case(
+            "spec:\n",
+            "spec:\n  apiCallResponses:\n  - url: https://x.test/a\n    response:\n      body: {}\n      statusCode: 700\n",
+            "/spec/apiCallResponses/0/response/statusCode",
+            Schema,
+            "/statusCode/maximum",
+            "700 is greater than the maximum of 599",
+        ),
     ]);
 }
 
@@ -229,34 +315,81 @@ fn every_schema_rule_fails_where_it_should() {
 fn every_proposal_check_fails_where_it_should() {
     use Layer::Proposal;
     run(&[
-        case("    - name: very-attestations01\n", "    - name: policyname01\n",
-             "/spec/variables/policies/1/name", Proposal, "duplicateName", "duplicate name \"policyname01\": /spec/variables/policies/0 has it already"),
-        case("      - name: rulename01\n", "      - name: rulename01\n        values: {}\n      - name: rulename01\n",
-             "/spec/variables/policies/0/rules/1/name", Proposal, "duplicateName", "duplicate name \"rulename01\": /spec/variables/policies/0/rules/0 has it already"),
-        case("      - name: nginx-demo3\n", "      - name: nginx-demo2\n",
-             "/spec/variables/policies/0/resources/1/name", Proposal, "duplicateName", "duplicate name \"nginx-demo2\": /spec/variables/policies/0/resources/0 has it already"),
-        case("    generatedResource: mypatchedresource.yaml\n",
-             "    patchedResource: p.yaml\n    generatedResource: mypatchedresource.yaml\n",
-             "/spec/results/2/generatedResource", Proposal, "resultType", "a result expects a patched resource (mutate) or generated resources (generate), not both"),
-        case("    namespace: foonamespace\n", "    namespace: foonamespace\n    cloneSourceResource: src.yaml\n",
-             "/spec/results/0/cloneSourceResource", Proposal, "resultType", "cloneSourceResource is the source a generate rule clones: it needs generatedResource or generatedResources"),
-        case("    result: fail\n", "    result: fail\n    isValidatingPolicy: true\n    isMutatingPolicy: true\n",
-             "/spec/results/3/isMutatingPolicy", Proposal, "resultType", "isValidatingPolicy and isMutatingPolicy are both set: a policy has one type"),
-        case("    result: fail\n", "    result: fail\n    isDeletingPolicy: true\n    operation: DELETE\n",
-             "/spec/results/3/operation", Proposal, "operation", "invalid test result for policy verify-attestations01: operation is not supported for deleting policies"),
+        case(
+            "    - name: very-attestations01\n",
+            "    - name: policyname01\n",
+            "/spec/variables/policies/1/name",
+            Proposal,
+            "duplicateName",
+            "duplicate name \"policyname01\": /spec/variables/policies/0 has it already",
+        ),
+        case(
+            "      - name: rulename01\n",
+            "      - name: rulename01\n        values: {}\n      - name: rulename01\n",
+            "/spec/variables/policies/0/rules/1/name",
+            Proposal,
+            "duplicateName",
+            "duplicate name \"rulename01\": /spec/variables/policies/0/rules/0 has it already",
+        ),
+        case(
+            "      - name: nginx-demo3\n",
+            "      - name: nginx-demo2\n",
+            "/spec/variables/policies/0/resources/1/name",
+            Proposal,
+            "duplicateName",
+            "duplicate name \"nginx-demo2\": /spec/variables/policies/0/resources/0 has it already",
+        ),
+        case(
+            "    generatedResource: mypatchedresource.yaml\n",
+            "    patchedResource: p.yaml\n    generatedResource: mypatchedresource.yaml\n",
+            "/spec/results/2/generatedResource",
+            Proposal,
+            "resultType",
+            "a result expects a patched resource (mutate) or generated resources (generate), not both",
+        ),
+        case(
+            "    namespace: foonamespace\n",
+            "    namespace: foonamespace\n    cloneSourceResource: src.yaml\n",
+            "/spec/results/0/cloneSourceResource",
+            Proposal,
+            "resultType",
+            "cloneSourceResource is the source a generate rule clones: it needs generatedResource or generatedResources",
+        ),
+        case(
+            "    result: fail\n",
+            "    result: fail\n    isValidatingPolicy: true\n    isMutatingPolicy: true\n",
+            "/spec/results/3/isMutatingPolicy",
+            Proposal,
+            "resultType",
+            "isValidatingPolicy and isMutatingPolicy are both set: a policy has one type",
+        ),
+        case(
+            "    result: fail\n",
+            "    result: fail\n    isDeletingPolicy: true\n    operation: DELETE\n",
+            "/spec/results/3/operation",
+            Proposal,
+            "operation",
+            "invalid test result for policy verify-attestations01: operation is not supported for deleting policies",
+        ),
     ]);
 }
 
 #[test]
 fn values_take_any_field_and_value() {
-    let text = example_with("          foo: bar\n", "          foo: {any: [1, {deep: true}]}\n");
+    let text = example_with(
+        "          foo: bar\n",
+        "          foo: {any: [1, {deep: true}]}\n",
+    );
     assert_eq!(findings(&text), []);
 }
 
 #[test]
 fn every_reason_comes_at_once_in_document_order() {
     let text = example_with("    result: fail\n", "    result: passs\n    bogus: 1\n");
-    let text = text.replace("    - name: very-attestations01\n", "    - name: policyname01\n");
+    let text = text.replace(
+        "    - name: very-attestations01\n",
+        "    - name: policyname01\n",
+    );
     let found: Vec<_> = findings(&text)
         .into_iter()
         .map(|f| (f.instance, f.layer))
@@ -266,14 +399,23 @@ fn every_reason_comes_at_once_in_document_order() {
         [
             ("/spec/results/3/result".to_owned(), Layer::Schema),
             ("/spec/results/3/bogus".to_owned(), Layer::Schema),
-            ("/spec/variables/policies/1/name".to_owned(), Layer::Proposal),
+            (
+                "/spec/variables/policies/1/name".to_owned(),
+                Layer::Proposal
+            ),
         ]
     );
 }
 
 /// Kubernetes' rules for a structural schema (apiextensions `structural` package), on the
 /// schema `s` at `at`: its problems, appended to `out`.
-fn structural(s: &Value, at: &str, in_junctor: bool, skeleton: Option<&Value>, out: &mut Vec<String>) {
+fn structural(
+    s: &Value,
+    at: &str,
+    in_junctor: bool,
+    skeleton: Option<&Value>,
+    out: &mut Vec<String>,
+) {
     let Some(map) = s.as_object() else {
         return out.push(format!("{at}: not an object"));
     };
@@ -299,7 +441,13 @@ fn structural(s: &Value, at: &str, in_junctor: bool, skeleton: Option<&Value>, o
                     if skeleton_sub.is_none() {
                         out.push(format!("{here}/{name}: not in the skeleton"));
                     }
-                    structural(sub, &format!("{here}/{name}"), in_junctor, skeleton_sub, out);
+                    structural(
+                        sub,
+                        &format!("{here}/{name}"),
+                        in_junctor,
+                        skeleton_sub,
+                        out,
+                    );
                 }
             }
             "items" | "additionalProperties" if v.is_object() => {
@@ -307,7 +455,13 @@ fn structural(s: &Value, at: &str, in_junctor: bool, skeleton: Option<&Value>, o
             }
             "anyOf" | "allOf" | "oneOf" => {
                 for (i, sub) in v.as_array().unwrap().iter().enumerate() {
-                    structural(sub, &format!("{here}/{i}"), true, Some(skeleton.unwrap_or(s)), out);
+                    structural(
+                        sub,
+                        &format!("{here}/{i}"),
+                        true,
+                        Some(skeleton.unwrap_or(s)),
+                        out,
+                    );
                 }
             }
             "not" => structural(v, &here, true, Some(skeleton.unwrap_or(s)), out),
@@ -321,7 +475,10 @@ fn structural(s: &Value, at: &str, in_junctor: bool, skeleton: Option<&Value>, o
         out.push(format!("{at}: no type"));
     }
     if map.get("x-kubernetes-list-type") == Some(&Value::from("set"))
-        && !matches!(s["items"]["type"].as_str(), Some("string" | "integer" | "number" | "boolean"))
+        && !matches!(
+            s["items"]["type"].as_str(),
+            Some("string" | "integer" | "number" | "boolean")
+        )
     {
         out.push(format!("{at}: a set of non-scalars"));
     }

@@ -142,7 +142,11 @@ pub fn migrate(doc: &Value) -> Result<Value, Vec<String>> {
     copy(test, &mut spec, &SPEC_AS_IS_TAIL);
     rename(test, "variables", &mut spec, "variablesFile");
     rename(test, "userinfo", &mut spec, "userInfoFile");
-    copy(test, &mut spec, &["apiCallResponses", "globalContextEntries"]);
+    copy(
+        test,
+        &mut spec,
+        &["apiCallResponses", "globalContextEntries"],
+    );
     if let Some(results) = test.get("results") {
         spec.insert("results".to_owned(), self::results(results, &mut errors));
     }
