@@ -513,3 +513,37 @@ fn the_crd_is_a_structural_schema_of_kyvernotests() {
         ]
     );
 }
+
+#[test]
+fn the_flat_v1alpha1_layout_under_the_v1beta1_kind_is_refused_field_by_field() {
+    let text = "apiVersion: cli.kyverno.io/v1beta1\nkind: KyvernoTest\npolicies: [p.yaml]\n\
+                results: []\n";
+    let found: Vec<_> = findings(text)
+        .into_iter()
+        .map(|f| (f.instance, f.message))
+        .collect();
+    assert_eq!(
+        found,
+        [
+            (String::new(), "\"spec\" is a required property".to_owned()),
+            (
+                "/policies".to_owned(),
+                "json: unknown field \"policies\"".to_owned()
+            ),
+            (
+                "/results".to_owned(),
+                "json: unknown field \"results\"".to_owned()
+            ),
+        ]
+    );
+}
+
+#[test]
+fn the_proposal_checks_skip_values_of_the_wrong_shape() {
+    let doc = serde_json::json!({"spec": {
+        "results": [3, {"isDeletingPolicy": "yes", "operation": "DELETE"}],
+        "variables": {"policies": [1, {"name": 2}, {"name": 2}, {"rules": "x"}]}
+    }});
+    assert_eq!(kyverno::proposal::check(&doc), []);
+    assert_eq!(kyverno::proposal::check(&serde_json::json!("x")), []);
+}
