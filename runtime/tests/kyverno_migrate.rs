@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use serde_json::{Map, Value, json};
 use validgen_runtime::ir::Severity;
 use validgen_runtime::kubevirt::manifest;
-use validgen_runtime::kyverno::migrate::{migrate, to_yaml};
+use validgen_runtime::kyverno::migrate::{migrate, migrate_file, to_yaml};
 use validgen_runtime::kyverno::{self, Version};
 use validgen_runtime::model::Yaml;
 
@@ -338,4 +338,29 @@ fn yaml_rendering_quotes_what_would_read_back_otherwise_and_refuses_huge_integer
             .unwrap_err()
             .contains("nests deeper than 256 levels")
     );
+}
+
+#[test]
+fn a_multi_document_file_migrates_whole_or_says_where_it_cannot() {
+    let file =
+        Path::new(CORPUS).join("cmd/cli/kubectl-kyverno/_testdata/tests/test-3/kyverno-test.yaml");
+    let bytes = std::fs::read(&file).unwrap();
+    let text = migrate_file("kyverno-test.yaml", &bytes, 1 << 20).unwrap();
+    let docs: Vec<_> = text.split("---\n").collect();
+    assert_eq!(docs.len(), 2);
+    for doc in docs {
+        let yaml = Yaml::parse(doc).unwrap();
+        assert_eq!(
+            kyverno::validate(Version::V1beta1, "kyverno-test.yaml", &yaml),
+            []
+        );
+    }
+    assert_eq!(
+        migrate_file("t.yaml", b"policies: [a]\n---\nfoo: 1\n", 1 << 20).unwrap_err(),
+        ["t.yaml: document 1: unknown field \"foo\""]
+    );
+    let err = migrate_file("t.yaml", b"a: [\n", 1 << 20).unwrap_err();
+    assert!(err[0].starts_with("t.yaml:"), "{err:?}");
+    let err = migrate_file("t.yaml", &[b' '; 64], 10).unwrap_err();
+    assert!(err[0].contains("over the limit"), "{err:?}");
 }

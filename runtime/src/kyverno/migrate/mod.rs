@@ -27,10 +27,12 @@
 //! Keys come in a fixed order: `apiVersion`, `kind`, `metadata`, `spec`; in `spec` and in
 //! each result, the order of the v1beta1 CRD; inside values copied as is, their own order.
 
+mod file;
 mod render;
 
 use serde_json::{Map, Value};
 
+pub use file::migrate_file;
 pub use render::to_yaml;
 
 /// The `apiVersion` of a migrated test.
