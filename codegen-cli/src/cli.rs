@@ -124,11 +124,12 @@ pub enum KyvernoCommand {
     /// Rewrite a `cli.kyverno.io/v1alpha1` `Test` file as `cli.kyverno.io/v1beta1`
     /// `KyvernoTest` documents, printed as YAML on standard output.
     ///
-    /// Every field keeps its value: the flat fields move under `spec`, inline `values` become
-    /// structured `variables`, and the `variables` and `userinfo` files are kept as
-    /// `variablesFile` and `userInfoFile`. Each document of the file is migrated, in order.
-    /// Exit status: 0; 1 when a document is not a v1alpha1 test (the reasons are printed); 2
-    /// when the file cannot be read or parsed.
+    /// Every field keeps its value: the flat fields move under `spec` (the payloads under
+    /// `spec.payloads`), inline `values` become structured `variables`, and the `variables` and
+    /// `userinfo` files are kept as `variablesFile` and `userInfoFile`. Each document of the
+    /// file is migrated, in order; comments are not kept. Exit status: 0; 1 when the file is
+    /// not YAML or a document is not a v1alpha1 test (every reason is printed, located); 2 when
+    /// the file cannot be read.
     Migrate(MigrateArgs),
 }
 

@@ -3,7 +3,6 @@
 
 use std::io::{Read as _, Write as _};
 
-use validgen_runtime::kubevirt::manifest;
 use validgen_runtime::kyverno::migrate;
 
 use crate::cli::{KyvernoCommand, MigrateArgs};
@@ -18,7 +17,7 @@ pub fn run(command: &KyvernoCommand) -> u8 {
 }
 
 /// Migrates every document of the file, printing them as one YAML stream; nothing is printed
-/// on standard output when a document cannot be migrated.
+/// on standard output when the file does not parse or a document cannot be migrated.
 fn run_migrate(args: &MigrateArgs) -> u8 {
     let name = args.file.display().to_string();
     let bytes = match read(&args.file, args.max_bytes) {
@@ -28,34 +27,21 @@ fn run_migrate(args: &MigrateArgs) -> u8 {
             return EXIT_ERROR;
         }
     };
-    let docs = match manifest::parse(&name, &bytes, args.max_bytes) {
-        Ok(d) => d,
-        Err(e) => {
-            eprintln!("error: {}", escape_controls(&e.to_string()));
-            return EXIT_ERROR;
-        }
-    };
-    let mut out = Vec::new();
-    let mut failed = false;
-    for doc in &docs {
-        match migrate::migrate(&doc.value) {
-            Ok(v) => out.push(migrate::to_yaml(&v)),
-            Err(reasons) => {
-                failed = true;
-                for r in reasons {
-                    eprintln!("error: {name}#{}: {}", doc.index, escape_controls(&r));
-                }
+    match migrate::migrate_file(&name, &bytes, args.max_bytes) {
+        Ok(text) => {
+            let mut stdout = std::io::stdout().lock();
+            if stdout.write_all(text.as_bytes()).is_err() || stdout.flush().is_err() {
+                return EXIT_ERROR;
             }
+            EXIT_OK
+        }
+        Err(reasons) => {
+            for r in reasons {
+                eprintln!("error: {}", escape_controls(&r));
+            }
+            EXIT_DENIED
         }
     }
-    if failed {
-        return EXIT_DENIED;
-    }
-    let mut stdout = std::io::stdout().lock();
-    if stdout.write_all(out.join("---\n").as_bytes()).is_err() || stdout.flush().is_err() {
-        return EXIT_ERROR;
-    }
-    EXIT_OK
 }
 
 /// The file's bytes (`-`: standard input), at most `max_bytes`.
