@@ -6,7 +6,7 @@
 //!
 //! Paths are resolved as kyverno's CLI does (`cmd/cli/kubectl-kyverno/path.GetFullPath`:
 //! absolute kept, relative joined to the test's directory; some fields always joined, see
-//! [`fields`]). A path leaving the test's directory (`../policy.yaml`) is allowed, as kyverno
+//! `fields.rs`). A path leaving the test's directory (`../policy.yaml`) is allowed, as kyverno
 //! allows it and real tests use it (`test/cli/test-context-resource-ivpol`), except in
 //! `globalContextEntries[].resourceFiles`, which kyverno refuses before reading (the
 //! [`Layer::Load`] check reports it with kyverno's text): those are not read here.
@@ -74,10 +74,8 @@ pub fn check(version: Version, doc: &Value, test_file: &Path, limits: &Limits) -
 
     for field in layout.files {
         for (pointer, name) in names(doc, field.pointer, field.many) {
-            if field.role == Role::JsonPayloads {
-                if let Some(r) = resources.as_mut() {
-                    r.add_payload(name);
-                }
+            if let (Role::JsonPayloads, Some(r)) = (field.role, resources.as_mut()) {
+                r.add_payload(name);
             }
             for (shown, loaded) in reader.files(name, field) {
                 let docs = match (&*loaded, field.role) {

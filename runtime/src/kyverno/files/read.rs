@@ -98,7 +98,10 @@ impl<'a> Reader<'a> {
             let child = format!("{}/{n}", shown.trim_end_matches('/'));
             match std::fs::metadata(&path) {
                 Ok(m) if m.is_dir() => self.walk(&path, &child, depth + 1, found)?,
-                Ok(m) if m.is_file() && is_yaml_name(&n) => {
+                // kyverno's walk skips what is neither a directory nor a YAML file.
+                Ok(m) if !m.is_file() || !is_yaml_name(&n) => {}
+                // What cannot be stat'ed (a symlink loop) is kept: `load` reports it.
+                _ => {
                     if found.len() >= self.limits.max_files {
                         return Err(format!(
                             "\"{shown}\" holds more than {} files (the most read for one test)",
@@ -107,10 +110,6 @@ impl<'a> Reader<'a> {
                     }
                     found.push((child, path));
                 }
-                // kyverno's walk skips what is neither (and fails on what it cannot stat,
-                // which `load` reports when the file is read).
-                Ok(_) => {}
-                Err(_) => found.push((child, path)),
             }
         }
         Ok(())

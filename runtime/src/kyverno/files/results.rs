@@ -188,17 +188,15 @@ fn check_type(
             missing,
         );
     }
-    if let Some(p) = generated {
-        if !is(RuleType::Generate) {
-            push(
-                format!("{at}{p}"),
-                format!(
-                    "{} is for generate rules; this result names a {word} rule, whose resource is compared with it instead",
-                    field(p)
-                ),
-                missing,
-            );
-        }
+    if let Some(p) = generated.filter(|_| !is(RuleType::Generate)) {
+        push(
+            format!("{at}{p}"),
+            format!(
+                "{} is for generate rules; this result names a {word} rule, whose resource is compared with it instead",
+                field(p)
+            ),
+            missing,
+        );
     }
 }
 
