@@ -797,3 +797,48 @@ fn an_unreadable_policy_file_does_not_cascade_into_results() {
         ]
     );
 }
+
+#[test]
+fn inline_values_and_payloads_name_what_exists() {
+    let dir = TempDir::new("inline");
+    dir.write("policy.yaml", POLICY);
+    dir.write("resources.yaml", POD);
+    dir.write("alpha/payload.json", "{\"a\": 1}");
+    let alpha = dir.write(
+        "alpha/kyverno-test.yaml",
+        "apiVersion: cli.kyverno.io/v1alpha1\nkind: Test\nmetadata: {name: t}\npolicies: [../policy.yaml]\nresources: [../resources.yaml]\njsonPayloads: [payload.json]\nvalues:\n  policies:\n  - name: p\n    rules: [{name: r}, {name: autogen-r}, {name: s}]\n    resources: [{name: web}, {name: payload.json}, {name: api}]\nresults:\n- {policy: p, rule: r, kind: '', resources: [payload.json], result: pass}\n",
+    );
+    assert_eq!(
+        check_one(&alpha, &Limits::default()),
+        vec![
+            s(
+                "/values/policies/0/rules/2/name",
+                "error",
+                "variables",
+                "",
+                "policy \"p\" has no rule \"s\""
+            ),
+            s(
+                "/values/policies/0/resources/2/name",
+                "error",
+                "variables",
+                "",
+                "no resource named \"api\" in the resource files"
+            ),
+        ]
+    );
+    let beta = dir.write(
+        "beta/kyverno-test.yaml",
+        "apiVersion: cli.kyverno.io/v1beta1\nkind: KyvernoTest\nmetadata: {name: t}\nspec:\n  policies: [../policy.yaml]\n  resources: [../resources.yaml]\n  payloads: {json: [../alpha/payload.json, gone.json]}\n  results:\n  - {policy: p, rule: r, kind: '', resources: [gone.json], result: pass}\n",
+    );
+    // A payload that cannot be read still names itself: no second finding on the result.
+    // (A payload named with a `/` never matches: kyverno splits result names on `/`.)
+    assert_eq!(
+        only_files(&check_one(&beta, &Limits::default())),
+        vec![f3(
+            "/spec/payloads/json/1",
+            "gone.json",
+            "\"gone.json\" does not exist"
+        )]
+    );
+}

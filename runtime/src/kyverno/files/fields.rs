@@ -110,7 +110,9 @@ const V1ALPHA1_RESULT_FILES: &[FileField] = &[
 ];
 
 /// v1beta1: the proposal's `spec` fields, plus the v1alpha1 fields a lossless migration
-/// carries under `spec`; the proposal supports relative and absolute paths everywhere.
+/// carries under `spec` (payloads grouped under `spec.payloads`, as our v1beta1 CRD
+/// `crds/cli.kyverno.io_kyvernotests.yaml`); the proposal supports relative and absolute
+/// paths everywhere.
 const V1BETA1_FILES: &[FileField] = &[
     FileField {
         dir_ok: true,
@@ -122,13 +124,13 @@ const V1BETA1_FILES: &[FileField] = &[
     field("/spec/clusterResources", true, Role::Plain, Resolve::Full),
     field("/spec/exceptions", true, Role::Plain, Resolve::Full),
     field(
-        "/spec/jsonPayloads",
+        "/spec/payloads/json",
         true,
         Role::JsonPayloads,
         Resolve::Full,
     ),
-    field("/spec/httpPayloads", true, Role::Plain, Resolve::Full),
-    field("/spec/envoyPayloads", true, Role::Plain, Resolve::Full),
+    field("/spec/payloads/http", true, Role::Plain, Resolve::Full),
+    field("/spec/payloads/envoy", true, Role::Plain, Resolve::Full),
     field("/spec/variablesFile", false, Role::Values, Resolve::Full),
     field("/spec/userInfoFile", false, Role::Plain, Resolve::Full),
     field("/spec/context", false, Role::Plain, Resolve::Full),

@@ -87,7 +87,16 @@ impl<'a> Reader<'a> {
         }
         let entries =
             std::fs::read_dir(dir).map_err(|e| format!("\"{shown}\" cannot be read: {e}"))?;
+        // Bounded before filtering: a directory of a million entries is not listed whole.
+        let most = self.limits.max_files.saturating_mul(10);
+        let entries: Vec<_> = entries.take(most.saturating_add(1)).collect();
+        if entries.len() > most {
+            return Err(format!(
+                "\"{shown}\" holds more than {most} entries (the most listed for one test)"
+            ));
+        }
         let mut names: Vec<String> = entries
+            .into_iter()
             .filter_map(|e| e.ok())
             .filter_map(|e| e.file_name().into_string().ok())
             .filter(|n| !n.starts_with('.'))
