@@ -778,17 +778,28 @@ fn the_number_of_files_read_is_bounded() {
 }
 
 #[test]
-fn an_unreadable_policy_file_does_not_cascade_into_results() {
+fn an_unreadable_policy_file_does_not_cascade_and_crds_are_read() {
     let dir = TempDir::new("cascade");
     dir.write("resources.yaml", POD);
+    dir.write(
+        "mock/cluster.yaml",
+        "apiVersion: cli.kyverno.io/v1alpha1\nkind: ClusterResource\nspec:\n  crds: [crds/widget.yaml, crds/gone.yaml]\n",
+    );
+    dir.write("crds/widget.yaml", "kind: CustomResourceDefinition\n");
     let test = dir.write(
         "kyverno-test.yaml",
-        "apiVersion: cli.kyverno.io/v1alpha1\nkind: Test\nmetadata: {name: t}\npolicies: [gone.yaml]\nresources: [resources.yaml]\nresults:\n- {policy: p, rule: r, kind: Pod, resources: [web, nope], result: pass}\n",
+        "apiVersion: cli.kyverno.io/v1alpha1\nkind: Test\nmetadata: {name: t}\npolicies: [gone.yaml]\nresources: [resources.yaml]\nclusterResources: [mock/cluster.yaml]\nresults:\n- {policy: p, rule: r, kind: Pod, resources: [web, nope], result: pass}\n",
     );
     assert_eq!(
         only_files(&check_one(&test, &Limits::default())),
         vec![
             f3("/policies/0", "gone.yaml", "\"gone.yaml\" does not exist"),
+            // The CRDs a ClusterResource names are relative to the test, not to its file.
+            f3(
+                "/clusterResources/0",
+                "crds/gone.yaml",
+                "mock/cluster.yaml: spec.crds[1]: \"crds/gone.yaml\" does not exist"
+            ),
             f3(
                 "/results/0/resources/1",
                 "",

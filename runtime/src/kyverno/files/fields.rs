@@ -20,6 +20,9 @@ pub(super) enum Role {
     /// A values file (v1alpha1 `variables`, v1beta1 `variablesFile`): checked by
     /// [`super::variables`].
     Values,
+    /// Mocked cluster resources (a `ClusterResource`): its `spec.crds` name more files,
+    /// relative to the test's directory (kyverno `commands/test/test.go`).
+    ClusterResources,
     /// Files that only have to exist and parse (exceptions, user info, payloads, cluster
     /// resources, expected patched or generated resources…).
     Plain,
@@ -92,7 +95,12 @@ const V1ALPHA1_FILES: &[FileField] = &[
     field("/resources", true, Role::Resources, Resolve::Full),
     field("/targetResources", true, Role::Targets, Resolve::Full),
     field("/paramResources", true, Role::Plain, Resolve::Full),
-    field("/clusterResources", true, Role::Plain, Resolve::Full),
+    field(
+        "/clusterResources",
+        true,
+        Role::ClusterResources,
+        Resolve::Full,
+    ),
     field("/exceptions", true, Role::Plain, Resolve::Full),
     field("/jsonPayloads", true, Role::JsonPayloads, Resolve::Full),
     field("/httpPayloads", true, Role::Plain, Resolve::Full),
@@ -121,7 +129,12 @@ const V1BETA1_FILES: &[FileField] = &[
     field("/spec/resources", true, Role::Resources, Resolve::Full),
     field("/spec/targetResources", true, Role::Targets, Resolve::Full),
     field("/spec/paramResources", true, Role::Plain, Resolve::Full),
-    field("/spec/clusterResources", true, Role::Plain, Resolve::Full),
+    field(
+        "/spec/clusterResources",
+        true,
+        Role::ClusterResources,
+        Resolve::Full,
+    ),
     field("/spec/exceptions", true, Role::Plain, Resolve::Full),
     field(
         "/spec/payloads/json",

@@ -128,6 +128,9 @@ pub fn check(version: Version, doc: &Value, test_file: &Path, limits: &Limits) -
                         }
                     }
                     Role::Values => values.push((pointer.clone(), shown, Rc::clone(&loaded))),
+                    Role::ClusterResources => {
+                        read_crds(&mut reader, &shown, docs, &pointer, &mut out);
+                    }
                     Role::JsonPayloads | Role::Plain => {}
                 }
             }
@@ -217,6 +220,41 @@ fn skipped_policy_file(shown: &str) -> Option<String> {
     (!read::is_yaml_name(base)).then(|| {
         format!("\"{shown}\" is skipped by kyverno: only .yaml and .yml policy files are loaded")
     })
+}
+
+/// Reads the CRD files the `ClusterResource` documents `docs` (of the file `shown`) name;
+/// their errors are at `pointer`, the naming value of `shown`.
+fn read_crds(
+    reader: &mut Reader,
+    shown: &str,
+    docs: &[Value],
+    pointer: &str,
+    out: &mut Vec<Finding>,
+) {
+    const FIELD: FileField = FileField {
+        pointer: "/spec/crds",
+        many: true,
+        role: Role::Plain,
+        resolve: Resolve::Full,
+        dir_ok: false,
+    };
+    for doc in docs {
+        for (at, name) in names(doc, FIELD.pointer, FIELD.many) {
+            for (crd, loaded) in reader.files(name, &FIELD) {
+                if let Err(e) = &*loaded {
+                    let inner = dotted(&at);
+                    let message = format!("{shown}: {inner}: {e}");
+                    out.push(finding(
+                        pointer.to_owned(),
+                        "file",
+                        message,
+                        Severity::Error,
+                        &crd,
+                    ));
+                }
+            }
+        }
+    }
 }
 
 /// Reads the expected resources each result names (patched, generated, clone source).
@@ -311,4 +349,20 @@ fn escapes(path: &str) -> bool {
         }
     }
     false
+}
+
+/// A JSON Pointer as a path in the file: `/policies/0/name` → `policies[0].name`.
+pub(super) fn dotted(pointer: &str) -> String {
+    let mut out = String::new();
+    for part in pointer.split('/').skip(1) {
+        if part.bytes().all(|b| b.is_ascii_digit()) && !part.is_empty() {
+            out.push_str(&format!("[{part}]"));
+        } else {
+            if !out.is_empty() {
+                out.push('.');
+            }
+            out.push_str(part);
+        }
+    }
+    out
 }

@@ -7,7 +7,7 @@
 
 use serde_json::Value;
 
-use super::{Index, finding};
+use super::{Index, dotted, finding};
 use crate::ir::Severity;
 use crate::kyverno::Finding;
 
@@ -93,20 +93,4 @@ fn each<'v>(policy: &'v Value, key: &str) -> impl Iterator<Item = (usize, &'v st
         .flatten()
         .enumerate()
         .filter_map(|(j, item)| Some((j, item.get("name").and_then(Value::as_str)?)))
-}
-
-/// A JSON Pointer as a path in the file: `/policies/0/name` → `policies[0].name`.
-fn dotted(pointer: &str) -> String {
-    let mut out = String::new();
-    for part in pointer.split('/').skip(1) {
-        if part.bytes().all(|b| b.is_ascii_digit()) && !part.is_empty() {
-            out.push_str(&format!("[{part}]"));
-        } else {
-            if !out.is_empty() {
-                out.push('.');
-            }
-            out.push_str(part);
-        }
-    }
-    out
 }
