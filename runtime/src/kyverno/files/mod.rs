@@ -60,9 +60,10 @@ struct Index {
     resources: Option<Resources>,
 }
 
-/// The findings on the files the test `doc` (of `version`, read from `test_file`) names, in
-/// document order of the naming values: unreadable files, then results, then variables.
-/// Each file is read once, within `limits`.
+/// The findings on the files the test `doc` (of `version`, read from `test_file`) names:
+/// the files that cannot be read (in the layout's field order), then the results' findings,
+/// then the variables'. Each file is read once, within `limits`; a missing file or one that
+/// does not parse is never an `Err`, only a finding.
 pub fn check(version: Version, doc: &Value, test_file: &Path, limits: &Limits) -> Vec<Finding> {
     let layout = fields::layout(version);
     let mut reader = Reader::new(test_file, limits);
