@@ -79,6 +79,13 @@ pub(super) fn item(test: &Test<'_>, version: Version, doc: Value) -> Item {
     let (errors, warnings): (Vec<&Finding>, Vec<&Finding>) = findings
         .iter()
         .partition(|f| f.severity == Severity::Error);
+    // In document order, the test's own findings and those on the files it names together
+    // (stable: the layers keep their order at one value).
+    let located = |found: Vec<&Finding>| {
+        let mut out: Vec<SchemaViolation> = found.into_iter().map(at).collect();
+        out.sort_by_key(|v| (v.line, v.column));
+        out
+    };
     let meta = |k: &str| {
         yaml.value()
             .pointer(&format!("/metadata/{k}"))
@@ -97,8 +104,8 @@ pub(super) fn item(test: &Test<'_>, version: Version, doc: Value) -> Item {
         line,
         name,
         schemas: vec![layer_name(version, Layer::Schema).to_owned()],
-        violations: errors.into_iter().map(at).collect(),
-        warnings: warnings.into_iter().map(at).collect(),
+        violations: located(errors),
+        warnings: located(warnings),
     }))
 }
 
