@@ -271,10 +271,10 @@ fn every_schema_rule_fails_where_it_should() {
         case(
             "          - name: chip\n            kind: User\n",
             "          - name: chip\n            kind: User\n            namespace: dev\n",
-            "/spec/variables/policies/0/resources/2/userInfo/subjects/0",
-            Schema,
-            "/subjects/items/anyOf",
-            "{\"name\":\"chip\",\"kind\":\"User\",\"namespace\":\"dev\"} is not valid under any of the schemas listed in the 'anyOf' keyword",
+            "/spec/variables/policies/0/resources/2/userInfo/subjects/0/namespace",
+            Layer::Proposal,
+            "subjectNamespace",
+            "namespace is only applicable to ServiceAccount subjects, not to User",
         ),
         case(
             "            kind: Group\n",

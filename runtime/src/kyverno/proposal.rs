@@ -2,8 +2,7 @@
 //! Kyverno CLI test command") that no keyword of our CRD frontend expresses. Everything else the
 //! proposal asks of the document itself is in the CRD (`crds/cli.kyverno.io_kyvernotests.yaml`):
 //! required fields, the `result` and `operation` enums, file lists without duplicates
-//! (`x-kubernetes-list-type: set`), a `namespace` only on `ServiceAccount` subjects (`anyOf`),
-//! unknown fields (strict decoding).
+//! (`x-kubernetes-list-type: set`), unknown fields (strict decoding).
 //!
 //! Here, each a [`Layer::Proposal`] error located by JSON Pointer:
 //! - `duplicateName`: two entries of `spec.variables.policies`, or of one policy's `rules` or
@@ -14,6 +13,11 @@
 //!   resources (generate) at once; a `cloneSourceResource` without a generated resource to
 //!   compare; two policy types (`is…Policy` flags) at once; an `operation` on a deleting policy
 //!   (Kyverno's text, `cmd/cli/kubectl-kyverno/commands/test/test.go`).
+//!
+//! - `subjectNamespace`: a `namespace` on a subject that is not a `ServiceAccount` (the
+//!   proposal: "Namespace is only applicable to ServiceAccount and should produce a validation
+//!   error if present on User or Group"). A schema `anyOf` could say it, but only at the
+//!   subject and in `anyOf`'s words; here it is at the `namespace` key, in the proposal's.
 //!
 //! Whether a result fits the rule it names (a mutate rule needs `patchedResource`…) needs the
 //! policy files: [`super::files`]. A result without `rule` is allowed: it means every rule of
@@ -58,7 +62,39 @@ pub fn check(doc: &Value) -> Vec<Finding> {
             result_type(result, &format!("/spec/results/{i}"), &mut out);
         }
     }
+    if let Some(policies) = spec["variables"]["policies"].as_array() {
+        for (i, policy) in policies.iter().enumerate() {
+            let Some(resources) = policy["resources"].as_array() else {
+                continue;
+            };
+            for (j, resource) in resources.iter().enumerate() {
+                let base = format!("/spec/variables/policies/{i}/resources/{j}/userInfo/subjects");
+                subject_namespaces(&resource["userInfo"]["subjects"], &base, &mut out);
+            }
+        }
+    }
     out
+}
+
+/// A `subjectNamespace` finding at the `namespace` of every subject of `subjects` (at `base`)
+/// that is not a `ServiceAccount`.
+fn subject_namespaces(subjects: &Value, base: &str, out: &mut Vec<Finding>) {
+    let Some(subjects) = subjects.as_array() else {
+        return;
+    };
+    for (k, subject) in subjects.iter().enumerate() {
+        let kind = subject["kind"].as_str().unwrap_or_default();
+        if subject.get("namespace").is_some() && kind != "ServiceAccount" {
+            out.push(error(
+                format!("{base}/{k}/namespace"),
+                "subjectNamespace",
+                format!(
+                    "namespace is only applicable to ServiceAccount subjects, not to {}",
+                    if kind.is_empty() { "a subject without kind" } else { kind }
+                ),
+            ));
+        }
+    }
 }
 
 /// A `duplicateName` finding at every item of `items` (at `base`) whose `name` an earlier
