@@ -70,7 +70,10 @@ pub fn warnings(doc: &Value) -> Vec<Finding> {
     for (i, entry) in entries.into_iter().flatten().enumerate() {
         let absent = |key: &str| entry.get(key).is_none_or(Value::is_null);
         if absent("data") && absent("resources") && absent("resourceFiles") {
-            let name = entry.get("name").and_then(Value::as_str).unwrap_or_default();
+            let name = entry
+                .get("name")
+                .and_then(Value::as_str)
+                .unwrap_or_default();
             warn(
                 format!("/globalContextEntries/{i}"),
                 "globalContextEntries",

@@ -148,8 +148,11 @@ mod tests {
 
     #[test]
     fn go_url_parse_as_kyverno_reads_it() {
-        let ok = |s: &str| parse_url(s).unwrap();
-        assert_eq!(ok("https://example.com/x?y#z"), ("https".into(), "example.com".into()));
+        let ok = |s: &str| parse_url(s).expect("Go parses it");
+        assert_eq!(
+            ok("https://example.com/x?y#z"),
+            ("https".into(), "example.com".into())
+        );
         assert_eq!(ok("HTTP://u:p@h:8080/x"), ("http".into(), "h".into()));
         assert_eq!(ok("http://[::1]:80/"), ("http".into(), "::1".into()));
         assert_eq!(ok("http:///x"), ("http".into(), String::new()));
@@ -157,23 +160,23 @@ mod tests {
         assert_eq!(ok("/api/v1"), (String::new(), String::new()));
         assert_eq!(ok("x#\n"), (String::new(), String::new()));
         assert_eq!(
-            parse_url("1http://x").unwrap_err(),
+            parse_url("1http://x").expect_err("Go refuses it"),
             "parse \"1http://x\": first path segment in URL cannot contain colon"
         );
         assert_eq!(
-            parse_url(":x").unwrap_err(),
+            parse_url(":x").expect_err("Go refuses it"),
             "parse \":x\": missing protocol scheme"
         );
         assert_eq!(
-            parse_url("http://h:ab/").unwrap_err(),
+            parse_url("http://h:ab/").expect_err("Go refuses it"),
             "parse \"http://h:ab/\": invalid port \":ab\" after host"
         );
         assert_eq!(
-            parse_url("http://a b/").unwrap_err(),
+            parse_url("http://a b/").expect_err("Go refuses it"),
             "parse \"http://a b/\": invalid character \" \" in host name"
         );
         assert_eq!(
-            parse_url("http://x/\n").unwrap_err(),
+            parse_url("http://x/\n").expect_err("Go refuses it"),
             "parse \"http://x/\\n\": net/url: invalid control character in URL"
         );
     }

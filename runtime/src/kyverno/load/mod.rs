@@ -57,7 +57,11 @@ fn deprecated(path: &str, doc: &Value, out: &mut Vec<Finding>) {
     let named = !text(doc, "name").is_empty();
     if text(doc, "apiVersion").is_empty() || text(doc, "kind").is_empty() || named {
         out.push(error(
-            if named { "/name".to_owned() } else { String::new() },
+            if named {
+                "/name".to_owned()
+            } else {
+                String::new()
+            },
             "deprecated",
             format!(
                 "test file {path} uses a deprecated schema — please migrate to the latest format"
