@@ -195,6 +195,16 @@ fn the_deprecated_layout_fails_with_kyvernos_text() {
     ] {
         assert_eq!(of(&validate(&text), Layer::Load), [text_of(at)], "{text}");
     }
+    // Go fails to decode a number before the layout is looked at.
+    let found = validate(&format!("apiVersion: 1\nkind: Test\n{body}"));
+    assert_eq!(of(&found, Layer::Load), []);
+    assert_eq!(
+        of(&found, Layer::Schema),
+        pairs(&[(
+            "/apiVersion",
+            "json: cannot unmarshal number into Go struct field Test.apiVersion of type string"
+        )])
+    );
     // An empty `name` is no name; the value of `apiVersion` is not checked.
     let text = format!("{HEAD}name: ''\n").replace("v1alpha1", "v9");
     assert_eq!(of(&validate(&text), Layer::Load), []);

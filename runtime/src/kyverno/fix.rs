@@ -25,18 +25,21 @@ pub fn warnings(doc: &Value) -> Vec<Finding> {
             file: String::new(),
         });
     };
-    let text = |key: &str| doc.get(key).and_then(Value::as_str).unwrap_or_default();
-    if text("apiVersion").is_empty() {
+    if super::load::unset(doc, "apiVersion") {
         warn(
             String::new(),
             "apiVersion",
             "api version is not set, setting `cli.kyverno.io/v1alpha1`",
         );
     }
-    if text("kind").is_empty() {
+    if super::load::unset(doc, "kind") {
         warn(String::new(), "kind", "kind is not set, setting `Test`");
     }
-    if !text("name").is_empty() {
+    if doc
+        .get("name")
+        .and_then(Value::as_str)
+        .is_some_and(|n| !n.is_empty())
+    {
         warn(
             "/name".to_owned(),
             "name",

@@ -51,11 +51,21 @@ fn text<'a>(v: &'a Value, key: &str) -> &'a str {
     v.get(key).and_then(Value::as_str).unwrap_or_default()
 }
 
+/// Whether Go decodes field `key` of `v` as the empty string: missing, `null` or `""` (a
+/// value of another type fails decoding, which the schema reports).
+pub(super) fn unset(v: &Value, key: &str) -> bool {
+    match v.get(key) {
+        None | Some(Value::Null) => true,
+        Some(Value::String(s)) => s.is_empty(),
+        Some(_) => false,
+    }
+}
+
 /// The deprecated layout: one finding, at the top-level `name` when that is what makes it
 /// deprecated, else at the document.
 fn deprecated(path: &str, doc: &Value, out: &mut Vec<Finding>) {
     let named = !text(doc, "name").is_empty();
-    if text(doc, "apiVersion").is_empty() || text(doc, "kind").is_empty() || named {
+    if unset(doc, "apiVersion") || unset(doc, "kind") || named {
         out.push(error(
             if named {
                 "/name".to_owned()
