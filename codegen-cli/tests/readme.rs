@@ -97,7 +97,10 @@ fn marker(n: usize) -> String {
 /// Runs `block` in one `bash`, returning each step's output lines.
 fn run(block: &Block, root: &Path, bin_dir: &Path) -> Vec<Vec<String>> {
     if let Some(path) = &block.fresh {
-        assert!(path.starts_with("target/"), "fresh paths are under target/: {path}");
+        assert!(
+            path.starts_with("target/"),
+            "fresh paths are under target/: {path}"
+        );
         let _ = std::fs::remove_dir_all(root.join(path));
     }
     // Each command sees the exit status of the one before it (for `echo $?`), not the

@@ -92,19 +92,19 @@ pub fn document_json_line(d: &DocVerdict) -> String {
         .rsplit_once('#')
         .map_or(d.source.as_str(), |(f, _)| f);
     let line = |v: &SchemaViolation| {
-            let mut line = json!({
-                "file": if v.file.is_empty() { file } else { &v.file },
-                "line": v.line,
-                "column": v.column,
-                "instance": v.instance,
-                "schema": v.schema,
-                "keyword": v.keyword,
-                "message": v.message,
-            });
-            if let (false, Some(map)) = (v.found.is_empty(), line.as_object_mut()) {
-                map.insert("found".to_owned(), v.found.clone().into());
-            }
-            line
+        let mut line = json!({
+            "file": if v.file.is_empty() { file } else { &v.file },
+            "line": v.line,
+            "column": v.column,
+            "instance": v.instance,
+            "schema": v.schema,
+            "keyword": v.keyword,
+            "message": v.message,
+        });
+        if let (false, Some(map)) = (v.found.is_empty(), line.as_object_mut()) {
+            map.insert("found".to_owned(), v.found.clone().into());
+        }
+        line
     };
     let mut out = json!({
         "source": d.source,

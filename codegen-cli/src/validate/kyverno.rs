@@ -76,9 +76,8 @@ pub(super) fn item(test: &Test<'_>, version: Version, doc: Value) -> Item {
             ..SchemaViolation::default()
         }
     };
-    let (errors, warnings): (Vec<&Finding>, Vec<&Finding>) = findings
-        .iter()
-        .partition(|f| f.severity == Severity::Error);
+    let (errors, warnings): (Vec<&Finding>, Vec<&Finding>) =
+        findings.iter().partition(|f| f.severity == Severity::Error);
     // In document order, the test's own findings and those on the files it names together
     // (stable: the layers keep their order at one value).
     let located = |found: Vec<&Finding>| {

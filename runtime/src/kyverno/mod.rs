@@ -105,19 +105,29 @@ pub fn recognise(doc: &Value, file_name: &str) -> Option<Version> {
 
 /// Every finding on the test document `yaml` of version `version`, read from the file named
 /// `path` (for Kyverno's texts), in document order: the schema's violations, then (v1alpha1)
-/// the load checks and `kyverno fix test`'s warnings, or (v1beta1) the proposal's checks.
+/// the load checks and `kyverno fix test`'s warnings, or (v1beta1) the proposal's checks. A
+/// value one of those checks finds in error is not reported by the schema too.
 /// The files the test names are not read: see [`check_files`].
 pub fn validate(version: Version, path: &str, yaml: &Yaml) -> Vec<Finding> {
     let mut out = catalog::violations(version, yaml);
     let doc = yaml.value();
-    match version {
+    let checks = match version {
         Version::V1alpha1 => {
-            out.extend(other_kind(doc));
-            out.extend(load::check(path, doc));
-            out.extend(fix::warnings(doc));
+            let mut checks: Vec<Finding> = other_kind(doc).into_iter().collect();
+            checks.extend(load::check(path, doc));
+            checks.extend(fix::warnings(doc));
+            checks
         }
-        Version::V1beta1 => out.extend(proposal::check(doc)),
-    }
+        Version::V1beta1 => proposal::check(doc),
+    };
+    // A value an error of the CLI's own checks is about (a bad `operation`) is reported once,
+    // in the CLI's words, not again by the schema.
+    out.retain(|f| {
+        !checks
+            .iter()
+            .any(|c| c.severity == Severity::Error && c.instance == f.instance)
+    });
+    out.extend(checks);
     sort(yaml, &mut out);
     out
 }
@@ -133,12 +143,13 @@ pub fn check_files(
     files::check(version, doc, test_file, limits)
 }
 
-/// A document of a test file whose `kind` is neither `Test` nor missing: the CLI decodes it
-/// as a `Test` all the same, so it is a test file mixing kinds (a Pod pasted into
-/// `kyverno-test.yaml`), whose own fields strict decoding then refuses.
+/// A document of a test file whose `kind` is neither `Test` nor missing (or empty, the
+/// deprecated layout): the CLI decodes it as a `Test` all the same, so it is a test file
+/// mixing kinds (a Pod pasted into `kyverno-test.yaml`), whose own fields strict decoding then
+/// refuses.
 fn other_kind(doc: &Value) -> Option<Finding> {
     let kind = doc.get("kind")?.as_str()?;
-    (kind != "Test").then(|| Finding {
+    (kind != "Test" && !kind.is_empty()).then(|| Finding {
         instance: "/kind".to_owned(),
         layer: Layer::Load,
         keyword: "kind".to_owned(),

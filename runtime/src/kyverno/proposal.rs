@@ -90,7 +90,11 @@ fn subject_namespaces(subjects: &Value, base: &str, out: &mut Vec<Finding>) {
                 "subjectNamespace",
                 format!(
                     "namespace is only applicable to ServiceAccount subjects, not to {}",
-                    if kind.is_empty() { "a subject without kind" } else { kind }
+                    if kind.is_empty() {
+                        "a subject without kind"
+                    } else {
+                        kind
+                    }
                 ),
             ));
         }
