@@ -18,8 +18,8 @@ pub struct Cli {
 /// The commands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Judge VirtualMachine manifests as the KubeVirt template validator would, or documents
-    /// against JSON Schemas or CRDs.
+    /// Judge VirtualMachine manifests as the KubeVirt template validator would, Kyverno CLI
+    /// test manifests as the Kyverno CLI loads them, or documents against JSON Schemas or CRDs.
     ///
     /// Each VM is checked against its own `vm.kubevirt.io/validations` rules, or against the
     /// rules of its parent template found in the --templates catalogs. Files are judged in
@@ -36,6 +36,13 @@ pub enum Command {
     /// does not define is an error. Exit status: 0 when every document is valid, 1 when any is
     /// invalid, 2 when a schema is refused (its errors are printed, located, and nothing is
     /// validated) or an input cannot be read.
+    ///
+    /// Kyverno CLI test manifests are recognised without a flag: `cli.kyverno.io/v1alpha1`
+    /// `Test` (and any document of a file named `kyverno-test.yaml`, the deprecated layout
+    /// included) is validated as the Kyverno CLI loads it (its CRD with strict decoding, its
+    /// load checks, `kyverno fix test`'s warnings); the proposed `cli.kyverno.io/v1beta1`
+    /// `KyvernoTest` by its schema and the proposal's checks, and the files it names. Errors
+    /// are violations; `kyverno fix test`'s findings are warnings, which leave a test valid.
     Validate(ValidateArgs),
 
     /// Answer an admission.k8s.io/v1 AdmissionReview offline, as the webhook would.
@@ -104,6 +111,38 @@ pub enum Command {
     /// pretty JSON. Exit status: 0; 1 when ytt refuses the schema (ytt's error text) or it uses
     /// Starlark validgen does not compile; 2 on a usage or I/O error.
     Export(ExportArgs),
+
+    /// Kyverno CLI test manifests: `kyverno migrate` rewrites v1alpha1 `Test`s into the
+    /// proposed v1beta1 `KyvernoTest`.
+    #[command(subcommand)]
+    Kyverno(KyvernoCommand),
+}
+
+/// The `kyverno` commands.
+#[derive(Debug, Subcommand)]
+pub enum KyvernoCommand {
+    /// Rewrite a `cli.kyverno.io/v1alpha1` `Test` file as `cli.kyverno.io/v1beta1`
+    /// `KyvernoTest` documents, printed as YAML on standard output.
+    ///
+    /// Every field keeps its value: the flat fields move under `spec` (the payloads under
+    /// `spec.payloads`), inline `values` become structured `variables`, and the `variables` and
+    /// `userinfo` files are kept as `variablesFile` and `userInfoFile`. Each document of the
+    /// file is migrated, in order; comments are not kept. Exit status: 0; 1 when the file is
+    /// not YAML or a document is not a v1alpha1 test (every reason is printed, located); 2 when
+    /// the file cannot be read.
+    Migrate(MigrateArgs),
+}
+
+/// Arguments of `kyverno migrate`.
+#[derive(Debug, Args)]
+pub struct MigrateArgs {
+    /// The test file (`kyverno-test.yaml`); `-` for standard input.
+    #[arg(value_name = "FILE")]
+    pub file: PathBuf,
+
+    /// Largest file accepted, in bytes.
+    #[arg(long, value_name = "BYTES", default_value_t = validgen_runtime::kubevirt::manifest::DEFAULT_MAX_BYTES)]
+    pub max_bytes: usize,
 }
 
 /// Arguments of `export`.
@@ -217,7 +256,7 @@ pub struct ValidateArgs {
     #[arg(
         long = "ytt-schema",
         value_name = "FILE",
-        conflicts_with_all = ["templates", "schemas", "crds", "raw", "warn_exit_code"]
+        conflicts_with_all = ["templates", "schemas", "crds", "raw", "warn_exit_code", "check_files"]
     )]
     pub ytt_schema: Option<PathBuf>,
 
@@ -233,6 +272,12 @@ pub struct ValidateArgs {
     /// at the root).
     #[arg(long, requires = "schema_source", conflicts_with = "templates")]
     pub strict: bool,
+
+    /// Kyverno v1alpha1 `Test` manifests: also check the files they name (they exist and
+    /// parse; each result names a policy, a rule of it and resources found in them), as
+    /// `KyvernoTest` manifests always are. Paths are relative to the test file.
+    #[arg(long, conflicts_with = "schema_source")]
+    pub check_files: bool,
 
     /// Output format.
     #[arg(short = 'o', long = "output", value_enum, default_value_t = Format::Text)]

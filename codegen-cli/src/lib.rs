@@ -6,6 +6,7 @@ pub mod cli;
 pub mod explain;
 pub mod export;
 pub mod generate;
+pub mod kyverno;
 pub mod render;
 pub mod review;
 pub mod serve;
@@ -42,6 +43,7 @@ pub fn run<I: IntoIterator<Item = OsString>>(args: I) -> ExitCode {
         cli::Command::Check(args) => check::run(&args),
         cli::Command::Ytt(args) => ytt::run(&args),
         cli::Command::Export(args) => export::run(&args),
+        cli::Command::Kyverno(command) => kyverno::run(&command),
     };
     ExitCode::from(code)
 }

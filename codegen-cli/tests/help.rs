@@ -16,6 +16,8 @@ fn help_of_every_command() {
         ("check", vec!["check", "--help"]),
         ("ytt", vec!["ytt", "--help"]),
         ("export", vec!["export", "--help"]),
+        ("kyverno", vec!["kyverno", "--help"]),
+        ("kyverno_migrate", vec!["kyverno", "migrate", "--help"]),
     ] {
         let (code, out, err) = run(&args);
         assert_eq!(code, 0, "{name}: {err}");

@@ -62,7 +62,9 @@
 //!   (`gateway_v1`), compiled as the OpenAPI structural schema Kubernetes checks.
 //! - `assert_formats = true` asserts `format` (`date-time`, `date`, `email`, `hostname`,
 //!   `ipv4`, `ipv6`, `uri`, `uuid`); otherwise it is an annotation. `strict = true` makes
-//!   unknown keywords errors (otherwise warnings).
+//!   unknown keywords errors (otherwise warnings). `reject_unknown_fields = true` makes a
+//!   CRD version's unknown fields violations, as Kubernetes strict field validation does
+//!   (`json_schema::reject_unknown_fields`; `validate --crd --strict` does the same).
 //! - For each schema: `pub fn <name>(doc: &serde_json::Value, explain: Explain) ->
 //!   DocumentReport` (every violation with its instance location, keyword location and
 //!   message) and `pub fn <name>_text(text: &str, explain: Explain) -> Result<DocumentReport,
@@ -203,14 +205,15 @@ pub fn include_schemas(input: TokenStream) -> TokenStream {
         Ok(a) => a,
         Err(e) => return e.to_compile_error().into(),
     };
-    let [assert_formats, strict] = match args.options(["assert_formats", "strict"]) {
-        Ok(v) => v,
-        Err(e) => return e.to_compile_error().into(),
-    };
+    let [assert_formats, strict, reject_unknown_fields] =
+        match args.options(["assert_formats", "strict", "reject_unknown_fields"]) {
+            Ok(v) => v,
+            Err(e) => return e.to_compile_error().into(),
+        };
     let opts = validgen_codegen::SchemaOptions {
         assert_formats,
         strict,
-        ..validgen_codegen::SchemaOptions::default()
+        reject_unknown_fields,
     };
     let span = args.dir.span();
     match validgen_codegen::compile_schema_dir(&args.folder(), &args.dir.value(), opts) {

@@ -40,7 +40,8 @@ pub fn violation_line(file: &str, v: &SchemaViolation) -> String {
 }
 
 /// For people: `VALID`/`INVALID`, the source (and `metadata` name), the count of violations,
-/// then one indented `violation_line` per violation. ANSI colour only when `color`; control
+/// then one indented `violation_line` per violation and one `warning <violation_line>` per
+/// warning. ANSI colour only when `color`; control
 /// characters of what comes from the input escaped.
 pub fn document_text(d: &DocVerdict, color: bool) -> String {
     let paint = |style: Style, s: &str| {
@@ -71,11 +72,17 @@ pub fn document_text(d: &DocVerdict, color: bool) -> String {
         s.push_str("\n    ");
         s.push_str(&esc(&violation_line(file, v)));
     }
+    let yellow = Style::new().fg_color(Some(AnsiColor::Yellow.into()));
+    for w in &d.warnings {
+        s.push_str(&format!("\n    {} ", paint(yellow, "warning")));
+        s.push_str(&esc(&violation_line(file, w)));
+    }
     s
 }
 
 /// One JSON object per document: `source`, `line` (where its value starts), `name`, `valid`,
-/// `schemas` (those it was validated against) and `violations`, each with `file`, `line`,
+/// `schemas` (those it was validated against), `violations` and (when there are any)
+/// `warnings`, each with `file`, `line`,
 /// `column` (0 when unknown), `instance` (the value's JSON Pointer; for ytt, its path as ytt
 /// prints it), `schema`, `keyword` (the keyword's JSON Pointer in that schema; for ytt, empty,
 /// `schema` being the rule's `file:line`), `message`, and `found` when the validator says it.
@@ -84,32 +91,32 @@ pub fn document_json_line(d: &DocVerdict) -> String {
         .source
         .rsplit_once('#')
         .map_or(d.source.as_str(), |(f, _)| f);
-    let violations: Vec<_> = d
-        .violations
-        .iter()
-        .map(|v| {
-            let mut line = json!({
-                "file": if v.file.is_empty() { file } else { &v.file },
-                "line": v.line,
-                "column": v.column,
-                "instance": v.instance,
-                "schema": v.schema,
-                "keyword": v.keyword,
-                "message": v.message,
-            });
-            if let (false, Some(map)) = (v.found.is_empty(), line.as_object_mut()) {
-                map.insert("found".to_owned(), v.found.clone().into());
-            }
-            line
-        })
-        .collect();
-    json!({
+    let line = |v: &SchemaViolation| {
+        let mut line = json!({
+            "file": if v.file.is_empty() { file } else { &v.file },
+            "line": v.line,
+            "column": v.column,
+            "instance": v.instance,
+            "schema": v.schema,
+            "keyword": v.keyword,
+            "message": v.message,
+        });
+        if let (false, Some(map)) = (v.found.is_empty(), line.as_object_mut()) {
+            map.insert("found".to_owned(), v.found.clone().into());
+        }
+        line
+    };
+    let mut out = json!({
         "source": d.source,
         "line": d.line,
         "name": d.name,
         "valid": d.valid(),
         "schemas": d.schemas,
-        "violations": violations,
-    })
-    .to_string()
+        "violations": d.violations.iter().map(line).collect::<Vec<_>>(),
+    });
+    if let (false, Some(map)) = (d.warnings.is_empty(), out.as_object_mut()) {
+        let warnings = d.warnings.iter().map(line).collect::<Vec<_>>();
+        map.insert("warnings".to_owned(), warnings.into());
+    }
+    out.to_string()
 }

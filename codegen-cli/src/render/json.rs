@@ -73,7 +73,7 @@ impl Sink for JsonSink {
     }
 
     fn finish(&mut self, t: &Tally, summary: bool) -> io::Result<()> {
-        if summary && t.schemas {
+        if summary && (t.schemas || (t.vms == 0 && t.documents > 0)) {
             let line = json!({"summary": {
                 "files": t.files,
                 "documents": t.documents,
@@ -84,7 +84,7 @@ impl Sink for JsonSink {
             }});
             writeln!(self.out, "{line}")?;
         } else if summary {
-            let line = json!({"summary": {
+            let mut line = json!({"summary": {
                 "files": t.files,
                 "vms": t.vms,
                 "allowed": t.allowed,
@@ -93,6 +93,12 @@ impl Sink for JsonSink {
                 "errors": t.errors,
                 "skipped": t.skipped,
             }});
+            // Kyverno test manifests met beside the VMs.
+            if let (true, Some(map)) = (t.documents > 0, line["summary"].as_object_mut()) {
+                map.insert("documents".to_owned(), t.documents.into());
+                map.insert("valid".to_owned(), t.valid.into());
+                map.insert("invalid".to_owned(), t.invalid.into());
+            }
             writeln!(self.out, "{line}")?;
         }
         self.out.flush()

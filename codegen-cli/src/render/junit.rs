@@ -110,7 +110,11 @@ impl Sink for JunitSink {
                             .join("\n"),
                     }
                 },
-                system_out: Vec::new(),
+                system_out: d
+                    .warnings
+                    .iter()
+                    .map(|w| format!("warning: {}", violation_line(file, w)))
+                    .collect(),
             },
             Item::Skipped { source, kind, why } => Case {
                 name: format!("{source} {kind}"),

@@ -52,7 +52,9 @@ pub fn sink(format: Format, color: bool, out: Box<dyn Write>) -> Box<dyn Sink> {
 
 /// The `--summary` line, e.g. `Summary: 3 VMs in 2 files - allowed: 2, denied: 1, with
 /// warnings: 1, errors: 0, skipped documents: 0`; for a run against schemas `Summary: 3
-/// documents in 2 files - valid: 2, invalid: 1, errors: 0, skipped documents: 0`.
+/// documents in 2 files - valid: 2, invalid: 1, errors: 0, skipped documents: 0` (also for a
+/// run that met Kyverno test manifests and no VM; with VMs too, the tests' counts follow the
+/// VMs').
 pub fn summary_line(t: &Tally) -> String {
     let plural = |n: usize, word: &str| {
         if n == 1 {
@@ -61,7 +63,7 @@ pub fn summary_line(t: &Tally) -> String {
             format!("{n} {word}s")
         }
     };
-    if t.schemas {
+    if t.schemas || (t.vms == 0 && t.documents > 0) {
         return format!(
             "Summary: {} in {} - valid: {}, invalid: {}, errors: {}, skipped documents: {}",
             plural(t.documents, "document"),
@@ -72,8 +74,16 @@ pub fn summary_line(t: &Tally) -> String {
             t.skipped
         );
     }
+    let documents = if t.documents > 0 {
+        format!(
+            ", Kyverno tests: {} (valid: {}, invalid: {})",
+            t.documents, t.valid, t.invalid
+        )
+    } else {
+        String::new()
+    };
     format!(
-        "Summary: {} in {} - allowed: {}, denied: {}, with warnings: {}, errors: {}, skipped documents: {}",
+        "Summary: {} in {} - allowed: {}, denied: {}, with warnings: {}{documents}, errors: {}, skipped documents: {}",
         plural(t.vms, "VM"),
         plural(t.files, "file"),
         t.allowed,

@@ -10,7 +10,7 @@
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
-use super::document::position;
+use super::document::{position, violation_line};
 use super::{Sink, escape_controls, summary_line};
 use crate::validate::{Item, Tally};
 
@@ -78,6 +78,13 @@ impl Sink for TapSink {
                         if !v.found.is_empty() {
                             yaml.push(format!("    found: {}", quote(&v.found)));
                         }
+                    }
+                }
+                if !d.warnings.is_empty() {
+                    yaml.push("warnings:".to_owned());
+                    for w in &d.warnings {
+                        let line = violation_line(file, w);
+                        yaml.push(format!("  - {}", quote(&line)));
                     }
                 }
                 let status = if d.valid() { "ok" } else { "not ok" };

@@ -1,4 +1,5 @@
 //! `validgen validate`: judge VM manifests against their own rules or their templates' rules,
+//! and Kyverno CLI test manifests against the built-in catalog of their version (`kyverno`);
 //! or (`--schema`, `--crd`) validate documents against JSON Schemas or CRDs (`schema`).
 //!
 //! Files are read and judged in parallel (rayon) and printed in input order as soon as every
@@ -10,6 +11,7 @@
 mod console;
 mod documents;
 mod inputs;
+mod kyverno;
 mod ordered;
 pub mod schema;
 mod stream;
@@ -102,6 +104,9 @@ pub struct DocVerdict {
     pub schemas: Vec<String>,
     /// Its violations, schema by schema, in document order.
     pub violations: Vec<SchemaViolation>,
+    /// What deserves a look but does not make it invalid (`kyverno fix test`'s warnings on a
+    /// Kyverno test), in document order.
+    pub warnings: Vec<SchemaViolation>,
 }
 
 impl DocVerdict {
@@ -234,6 +239,9 @@ pub(super) enum Against<'a> {
         catalog: &'a Catalog,
         /// Raw or admitted.
         mode: Mode,
+        /// Kyverno test manifests met on the way: check the files a v1alpha1 `Test` names
+        /// (`--check-files`).
+        check_files: bool,
     },
     /// Every document, by JSON Schemas or CRDs.
     Schemas(&'a schema::SchemaSet),
@@ -302,6 +310,7 @@ pub fn run(args: &ValidateArgs) -> u8 {
         &Against::Templates {
             catalog: &catalog,
             mode,
+            check_files: args.check_files,
         },
         args,
     )

@@ -174,6 +174,7 @@ impl SchemaSet {
             name,
             schemas: schemas.iter().map(|s| schema_name(s)).collect(),
             violations,
+            warnings: Vec::new(),
         }))
     }
 

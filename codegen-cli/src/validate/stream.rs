@@ -11,7 +11,7 @@ use std::io::{self, BufRead};
 
 use validgen_runtime::kubevirt::manifest::{self, ManifestError};
 
-use super::{Against, Item, document_item, documents};
+use super::{Against, Item, document_item, documents, kyverno};
 
 /// What judging a stream needs besides the stream.
 pub(super) struct Judge<'a> {
@@ -74,8 +74,12 @@ fn piece_items(piece: &Piece, documents: &mut usize, judge: &Judge<'_>) -> Vec<I
             message: e.to_string(),
         }];
     }
-    let (catalog, mode) = match judge.against {
-        Against::Templates { catalog, mode } => (*catalog, *mode),
+    let (catalog, mode, check_files) = match judge.against {
+        Against::Templates {
+            catalog,
+            mode,
+            check_files,
+        } => (*catalog, *mode, *check_files),
         Against::Schemas(set) => return documents::piece_items(piece, documents, judge.file, set),
     };
     match manifest::parse(judge.file, &piece.text, judge.max_bytes) {
@@ -85,7 +89,19 @@ fn piece_items(piece: &Piece, documents: &mut usize, judge: &Judge<'_>) -> Vec<I
             docs.into_iter()
                 .map(|mut doc| {
                     doc.index += first;
-                    document_item(judge.file, &doc, catalog, mode)
+                    match kyverno::recognise(judge.file, &doc.value) {
+                        Some(version) => {
+                            let test = kyverno::Test {
+                                file: judge.file,
+                                index: doc.index,
+                                text: &piece.text,
+                                first_line: piece.first_line,
+                                check_files,
+                            };
+                            kyverno::item(&test, version, doc.value)
+                        }
+                        None => document_item(judge.file, &doc, catalog, mode),
+                    }
                 })
                 .collect()
         }

@@ -34,6 +34,7 @@ pub fn judge(schema: &Path, paths: &[PathBuf], max_bytes: usize) -> FileReport {
                 .map(|v| violation(v, &schema_name))
                 .collect(),
             schemas: vec![schema_name],
+            warnings: Vec::new(),
         })),
         Err(stop) => Item::Error {
             source: match stop {

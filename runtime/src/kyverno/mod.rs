@@ -86,8 +86,11 @@ pub struct Finding {
 /// `apiVersion` `cli.kyverno.io/v1beta1` with `kind: KyvernoTest` is [`Version::V1beta1`];
 /// `kind: Test` with an `apiVersion` in group `cli.kyverno.io` (or `kyverno.io`, which 14
 /// real tests use and the CLI accepts, as it never reads `apiVersion`) is
-/// [`Version::V1alpha1`]; so is a document of a file named [`TEST_FILE_NAME`] without
-/// `apiVersion` or `kind` (the deprecated layout). `file_name` is the file's last component.
+/// [`Version::V1alpha1`]; so is every other mapping of a file named [`TEST_FILE_NAME`], as
+/// the CLI decodes each document of such a file as a `Test` (kyverno
+/// `cmd/cli/kubectl-kyverno/test/load.go`): the deprecated layout without `apiVersion` or
+/// `kind`, and a document of another kind, which [`validate`] then reports. `file_name` is
+/// the file's last component.
 pub fn recognise(doc: &Value, file_name: &str) -> Option<Version> {
     let api_version = doc.get("apiVersion").and_then(Value::as_str);
     let kind = doc.get("kind").and_then(Value::as_str);
@@ -95,27 +98,36 @@ pub fn recognise(doc: &Value, file_name: &str) -> Option<Version> {
     match (group, kind) {
         (Some(GROUP), Some("KyvernoTest")) => Some(Version::V1beta1),
         (Some(GROUP | "kyverno.io"), Some("Test")) => Some(Version::V1alpha1),
-        (None, _) | (_, None) if file_name == TEST_FILE_NAME && doc.is_object() => {
-            Some(Version::V1alpha1)
-        }
+        _ if file_name == TEST_FILE_NAME && doc.is_object() => Some(Version::V1alpha1),
         _ => None,
     }
 }
 
 /// Every finding on the test document `yaml` of version `version`, read from the file named
 /// `path` (for Kyverno's texts), in document order: the schema's violations, then (v1alpha1)
-/// the load checks and `kyverno fix test`'s warnings, or (v1beta1) the proposal's checks.
+/// the load checks and `kyverno fix test`'s warnings, or (v1beta1) the proposal's checks. A
+/// value one of those checks finds in error is not reported by the schema too.
 /// The files the test names are not read: see [`check_files`].
 pub fn validate(version: Version, path: &str, yaml: &Yaml) -> Vec<Finding> {
     let mut out = catalog::violations(version, yaml);
     let doc = yaml.value();
-    match version {
+    let checks = match version {
         Version::V1alpha1 => {
-            out.extend(load::check(path, doc));
-            out.extend(fix::warnings(doc));
+            let mut checks: Vec<Finding> = other_kind(doc).into_iter().collect();
+            checks.extend(load::check(path, doc));
+            checks.extend(fix::warnings(doc));
+            checks
         }
-        Version::V1beta1 => out.extend(proposal::check(doc)),
-    }
+        Version::V1beta1 => proposal::check(doc),
+    };
+    // A value an error of the CLI's own checks is about (a bad `operation`) is reported once,
+    // in the CLI's words, not again by the schema.
+    out.retain(|f| {
+        !checks
+            .iter()
+            .any(|c| c.severity == Severity::Error && c.instance == f.instance)
+    });
+    out.extend(checks);
     sort(yaml, &mut out);
     out
 }
@@ -129,6 +141,24 @@ pub fn check_files(
     limits: &files::Limits,
 ) -> Vec<Finding> {
     files::check(version, doc, test_file, limits)
+}
+
+/// A document of a test file whose `kind` is neither `Test` nor missing (or empty, the
+/// deprecated layout): the CLI decodes it as a `Test` all the same, so it is a test file
+/// mixing kinds (a Pod pasted into `kyverno-test.yaml`), whose own fields strict decoding then
+/// refuses.
+fn other_kind(doc: &Value) -> Option<Finding> {
+    let kind = doc.get("kind")?.as_str()?;
+    (kind != "Test" && !kind.is_empty()).then(|| Finding {
+        instance: "/kind".to_owned(),
+        layer: Layer::Load,
+        keyword: "kind".to_owned(),
+        message: format!(
+            "a document of kind `{kind}` in a test file: the Kyverno CLI decodes every document of the file as a `Test`"
+        ),
+        severity: Severity::Error,
+        file: String::new(),
+    })
 }
 
 /// Document order: by the position of the offending value (stable, so the layers keep their

@@ -67,6 +67,14 @@ impl Yaml {
         Ok(Yaml { value, spans })
     }
 
+    /// A document read by another parser: its value, and no positions.
+    pub fn unlocated(value: Value) -> Yaml {
+        Yaml {
+            value,
+            spans: HashMap::new(),
+        }
+    }
+
     /// The document as JSON.
     pub fn value(&self) -> &Value {
         &self.value
