@@ -6,7 +6,7 @@
 #   cargo build --release -p validgen-cli
 #   benches/scripts/kyverno-validate.sh      # RUNS=10; ARGS adds flags (e.g. the file lint)
 #
-# Times `validgen validate -o json $ARGS tests/corpus/kyverno-tests > /dev/null` RUNS times
+# Times `validgen validate -o json $ARGS tests/corpus/kyverno-tests > /dev/null 2>&1` RUNS times
 # (after one warm-up run, so the files are in the page cache) with `date`, and prints each
 # run's wall time, the median, and the manifests per second at the median. Environment: RUNS,
 # ARGS, VALIDGEN (the binary; default $CARGO_TARGET_DIR/release/validgen or
@@ -25,7 +25,7 @@ echo "$tests kyverno-test.yaml ($all YAML/JSON files in all) in $dir; $(nproc) c
 # A check run (warm-up): the summary line, the exit status (1 when some test is invalid).
 set +e
 # shellcheck disable=SC2086
-"$bin" validate -o json --summary $ARGS "$dir" | tail -n 1 >&2
+"$bin" validate -o json --summary ${ARGS:-} "$dir" 2> /dev/null | tail -n 1 >&2
 echo "exit status ${PIPESTATUS[0]}" >&2
 set -e
 
@@ -33,7 +33,7 @@ times=()
 for _ in $(seq "$runs"); do
     start=$(date +%s.%N)
     # shellcheck disable=SC2086
-    "$bin" validate -o json $ARGS "$dir" > /dev/null || true
+    "$bin" validate -o json ${ARGS:-} "$dir" > /dev/null 2>&1 || true
     end=$(date +%s.%N)
     times+=("$(awk -v s="$start" -v e="$end" 'BEGIN { printf "%.4f", e - s }')")
 done
