@@ -382,7 +382,7 @@ mod tests {
             ),
             ("values.yml", "ports:\n- name: 1\n"),
         ]);
-        let judged = judge("schema.yml", &["values.yml".to_owned()], &read).expect("judged");
+        let judged = judge("schema.yml", &["values.yml".to_owned()], &read, false).expect("judged");
         let [v] = judged.violations.as_slice() else {
             panic!("{judged:?}")
         };
