@@ -260,6 +260,12 @@ pub struct ValidateArgs {
     )]
     pub ytt_schema: Option<PathBuf>,
 
+    /// With --ytt-schema: also accept the validation rules of the ytt proposals that ytt never
+    /// shipped (`format=`, `regexp=`, `prefix=`, `unique=`), as `validgen ytt
+    /// --seed-extensions` does; without it they are refused as ytt refuses them.
+    #[arg(long, requires = "ytt_schema")]
+    pub seed_extensions: bool,
+
     /// With --schema or --crd: assert `format` (`date-time`, `date`, `email`, `hostname`,
     /// `ipv4`, `ipv6`, `uri`, `uuid`) instead of reading it as an annotation.
     #[arg(long, requires = "schema_source", conflicts_with = "templates")]

@@ -251,7 +251,7 @@ fn every_recorded_schema_and_values_case_gets_ytts_verdict_and_violations() {
         // The same run's text is ytt's, byte for byte.
         let read =
             |name: &str| std::fs::read_to_string(dir.path().join(name)).map_err(|e| e.to_string());
-        let verdict = judge("schema.yml", &values, &read).expect("judged");
+        let verdict = judge("schema.yml", &values, &read, false).expect("judged");
         assert_eq!(
             Some(verdict.text.as_str()),
             stderr.strip_prefix("ytt: Error: "),
@@ -478,4 +478,28 @@ fn bad_input_is_an_error_with_exit_2() {
         );
         assert!(!err.contains("panicked"), "{err}");
     }
+}
+
+#[test]
+fn seed_extensions_reach_the_schema_only_with_the_flag() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::write(
+        dir.path().join("schema.yml"),
+        "#@data/values-schema\n---\n#@schema/validation format=\"email\"\ncontact: \"\"\n",
+    )
+    .expect("write");
+    std::fs::write(dir.path().join("values.yml"), "contact: admin@\n").expect("write");
+    let args = ["validate", "--ytt-schema", "schema.yml", "values.yml"];
+    // As ytt 0.48: `format=` is an unknown keyword argument, the schema is refused (exit 2).
+    let (code, _, err) = run_in(dir.path(), &args);
+    assert_eq!(code, 2);
+    assert!(err.contains("unknown keyword argument \"format\""), "{err}");
+    let mut seeded = args.to_vec();
+    seeded.insert(1, "--seed-extensions");
+    let (code, out, _) = run_in(dir.path(), &seeded);
+    assert_eq!(code, 1);
+    assert_eq!(
+        out,
+        "INVALID values.yml (1 violation)\n    values.yml:1: contact: must be: a valid email; found: \"admin@\" is not a valid email [schema.yml:3]\n"
+    );
 }

@@ -268,7 +268,7 @@ pub fn run(args: &ValidateArgs) -> u8 {
     };
     if let Some(schema) = &args.ytt_schema {
         run.tally.schemas = true;
-        let report = ytt::judge(schema, &args.paths, args.max_bytes);
+        let report = ytt::judge(schema, &args.paths, args.max_bytes, args.seed_extensions);
         run.tally.files = args.paths.len();
         run.report(&report);
         run.console.finish();

@@ -15,15 +15,21 @@ use validgen_runtime::ytt::run::{Stop, Violation, ViolationKind};
 use super::schema::display_path;
 use super::{DocVerdict, FileReport, Item, SchemaViolation};
 
-/// The verdict on the data-values files `paths` over the schema file `schema`: one document
+/// The verdict on the data-values files `paths` over the schema file `schema` (with the seed
+/// proposals' rules when `seed_extensions`): one document
 /// item named by the files (`a.yml + b.yml`), or one error item (a file that cannot be read,
 /// is larger than `max_bytes`, is not YAML, or a schema refused), with ytt's text.
-pub fn judge(schema: &Path, paths: &[PathBuf], max_bytes: usize) -> FileReport {
+pub fn judge(
+    schema: &Path,
+    paths: &[PathBuf],
+    max_bytes: usize,
+    seed_extensions: bool,
+) -> FileReport {
     let schema_name = display_path(schema);
     let names: Vec<String> = paths.iter().map(|p| display_path(p)).collect();
     let source = names.join(" + ");
     let read = |name: &str| read_file(name, max_bytes);
-    let item = match judge_values(&schema_name, &names, &read) {
+    let item = match judge_values(&schema_name, &names, &read, seed_extensions) {
         Ok(judgement) => Item::Document(Box::new(DocVerdict {
             source: source.clone(),
             line: 1,

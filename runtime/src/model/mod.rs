@@ -25,7 +25,7 @@ use crate::ir::Path;
 pub(crate) use compare::json_eq_by;
 pub use compare::{json_eq, number_cmp};
 pub use plain::{Plain, is_integral};
-pub use yaml::{Yaml, YamlError, yaml_message};
+pub use yaml::{Yaml, YamlError, parse_stream, yaml_message};
 
 /// One value of a document, read in place. Cheap to copy (a reference).
 pub trait Instance<'a>: Copy {

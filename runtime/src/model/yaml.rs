@@ -99,6 +99,33 @@ impl Yaml {
     }
 }
 
+/// The non-null documents of a YAML stream (JSON is YAML too), for readers that need values
+/// and no positions (the files a Kyverno test names, a test file to migrate).
+///
+/// # Errors
+/// `<name>:<line>:<column>: <what>`: the bytes are not UTF-8, or the text is not YAML (with
+/// serde-saphyr's default budgets).
+pub fn parse_stream(name: &str, bytes: &[u8]) -> Result<Vec<Value>, String> {
+    let text = std::str::from_utf8(bytes).map_err(|e| {
+        let before = &bytes[..e.valid_up_to()];
+        let line_start = before
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |i| i + 1);
+        let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+        let column = before.len() - line_start + 1;
+        format!(
+            "{name}:{line}:{column}: not UTF-8 text (invalid byte at offset {})",
+            e.valid_up_to()
+        )
+    })?;
+    let docs = serde_saphyr::from_multiple::<Value>(text).map_err(|e| {
+        let (line, column) = e.location().map_or((0, 0), |l| (l.line(), l.column()));
+        format!("{name}:{line}:{column}: {}", yaml_message(&e.to_string()))
+    })?;
+    Ok(docs.into_iter().filter(|d| !d.is_null()).collect())
+}
+
 /// The message of a serde-saphyr error without its position: serde-saphyr writes
 /// `error: line L column C: <what>` (and a snippet on later lines); callers keep `<what>` and
 /// print the position in front.

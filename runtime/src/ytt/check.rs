@@ -28,7 +28,9 @@ pub struct Judgement {
 /// Judges the `--data-values-file`s `values` (plain YAML, merged in order into one
 /// configuration, as ytt merges them) over the schema file `schema`, reading files with
 /// `read` (a name to its text, or an error text). The verdict is ytt's: the final data values
-/// must type against the schema and merge, then pass every validation.
+/// must type against the schema and merge, then pass every validation. With
+/// `seed_extensions`, the seed proposals' rules ytt never shipped are accepted
+/// ([`Invocation::seed_extensions`]).
 ///
 /// # Errors
 /// [`Stop::Input`] for a file that cannot be read, is not YAML, or (for a values file) has
@@ -38,10 +40,12 @@ pub fn judge(
     schema: &str,
     values: &[String],
     read: &dyn Fn(&str) -> Result<String, String>,
+    seed_extensions: bool,
 ) -> Result<Judgement, Stop> {
     let invocation = Invocation {
         files: vec![schema.to_owned()],
         data_values_files: values.to_vec(),
+        seed_extensions,
         ..Invocation::default()
     };
     let inputs = read_inputs(&invocation, read)?;
@@ -378,7 +382,7 @@ mod tests {
             ),
             ("values.yml", "ports:\n- name: 1\n"),
         ]);
-        let judged = judge("schema.yml", &["values.yml".to_owned()], &read).expect("judged");
+        let judged = judge("schema.yml", &["values.yml".to_owned()], &read, false).expect("judged");
         let [v] = judged.violations.as_slice() else {
             panic!("{judged:?}")
         };

@@ -182,25 +182,5 @@ fn read(name: &str, path: &Path, max: u64) -> Result<Vec<u8>, String> {
 
 /// The non-empty documents of a YAML (or JSON, which is YAML) stream.
 fn parse(name: &str, bytes: &[u8]) -> Loaded {
-    let text = std::str::from_utf8(bytes).map_err(|e| {
-        let before = &bytes[..e.valid_up_to()];
-        let line_start = before
-            .iter()
-            .rposition(|&b| b == b'\n')
-            .map_or(0, |i| i + 1);
-        let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
-        let column = before.len() - line_start + 1;
-        format!(
-            "{name}:{line}:{column}: not UTF-8 text (invalid byte at offset {})",
-            e.valid_up_to()
-        )
-    })?;
-    let docs = serde_saphyr::from_multiple::<Value>(text).map_err(|e| {
-        let (line, column) = e.location().map_or((0, 0), |l| (l.line(), l.column()));
-        format!(
-            "{name}:{line}:{column}: {}",
-            crate::model::yaml_message(&e.to_string())
-        )
-    })?;
-    Ok(docs.into_iter().filter(|d| !d.is_null()).collect())
+    crate::model::parse_stream(name, bytes)
 }

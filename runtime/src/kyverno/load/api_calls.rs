@@ -8,9 +8,10 @@ use std::collections::HashSet;
 
 use serde_json::Value;
 
-use super::go_text::{parse_url, quote};
+use super::go_text::parse_url;
 use super::{error, text};
 use crate::kyverno::Finding;
+use crate::starlark::text::quote;
 
 /// The check's short name in findings.
 const KEYWORD: &str = "apiCallResponses";

@@ -9,9 +9,10 @@ use std::collections::HashSet;
 
 use serde_json::Value;
 
-use super::go_text::{clean, quote};
+use super::go_text::clean;
 use super::{error, text};
 use crate::kyverno::Finding;
+use crate::starlark::text::quote;
 
 /// The check's short name in findings.
 const KEYWORD: &str = "globalContextEntries";

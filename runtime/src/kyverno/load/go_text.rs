@@ -1,32 +1,8 @@
-//! Go's ways of writing values that Kyverno's texts use: `%q` quoting, `filepath.Clean`,
-//! and the parts of `net/url.Parse` that decide whether a URL is absolute http(s) with a
-//! host.
+//! Go's ways with paths and URLs that Kyverno's checks use: `filepath.Clean`, and the parts
+//! of `net/url.Parse` that decide whether a URL is absolute http(s) with a host. (`%q` is
+//! `strconv.Quote`: [`crate::starlark::text::quote`].)
 
-/// `s` as Go's `%q` writes it: in double quotes, with `"` and `\` escaped and control
-/// characters as Go escapes them.
-pub fn quote(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
-            '\r' => out.push_str("\\r"),
-            '\u{7}' => out.push_str("\\a"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            '\u{b}' => out.push_str("\\v"),
-            c if (c as u32) < 0x20 || c == '\u{7f}' => {
-                out.push_str(&format!("\\x{:02x}", c as u32));
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
+use crate::starlark::text::quote;
 
 /// `path` as Go's `filepath.Clean` (on Unix) returns it: no empty or `.` elements, `..`
 /// resolved where it can be, `.` for nothing.

@@ -21,6 +21,7 @@ use serde_json::Value;
 
 use super::{Finding, Layer};
 use crate::ir::Severity;
+use crate::starlark::text::quote;
 
 /// The load-time findings on the v1alpha1 test `doc` read from `path` (the path Kyverno
 /// names in the deprecated-layout text).
@@ -90,7 +91,7 @@ fn operations(doc: &Value, out: &mut Vec<Finding>) {
             "operation",
             format!(
                 "invalid request.operation value {}, must be one of CREATE, UPDATE, DELETE, CONNECT",
-                go_text::quote(op)
+                quote(op)
             ),
         ));
     }
@@ -110,7 +111,7 @@ fn operations(doc: &Value, out: &mut Vec<Finding>) {
             }
             _ => format!(
                 "invalid operation {}, must be one of CREATE, UPDATE, DELETE",
-                go_text::quote(op)
+                quote(op)
             ),
         };
         out.push(error(
