@@ -40,7 +40,14 @@ fn ytt(c: &mut Criterion) {
             b.iter(|| case.run_interpreted(black_box(&invocation)))
         });
         g.bench_function(BenchmarkId::new("pipeline/judge-interpreted", id), |b| {
-            b.iter(|| judge(black_box(schema.file), &invocation.data_values_files, &read))
+            b.iter(|| {
+                judge(
+                    black_box(schema.file),
+                    &invocation.data_values_files,
+                    &read,
+                    false,
+                )
+            })
         });
         g.bench_function(BenchmarkId::new("pipeline/run-compiled", id), |b| {
             b.iter(|| black_box(case).run_compiled())

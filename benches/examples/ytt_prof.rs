@@ -31,6 +31,7 @@ fn main() {
                 schema.file,
                 &invocation.data_values_files,
                 &|n| case.read(n),
+                false,
             ))),
             "run-compiled" => drop(black_box(case.run_compiled())),
             "schema-build" => drop(black_box(build(schema.file, black_box(schema.schema)))),

@@ -171,7 +171,12 @@ mod tests {
             assert_eq!(interpreted.exit_code, 0, "{id}: {}", interpreted.stderr);
             assert!(!interpreted.stdout.is_empty(), "{id}: no data values");
             assert_eq!(case.run_compiled(), interpreted, "{id}");
-            let judged = judge(case.schema.file, &[VALUES.to_owned()], &|n| case.read(n));
+            let judged = judge(
+                case.schema.file,
+                &[VALUES.to_owned()],
+                &|n| case.read(n),
+                false,
+            );
             assert_eq!(judged.map(|j| j.violations), Ok(Vec::new()), "{id}");
 
             let (built, rules) = build(case.schema.file, case.schema.schema);
