@@ -156,3 +156,55 @@ fn seed_extensions_only_with_the_flag() {
         (0, "contact: ops@example.com\n")
     );
 }
+
+#[test]
+fn schema_removed_is_a_seed_extension() {
+    let schema = "#@data/values-schema\n---\nkeep: \"\"\n#@schema/removed\nold: 1\n#@schema/removed\nlegacy:\n  a: 1\n";
+    let args = [
+        "-f",
+        "schema.yml",
+        "--data-values-file",
+        "values.yml",
+        "--data-values-inspect",
+    ];
+    let given = "keep: x\nold: 2\nlegacy:\n  a: 3\n";
+    // As ytt 0.48: an annotation it does not know is ignored.
+    let ignored = ytt(&args, schema, given);
+    assert_eq!(
+        (ignored.exit_code, ignored.stdout.as_str()),
+        (0, "keep: x\nold: 2\nlegacy:\n  a: 3\n")
+    );
+    let mut seeded = args.to_vec();
+    seeded.push("--seed-extensions");
+    // A removed key given by the data values (at the key, or under it) stops the run, even
+    // with the validations disabled.
+    let refused = ytt(&seeded, schema, given);
+    assert_eq!(refused.exit_code, 1);
+    assert_eq!(
+        refused.stderr,
+        "ytt: Error: Validating final data values:\n  old\n    from: values.yml:2\n    - must be: absent: the key was removed from the schema (@schema/removed) (by: schema.yml:5)\n      found: a value from the data values\n\n  legacy\n    from: values.yml:4\n    - must be: absent: the key was removed from the schema (@schema/removed) (by: schema.yml:7)\n      found: a value from the data values\n\n\n"
+    );
+    let mut disabled = seeded.clone();
+    disabled.push("--dangerous-data-values-disable-validation");
+    assert_eq!(ytt(&disabled, schema, given).exit_code, 1);
+    // Not given: the default fills it, as any key's.
+    let fine = ytt(&seeded, schema, "keep: x\n");
+    assert_eq!(
+        (fine.exit_code, fine.stdout.as_str()),
+        (0, "keep: x\nold: 1\nlegacy:\n  a: 1\n")
+    );
+    // Only a map item can be removed.
+    let on_item = ytt(
+        &seeded,
+        "#@data/values-schema\n---\nlist:\n#@schema/removed\n- 1\n",
+        "list: []\n",
+    );
+    assert_eq!(on_item.exit_code, 1);
+    assert!(
+        on_item
+            .stderr
+            .contains("@schema/removed is only supported on map items"),
+        "{}",
+        on_item.stderr
+    );
+}

@@ -23,6 +23,7 @@ pub mod compiled;
 pub mod data;
 pub mod export;
 pub mod lower;
+pub mod removed;
 pub mod report;
 pub mod run;
 pub mod schema;

@@ -300,6 +300,22 @@ pub(crate) fn evaluate_with(
             Stop::Values(e + "\n")
         }
     })?;
+    // `@schema/removed` (a seed extension) stops the run before the validations, even when
+    // they are disabled: it is about the schema, not a validation.
+    if let Some((schema, file)) = schema {
+        let removed = super::removed::violations(
+            &schema.root,
+            &file.name,
+            &data.document.value,
+            &data.document.pos,
+        );
+        if !removed.is_empty() {
+            return Err(Stop::Invalid {
+                text: super::removed::report(&removed),
+                violations: removed,
+            });
+        }
+    }
     if !invocation.disable_validation {
         let seed = invocation.seed_extensions;
         validate(schema.map(|(s, _)| s), &data, compiled, seed)?;

@@ -102,6 +102,20 @@ pub(crate) fn node_type(node: &At<'_>, depth: usize, c: &mut Collect) -> Result<
         }
         None => None,
     };
+    // ytt 0.48 ignores annotations it does not know; the seed proposal's `@schema/removed`
+    // is read only with the seed extensions.
+    if c.seed_extensions && anns.get("schema/removed").is_some() {
+        let on_item = matches!(node.place, Place::MapItem);
+        let removed = if on_item {
+            Ok(true)
+        } else {
+            Err(Problem::Text(
+                "@schema/removed is only supported on map items (a key the data values must not give)"
+                    .to_owned(),
+            ))
+        };
+        ty.removed = c.keep(removed, node.pos, || false)?;
+    }
     Ok(ty)
 }
 
@@ -199,6 +213,7 @@ fn new_type(kind: Kind, nullable: bool, pos: &Pos, default: Node) -> Type {
         default,
         docs: Docs::default(),
         validation: None,
+        removed: false,
     }
 }
 

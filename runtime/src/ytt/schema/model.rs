@@ -34,6 +34,9 @@ pub struct Type {
     /// The `@schema/validation` nearest the node, if any (lowered by [`crate::ytt`]'s
     /// validations).
     pub validation: Option<Annotation>,
+    /// `@schema/removed` (a seed extension, on a map item): a value the data values give for
+    /// it is an error ([`crate::ytt::removed`]).
+    pub removed: bool,
 }
 
 /// What values a [`Type`] accepts.

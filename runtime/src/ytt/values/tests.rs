@@ -70,6 +70,7 @@ fn ty(kind: Kind, line: usize, default: Node) -> Type {
         default,
         docs: Docs::default(),
         validation: None,
+        removed: false,
     }
 }
 
