@@ -3,44 +3,14 @@
 //! (`tests/conformance/ytt/cases.jsonl`): those ytt refuses get findings that say what ytt
 //! says, those it accepts none; a schema with several errors gets each at its line.
 
+#[path = "../../tests/conformance/ytt/cases.rs"]
+mod recorded;
+
 use std::path::Path;
 
-use serde::Deserialize;
+use recorded::cases;
 use serde_json::Value;
 use validgen_runtime::ytt::check::schema_faults;
-
-const CASES: &str = include_str!(concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../tests/conformance/ytt/cases.jsonl"
-));
-
-#[derive(Deserialize)]
-struct Case {
-    id: String,
-    group: String,
-    files: Vec<File>,
-    args: Vec<String>,
-    expected: Expected,
-}
-
-#[derive(Deserialize)]
-struct File {
-    name: String,
-    text: String,
-}
-
-#[derive(Deserialize)]
-struct Expected {
-    exit_code: i32,
-    stderr: String,
-}
-
-fn cases() -> Vec<Case> {
-    CASES
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("a recorded case"))
-        .collect()
-}
 
 /// Runs `validgen args…` in `dir`.
 fn run_in(dir: &Path, args: &[&str]) -> (i32, String, String) {

@@ -4,46 +4,16 @@
 //! `found:`; a type error's line, `found:` and `expected:`) must be those of ytt's recorded
 //! report; then the output formats, several values files, and bad input.
 
+#[path = "../../tests/conformance/ytt/cases.rs"]
+mod recorded;
+
 mod common;
 
 use std::path::Path;
 
-use serde::Deserialize;
+use recorded::{Case, cases};
 use serde_json::Value;
 use validgen_runtime::ytt::check::judge;
-
-const CASES: &str = include_str!(concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../tests/conformance/ytt/cases.jsonl"
-));
-
-#[derive(Deserialize)]
-struct Case {
-    id: String,
-    group: String,
-    files: Vec<File>,
-    args: Vec<String>,
-    expected: Expected,
-}
-
-#[derive(Deserialize)]
-struct File {
-    name: String,
-    text: String,
-}
-
-#[derive(Deserialize)]
-struct Expected {
-    exit_code: i32,
-    stderr: String,
-}
-
-fn cases() -> Vec<Case> {
-    CASES
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("a recorded case"))
-        .collect()
-}
 
 /// The `--data-values-file`s of a case run as `-f schema.yml --data-values-file ...
 /// --data-values-inspect` (no other flag), or `None`.

@@ -3,36 +3,15 @@
 //! `starlark-out-of-scope` group, which validgen refuses on purpose (non-zero exit, an error
 //! naming the construct). `YTT_CASE=<id prefix>` prints the differences of matching cases.
 
+#[path = "../../tests/conformance/ytt/cases.rs"]
+mod recorded;
+
 use std::collections::BTreeMap;
 
 use clap::Parser;
-use serde::Deserialize;
+use recorded::{Case, cases};
 use validgen_cli::cli::{Cli, Command};
 use validgen_runtime::ytt::run::Outcome;
-
-const CASES: &str = include_str!("../../tests/conformance/ytt/cases.jsonl");
-
-#[derive(Deserialize)]
-struct Case {
-    id: String,
-    group: String,
-    files: Vec<File>,
-    args: Vec<String>,
-    expected: Expected,
-}
-
-#[derive(Deserialize)]
-struct File {
-    name: String,
-    text: String,
-}
-
-#[derive(Deserialize)]
-struct Expected {
-    exit_code: i32,
-    stdout: String,
-    stderr: String,
-}
 
 fn run(case: &Case) -> Outcome {
     let argv = ["validgen", "ytt"]
@@ -64,10 +43,7 @@ fn conforms(case: &Case, got: &Outcome) -> bool {
 
 #[test]
 fn every_recorded_case_conforms() {
-    let cases: Vec<Case> = CASES
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("a case"))
-        .collect();
+    let cases = cases();
     assert_eq!(cases.len(), 1134);
     let show = std::env::var("YTT_CASE").ok();
     let mut by_group: BTreeMap<&str, (usize, usize)> = BTreeMap::new();

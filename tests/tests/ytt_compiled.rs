@@ -3,7 +3,9 @@
 //! violations as the interpreter, and, where ytt's answer is its validation report (and the
 //! data values carry no `@assert/validate` of their own), that report byte for byte.
 
-use serde::Deserialize;
+#[path = "../conformance/ytt/cases.rs"]
+mod recorded;
+
 use validgen::interpret::{Explain, evaluate_document};
 use validgen::model::Plain;
 use validgen::ytt::data::to_json;
@@ -12,28 +14,6 @@ use validgen::ytt::report::report;
 use validgen::ytt::values::{SchemaFile, Source, SourceKind, final_values};
 use validgen::ytt::{schema, yaml};
 use validgen_tests::ytt_schemas::YTT;
-
-const CASES: &str = include_str!("../conformance/ytt/cases.jsonl");
-
-#[derive(Deserialize)]
-struct Case {
-    id: String,
-    group: String,
-    files: Vec<File>,
-    args: Vec<String>,
-    expected: Expected,
-}
-
-#[derive(Deserialize)]
-struct File {
-    name: String,
-    text: String,
-}
-
-#[derive(Deserialize)]
-struct Expected {
-    stderr: String,
-}
 
 /// The `-f` and `--data-values-file` files of `args`, in order, each with how ytt reads it.
 fn files(args: &[String]) -> Vec<(&str, SourceKind)> {
@@ -57,8 +37,7 @@ fn compiled_ytt_validations_equal_the_interpreter_and_ytt() {
     let mut compared = 0;
     let mut reports = 0;
     let mut failures = Vec::new();
-    for line in CASES.lines() {
-        let case: Case = serde_json::from_str(line).expect("a case");
+    for case in recorded::cases() {
         if case.group == "starlark-out-of-scope" || case.group == "export" {
             continue;
         }

@@ -1,0 +1,52 @@
+//! The recorded ytt 0.48.0 cases (`cases.jsonl` beside this file; see README.md): files and
+//! ytt arguments in, exit code, standard output and standard error out. Shared by the test
+//! files that replay them (`#[path]`-included; not a test target of its own).
+#![allow(dead_code)] // Each test file reads its own subset of the fields.
+
+use serde::Deserialize;
+
+/// The cases, one JSON object per line.
+const CASES: &str = include_str!("cases.jsonl");
+
+/// One recorded case.
+#[derive(Debug, Deserialize)]
+pub struct Case {
+    /// Its identifier (`upstream-assert-…`).
+    pub id: String,
+    /// Its group (`starlark-out-of-scope`, `export`…).
+    pub group: String,
+    /// The files of the run.
+    pub files: Vec<File>,
+    /// ytt's arguments.
+    pub args: Vec<String>,
+    /// What ytt did.
+    pub expected: Expected,
+}
+
+/// One file of a case.
+#[derive(Debug, Deserialize)]
+pub struct File {
+    /// Its name, as the arguments give it.
+    pub name: String,
+    /// Its text.
+    pub text: String,
+}
+
+/// What ytt 0.48.0 did with a case.
+#[derive(Debug, Deserialize)]
+pub struct Expected {
+    /// Its exit code.
+    pub exit_code: i32,
+    /// Its standard output.
+    pub stdout: String,
+    /// Its standard error.
+    pub stderr: String,
+}
+
+/// Every recorded case, in file order.
+pub fn cases() -> Vec<Case> {
+    CASES
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a recorded case"))
+        .collect()
+}
