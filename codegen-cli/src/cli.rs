@@ -477,10 +477,20 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "NAME")]
     pub crate_name: Option<String>,
 
-    /// Depend on the validgen crate at this path (written relative to the crate) instead of the
-    /// published version.
-    #[arg(long, value_name = "PATH")]
+    /// Depend on the validgen crate at this path (written relative to the crate) [default: the
+    /// validgen source tree this binary was built from, when it still exists; otherwise
+    /// --validgen-version of this binary's `major.minor`].
+    #[arg(long, value_name = "PATH", group = "validgen_dependency")]
     pub validgen_path: Option<PathBuf>,
+
+    /// Depend on validgen from this git repository (a `git = URL` dependency).
+    #[arg(long, value_name = "URL", group = "validgen_dependency")]
+    pub validgen_git: Option<String>,
+
+    /// Depend on this published validgen version requirement (e.g. `0.1`), for when the crates
+    /// are on crates.io.
+    #[arg(long, value_name = "REQ", group = "validgen_dependency")]
+    pub validgen_version: Option<String>,
 
     /// Compile rules the reference fails at run time whatever the VM (unknown rule kind, bad
     /// regex, missing path, …) into that failure instead of an error, as the macro's

@@ -43,7 +43,10 @@ fn read(path: PathBuf) -> String {
 #[test]
 fn writes_a_crate_with_a_header_and_no_absolute_paths() {
     let ws = workspace();
-    let (code, out, err) = generate(ws.path(), &["templates", "--out", "validators"]);
+    let (code, out, err) = generate(
+        ws.path(),
+        &["templates", "--out", "validators", "--validgen-version", "0.1"],
+    );
     assert_eq!(code, 0, "{err}");
     assert_eq!(
         out,
@@ -59,6 +62,59 @@ fn writes_a_crate_with_a_header_and_no_absolute_paths() {
     assert!(lib.contains("pub static CATALOG:"));
     let tmp = ws.path().to_string_lossy();
     assert!(!lib.contains(tmp.as_ref()) && !manifest.contains(tmp.as_ref()));
+}
+
+/// The `validgen = …` line of a generated `Cargo.toml`.
+fn dependency_line(manifest: &str) -> &str {
+    manifest
+        .lines()
+        .find(|l| l.starts_with("validgen = "))
+        .unwrap_or_else(|| panic!("no validgen dependency in {manifest}"))
+}
+
+/// Without a flag the crate depends on the source tree the binary was built from (this
+/// repository), by a path relative to the crate: the crates are not published, so that is the
+/// line that resolves (`generate_build.rs` builds such a crate).
+#[test]
+fn the_default_dependency_is_this_source_tree() {
+    let ws = workspace();
+    let (code, _, err) = generate(ws.path(), &["templates", "--out", "validators"]);
+    assert_eq!(code, 0, "{err}");
+    let manifest = read(ws.path().join("validators/Cargo.toml"));
+    let line = dependency_line(&manifest);
+    let path = line
+        .strip_prefix("validgen = { path = \"")
+        .and_then(|rest| rest.strip_suffix("\", default-features = false }"))
+        .unwrap_or_else(|| panic!("not a path dependency: {line}"));
+    assert!(!path.starts_with('/'), "written relative to the crate: {path}");
+    let resolved = ws.path().join("validators").join(path).canonicalize();
+    assert_eq!(resolved.ok(), root().canonicalize().ok(), "{line}");
+}
+
+/// `--validgen-git` and `--validgen-version` write the other two dependency forms; the three
+/// flags exclude each other.
+#[test]
+fn git_and_version_dependencies() {
+    let ws = workspace();
+    let url = "https://example.invalid/validgen.git";
+    let (code, _, err) = generate(ws.path(), &["templates", "--out", "g", "--validgen-git", url]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        dependency_line(&read(ws.path().join("g/Cargo.toml"))),
+        format!("validgen = {{ git = \"{url}\", default-features = false }}")
+    );
+    let (code, _, err) = generate(ws.path(), &["templates", "--out", "v", "--validgen-version", "0.1.2"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        dependency_line(&read(ws.path().join("v/Cargo.toml"))),
+        "validgen = { version = \"0.1.2\", default-features = false }"
+    );
+    let (code, _, err) = generate(
+        ws.path(),
+        &["templates", "--out", "x", "--validgen-git", url, "--validgen-path", "."],
+    );
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("cannot be used with"), "{err}");
 }
 
 #[test]

@@ -103,10 +103,12 @@ port: 70000
 }
 "#;
 
-/// Generates a crate in a temporary folder that is a Cargo workspace of its own (which does
-/// not list the crate), from the files `inputs` (`(from, to)` under the repository root and
-/// under the folder) with `args`, adds `test` as its test and the workspace's `Cargo.lock`, and
-/// runs its tests in this workspace's target folder; returns cargo's standard output.
+/// Generates a crate in a temporary folder outside this repository that is a Cargo workspace of
+/// its own (which does not list the crate), from the files `inputs` (`(from, to)` under the
+/// repository root and under the folder) with `args` and no dependency flag, so the
+/// `Cargo.toml` is exactly the one a user gets (a path to this source tree); adds `test` as its
+/// test and the workspace's `Cargo.lock`, and runs its tests in this workspace's target folder;
+/// returns cargo's standard output.
 fn generate_and_test(inputs: &[(String, String)], args: &[&str], test: &str) -> String {
     let dir = tempfile::tempdir().expect("temp dir");
     std::fs::write(
@@ -124,8 +126,7 @@ fn generate_and_test(inputs: &[(String, String)], args: &[&str], test: &str) -> 
     let generated = validgen()
         .current_dir(dir.path())
         .args(args)
-        .args(["--out", "crate", "--validgen-path"])
-        .arg(root())
+        .args(["--out", "crate"])
         .output()
         .expect("runs");
     assert!(generated.status.success(), "{generated:?}");

@@ -46,7 +46,10 @@ fn read(path: &Path) -> String {
 #[test]
 fn writes_a_schema_crate() {
     let ws = workspace();
-    let (code, out, err) = generate(ws.path(), &["--schemas", "schemas", "--out", "validators"]);
+    let (code, out, err) = generate(
+        ws.path(),
+        &["--schemas", "schemas", "--out", "validators", "--validgen-version", "0.1"],
+    );
     assert_eq!(code, 0, "{err}");
     assert_eq!(
         out,
@@ -72,11 +75,7 @@ validgen = {{ version = \"{req}\", default-features = false }}
 [workspace]
 ",
             v = env!("CARGO_PKG_VERSION"),
-            req = env!("CARGO_PKG_VERSION")
-                .splitn(3, '.')
-                .take(2)
-                .collect::<Vec<_>>()
-                .join(".")
+            req = "0.1"
         )
     );
     let lib = read(&ws.path().join("validators/src/lib.rs"));
