@@ -10,7 +10,7 @@
 //! code.
 //!
 //! Messages: where Kyverno's strict decoder fails, the finding carries the decoder's text
-//! ([`go_text`]); every other violation (a `required` field, an `enum`) reads as
+//! (`go_text.rs`); every other violation (a `required` field, an `enum`) reads as
 //! [`json_schema::describe`] says it.
 //!
 //! Go's decoder reads `null` as the zero value of any field, so for v1alpha1 a violation

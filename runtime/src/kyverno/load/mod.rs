@@ -6,8 +6,8 @@
 //! - each result's `operation` (`commands/test/test.go`, `processor/operation.go`
 //!   `NormalizeOperation`), and inline values' `request.operation`
 //!   (`NormalizeValuesOperation`);
-//! - `apiCallResponses` ([`api_calls`], `apis/v1alpha1/test.go` `ValidateAPICallResponses`);
-//! - `globalContextEntries` ([`global_context`], `ValidateGlobalContextEntries`).
+//! - `apiCallResponses` (`api_calls.rs`, `apis/v1alpha1/test.go` `ValidateAPICallResponses`);
+//! - `globalContextEntries` (`global_context.rs`, `ValidateGlobalContextEntries`).
 //!
 //! Kyverno stops at the first problem of a test; these checks report every one, each at the
 //! JSON Pointer of the offending value (or of the entry when a field is missing). A value of
