@@ -280,7 +280,11 @@ fn dependency(args: &GenerateArgs, out: &Path) -> Result<String, Failure> {
         let p = resolve(p).map_err(|e| Failure::Usage(format!("{}: {e}", p.display())))?;
         Ok(format!("path = {}", toml_string(&relative(out, &p))))
     };
-    let source = match (&args.validgen_path, &args.validgen_git, &args.validgen_version) {
+    let source = match (
+        &args.validgen_path,
+        &args.validgen_git,
+        &args.validgen_version,
+    ) {
         (Some(p), _, _) => path(p)?,
         (None, Some(url), _) => format!("git = {}", toml_string(url)),
         (None, None, Some(req)) => format!("version = {}", toml_string(req)),

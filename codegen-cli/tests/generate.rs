@@ -45,7 +45,13 @@ fn writes_a_crate_with_a_header_and_no_absolute_paths() {
     let ws = workspace();
     let (code, out, err) = generate(
         ws.path(),
-        &["templates", "--out", "validators", "--validgen-version", "0.1"],
+        &[
+            "templates",
+            "--out",
+            "validators",
+            "--validgen-version",
+            "0.1",
+        ],
     );
     assert_eq!(code, 0, "{err}");
     assert_eq!(
@@ -86,7 +92,10 @@ fn the_default_dependency_is_this_source_tree() {
         .strip_prefix("validgen = { path = \"")
         .and_then(|rest| rest.strip_suffix("\", default-features = false }"))
         .unwrap_or_else(|| panic!("not a path dependency: {line}"));
-    assert!(!path.starts_with('/'), "written relative to the crate: {path}");
+    assert!(
+        !path.starts_with('/'),
+        "written relative to the crate: {path}"
+    );
     let resolved = ws.path().join("validators").join(path).canonicalize();
     assert_eq!(resolved.ok(), root().canonicalize().ok(), "{line}");
 }
@@ -97,13 +106,19 @@ fn the_default_dependency_is_this_source_tree() {
 fn git_and_version_dependencies() {
     let ws = workspace();
     let url = "https://example.invalid/validgen.git";
-    let (code, _, err) = generate(ws.path(), &["templates", "--out", "g", "--validgen-git", url]);
+    let (code, _, err) = generate(
+        ws.path(),
+        &["templates", "--out", "g", "--validgen-git", url],
+    );
     assert_eq!(code, 0, "{err}");
     assert_eq!(
         dependency_line(&read(ws.path().join("g/Cargo.toml"))),
         format!("validgen = {{ git = \"{url}\", default-features = false }}")
     );
-    let (code, _, err) = generate(ws.path(), &["templates", "--out", "v", "--validgen-version", "0.1.2"]);
+    let (code, _, err) = generate(
+        ws.path(),
+        &["templates", "--out", "v", "--validgen-version", "0.1.2"],
+    );
     assert_eq!(code, 0, "{err}");
     assert_eq!(
         dependency_line(&read(ws.path().join("v/Cargo.toml"))),
@@ -111,7 +126,15 @@ fn git_and_version_dependencies() {
     );
     let (code, _, err) = generate(
         ws.path(),
-        &["templates", "--out", "x", "--validgen-git", url, "--validgen-path", "."],
+        &[
+            "templates",
+            "--out",
+            "x",
+            "--validgen-git",
+            url,
+            "--validgen-path",
+            ".",
+        ],
     );
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("cannot be used with"), "{err}");

@@ -48,7 +48,14 @@ fn writes_a_schema_crate() {
     let ws = workspace();
     let (code, out, err) = generate(
         ws.path(),
-        &["--schemas", "schemas", "--out", "validators", "--validgen-version", "0.1"],
+        &[
+            "--schemas",
+            "schemas",
+            "--out",
+            "validators",
+            "--validgen-version",
+            "0.1",
+        ],
     );
     assert_eq!(code, 0, "{err}");
     assert_eq!(

@@ -62,7 +62,7 @@ fn yaml_on_standard_input() {
 
 #[test]
 fn a_body_that_is_not_a_review_is_an_error() {
-    let cases: [(&[&str], &str, &str); 5] = [
+    let cases: [(&[&str], &str, &str); 6] = [
         (
             &[
                 "review",
@@ -82,6 +82,12 @@ fn a_body_that_is_not_a_review_is_an_error() {
             "error: -: expected one AdmissionReview, found 2 documents\n",
         ),
         (&["review"], "", "error: -: no document in the file\n"),
+        // The reference's json.Unmarshal fails on a number uid: 400, never a verdict.
+        (
+            &["review"],
+            r#"{"request": {"uid": 5, "resource": {"resource": "virtualmachines"}, "object": {"spec": {"template": {}}}}}"#,
+            "error: -: not an AdmissionReview: json: cannot unmarshal number into Go struct field AdmissionRequest.request.uid of type types.UID\n",
+        ),
         (
             &["review", "no/such/review.json"],
             "",

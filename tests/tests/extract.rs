@@ -229,3 +229,82 @@ fn single_pass_agrees_on_mutated_vms() {
         "the single pass answered {fast} of {total} mutated reviews"
     );
 }
+
+/// A field of the review around the VM with a JSON type its Go type cannot take fails the
+/// reference's decoding of the whole body (400, no verdict): both paths refuse the body, where
+/// they used to read a number `uid` as empty and allow a VM without rules. A well-typed body
+/// with the same fields (and unknown ones) is still answered by the single pass.
+#[test]
+fn review_fields_of_the_wrong_go_type_are_refused() {
+    let catalog = Catalog::new();
+    let vm = json!({"apiVersion": "kubevirt.io/v1", "kind": "VirtualMachine",
+        "metadata": {"name": "vm"}, "spec": {"template": {"spec": {}}}});
+    let body = |patch: (&str, Value)| {
+        let mut review: Value = serde_json::from_slice(&review_body(&vm, "u")).expect("JSON");
+        let (pointer, value) = patch;
+        let (parent, key) = pointer.rsplit_once('/').expect("pointer");
+        review
+            .pointer_mut(parent)
+            .and_then(Value::as_object_mut)
+            .expect("parent")
+            .insert(key.to_owned(), value);
+        serde_json::to_vec(&review).expect("JSON")
+    };
+    let well_typed = [
+        ("/request/uid", json!(null)),
+        ("/request/userInfo/extra", json!({"scopes": ["a", "b"]})),
+        ("/request/unknownField", json!([1, {"x": true}])),
+        (
+            "/request/requestKind",
+            json!({"group": "", "version": "v1", "kind": "X"}),
+        ),
+        (
+            "/response",
+            json!({"uid": "u", "allowed": true, "patch": "W10=", "status": {"code": 200}}),
+        ),
+    ];
+    for patch in well_typed {
+        let what = format!("{patch:?}");
+        let b = body(patch);
+        let fast = single_pass(&b, &catalog);
+        assert!(
+            fast.as_ref().is_some_and(|r| r.decision.allowed),
+            "{what}: {fast:?}"
+        );
+        assert_eq!(fast, value_path(&b, &catalog), "{what}");
+    }
+    let wrong = [
+        ("/request/uid", json!(5)),
+        ("/request/UID", json!(["u"])),
+        ("/request/resource", json!("virtualmachines")),
+        ("/request/resource/resource", json!(1)),
+        ("/request/kind/kind", json!(false)),
+        ("/request/operation", json!({"op": "CREATE"})),
+        ("/request/dryRun", json!("false")),
+        ("/request/userInfo/groups", json!("system:masters")),
+        ("/request/userInfo/extra", json!({"scopes": "a"})),
+        ("/request/name", json!(7)),
+        ("/kind", json!(1)),
+        ("/response", json!({"allowed": "yes"})),
+        ("/response", json!({"patch": "not base64"})),
+        ("/response", json!({"status": {"code": 1.5}})),
+        (
+            "/response",
+            json!({"status": {"details": {"causes": [{"field": 1}]}}}),
+        ),
+    ];
+    for patch in wrong {
+        let what = format!("{patch:?}");
+        let b = body(patch);
+        assert_eq!(
+            single_pass(&b, &catalog),
+            None,
+            "{what}: the pass must step aside"
+        );
+        let err = review_bytes(&b, &catalog).expect_err(&what).to_string();
+        assert!(
+            err.contains("json: cannot unmarshal") || err.contains("base64"),
+            "{what}: {err}"
+        );
+    }
+}

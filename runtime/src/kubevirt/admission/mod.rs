@@ -3,6 +3,7 @@
 
 mod catalog;
 mod decide;
+pub(crate) mod envelope;
 mod response;
 mod review;
 pub mod shape;

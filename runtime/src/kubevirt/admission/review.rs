@@ -27,7 +27,7 @@ pub struct Reviewed {
 /// [`crate::kubevirt::extract::review_bytes`]).
 ///
 /// # Errors
-/// [`ReviewError`] when there is no `request` object.
+/// As [`review_value_with`].
 pub fn review_value(v: &Value, catalog: &Catalog) -> Result<Reviewed, ReviewError> {
     review_value_with(v, catalog)
 }
@@ -37,8 +37,11 @@ pub fn review_value(v: &Value, catalog: &Catalog) -> Result<Reviewed, ReviewErro
 /// details in the decision's report are empty).
 ///
 /// # Errors
-/// [`ReviewError`] when there is no `request` object.
+/// [`ReviewError`] when there is no `request` object, or a field of the review around the VM
+/// has a JSON type its Go type does not decode (`"uid": 5`; see `envelope.rs`): the reference
+/// fails to decode the body and answers 400.
 pub fn review_value_with(v: &Value, validators: &dyn Validators) -> Result<Reviewed, ReviewError> {
+    super::envelope::check(v).map_err(ReviewError)?;
     let req = member(v, "request")
         .filter(|r| r.is_object())
         .ok_or_else(|| ReviewError("no `request` object".to_owned()))?;

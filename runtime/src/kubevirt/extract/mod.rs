@@ -19,6 +19,7 @@
 //! makes it step aside, and the `Value` path answers. The conformance tests check both on every
 //! case.
 
+mod envelope;
 mod json;
 mod walk;
 
@@ -31,6 +32,7 @@ pub use super::capture::{CaptureNode, CapturePath, ExtractionPlan, Seg, capture_
 use json::{Abort, Reader, Res};
 use walk::Typed;
 
+use crate::kubevirt::admission::envelope::{GROUP_VERSION_RESOURCE, REQUEST, REVIEW, Struct};
 use crate::kubevirt::admission::{
     Decision, Explain, Mode, ReviewError, Reviewed, RuleChoice, Validators, decide_explained,
     decide_kept, no_object, review_value_with, rule_choice, wrong_resource,
@@ -137,7 +139,7 @@ fn review<'a>(
         return Err(Abort);
     }
     let mut request = None;
-    known_keys(r, ["request"], |r, _| {
+    known_keys(r, ["request"], &REVIEW, |r, _| {
         request = read_request(r, plan, validators, arena)?;
         Ok(())
     })?;
@@ -157,9 +159,9 @@ fn read_request<'a>(
         resource: [None, None, None],
         object: None,
     };
-    let object = known_keys(r, ["uid", "resource", "object"], |r, i| {
+    let object = known_keys(r, ["uid", "resource", "object"], &REQUEST, |r, i| {
         match i {
-            0 => req.uid = string_or_none(r)?,
+            0 => req.uid = text(r)?,
             1 => req.resource = read_resource(r)?,
             _ => {
                 let s = Schema::kubevirt();
@@ -185,28 +187,37 @@ fn read_request<'a>(
     Ok(object.then_some(req))
 }
 
-/// `request.resource`: group, version, resource (strings; anything else reads as empty).
+/// `request.resource`: group, version, resource (strings or `null`).
 fn read_resource<'de>(r: &mut Reader<'de>) -> Res<[Option<Cow<'de, str>>; 3]> {
     let mut out = [None, None, None];
-    known_keys(r, ["group", "version", "resource"], |r, i| {
-        out[i] = string_or_none(r)?;
-        Ok(())
-    })?;
+    known_keys(
+        r,
+        ["group", "version", "resource"],
+        &GROUP_VERSION_RESOURCE,
+        |r, i| {
+            out[i] = text(r)?;
+            Ok(())
+        },
+    )?;
     Ok(out)
 }
 
-/// Reads an object, calling `each` with the reader at the value of each key of `names` (and
-/// its index there), skipping the other keys. A repeated one of those keys, or one in another
-/// case (encoding/json matches the review's keys case-insensitively), aborts: the `Value`
-/// path combines them. `false` when the value is not an object (skipped: `Value::get` finds
-/// nothing in it).
+/// Reads an object of the Go struct `s`, calling `each` with the reader at the value of each
+/// key of `names` (and its index there) and checking the other keys' values against their
+/// fields' Go types (`envelope`). A repeated one of those keys, or one in another case
+/// (encoding/json matches the review's keys case-insensitively), aborts: the `Value` path
+/// combines them. `false` for `null` (Go leaves the struct empty); any other value that is not
+/// an object aborts (Go fails to decode the body).
 fn known_keys<'de, const N: usize>(
     r: &mut Reader<'de>,
     names: [&str; N],
+    s: &'static Struct,
     mut each: impl FnMut(&mut Reader<'de>, usize) -> Res<()>,
 ) -> Res<bool> {
-    if r.peek()? != b'{' {
-        return r.skip().map(|()| false);
+    match r.peek()? {
+        b'{' => {}
+        b'n' => return r.null().map(|()| false),
+        _ => return Err(Abort),
     }
     let mut seen = [false; N];
     r.object(|r, k| {
@@ -214,7 +225,7 @@ fn known_keys<'de, const N: usize>(
             if names.iter().any(|n| folds_to(&k, n)) {
                 return Err(Abort);
             }
-            return r.skip();
+            return envelope::field(r, s, &k);
         };
         if std::mem::replace(&mut seen[i], true) {
             return Err(Abort);
@@ -224,11 +235,11 @@ fn known_keys<'de, const N: usize>(
     Ok(true)
 }
 
-/// A string value; `None` for any other value (skipped).
-fn string_or_none<'de>(r: &mut Reader<'de>) -> Res<Option<Cow<'de, str>>> {
-    if r.peek()? == b'"' {
-        r.string().map(Some)
-    } else {
-        r.skip().map(|()| None)
+/// A string value, `None` for `null`; any other value aborts (Go fails to decode the body).
+fn text<'de>(r: &mut Reader<'de>) -> Res<Option<Cow<'de, str>>> {
+    match r.peek()? {
+        b'"' => r.string().map(Some),
+        b'n' => r.null().map(|()| None),
+        _ => Err(Abort),
     }
 }
