@@ -6,7 +6,8 @@
 use validgen_runtime::kubevirt::diff::{CatalogDiff, Release, Rename};
 
 use super::{
-    DiffReport, JudgedVms, Line, changed_vms, counts, flip_words, groups, verdict_words, vm_summary,
+    DiffReport, JudgedVms, Line, changed_vms, counts, flip_words, groups, rules_count,
+    verdict_words, vm_summary,
 };
 use crate::render::escape_controls;
 
@@ -44,13 +45,13 @@ fn diff(out: &mut Vec<String>, d: &CatalogDiff) {
     if !d.added.is_empty() {
         section(out, "Added");
         for t in &d.added {
-            out.push(format!("- {} ({} rules)", code(&t.key), t.rules));
+            out.push(format!("- {} ({})", code(&t.key), rules_count(t.rules)));
         }
     }
     if !d.removed.is_empty() {
         section(out, "Removed");
         for t in &d.removed {
-            out.push(format!("- {} ({} rules)", code(&t.key), t.rules));
+            out.push(format!("- {} ({})", code(&t.key), rules_count(t.rules)));
         }
     }
     let renamed: Vec<_> = d.renamed().collect();
@@ -73,13 +74,14 @@ fn diff(out: &mut Vec<String>, d: &CatalogDiff) {
     }
     for (templates, lines) in groups(d) {
         let names: Vec<String> = templates.iter().map(|t| code(&t.new.key)).collect();
-        let n = names.len();
-        section(
-            out,
-            &format!("Changed in {n} template{}", if n == 1 { "" } else { "s" }),
-        );
-        out.push(names.join(", "));
-        out.push(String::new());
+        // A few names make the heading; more go in a paragraph under a count.
+        if names.len() <= 3 {
+            section(out, &names.join(", "));
+        } else {
+            section(out, &format!("{} templates", names.len()));
+            out.push(names.join(", "));
+            out.push(String::new());
+        }
         for line in lines {
             match line {
                 Line::Set(s) => out.push(format!("- {}", code(&s))),

@@ -128,7 +128,7 @@ fn counts(d: &CatalogDiff) -> String {
     format!(
         "{} template{} added, {} removed, {renamed} renamed, {changed} with rule changes, {} unchanged",
         d.added.len(),
-        if d.added.len() == 1 { "" } else { "s" },
+        plural(d.added.len()),
         d.removed.len(),
         d.unchanged
     )
@@ -255,7 +255,9 @@ fn verdict_words(v: &VmVerdict) -> Vec<String> {
             .collect();
     }
     let why = match v.source {
+        Source::VmAnnotation if v.rules == 0 => "its own rule set is empty",
         Source::VmAnnotation => "its own rules are satisfied",
+        Source::Template if v.rules == 0 => "its template has no `validations` rules",
         Source::Template => "its template's rules are satisfied",
         Source::NoTemplate => "it names no template",
         Source::TemplateMissing => "its template is not in the catalog",
@@ -282,7 +284,7 @@ fn vm_summary(v: &JudgedVms) -> String {
     let mut out = format!(
         "{} VM{} judged ({}): {} allowed → denied, {} denied → allowed, {} causes changed, {} unchanged",
         v.rows.len(),
-        if v.rows.len() == 1 { "" } else { "s" },
+        plural(v.rows.len()),
         v.mode,
         n(Flip::AllowedToDenied),
         n(Flip::DeniedToAllowed),
@@ -290,7 +292,11 @@ fn vm_summary(v: &JudgedVms) -> String {
         n(Flip::Unchanged),
     );
     if v.skipped > 0 {
-        out.push_str(&format!(", {} other documents skipped", v.skipped));
+        out.push_str(&format!(
+            ", {} other document{} skipped",
+            v.skipped,
+            plural(v.skipped)
+        ));
     }
     out
 }
@@ -304,4 +310,14 @@ fn changed_vms(v: &JudgedVms) -> Vec<&VmRow> {
         .collect();
     rows.sort_by_key(|r| r.impact.flip);
     rows
+}
+
+/// `s` unless `n` is 1.
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+/// `N rule(s)`.
+fn rules_count(n: usize) -> String {
+    format!("{n} rule{}", plural(n))
 }

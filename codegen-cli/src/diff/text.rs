@@ -5,7 +5,7 @@
 use validgen_runtime::kubevirt::diff::{CatalogDiff, Release, Rename};
 
 use super::{
-    DiffReport, JudgedVms, Line, changed_vms, counts, flip_words, groups,
+    DiffReport, JudgedVms, Line, changed_vms, counts, flip_words, groups, rules_count,
     verdict_words, vm_summary,
 };
 use crate::render::escape_controls;
@@ -33,7 +33,7 @@ fn diff(out: &mut String, report: &DiffReport, d: &CatalogDiff) {
         for t in &d.added {
             put(
                 out,
-                format!("  + {} ({} rules) {}", t.key, t.rules, t.source),
+                format!("  + {} ({}) {}", t.key, rules_count(t.rules), t.source),
             );
         }
     }
@@ -43,7 +43,7 @@ fn diff(out: &mut String, report: &DiffReport, d: &CatalogDiff) {
         for t in &d.removed {
             put(
                 out,
-                format!("  - {} ({} rules) {}", t.key, t.rules, t.source),
+                format!("  - {} ({}) {}", t.key, rules_count(t.rules), t.source),
             );
         }
     }

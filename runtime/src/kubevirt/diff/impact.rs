@@ -22,6 +22,8 @@ pub struct VmVerdict {
     pub code: Option<u16>,
     /// Where the rules came from (the branch of the decision).
     pub source: Source,
+    /// The number of rules evaluated (0 when none was, or the rule set is empty).
+    pub rules: usize,
     /// The rules that made the denial, in rule order (none when allowed, or on a 400).
     pub causes: Vec<VmCause>,
     /// The 400's message.
@@ -101,6 +103,7 @@ fn verdict(d: &Decision) -> VmVerdict {
         allowed: d.allowed,
         code: d.code,
         source: d.source,
+        rules: d.report.rules.len(),
         causes,
         error: (d.code == Some(400)).then(|| d.message.clone()).flatten(),
     }
