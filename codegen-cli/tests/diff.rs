@@ -19,7 +19,10 @@ const RELEASES: [&str; 9] = [
 #[test]
 fn consecutive_historical_releases() {
     for pair in RELEASES.windows(2) {
-        let (old, new) = (format!("{HISTORY}/{}", pair[0]), format!("{HISTORY}/{}", pair[1]));
+        let (old, new) = (
+            format!("{HISTORY}/{}", pair[0]),
+            format!("{HISTORY}/{}", pair[1]),
+        );
         let (code, out, err) = run(&["diff", &old, &new]);
         // Every pair changes something; no release's own rule sets fail to parse but v0.8.0's
         // (the old side of the first pair), which is not an error of the release under review.
@@ -48,7 +51,11 @@ fn a_release_as_markdown() {
 
 #[test]
 fn each_kind_of_change_and_the_vms_it_flips() {
-    let (old, new, vms) = (format!("{DATA}/old"), format!("{DATA}/new"), format!("{DATA}/vms"));
+    let (old, new, vms) = (
+        format!("{DATA}/old"),
+        format!("{DATA}/new"),
+        format!("{DATA}/vms"),
+    );
     let (code, out, err) = run(&["diff", &old, &new, "--vms", &vms]);
     assert_eq!((code, err.as_str()), (1, ""));
     insta::assert_snapshot!("fixtures_text", out);
@@ -91,7 +98,12 @@ fn the_diff_as_json() {
     assert_eq!(v["vms"]["mode"], "admitted");
     let flips: Vec<(&str, &str)> = rows
         .iter()
-        .map(|r| (r["name"].as_str().unwrap_or(""), r["flip"].as_str().unwrap_or("")))
+        .map(|r| {
+            (
+                r["name"].as_str().unwrap_or(""),
+                r["flip"].as_str().unwrap_or(""),
+            )
+        })
         .collect();
     assert_eq!(
         flips,
@@ -148,8 +160,14 @@ fn a_rule_set_that_does_not_parse_is_located_and_the_rest_still_reported() {
     assert!(out.contains(&format!(
         "rule sets that do not parse:\n  new {broken}/rules.yaml#0 template rules at objects[0].metadata.annotations[\"vm.kubevirt.io/validations\"]: rule 1 (\"memory\"): `min` must be a number or a `jsonpath::` string, found \"1Gi\" at line 1 column 28\n"
     )), "{out}");
-    assert!(out.contains("rules:\n  the new rule set does not parse: rule 1"), "{out}");
-    assert!(out.contains("small:\n  ~ rule memory:\n"), "the other templates: {out}");
+    assert!(
+        out.contains("rules:\n  the new rule set does not parse: rule 1"),
+        "{out}"
+    );
+    assert!(
+        out.contains("small:\n  ~ rule memory:\n"),
+        "the other templates: {out}"
+    );
 }
 
 #[test]
@@ -166,5 +184,8 @@ fn a_folder_that_is_not_a_catalog_and_an_unreadable_vm_file() {
     let (code, out, err) = run(&["diff", &old, &old, "--vms", &missing, &vms]);
     assert_eq!(code, 2);
     assert!(err.starts_with(&format!("error: {missing}: ")), "{err}");
-    assert!(out.contains("7 VMs judged"), "the other inputs still judged: {out}");
+    assert!(
+        out.contains("7 VMs judged"),
+        "the other inputs still judged: {out}"
+    );
 }

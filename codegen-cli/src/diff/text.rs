@@ -71,7 +71,11 @@ fn diff(out: &mut String, report: &DiffReport, d: &CatalogDiff) {
                 Line::Set(s) => {
                     put(out, format!("  {s}"));
                 }
-                Line::Rule { mark, name, words } if mark == '~' => {
+                Line::Rule {
+                    mark: '~',
+                    name,
+                    words,
+                } => {
                     put(out, format!("  ~ rule {name}:"));
                     for w in words {
                         put(out, format!("      {w}"));

@@ -78,13 +78,13 @@ pub(super) fn diff_template(old: &Template, new: &Template) -> Vec<RuleSetDiff> 
         &shared,
         &any,
     ] {
-        for i in 0..olds.len() {
-            let Some(os) = &olds[i] else { continue };
+        for o in &mut olds {
+            let Some(os) = o.as_ref() else { continue };
             let found = news
-                .iter()
-                .position(|n| n.as_ref().is_some_and(|ns| pairs_with(os, ns)));
-            if let Some(j) = found {
-                pairs.push((olds[i].take(), news[j].take()));
+                .iter_mut()
+                .find(|n| n.as_ref().is_some_and(|ns| pairs_with(os, ns)));
+            if let Some(n) = found {
+                pairs.push((o.take(), n.take()));
             }
         }
     }
