@@ -7,6 +7,7 @@ mod markdown;
 mod text;
 mod vms;
 
+use std::collections::BTreeMap;
 use std::io::Write;
 
 use validgen_runtime::kubevirt::admission::{Catalog, Mode, Source};
@@ -138,18 +139,22 @@ fn counts(d: &CatalogDiff) -> String {
 /// group's templates and its lines (see [`rule_set_lines`]).
 fn groups(d: &CatalogDiff) -> Vec<(Vec<&TemplateDiff>, Vec<Line>)> {
     let mut out: Vec<(Vec<&TemplateDiff>, Vec<Line>)> = Vec::new();
+    let mut index: BTreeMap<Vec<Line>, usize> = BTreeMap::new();
     for t in d.changed.iter().filter(|t| !t.rule_sets.is_empty()) {
         let lines: Vec<Line> = t.rule_sets.iter().flat_map(rule_set_lines).collect();
-        match out.iter_mut().find(|(_, l)| *l == lines) {
-            Some((ts, _)) => ts.push(t),
-            None => out.push((vec![t], lines)),
+        match index.get(&lines) {
+            Some(&i) => out[i].0.push(t),
+            None => {
+                index.insert(lines.clone(), out.len());
+                out.push((vec![t], lines));
+            }
         }
     }
     out
 }
 
 /// One line of a template's changes, before rendering.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 enum Line {
     /// The rule set moved, appeared, disappeared or stopped or started parsing.
     Set(String),

@@ -5,7 +5,7 @@
 //! annotations, then by a shared annotation, then the remaining ones in order (the set moved);
 //! a set left unpaired is one added or removed, all its rules with it.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use super::{Annotation, BoundKey, Release, RuleChange, RuleDiff, RuleSetDiff, RuleSetProblem};
 use crate::ir::{Arg, Path};
@@ -222,8 +222,7 @@ fn rule_changes(o: &ParsedRule, n: &ParsedRule) -> Vec<RuleChange> {
     let values =
         |r: &ParsedRule| -> Vec<String> { r.values.iter().flatten().map(value_words).collect() };
     let (ovs, nvs) = (values(o), values(n));
-    let added: Vec<String> = nvs.iter().filter(|v| !ovs.contains(v)).cloned().collect();
-    let removed: Vec<String> = ovs.iter().filter(|v| !nvs.contains(v)).cloned().collect();
+    let (added, removed) = (only_in(&nvs, &ovs), only_in(&ovs, &nvs));
     if !added.is_empty() || !removed.is_empty() {
         out.push(RuleChange::Values { added, removed });
     }
@@ -273,4 +272,14 @@ fn summary(r: &ParsedRule) -> String {
         out.push_str("; justWarning");
     }
     out
+}
+
+/// The values of `a` not in `b`, each once, in `a`'s order (sets: a rule may hold many values).
+fn only_in(a: &[String], b: &[String]) -> Vec<String> {
+    let b: BTreeSet<&String> = b.iter().collect();
+    let mut seen = BTreeSet::new();
+    a.iter()
+        .filter(|v| !b.contains(v) && seen.insert(*v))
+        .cloned()
+        .collect()
 }

@@ -378,3 +378,85 @@ fn vms_flip_both_ways_with_the_rule_responsible() {
         "the detail names the new bound"
     );
 }
+
+#[test]
+fn an_ambiguous_rename_is_no_rename() {
+    let rules = json!([memory(1)]);
+    // Two old templates would both be `a` without their suffix: neither is renamed.
+    let d = diff_catalogs(
+        &catalog(vec![
+            template("a-v0.7.0", "x.yaml", &rules, true),
+            template("a-v0.8.0", "y.yaml", &rules, true),
+        ]),
+        &catalog(vec![template("a", "z.yaml", &rules, true)]),
+    );
+    assert_eq!(d.renamed().count(), 0, "{d:#?}");
+    assert_eq!((d.added.len(), d.removed.len()), (1, 2));
+}
+
+#[test]
+fn both_annotations_are_compared_each_with_its_own() {
+    let both = |object: &Value, legacy: &Value| {
+        Template::from_json(
+            json!({"kind": "Template",
+                   "metadata": {"name": "t", "annotations": {LEGACY_VALIDATIONS: legacy.to_string()}},
+                   "objects": [{"metadata": {"annotations": {VALIDATIONS: object.to_string()}}}]}),
+            "t.yaml#0".to_owned(),
+        )
+        .expect("a template")
+    };
+    let d = diff_catalogs(
+        &catalog(vec![both(&json!([memory(1)]), &json!([memory(2)]))]),
+        &catalog(vec![both(&json!([memory(1)]), &json!([memory(3)]))]),
+    );
+    let sets = &d.changed[0].rule_sets;
+    assert_eq!(
+        sets.len(),
+        1,
+        "only the template's annotation changed: {sets:#?}"
+    );
+    assert_eq!(sets[0].old_at, vec![Annotation::Template]);
+    assert!(!sets[0].moved());
+    // The same text in both annotations is one rule set; dropping the Template's copy moves it.
+    let d = diff_catalogs(
+        &catalog(vec![both(&json!([memory(1)]), &json!([memory(1)]))]),
+        &catalog(vec![template("t", "t.yaml", &json!([memory(1)]), true)]),
+    );
+    let sets = &d.changed[0].rule_sets;
+    assert_eq!(
+        sets[0].old_at,
+        vec![Annotation::Object, Annotation::Template]
+    );
+    assert_eq!(sets[0].new_at, vec![Annotation::Object]);
+    assert!(sets[0].moved() && sets[0].rules.is_empty());
+}
+
+#[test]
+fn repeated_enum_values_and_names_are_matched_in_order() {
+    assert_eq!(
+        changes(
+            json!([bus(&["a", "a", "b"])]),
+            json!([bus(&["b", "c", "c"])])
+        ),
+        changed(
+            "bus",
+            vec![RuleChange::Values {
+                added: vec!["\"c\"".to_owned()],
+                removed: vec!["\"a\"".to_owned()],
+            }]
+        )
+    );
+    // Two rules called `memory`: the second of the old set is compared with the second of the
+    // new one.
+    assert_eq!(
+        changes(json!([memory(1), memory(2)]), json!([memory(1), memory(3)])),
+        changed(
+            "memory",
+            vec![RuleChange::Bound {
+                key: BoundKey::Min,
+                old: Some("2 bytes".to_owned()),
+                new: Some("3 bytes".to_owned()),
+            }]
+        )
+    );
+}
