@@ -52,7 +52,8 @@ pub struct TemplateRef {
     pub key: String,
     /// `<file>#<document index>`.
     pub source: String,
-    /// Number of rules of its rule sets (0 when none parses).
+    /// Number of rules VMs created from it carry (`objects[0]`'s rule set, else the
+    /// Template's; 0 when it does not parse).
     pub rules: usize,
 }
 
