@@ -1,6 +1,7 @@
 //! A semantic diff of two catalog releases, as data: templates added, removed and renamed
-//! ([`templates`]); per template, the rule sets compared rule by rule in the rules' own terms
-//! ([`rules`]); and the VMs whose admission verdict changes between the releases ([`impact`]).
+//! (`templates`, [`Rename`]); per template, the rule sets compared rule by rule in the rules' own terms
+//! (`rules`); and the VMs whose admission verdict changes between the releases
+//! ([`impact()`]).
 //!
 //! Rules are read with the annotation parser ([`crate::kubevirt::rules::parse_rule_set`]), so
 //! two texts that differ only in layout, key order or key case are the same rule set, and a
