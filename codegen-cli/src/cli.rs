@@ -112,6 +112,20 @@ pub enum Command {
     /// Starlark validgen does not compile; 2 on a usage or I/O error.
     Export(ExportArgs),
 
+    /// Compare two catalog releases rule by rule, and (--vms) the VMs whose verdict changes.
+    ///
+    /// Templates added, removed and renamed (same file name, else same name without a
+    /// `-vX.Y.Z` suffix); per template, rules added, removed and changed (matched by `name`):
+    /// bounds in binary units with exact bytes, enum values added and removed, regex, `valid`,
+    /// path, message, `justWarning`, rule kind, and the rule set moving between the Template
+    /// annotation and `objects[0]`. Templates with the same changes are listed together. With
+    /// --vms, each VirtualMachine (files, folders, `-` for standard input; `List` and
+    /// `VirtualMachineList` dumps expanded) is judged against both releases in admitted mode,
+    /// as `validate` does by default (--raw: as given). Exit status: 0 when nothing changed, 1
+    /// when something did, 2 when a catalog or a VM file cannot be read or a rule set of NEW
+    /// does not parse (reported, located, with the rest of the diff).
+    Diff(DiffArgs),
+
     /// Kyverno CLI test manifests: `kyverno migrate` rewrites v1alpha1 `Test`s into the
     /// proposed v1beta1 `KyvernoTest`.
     #[command(subcommand)]
@@ -549,4 +563,43 @@ pub struct CheckArgs {
     /// Exit with this status when there are warnings but no errors.
     #[arg(long, value_name = "N")]
     pub warn_exit_code: Option<u8>,
+}
+
+/// Output formats of `diff`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum DiffFormat {
+    /// Plain text, templates with the same changes grouped.
+    Text,
+    /// One JSON document: the diff as data, with every VM judged.
+    Json,
+    /// Markdown for a release pull-request comment.
+    Markdown,
+}
+
+/// Arguments of `diff`.
+#[derive(Debug, Args)]
+pub struct DiffArgs {
+    /// The old catalog folder.
+    #[arg(value_name = "OLD_DIR")]
+    pub old: PathBuf,
+
+    /// The new catalog folder.
+    #[arg(value_name = "NEW_DIR")]
+    pub new: PathBuf,
+
+    /// Output format.
+    #[arg(short = 'o', long = "output", value_enum, default_value_t = DiffFormat::Text)]
+    pub output: DiffFormat,
+
+    /// VM manifests (files, folders, `-` for standard input) to judge under both releases.
+    #[arg(long, value_name = "PATH", num_args = 1..)]
+    pub vms: Vec<PathBuf>,
+
+    /// Judge the VMs as given instead of as the API server admits them.
+    #[arg(long)]
+    pub raw: bool,
+
+    /// Largest VM file accepted, in bytes.
+    #[arg(long, value_name = "BYTES", default_value_t = validgen_runtime::kubevirt::manifest::DEFAULT_MAX_BYTES)]
+    pub max_bytes: usize,
 }

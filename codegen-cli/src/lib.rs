@@ -3,6 +3,7 @@
 
 pub mod check;
 pub mod cli;
+pub mod diff;
 pub mod explain;
 pub mod export;
 pub mod generate;
@@ -44,6 +45,7 @@ pub fn run<I: IntoIterator<Item = OsString>>(args: I) -> ExitCode {
         cli::Command::Ytt(args) => ytt::run(&args),
         cli::Command::Export(args) => export::run(&args),
         cli::Command::Kyverno(command) => kyverno::run(&command),
+        cli::Command::Diff(args) => diff::run(&args),
     };
     ExitCode::from(code)
 }

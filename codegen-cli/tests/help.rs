@@ -16,6 +16,7 @@ fn help_of_every_command() {
         ("check", vec!["check", "--help"]),
         ("ytt", vec!["ytt", "--help"]),
         ("export", vec!["export", "--help"]),
+        ("diff", vec!["diff", "--help"]),
         ("kyverno", vec!["kyverno", "--help"]),
         ("kyverno_migrate", vec!["kyverno", "migrate", "--help"]),
     ] {

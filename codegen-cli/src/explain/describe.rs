@@ -5,6 +5,7 @@ use serde_json::{Value, json};
 use validgen_runtime::ir::{self, Arg, Check, Reason, Severity};
 use validgen_runtime::kubevirt::admission::{LEGACY_VALIDATIONS, Template, VALIDATIONS};
 use validgen_runtime::kubevirt::rules;
+use validgen_runtime::kubevirt::rules::words::{BoundUnit, range_words, value_words};
 use validgen_runtime::quantity::Quantity;
 
 /// A template and its rule sets.
@@ -145,21 +146,21 @@ fn describe(
     parsed: &rules::ParsedRule,
     check: &Check,
 ) -> (Value, String, Option<String>) {
-    let memory = is_memory_like(field);
+    let memory = BoundUnit::for_path(field) == BoundUnit::Bytes;
     match check {
         Check::IntRange { min, max } => {
-            let unit = if memory { Unit::Memory } else { Unit::Plain };
-            let words = range(field, min.as_ref(), max.as_ref(), unit)
+            let unit = BoundUnit::for_path(field);
+            let words = range_words(field, min.as_ref(), max.as_ref(), unit)
                 .unwrap_or_else(|| format!("{field} is an integer (no bounds)"));
             let json = json!({"min": bound_json(min.as_ref(), memory), "max": bound_json(max.as_ref(), memory)});
             (json, words + &never(min.as_ref(), max.as_ref()), None)
         }
         Check::LengthRange { min, max } => {
-            let words = range(
+            let words = range_words(
                 &format!("length in bytes of {field}"),
                 min.as_ref(),
                 max.as_ref(),
-                Unit::Plain,
+                BoundUnit::Plain,
             )
             .unwrap_or_else(|| format!("{field} is a string of any length"));
             let json = json!({"min_length": bound_json(min.as_ref(), false), "max_length": bound_json(max.as_ref(), false)});
@@ -229,31 +230,6 @@ fn describe(
     }
 }
 
-/// How integer bounds are written.
-#[derive(Clone, Copy)]
-enum Unit {
-    /// A byte count: binary units (`1.5Gi (1610612736 bytes)`).
-    Memory,
-    /// A plain number.
-    Plain,
-}
-
-/// `<subject> between A and B`, `at least A`, `at most B`; `None` without bounds.
-fn range(
-    subject: &str,
-    min: Option<&Arg<i64>>,
-    max: Option<&Arg<i64>>,
-    unit: Unit,
-) -> Option<String> {
-    let b = |arg| bound_words(arg, unit);
-    match (min, max) {
-        (Some(a), Some(z)) => Some(format!("{subject} between {} and {}", b(a), b(z))),
-        (Some(a), None) => Some(format!("{subject} at least {}", b(a))),
-        (None, Some(z)) => Some(format!("{subject} at most {}", b(z))),
-        (None, None) => None,
-    }
-}
-
 /// A note when literal bounds cannot both hold.
 fn never(min: Option<&Arg<i64>>, max: Option<&Arg<i64>>) -> String {
     match (min, max) {
@@ -261,21 +237,6 @@ fn never(min: Option<&Arg<i64>>, max: Option<&Arg<i64>>) -> String {
             " (never satisfied: the minimum is above the maximum)".to_owned()
         }
         _ => String::new(),
-    }
-}
-
-fn bound_words(arg: &Arg<i64>, unit: Unit) -> String {
-    match (arg, unit) {
-        (Arg::Path(p), _) => format!("the value at {}", p.expr),
-        (Arg::Literal(n), Unit::Memory) => {
-            let human = Quantity::humanize_bytes(*n);
-            if human == n.to_string() {
-                format!("{n} bytes")
-            } else {
-                format!("{human} ({n} bytes)")
-            }
-        }
-        (Arg::Literal(n), Unit::Plain) => n.to_string(),
     }
 }
 
@@ -287,54 +248,5 @@ fn bound_json(arg: Option<&Arg<i64>>, memory: bool) -> Value {
             json!({ "value": n, "human": Quantity::humanize_bytes(*n) })
         }
         Some(Arg::Literal(n)) => json!({ "value": n }),
-    }
-}
-
-fn value_words(v: &Arg<String>) -> String {
-    match v {
-        Arg::Literal(s) => format!("{s:?}"),
-        Arg::Path(p) => format!("the value at {}", p.expr),
-    }
-}
-
-/// A path to a byte count: its last field is `memory` or `guest` (`memory.guest`,
-/// `requests.memory`), in any case (JSONPath also accepts Go field names).
-fn is_memory_like(expr: &str) -> bool {
-    let e = expr.trim_end().trim_end_matches([']', '\'', '"']);
-    let last = e.rsplit(['.', '[', '\'', '"']).next().unwrap_or(e);
-    last.eq_ignore_ascii_case("memory") || last.eq_ignore_ascii_case("guest")
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn memory_like_paths() {
-        for p in [
-            ".spec.domain.memory.guest",
-            ".spec.domain.resources.requests.memory",
-            ".spec.domain.Memory.Guest",
-            ".spec.domain.resources.requests['memory']",
-        ] {
-            assert!(is_memory_like(p), "{p}");
-        }
-        for p in [
-            ".spec.domain.cpu.cores",
-            ".spec.domain.memory.hugepages",
-            "",
-        ] {
-            assert!(!is_memory_like(p), "{p}");
-        }
-    }
-
-    #[test]
-    fn memory_bounds_in_binary_units() {
-        assert_eq!(
-            bound_words(&Arg::Literal(1_610_612_736), Unit::Memory),
-            "1.5Gi (1610612736 bytes)"
-        );
-        assert_eq!(bound_words(&Arg::Literal(1000), Unit::Memory), "1000 bytes");
-        assert_eq!(bound_words(&Arg::Literal(4), Unit::Plain), "4");
     }
 }

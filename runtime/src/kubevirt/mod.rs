@@ -12,12 +12,14 @@
 //! - [`view`]: the JSON generated validators read (a `Value`, or the single pass's values);
 //! - [`compiled`]: the compiled catalog and what generated code calls (through the facade's
 //!   private module);
-//! - [`manifest`]: YAML/JSON manifests read with limits against hostile input.
+//! - [`manifest`]: YAML/JSON manifests read with limits against hostile input;
+//! - [`diff`]: two catalog releases compared rule by rule, and the VMs whose verdict changes.
 
 pub mod admission;
 pub mod capture;
 #[doc(hidden)]
 pub mod compiled;
+pub mod diff;
 pub mod extract;
 pub mod keys;
 pub mod manifest;

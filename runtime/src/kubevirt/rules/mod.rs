@@ -36,6 +36,7 @@ mod number;
 mod path;
 mod reason;
 mod scan;
+pub mod words;
 
 pub use crate::ir::Location;
 pub use error::{RulePathError, RuleSetError};
