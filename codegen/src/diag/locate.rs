@@ -1,12 +1,12 @@
-//! Finding a key's value inside a rule object of the annotation text, so that a warning points
-//! at the line of `"regex": …` rather than at the rule's opening brace.
+//! Finding a key's value inside a rule object of the annotation text, so that a diagnostic
+//! points at the line of `"regex": …` rather than at the rule's opening brace.
 
 use validgen_runtime::kubevirt::rules::Location;
 
 /// Where the value of `key` (matched ASCII case-insensitively, as the reference's decoder
 /// matches keys; the last occurrence wins, as it does) starts in the object that begins at
 /// byte `start` of `text`. `None` when the object has no such key or is not an object.
-pub(super) fn value_of(text: &str, start: usize, key: &str) -> Option<Location> {
+pub(crate) fn value_of(text: &str, start: usize, key: &str) -> Option<Location> {
     let bytes = text.as_bytes();
     if bytes.get(start) != Some(&b'{') {
         return None;
@@ -44,6 +44,48 @@ pub(super) fn value_of(text: &str, start: usize, key: &str) -> Option<Location> 
     found.map(|offset| location(text, offset))
 }
 
+/// Where element `index` (0-based) of the array that starts at byte `start` of `text` starts;
+/// `None` when there is no such element or no array there.
+pub(crate) fn element_of(text: &str, start: usize, index: usize) -> Option<Location> {
+    let bytes = text.as_bytes();
+    if bytes.get(start) != Some(&b'[') {
+        return None;
+    }
+    let mut depth = 0usize;
+    let mut seen = 0usize;
+    let mut i = start;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'{' | b'[' => {
+                depth += 1;
+                if depth == 1 {
+                    // The first element starts after the bracket.
+                    let at = skip_space(bytes, i + 1);
+                    if index == 0 && bytes.get(at).is_some_and(|b| *b != b']') {
+                        return Some(location(text, at));
+                    }
+                }
+            }
+            b'}' | b']' => {
+                depth -= 1;
+                if depth == 0 {
+                    break;
+                }
+            }
+            b',' if depth == 1 => {
+                seen += 1;
+                if seen == index {
+                    return Some(location(text, skip_space(bytes, i + 1)));
+                }
+            }
+            b'"' => i = string_end(bytes, i)?,
+            _ => {}
+        }
+        i += 1;
+    }
+    None
+}
+
 /// The index of the quote closing the string that opens at `open`.
 fn string_end(bytes: &[u8], open: usize) -> Option<usize> {
     let mut i = open + 1;
@@ -78,7 +120,7 @@ fn location(text: &str, offset: usize) -> Location {
 
 #[cfg(test)]
 mod tests {
-    use super::value_of;
+    use super::{element_of, value_of};
 
     #[test]
     fn finds_the_last_top_level_key_case_insensitively() {
@@ -89,6 +131,20 @@ mod tests {
         assert_eq!(&text[at.offset..at.offset + 3], "\"x\"");
         assert_eq!(value_of(text, 4, "path"), None);
         assert_eq!(value_of(text, 0, "regex"), None, "not an object");
+    }
+
+    #[test]
+    fn elements_of_an_array() {
+        let text = r#"{"values": ["a,]", {"x": [1, 2]},
+  "jsonpath::.x"]}"#;
+        let values = value_of(text, 0, "values").expect("found");
+        let at = |i| element_of(text, values.offset, i).map(|l| (l.line, l.column));
+        assert_eq!(at(0), Some((1, 13)));
+        assert_eq!(at(1), Some((1, 20)));
+        assert_eq!(at(2), Some((2, 3)));
+        assert_eq!(at(3), None);
+        assert_eq!(element_of("[]", 0, 0), None);
+        assert_eq!(element_of("{}", 0, 0), None);
     }
 
     #[test]
