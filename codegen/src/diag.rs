@@ -21,7 +21,8 @@ pub struct Diagnostic {
     /// What is wrong.
     pub message: String,
     /// What was probably meant, or how to fix it (e.g. ``did you mean `.spec.domain.cpu.cores`?``).
-    pub hint: Option<String>,
+    /// (Boxed: the diagnostic is the error type of many results, kept small.)
+    pub hint: Option<Box<str>>,
     /// The stable identifier of the kind of problem when it has one beyond "build error" (a
     /// [`crate::lint::Lint::id`], e.g. `unknown-rule-kind`), for `check`'s JSON and SARIF.
     pub code: Option<&'static str>,
@@ -50,7 +51,7 @@ impl Diagnostic {
     /// The same, with a hint (none when `hint` is `None`).
     #[must_use]
     pub fn with_hint(mut self, hint: Option<String>) -> Self {
-        self.hint = hint;
+        self.hint = hint.map(String::into_boxed_str);
         self
     }
 

@@ -63,7 +63,7 @@ pub fn render(findings: &[Finding], styled: bool) -> String {
             }
         };
         let group = match &d.hint {
-            Some(hint) => group.element(Level::HELP.message(hint.as_str())),
+            Some(hint) => group.element(Level::HELP.message(&**hint)),
             None => group,
         };
         out.push_str(&renderer.render(&[group]));
