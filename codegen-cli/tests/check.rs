@@ -337,7 +337,13 @@ fn mistakes_are_located_at_the_value_with_a_hint() {
     let (code, json, err) = run(&["check", "-o", "json", &fixture("mistakes")]);
     assert_eq!(code, 1, "{err}");
     let t = |id: &str, line, column, rule: &str, hint: &str| {
-        (id.to_owned(), line, column, rule.to_owned(), hint.to_owned())
+        (
+            id.to_owned(),
+            line,
+            column,
+            rule.to_owned(),
+            hint.to_owned(),
+        )
     };
     assert_eq!(
         located(&json),
@@ -393,7 +399,10 @@ fn mistakes_are_located_at_the_value_with_a_hint() {
     let log: Value = serde_json::from_str(&sarif).expect("JSON");
     let results = log["runs"][0]["results"].as_array().expect("results");
     assert_eq!(results.len(), 4);
-    for (r, d) in results.iter().zip(v["diagnostics"].as_array().expect("diagnostics")) {
+    for (r, d) in results
+        .iter()
+        .zip(v["diagnostics"].as_array().expect("diagnostics"))
+    {
         let text = format!(
             "rule `{}`: {}\nhelp: {}",
             d["rule"].as_str().unwrap_or_default(),

@@ -269,7 +269,10 @@ fn catalog_errors_are_those_of_check() {
     let findings = check
         .strip_suffix("4 errors, 0 warnings in 1 catalog\n")
         .expect("the count");
-    assert!(findings.contains("= help: did you mean `.spec.domain.memory.guest`?"), "{check}");
+    assert!(
+        findings.contains("= help: did you mean `.spec.domain.memory.guest`?"),
+        "{check}"
+    );
     assert_eq!(
         err,
         format!("{findings}error: {catalog} has 4 error(s); nothing was written\n")
