@@ -7,8 +7,9 @@ use validgen_runtime::ir::{self, Check, Reason};
 use validgen_runtime::kubevirt::rules;
 use validgen_runtime::kubevirt::typed::schema::{AsInt, Schema};
 
+use crate::diag::locate::{Place, rule_paths};
 use crate::diag::{Diagnostic, Diagnostics};
-use crate::lint::{Lint, Place, pcre_only, rule_paths};
+use crate::lint::{Lint, pcre_only};
 use crate::plan::{PathPlan, StaticPath, Terminal, plan, terminal};
 use crate::source::TextOrigin;
 

@@ -73,9 +73,7 @@ fn historical_catalogs_compile_or_fail_located() {
 #[test]
 fn a_function_name_collision_is_located_at_the_template_name() {
     let dir = root().join("codegen/tests/data/name_collision");
-    let diags = compile_dir(&dir, "templates/", Options::default())
-        .err()
-        .expect("a collision");
+    let diags = compile_dir(&dir, "templates/", Options::default()).expect_err("a collision");
     let shown: Vec<String> = diags.0.iter().map(ToString::to_string).collect();
     assert_eq!(
         shown,

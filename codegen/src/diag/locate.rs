@@ -1,7 +1,9 @@
 //! Finding a key's value inside a rule object of the annotation text, so that a diagnostic
-//! points at the line of `"regex": …` rather than at the rule's opening brace.
+//! points at the line of `"regex": …` rather than at the rule's opening brace; and where each
+//! path of a rule is written.
 
-use validgen_runtime::kubevirt::rules::Location;
+use validgen_runtime::ir::{Arg, Path};
+use validgen_runtime::kubevirt::rules::{Location, ParsedRule};
 
 /// Where the value of `key` (matched ASCII case-insensitively, as the reference's decoder
 /// matches keys; the last occurrence wins, as it does) starts in the object that begins at
@@ -84,6 +86,63 @@ pub(crate) fn element_of(text: &str, start: usize, index: usize) -> Option<Locat
         i += 1;
     }
     None
+}
+
+/// Where a value of a rule is written: its key, and for `values` the element.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Place {
+    /// The key (`path`, `rule`, `regex`, `values`, …).
+    pub name: &'static str,
+    /// The element of `values`.
+    pub element: Option<usize>,
+}
+
+impl Place {
+    /// The value of a key as a whole.
+    pub(crate) fn value(name: &'static str) -> Place {
+        Place {
+            name,
+            element: None,
+        }
+    }
+
+    /// Where the value starts in the rule object that begins at byte `rule_start` of `text`.
+    pub(crate) fn locate(self, text: &str, rule_start: usize) -> Option<Location> {
+        let value = value_of(text, rule_start, self.name)?;
+        match self.element {
+            Some(i) => element_of(text, value.offset, i).or(Some(value)),
+            None => Some(value),
+        }
+    }
+}
+
+/// Every path of a rule with where it is written (`path` first).
+pub(crate) fn rule_paths(rule: &ParsedRule) -> Vec<(Place, &Path)> {
+    let key = Place::value;
+    let mut out: Vec<(Place, &Path)> = Vec::new();
+    out.extend(rule.path.iter().map(|p| (key("path"), p)));
+    out.extend(rule.valid.iter().map(|p| (key("valid"), p)));
+    let ints = [
+        ("min", &rule.min),
+        ("max", &rule.max),
+        ("minLength", &rule.min_length),
+        ("maxLength", &rule.max_length),
+    ];
+    for (name, arg) in ints {
+        if let Some(Arg::Path(p)) = arg {
+            out.push((key(name), p));
+        }
+    }
+    for (i, v) in rule.values.iter().flatten().enumerate() {
+        if let Arg::Path(p) = v {
+            let at = Place {
+                name: "values",
+                element: Some(i),
+            };
+            out.push((at, p));
+        }
+    }
+    out
 }
 
 /// The index of the quote closing the string that opens at `open`.

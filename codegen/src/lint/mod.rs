@@ -16,11 +16,10 @@ pub(crate) use regex::pcre_only;
 use std::collections::BTreeSet;
 use std::path::Path;
 
-use validgen_runtime::ir::{self, Arg};
 use validgen_runtime::kubevirt::rules::{self, RuleKind};
 
 use crate::diag::Diagnostic;
-use crate::diag::locate;
+use crate::diag::locate::{Place, rule_paths};
 use crate::source::{TextOrigin, read_catalog};
 
 /// The kinds of warning, and of the build errors that have a name of their own (an unknown
@@ -198,63 +197,6 @@ pub fn lint_rules(text: &str, origin: &TextOrigin) -> Vec<Warning> {
             if let Some(m) = paths::vm_rooted(p) {
                 warn(Lint::VmRootedPath, key, m);
             }
-        }
-    }
-    out
-}
-
-/// Where a value of a rule is written: its key, and for `values` the element.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Place {
-    /// `path`, `valid`, `min`, `max`, `minLength`, `maxLength` or `values`.
-    pub name: &'static str,
-    /// The element of `values`.
-    pub element: Option<usize>,
-}
-
-impl Place {
-    /// The value of a key as a whole.
-    pub(crate) fn value(name: &'static str) -> Place {
-        Place {
-            name,
-            element: None,
-        }
-    }
-
-    /// Where the value starts in the rule object that begins at byte `rule_start` of `text`.
-    pub(crate) fn locate(self, text: &str, rule_start: usize) -> Option<rules::Location> {
-        let value = locate::value_of(text, rule_start, self.name)?;
-        match self.element {
-            Some(i) => locate::element_of(text, value.offset, i).or(Some(value)),
-            None => Some(value),
-        }
-    }
-}
-
-/// Every path of a rule with where it is written (`path` first).
-pub(crate) fn rule_paths(rule: &rules::ParsedRule) -> Vec<(Place, &ir::Path)> {
-    let key = Place::value;
-    let mut out: Vec<(Place, &ir::Path)> = Vec::new();
-    out.extend(rule.path.iter().map(|p| (key("path"), p)));
-    out.extend(rule.valid.iter().map(|p| (key("valid"), p)));
-    let ints = [
-        ("min", &rule.min),
-        ("max", &rule.max),
-        ("minLength", &rule.min_length),
-        ("maxLength", &rule.max_length),
-    ];
-    for (name, arg) in ints {
-        if let Some(Arg::Path(p)) = arg {
-            out.push((key(name), p));
-        }
-    }
-    for (i, v) in rule.values.iter().flatten().enumerate() {
-        if let Arg::Path(p) = v {
-            let at = Place {
-                name: "values",
-                element: Some(i),
-            };
-            out.push((at, p));
         }
     }
     out
