@@ -308,3 +308,124 @@ fn duplicate_templates_and_rules_off_objects_0_are_catalog_layout_warnings() {
         "{text}"
     );
 }
+
+/// `(id, line, column, rule, hint)` of every diagnostic of a JSON report.
+fn located(json: &str) -> Vec<(String, u64, u64, String, String)> {
+    let v: Value = serde_json::from_str(json).expect("one JSON document");
+    let s = |d: &Value, k: &str| d[k].as_str().unwrap_or_default().to_owned();
+    let n = |d: &Value, k: &str| d[k].as_u64().unwrap_or_default();
+    v["diagnostics"]
+        .as_array()
+        .expect("diagnostics")
+        .iter()
+        .map(|d| {
+            (
+                s(d, "id"),
+                n(d, "line"),
+                n(d, "column"),
+                s(d, "rule"),
+                s(d, "hint"),
+            )
+        })
+        .collect()
+}
+
+/// The mistakes of a newcomer, each located at the value that is wrong (line and column of the
+/// `path` or `rule` value), with what was probably meant; JSON and SARIF say the same.
+#[test]
+fn mistakes_are_located_at_the_value_with_a_hint() {
+    let (code, json, err) = run(&["check", "-o", "json", &fixture("mistakes")]);
+    assert_eq!(code, 1, "{err}");
+    let t = |id: &str, line, column, rule: &str, hint: &str| {
+        (
+            id.to_owned(),
+            line,
+            column,
+            rule.to_owned(),
+            hint.to_owned(),
+        )
+    };
+    assert_eq!(
+        located(&json),
+        [
+            t(
+                "build-error",
+                15,
+                21,
+                "no-leading-dot",
+                "did you mean `.spec.domain.cpu.cores`?"
+            ),
+            t(
+                "vm-rooted-path",
+                22,
+                21,
+                "from-the-vm",
+                "did you mean `.spec.domain.cpu.sockets`?"
+            ),
+            t(
+                "build-error",
+                29,
+                21,
+                "typo",
+                "did you mean `.spec.domain.memory.guest`?"
+            ),
+            t(
+                "build-error",
+                37,
+                21,
+                "kind-on-type",
+                "the kinds that apply to a `string` are `string`, `regex` and `enum`"
+            ),
+        ]
+    );
+    let v: Value = serde_json::from_str(&json).expect("JSON");
+    let messages: Vec<&str> = v["diagnostics"]
+        .as_array()
+        .expect("diagnostics")
+        .iter()
+        .map(|d| d["message"].as_str().unwrap_or_default())
+        .collect();
+    assert_eq!(
+        messages[0],
+        "path `spec.domain.cpu.cores` must start with `.`: the reference appends a rule path to the VM's `.spec.template` as written"
+    );
+    assert!(
+        messages[1].contains("rule paths are rooted at the VM's `spec.template`"),
+        "{}",
+        messages[1]
+    );
+    // SARIF: the same places, and the same message with its hint.
+    let (_, sarif, _) = run(&["check", "-o", "sarif", &fixture("mistakes")]);
+    let log: Value = serde_json::from_str(&sarif).expect("JSON");
+    let results = log["runs"][0]["results"].as_array().expect("results");
+    assert_eq!(results.len(), 4);
+    for (r, d) in results
+        .iter()
+        .zip(v["diagnostics"].as_array().expect("diagnostics"))
+    {
+        let text = format!(
+            "rule `{}`: {}\nhelp: {}",
+            d["rule"].as_str().unwrap_or_default(),
+            d["message"].as_str().unwrap_or_default(),
+            d["hint"].as_str().unwrap_or_default()
+        );
+        assert_eq!(r["message"]["text"], text.as_str());
+        assert_eq!(r["ruleId"], d["id"]);
+        assert_eq!(
+            r["locations"][0]["physicalLocation"]["region"],
+            serde_json::json!({"startLine": d["line"], "startColumn": d["column"]})
+        );
+    }
+}
+
+/// The text shows each hint as rustc does, under the underlined value.
+#[test]
+fn hints_follow_the_source_line_in_text() {
+    let (_, out, _) = run(&["check", &fixture("mistakes")]);
+    assert!(
+        out.contains(
+            "29 |             \"path\": \"jsonpath::.spec.domain.memory.guets\",\n   |                     ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n   |\n   = help: did you mean `.spec.domain.memory.guest`?\n"
+        ),
+        "{out}"
+    );
+}

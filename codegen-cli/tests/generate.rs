@@ -269,11 +269,11 @@ fn catalog_errors_are_located_and_nothing_is_written() {
     assert_eq!(code, 1);
     assert_eq!(out, "");
     assert!(
-        err.contains("--> ./templates/bad.yaml:13:11\n"),
+        err.contains("--> ./templates/bad.yaml:16:21\n"),
         "files named as given: {err}"
     );
     assert!(
-        err.contains("error[build-error]: rule `chipset`: unknown rule kind `value-set`"),
+        err.contains("error[unknown-rule-kind]: rule `chipset`: unknown rule kind `value-set`"),
         "{err}"
     );
     assert!(
@@ -327,4 +327,33 @@ fn usage_errors() {
     let (code, _, err) = generate(ws.path(), &["missing", "--out", "v"]);
     assert_eq!(code, 2);
     assert_eq!(err, "error: missing: not a folder of template files\n");
+}
+
+/// `generate` reports a catalog's mistakes exactly as `check` does: the same located messages,
+/// with the same hints.
+#[test]
+fn catalog_errors_are_those_of_check() {
+    let catalog = "codegen-cli/tests/data/check/mistakes";
+    let out = tempfile::tempdir().expect("temp dir");
+    let (code, stdout, err) = generate(
+        &root(),
+        &[catalog, "--out", out.path().to_str().expect("UTF-8")],
+    );
+    assert_eq!((code, stdout.as_str()), (1, ""), "{err}");
+    let check = common::validgen()
+        .args(["check", catalog])
+        .output()
+        .expect("runs");
+    let check = String::from_utf8(check.stdout).expect("UTF-8");
+    let findings = check
+        .strip_suffix("4 errors, 0 warnings in 1 catalog\n")
+        .expect("the count");
+    assert!(
+        findings.contains("= help: did you mean `.spec.domain.memory.guest`?"),
+        "{check}"
+    );
+    assert_eq!(
+        err,
+        format!("{findings}error: {catalog} has 4 error(s); nothing was written\n")
+    );
 }

@@ -1,5 +1,9 @@
 //! Diagnostics: every problem of a catalog, located in its file, collected and reported
-//! together (a build shows them all at once).
+//! together (a build shows them all at once). The macro, `validgen check` and `validgen
+//! generate` all show these same diagnostics: what is wrong, where, and (when there is one) a
+//! hint on what was probably meant.
+
+pub(crate) mod locate;
 
 use std::fmt;
 
@@ -16,6 +20,12 @@ pub struct Diagnostic {
     pub rule: Option<String>,
     /// What is wrong.
     pub message: String,
+    /// What was probably meant, or how to fix it (e.g. ``did you mean `.spec.domain.cpu.cores`?``).
+    /// (Boxed: the diagnostic is the error type of many results, kept small.)
+    pub hint: Option<Box<str>>,
+    /// The stable identifier of the kind of problem when it has one beyond "build error" (a
+    /// [`crate::lint::Lint::id`], e.g. `unknown-rule-kind`), for `check`'s JSON and SARIF.
+    pub code: Option<&'static str>,
 }
 
 impl Diagnostic {
@@ -33,7 +43,23 @@ impl Diagnostic {
             column,
             rule,
             message,
+            hint: None,
+            code: None,
         }
+    }
+
+    /// The same, with a hint (none when `hint` is `None`).
+    #[must_use]
+    pub fn with_hint(mut self, hint: Option<String>) -> Self {
+        self.hint = hint.map(String::into_boxed_str);
+        self
+    }
+
+    /// The same, with the identifier of its kind.
+    #[must_use]
+    pub fn with_code(mut self, code: Option<&'static str>) -> Self {
+        self.code = code;
+        self
     }
 
     /// A problem with a whole file.
@@ -52,7 +78,12 @@ impl fmt::Display for Diagnostic {
         if let Some(rule) = &self.rule {
             write!(f, ": rule `{rule}`")?;
         }
-        write!(f, ": {}", self.message)
+        write!(f, ": {}", self.message)?;
+        // On a line of its own, as rustc shows its `help:` notes.
+        if let Some(hint) = &self.hint {
+            write!(f, "\nhelp: {hint}")?;
+        }
+        Ok(())
     }
 }
 

@@ -97,8 +97,12 @@ pub fn compile_dir(dir: &Path, display: &str, opts: Options) -> Result<Generated
         if let Some(other) = names.insert(f.clone(), t.name.clone())
             && other != t.name
         {
-            diags.push(Diagnostic::file(
-                &format!("{display}/{}", t.file),
+            // At the second template's name, the one to rename.
+            diags.push(Diagnostic::at(
+                &format!("{}/{}", display.trim_end_matches('/'), t.file),
+                t.name_line,
+                t.name_column,
+                None,
                 format!(
                     "templates `{other}` and `{}` both become the function `{f}`",
                     t.name

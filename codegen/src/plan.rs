@@ -26,6 +26,17 @@ pub struct StaticPath {
     pub terminal: Option<TypeId>,
     /// A step the Go types cannot satisfy, for diagnostics: (step text, why).
     pub problem: Option<String>,
+    /// When that step names a field its struct does not have: which, for suggestions.
+    pub unknown_field: Option<UnknownField>,
+}
+
+/// A field step naming a field its struct does not have.
+#[derive(Debug, Clone, PartialEq)]
+pub struct UnknownField {
+    /// The step's index among the JSONPath's steps (the root's steps included).
+    pub step: usize,
+    /// The struct.
+    pub owner: TypeId,
 }
 
 /// One step of a static walk.
@@ -72,7 +83,7 @@ pub fn plan(schema: &Schema, path: &Path) -> PathPlan {
     };
     let mut ty = schema.root();
     let mut steps = Vec::new();
-    for step in &list.steps {
+    for (index, step) in list.steps.iter().enumerate() {
         let through_pointer = schema.get(ty).kind == GoKind::Ptr;
         let d = deref(schema, ty);
         let dt = schema.get(d);
@@ -86,6 +97,10 @@ pub fn plan(schema: &Schema, path: &Path) -> PathPlan {
                             steps,
                             terminal: None,
                             problem: Some(problem),
+                            unknown_field: Some(UnknownField {
+                                step: index,
+                                owner: d,
+                            }),
                         });
                     };
                     let Some((last, through)) = chain.split_last() else {
@@ -129,6 +144,7 @@ pub fn plan(schema: &Schema, path: &Path) -> PathPlan {
                         steps,
                         terminal: None,
                         problem: Some(problem),
+                        unknown_field: None,
                     });
                 }
             },
@@ -148,6 +164,7 @@ pub fn plan(schema: &Schema, path: &Path) -> PathPlan {
                         steps,
                         terminal: None,
                         problem: Some(problem),
+                        unknown_field: None,
                     });
                 }
             }
@@ -158,6 +175,7 @@ pub fn plan(schema: &Schema, path: &Path) -> PathPlan {
         steps,
         terminal: Some(ty),
         problem: None,
+        unknown_field: None,
     })
 }
 

@@ -68,3 +68,15 @@ fn historical_catalogs_compile_or_fail_located() {
     }
     insta::assert_snapshot!(outcomes.join("\n"));
 }
+
+/// Two templates whose names become one function: located at the second one's name.
+#[test]
+fn a_function_name_collision_is_located_at_the_template_name() {
+    let dir = root().join("codegen/tests/data/name_collision");
+    let diags = compile_dir(&dir, "templates/", Options::default()).expect_err("a collision");
+    let shown: Vec<String> = diags.0.iter().map(ToString::to_string).collect();
+    assert_eq!(
+        shown,
+        ["templates/b.yaml:4:9: templates `rhel-9` and `rhel_9` both become the function `rhel_9`"]
+    );
+}

@@ -33,8 +33,13 @@
 //!   goes to the interpreter.
 //!
 //! # Errors
-//! Every problem of the catalog is a compile error naming `<folder>/<file>.yaml:LINE:COL` (the
-//! line in the YAML file, inside the annotation) and the rule; all are reported together.
+//! Every problem of the catalog is a compile error naming `<folder>/<file>.yaml:LINE:COL` (in
+//! the YAML file, inside the annotation: the value that is wrong, such as the rule's `path` or
+//! `rule`) and the rule, with a `help:` line when what was meant can be told (the closest
+//! field of a misspelt path, the kinds that apply to a field); all are reported together.
+//! These are `validgen_codegen::analyze`'s diagnostics, the ones `validgen check` and `validgen
+//! generate` show. rustc underlines the macro's argument: stable Rust cannot point into the
+//! YAML file.
 //!
 //! # Warnings
 //! What the reference works with but is probably not meant (a template defined in two files,

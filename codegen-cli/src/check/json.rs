@@ -1,6 +1,7 @@
 //! Findings as one JSON document:
 //! `{"errors": N, "warnings": M, "diagnostics": [{"level", "id", "file", "line", "column",
-//! "rule", "message"}]}` (`line` and `column` 0 when unknown, `rule` null when none).
+//! "rule", "message", "hint"}]}` (`line` and `column` 0 when unknown, `rule` and `hint` null
+//! when none).
 
 use serde_json::{Value, json};
 
@@ -20,6 +21,7 @@ pub(super) fn render(findings: &[Finding], errors: usize, warnings: usize) -> St
                 "column": d.column,
                 "rule": d.rule,
                 "message": d.message,
+                "hint": d.hint,
             })
         })
         .collect();

@@ -54,19 +54,19 @@ impl Severity {
 pub struct Finding {
     /// Error or warning.
     pub severity: Severity,
-    /// [`ERROR_ID`], or the [`Lint::id`] of a warning (or of an error that the lint reports
-    /// better: an unknown rule kind).
+    /// [`ERROR_ID`], or the [`Lint::id`] of a warning or of an error that has a name of its
+    /// own (an unknown rule kind: [`Diagnostic::code`]).
     pub id: &'static str,
     /// Where and what.
     pub diagnostic: Diagnostic,
 }
 
 impl Finding {
-    /// An error of the macro.
+    /// An error of the macro, named by its code when it has one.
     pub fn error(diagnostic: Diagnostic) -> Finding {
         Finding {
             severity: Severity::Error,
-            id: ERROR_ID,
+            id: diagnostic.code.unwrap_or(ERROR_ID),
             diagnostic,
         }
     }
@@ -120,30 +120,17 @@ pub fn check_catalog(dir: &Path) -> Vec<Finding> {
     let display = dir.to_string_lossy();
     let display = display.trim_end_matches('/');
     let display = if display.is_empty() { "/" } else { display };
-    let mut errors: Vec<Diagnostic> = match compile_dir(dir, display, Options::default()) {
+    let errors: Vec<Diagnostic> = match compile_dir(dir, display, Options::default()) {
         Ok(_) => Vec::new(),
         Err(diags) => diags.0,
     };
-    // The files that can be read are linted even when others cannot.
-    let warnings: Vec<Finding> = lint_dir(dir, display)
-        .into_iter()
-        .map(|w| {
-            // An unknown rule kind and a regex Go cannot compile are both a build error
-            // (located on the rule's `{`) and a lint finding (on the key, with the kind
-            // probably meant or the PCRE construct): one report, the lint's, which stays an
-            // error when the build fails on it.
-            let is_error = take_build_error(&mut errors, w.lint, &w.diagnostic);
-            Finding {
-                severity: if is_error {
-                    Severity::Error
-                } else {
-                    Severity::Warning
-                },
-                id: w.lint.id(),
-                diagnostic: w.diagnostic,
-            }
-        })
-        .collect();
+    // The files that can be read are linted even when others cannot; the lints leave out what
+    // the build rejects, so each problem is reported once.
+    let warnings = lint_dir(dir, display).into_iter().map(|w| Finding {
+        severity: Severity::Warning,
+        id: w.lint.id(),
+        diagnostic: w.diagnostic,
+    });
     let mut findings: Vec<Finding> = errors.into_iter().map(Finding::error).collect();
     findings.extend(warnings);
     sort_findings(&mut findings);
@@ -197,23 +184,6 @@ fn sort_findings(findings: &mut [Finding]) {
         };
         key(a).cmp(&key(b))
     });
-}
-
-/// Removes from `errors` the build error that the `lint` finding `warning` reports better
-/// (same file and rule): an unknown rule kind, a PCRE-only regex; `true` when there was one.
-fn take_build_error(errors: &mut Vec<Diagnostic>, lint: Lint, warning: &Diagnostic) -> bool {
-    let prefix = match lint {
-        Lint::UnknownRuleKind => "unknown rule kind `",
-        Lint::PcreRegex => "invalid regex: ",
-        _ => return false,
-    };
-    let found = errors.iter().position(|e| {
-        e.file == warning.file
-            && e.rule.is_some()
-            && e.rule == warning.rule
-            && e.message.starts_with(prefix)
-    });
-    found.map(|i| errors.remove(i)).is_some()
 }
 
 fn count(findings: &[Finding], severity: Severity) -> usize {

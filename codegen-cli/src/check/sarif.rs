@@ -1,6 +1,7 @@
 //! Findings as SARIF 2.1.0 (one run; the tool's rules are every finding identifier), for
 //! code-scanning upload. Locations are the files as named on the command line, as relative URI
-//! references; a finding about a whole file has no region.
+//! references; a finding about a whole file has no region. A hint follows the message on a
+//! line of its own (`help: …`), as in the text output.
 
 use serde_json::{Map, Value, json};
 use validgen_codegen::lint::Lint;
@@ -15,7 +16,8 @@ const SCHEMA: &str = "https://json.schemastore.org/sarif-2.1.0.json";
 /// Renders the findings as a SARIF log, pretty-printed, with a final newline.
 pub(super) fn render(findings: &[Finding]) -> String {
     // `check` compiles without `reference_failures`, so an unknown rule kind and a regex Go
-    // cannot compile are always build errors: their one finding is reported at the error level.
+    // cannot compile are always build errors (a path written from the VM is one, a `.metadata`
+    // path a warning).
     let default_level = |l: &Lint| match l {
         Lint::UnknownRuleKind | Lint::PcreRegex => Severity::Error,
         _ => Severity::Warning,
@@ -49,10 +51,13 @@ pub(super) fn render(findings: &[Finding]) -> String {
         .iter()
         .map(|f| {
             let d = &f.diagnostic;
-            let text = match &d.rule {
+            let mut text = match &d.rule {
                 Some(rule) => format!("rule `{rule}`: {}", d.message),
                 None => d.message.clone(),
             };
+            if let Some(hint) = &d.hint {
+                text.push_str(&format!("\nhelp: {hint}"));
+            }
             let mut physical = Map::new();
             physical.insert("artifactLocation".into(), json!({"uri": uri(&d.file)}));
             if d.line > 0 {

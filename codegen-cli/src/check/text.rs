@@ -1,5 +1,5 @@
-//! Findings as text: each with the line of the file it is on, underlined, as rustc shows
-//! errors (annotate-snippets); then a count.
+//! Findings as text: each with the line of the file it is on, underlined, and its hint as a
+//! `= help:` note, as rustc shows errors (annotate-snippets); then a count.
 
 use std::collections::HashMap;
 use std::io::IsTerminal;
@@ -61,6 +61,10 @@ pub fn render(findings: &[Finding], styled: bool) -> String {
                 }
                 group.element(origin)
             }
+        };
+        let group = match &d.hint {
+            Some(hint) => group.element(Level::HELP.message(&**hint)),
+            None => group,
         };
         out.push_str(&renderer.render(&[group]));
         out.push_str("\n\n");

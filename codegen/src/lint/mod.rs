@@ -2,30 +2,34 @@
 //! differs from what the format document (common-templates `VALIDATION.md`) leads authors to
 //! expect (`SEMANTICS.md` §9), and VM objects whose quantities KubeVirt rewrites (§10).
 //!
-//! Errors stay with [`crate::compile_dir`]; a warning never stops a build. Every warning is
-//! located in the template file: a rule's warnings at the value of the key concerned (`regex`,
-//! `valid`, …) inside the annotation, a quantity's at its value in `objects[0]`.
+//! Errors stay with [`crate::compile_dir`] ([`crate::analyze`]); a warning never stops a build,
+//! and nothing the build rejects is warned about again. Every warning is located in the
+//! template file: a rule's warnings at the value of the key concerned (`regex`, `valid`, …)
+//! inside the annotation, a quantity's at its value in `objects[0]`.
 
-mod locate;
 mod paths;
 mod quantity;
 mod regex;
 
+pub(crate) use regex::pcre_only;
+
 use std::collections::BTreeSet;
 use std::path::Path;
 
-use validgen_runtime::ir::{self, Arg};
 use validgen_runtime::kubevirt::rules::{self, RuleKind};
 
 use crate::diag::Diagnostic;
+use crate::diag::locate::{Place, rule_paths};
 use crate::source::{TextOrigin, read_catalog};
 
-/// The kinds of warning, each with a stable identifier (for SARIF rules and JSON output).
+/// The kinds of warning, and of the build errors that have a name of their own (an unknown
+/// rule kind, a PCRE-only regex, a path written from the VM: [`Diagnostic::code`]), each with a
+/// stable identifier (for SARIF rules and JSON output).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Lint {
     /// A `regex` that uses PCRE-only syntax (lookaround, backreferences, possessive
     /// quantifiers, `\Z`, …): the format document says PCRE, the reference compiles it with
-    /// Go's RE2 and fails the rule.
+    /// Go's RE2 and fails the rule (a build error).
     PcreRegex,
     /// A `regex` written as if anchored: `^a|b$` (the anchors bind to one alternative each), or
     /// an alternation of plain words with no anchor at all (`q35|i440fx`, found anywhere in
@@ -34,10 +38,11 @@ pub enum Lint {
     /// A `valid` path that the KubeVirt types make every VM satisfy, so it never skips its rule.
     ValidAlwaysPresent,
     /// A path that reads as if rooted at the VM (`.spec.template.…`, `.metadata.…`), where the
-    /// reference roots rule paths at the VM's `spec.template`.
+    /// reference roots rule paths at the VM's `spec.template`: a warning for `.metadata…`
+    /// (which exists there), a build error for a path that exists only from the VM.
     VmRootedPath,
     /// A rule kind other than `integer`, `string`, `regex`, `enum`: the format document says
-    /// such rules are ignored, the reference fails them.
+    /// such rules are ignored, the reference fails them (a build error).
     UnknownRuleKind,
     /// A quantity in `objects[0]` not in canonical form (`1.5Gi`), which KubeVirt rewrites
     /// (`1536Mi`) before the validator sees it.
@@ -168,29 +173,25 @@ pub fn lint_rules(text: &str, origin: &TextOrigin) -> Vec<Warning> {
         } else {
             rule.name.clone()
         };
-        let mut warn = |lint: Lint, key: &str, message: String| {
-            let at = locate::value_of(text, rule.location.offset, key).unwrap_or(rule.location);
+        let mut warn = |lint: Lint, key: Place, message: String| {
+            let at = key
+                .locate(text, rule.location.offset)
+                .unwrap_or(rule.location);
             let (line, column) = origin.locate(at);
             out.push(Warning {
                 lint,
                 diagnostic: Diagnostic::at(&origin.file, line, column, Some(name.clone()), message),
             });
         };
-        match rule.kind() {
-            RuleKind::Unrecognized => warn(Lint::UnknownRuleKind, "rule", unknown_kind(&rule.rule)),
-            RuleKind::Regex => {
-                if let Some(m) = regex::pcre_only(&rule.regex) {
-                    warn(Lint::PcreRegex, "regex", m);
-                } else if let Some(m) = regex::misanchored(&rule.regex) {
-                    warn(Lint::UnanchoredRegex, "regex", m);
-                }
-            }
-            RuleKind::Integer | RuleKind::String | RuleKind::Enum => {}
+        if rule.kind() == RuleKind::Regex
+            && let Some(m) = regex::misanchored(&rule.regex)
+        {
+            warn(Lint::UnanchoredRegex, Place::value("regex"), m);
         }
         if let Some(v) = &rule.valid
             && let Some(m) = paths::always_present(v)
         {
-            warn(Lint::ValidAlwaysPresent, "valid", m);
+            warn(Lint::ValidAlwaysPresent, Place::value("valid"), m);
         }
         for (key, p) in rule_paths(rule) {
             if let Some(m) = paths::vm_rooted(p) {
@@ -199,52 +200,4 @@ pub fn lint_rules(text: &str, origin: &TextOrigin) -> Vec<Warning> {
         }
     }
     out
-}
-
-/// Every path of a rule with the key it is under.
-fn rule_paths(rule: &rules::ParsedRule) -> Vec<(&'static str, &ir::Path)> {
-    let mut out: Vec<(&'static str, &ir::Path)> = Vec::new();
-    out.extend(rule.path.iter().map(|p| ("path", p)));
-    out.extend(rule.valid.iter().map(|p| ("valid", p)));
-    let ints = [
-        ("min", &rule.min),
-        ("max", &rule.max),
-        ("minLength", &rule.min_length),
-        ("maxLength", &rule.max_length),
-    ];
-    for (key, arg) in ints {
-        if let Some(Arg::Path(p)) = arg {
-            out.push((key, p));
-        }
-    }
-    for v in rule.values.iter().flatten() {
-        if let Arg::Path(p) = v {
-            out.push(("values", p));
-        }
-    }
-    out
-}
-
-/// The message for an unknown rule kind, with the kind probably meant.
-fn unknown_kind(kind: &str) -> String {
-    let consequence = "the format document says rules of unknown kinds are ignored, but the reference fails the rule (`unrecognized Rule type`) and denies every VM";
-    if kind.is_empty() {
-        return format!("rule without a `rule` kind: {consequence}");
-    }
-    let lower = kind.to_ascii_lowercase();
-    let meant = match lower.as_str() {
-        "integer" | "int" | "number" | "range" => Some("integer"),
-        "string" | "str" | "length" => Some("string"),
-        "regex" | "regexp" | "pattern" => Some("regex"),
-        "enum" | "enumeration" | "oneof" | "value-set" | "values" => Some("enum"),
-        _ => None,
-    };
-    match meant {
-        Some(k) => format!(
-            "unknown rule kind `{kind}` (kinds are exact and case-sensitive; did you mean `{k}`?): {consequence}"
-        ),
-        None => format!(
-            "unknown rule kind `{kind}` (expected `integer`, `string`, `regex` or `enum`): {consequence}"
-        ),
-    }
 }

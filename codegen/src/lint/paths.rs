@@ -1,7 +1,7 @@
-//! Path warnings: `valid` guards that every VM satisfies, and paths that look rooted at the VM
-//! rather than at its `spec.template`.
+//! Path warnings: `valid` guards that every VM satisfies, and `.metadata` paths that look
+//! rooted at the VM rather than at its `spec.template`.
 
-use validgen_runtime::ir::{Path, Root};
+use validgen_runtime::ir::Path;
 use validgen_runtime::kubevirt::typed::schema::{GoKind, Schema};
 
 use crate::plan::{PathPlan, Step, plan};
@@ -46,36 +46,15 @@ pub(super) fn always_present(p: &Path) -> Option<String> {
     ))
 }
 
-/// Why `p` looks rooted at the VM: it starts at `.metadata` (the reference reads the VM
-/// template's metadata, not the VM's), or it does not exist under `spec.template` but does
-/// from the VM itself (e.g. `.spec.template.spec.domain…`, `.spec.runStrategy`).
+/// Why `p` looks rooted at the VM: it starts at `.metadata`, which the reference reads from the
+/// VM's pod template, not from the VM. (A path that exists only from the VM, such as
+/// `.spec.template.spec.domain…`, is a build error: see [`crate::analyze`].)
 pub(super) fn vm_rooted(p: &Path) -> Option<String> {
     let expr = p.expr.as_str();
-    let rule =
-        "rule paths are relative to the VM's `spec.template` (the format document says the VM)";
-    if expr == ".metadata" || expr.starts_with(".metadata.") || expr.starts_with(".metadata[") {
-        return Some(format!(
-            "path `{expr}` reads `spec.template{expr}`, the metadata of the VM's pod template, not the VM's own metadata: {rule}"
-        ));
-    }
-    let schema = Schema::kubevirt();
-    let PathPlan::Static(relative) = plan(schema, p) else {
-        return None;
-    };
-    relative.problem.as_ref()?;
-    let from_vm = Path::jsonpath(&p.source, expr, Root::Document).ok()?;
-    let PathPlan::Static(absolute) = plan(schema, &from_vm) else {
-        return None;
-    };
-    if absolute.problem.is_some() {
-        return None;
-    }
-    let hint = match expr.strip_prefix(".spec.template") {
-        Some(rest) if rest.starts_with(['.', '[']) => format!("; did you mean `{rest}`?"),
-        _ => String::new(),
-    };
-    Some(format!(
-        "path `{expr}` does not exist under the VM's `spec.template`, but does from the VM itself: {rule}{hint}"
+    let metadata =
+        expr == ".metadata" || expr.starts_with(".metadata.") || expr.starts_with(".metadata[");
+    metadata.then(|| format!(
+        "path `{expr}` reads `spec.template{expr}`, the metadata of the VM's pod template, not the VM's own metadata: rule paths are relative to the VM's `spec.template` (the format document says the VM)"
     ))
 }
 
@@ -111,11 +90,15 @@ mod tests {
     }
 
     #[test]
-    fn paths_rooted_at_the_vm() {
-        let m = vm_rooted(&path(".spec.template.spec.domain.cpu.cores")).expect("flagged");
-        assert!(m.contains("did you mean `.spec.domain.cpu.cores`?"), "{m}");
+    fn metadata_read_from_the_pod_template() {
         assert!(vm_rooted(&path(".metadata.labels.flavor")).is_some());
-        assert!(vm_rooted(&path(".spec.runStrategy")).is_some());
+        assert!(vm_rooted(&path(".metadata")).is_some());
+        assert_eq!(vm_rooted(&path(".metadataz")), None);
+        // Build errors, not warnings.
+        assert_eq!(
+            vm_rooted(&path(".spec.template.spec.domain.cpu.cores")),
+            None
+        );
         assert_eq!(vm_rooted(&path(".spec.domain.cpu.cores")), None);
         assert_eq!(vm_rooted(&path(".spec.nosuchfield")), None);
     }

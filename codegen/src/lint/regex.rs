@@ -18,7 +18,7 @@ use validgen_runtime::goregex::GoRegex;
 
 /// Why `pattern` is PCRE-only syntax, when Go rejects it and it uses a construct PCRE has and
 /// RE2 lacks.
-pub(super) fn pcre_only(pattern: &str) -> Option<String> {
+pub(crate) fn pcre_only(pattern: &str) -> Option<String> {
     let err = GoRegex::new(pattern).err()?;
     let (what, text) = pcre_construct(pattern)?;
     Some(format!(

@@ -1,0 +1,3 @@
+validgen::include_validators!("ui/catalogs/path_valid_unknown_field");
+
+fn main() {}

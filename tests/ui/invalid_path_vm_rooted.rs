@@ -1,0 +1,3 @@
+validgen::include_validators!("ui/catalogs/path_vm_rooted");
+
+fn main() {}

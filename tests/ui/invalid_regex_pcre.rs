@@ -1,0 +1,3 @@
+validgen::include_validators!("ui/catalogs/regex_pcre");
+
+fn main() {}
