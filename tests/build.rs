@@ -7,10 +7,10 @@ use std::path::PathBuf;
 
 use serde_json::Value;
 
-#[path = "documents/cases.rs"]
-mod document_cases;
 #[path = "schemas/costly.rs"]
 mod costly_schemas;
+#[path = "documents/cases.rs"]
+mod document_cases;
 #[path = "schemas/random.rs"]
 mod random_schemas;
 #[path = "schemas/suite.rs"]
@@ -167,12 +167,12 @@ fn json_schema_costly(manifest: &std::path::Path, out: &std::path::Path) {
     let options = validgen_runtime::json_schema::Options::default();
     let sets: Vec<(String, validgen_runtime::ir::RuleSet)> = costly_schemas::schemas()
         .into_iter()
-        .map(|(name, schema)| {
-            match validgen_runtime::json_schema::compile(&schema, &options) {
+        .map(
+            |(name, schema)| match validgen_runtime::json_schema::compile(&schema, &options) {
                 Ok(c) => (name, c.rules),
                 Err(e) => panic!("{name} refused: {e:?}"),
-            }
-        })
+            },
+        )
         .collect();
     let tokens = validgen_codegen::compile_documents(&sets);
     let mut code = validgen_codegen::pretty(&tokens).expect("generated code parses");

@@ -21,9 +21,7 @@ fn one<'a, I: Instance<'a>>(check: &Check, v: I, scope: Scope<'_>) -> bool {
         Check::Keyword { checks, .. } => holds(checks, v, scope),
         Check::Not { checks } => !holds(checks, v, scope),
         Check::AnyOf { branches } => branches.iter().any(|b| holds(b, v, scope)),
-        Check::OneOf { branches } => {
-            branches.iter().filter(|b| holds(b, v, scope)).count() == 1
-        }
+        Check::OneOf { branches } => branches.iter().filter(|b| holds(b, v, scope)).count() == 1,
         Check::IfThenElse {
             condition,
             then,
