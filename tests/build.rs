@@ -7,6 +7,8 @@ use std::path::PathBuf;
 
 use serde_json::Value;
 
+#[path = "schemas/costly.rs"]
+mod costly_schemas;
 #[path = "documents/cases.rs"]
 mod document_cases;
 #[path = "schemas/random.rs"]
@@ -72,6 +74,7 @@ fn main() {
     documents(&manifest, &out);
     json_schema_suite(&manifest, &out);
     json_schema_random(&manifest, &out);
+    json_schema_costly(&manifest, &out);
     ytt_schemas(&manifest, &out);
 }
 
@@ -153,6 +156,33 @@ fn json_schema_random(manifest: &std::path::Path, out: &std::path::Path) {
         "\n/// How many random schemas validgen refused.\npub const REFUSED: usize = {refused};\n"
     );
     std::fs::write(out.join("json_schema_random.rs"), code).expect("write generated code");
+}
+
+/// A validator for every schema of `schemas/costly.rs`, `COSTLY` listing them by name.
+fn json_schema_costly(manifest: &std::path::Path, out: &std::path::Path) {
+    println!(
+        "cargo:rerun-if-changed={}",
+        manifest.join("schemas/costly.rs").display()
+    );
+    let options = validgen_runtime::json_schema::Options::default();
+    let sets: Vec<(String, validgen_runtime::ir::RuleSet)> = costly_schemas::schemas()
+        .into_iter()
+        .map(
+            |(name, schema)| match validgen_runtime::json_schema::compile(&schema, &options) {
+                Ok(c) => (name, c.rules),
+                Err(e) => panic!("{name} refused: {e:?}"),
+            },
+        )
+        .collect();
+    let tokens = validgen_codegen::compile_documents(&sets);
+    let mut code = validgen_codegen::pretty(&tokens).expect("generated code parses");
+    code += "\n/// Every validator, by the name of its schema.\n";
+    code += "pub const COSTLY: &[(&str, fn(&::validgen::serde_json::Value, ::validgen::interpret::Explain) -> ::validgen::interpret::DocumentReport)] = &[\n";
+    for (name, _) in &sets {
+        code += &format!("    ({name:?}, {name}),\n");
+    }
+    code += "];\n";
+    std::fs::write(out.join("json_schema_costly.rs"), code).expect("write generated code");
 }
 
 /// A validator for every JSON-Schema-Test-Suite group that compiles, and `SUITE` listing them

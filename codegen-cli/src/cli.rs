@@ -252,13 +252,14 @@ pub struct ValidateArgs {
 
     /// Validate documents against this JSON Schema file, or every schema file of this folder
     /// (*.json, *.yaml, *.yml, recursively; a CRD file there gives one schema per version),
-    /// instead of judging VMs (repeatable: a document must be valid against all).
+    /// instead of judging VMs (repeatable: a document must be valid against all). A schema file
+    /// holds one schema; a file of several YAML documents is accepted only when each is a CRD.
     #[arg(long = "schema", value_name = "FILE|DIR")]
     pub schemas: Vec<PathBuf>,
 
     /// Validate each document against the version of this CustomResourceDefinition that its
     /// `apiVersion` and `kind` name, as the API server would (repeatable; a folder gives all
-    /// its CRD files).
+    /// its CRD files; a file may hold several CRDs as YAML documents separated by `---`).
     #[arg(long = "crd", value_name = "FILE")]
     pub crds: Vec<PathBuf>,
 

@@ -209,3 +209,41 @@ fn usage_errors() {
     let (code, _, err) = generate(ws.path(), &["schemas", "--out", "v", "--strict"]);
     assert_eq!(code, 2, "--strict needs --schemas: {err}");
 }
+
+#[test]
+fn a_multi_document_crd_file_gives_a_validator_per_crd_version() {
+    let ws = workspace();
+    let widget = read(&ws.path().join("schemas/widget.crd.yaml"));
+    let gadget = widget
+        .replace("kind: Widget", "kind: Gadget")
+        .replace("plural: widgets", "plural: gadgets");
+    std::fs::write(
+        ws.path().join("schemas/widget.crd.yaml"),
+        format!("{widget}---\n{gadget}"),
+    )
+    .expect("write");
+    let (code, _, err) = generate(ws.path(), &["--schemas", "schemas", "--out", "validators"]);
+    assert_eq!(code, 0, "{err}");
+    let lib = read(&ws.path().join("validators/src/lib.rs"));
+    for f in ["widget_v1", "widget_v1beta1", "gadget_v1", "gadget_v1beta1"] {
+        assert!(lib.contains(&format!("pub fn {f}(")), "{f}");
+    }
+    assert!(lib.contains("//! - `gadget_v1`: `widget.crd.yaml (version v1)`"));
+    // A JSON Schema among the CRDs is refused at its line; nothing is written.
+    std::fs::write(
+        ws.path().join("schemas/widget.crd.yaml"),
+        format!("{widget}---\ntype: object\n"),
+    )
+    .expect("write");
+    let (code, out, err) = generate(ws.path(), &["--schemas", "schemas", "--out", "again"]);
+    assert_eq!((code, out.as_str()), (1, ""));
+    assert!(
+        err.contains("document 2 is not a CustomResourceDefinition")
+            && err.contains(&format!(
+                "--> schemas/widget.crd.yaml:{}:1\n",
+                widget.lines().count() + 2
+            )),
+        "{err}"
+    );
+    assert!(!ws.path().join("again").exists());
+}

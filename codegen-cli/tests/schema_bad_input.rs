@@ -1,6 +1,7 @@
 //! Bad input for `validgen check --schema` and `validate --schema`: schemas that are not
 //! JSON/YAML, `$ref`s to nowhere, cycles of `$ref`s, patterns that do not compile or use a
-//! construct refused, schemas and documents nested 100 000 deep, a 100 MB document, a
+//! construct refused, schemas and documents nested 100 000 deep, a 100 MB document, a schema
+//! doubling its work at each level of the document (stopped by the `$ref` budget), a
 //! document of more values than the reader accepts. Each gives a located error (`file:line:col`
 //! and the schema's JSON Pointer), an exit status of 0, 1 or 2, no panic, and bounded memory.
 
@@ -297,4 +298,29 @@ fn memory_bounded(args: &[&str]) -> Output {
     } else {
         validgen().args(args).output().expect("runs")
     }
+}
+
+#[test]
+fn a_schema_doubling_its_work_at_each_level_stops_at_the_ref_budget() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    // The root twice on every item: 2^30 `$ref` evaluations on arrays nested 30 deep.
+    let schema = write(
+        dir.path(),
+        "costly.schema.json",
+        br##"{"contains": {"not": {"$ref": "#"}, "allOf": [{"$ref": "#"}]}}"##,
+    );
+    let doc = write(
+        dir.path(),
+        "deep.json",
+        ("[".repeat(30) + &"]".repeat(30)).as_bytes(),
+    );
+    let (code, out, err) = run(&["validate", "--schema", &schema, &doc]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert_eq!(
+        out,
+        format!(
+            "INVALID {doc}#0 (1 violation)\n    {doc}:1:1: (document): $ref: expected at most 1000000 `$ref` evaluations for one value, found more (the schema applies references to the same values too many times) [{schema}#/contains/allOf/0/$ref]\n"
+        ),
+        "{err}"
+    );
 }

@@ -119,20 +119,81 @@ fn one_kind_in_two_crd_files_is_refused() {
     );
 }
 
+/// The widget CRD with its kind renamed `Gadget`.
+fn gadget_crd(widget: &str) -> String {
+    widget
+        .replace("kind: Widget", "kind: Gadget")
+        .replace("plural: widgets", "plural: gadgets")
+        .replace("singular: widget", "singular: gadget")
+}
+
 #[test]
-fn a_multi_document_crd_file_is_refused_with_its_line() {
+fn a_multi_document_crd_file_gives_every_crd() {
     let dir = tempfile::tempdir().expect("temp dir");
     let crds = dir.path().join("crds.yaml");
     let one = std::fs::read_to_string(common::root().join(CRD)).expect("CRD");
-    std::fs::write(&crds, format!("{one}---\n{one}")).expect("write");
+    std::fs::write(
+        &crds,
+        format!(
+            "{}---
+{one}",
+            gadget_crd(&one)
+        ),
+    )
+    .expect("write");
+    let crds = crds.to_str().expect("UTF-8");
+    let (code, out, err) = run(&["validate", "--crd", crds, WIDGETS]);
+    // As with the widget CRD alone; the keyword locations name the file and the pointer in
+    // the CRD's document.
+    let (alone_code, alone_out, alone_err) = run(&["validate", "--crd", CRD, WIDGETS]);
+    assert_eq!(code, alone_code, "{err}");
+    assert_eq!(out, alone_out.replace(CRD, crds));
+    assert_eq!(err, alone_err);
+    // The gadget document picks the first CRD.
+    let gadget = dir.path().join("gadget.yaml");
+    std::fs::write(
+        &gadget,
+        "apiVersion: example.com/v1\nkind: Gadget\nmetadata: {name: g}\nspec: {size: 11}\n",
+    )
+    .expect("write");
+    let gadget = gadget.to_str().expect("UTF-8");
+    let (code, out, err) = run(&["validate", "--crd", crds, gadget]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        out.starts_with(&format!("INVALID {gadget}#0 g (1 violation)\n    {gadget}:4:14: /spec/size: 11 is greater than the maximum of 10 [{crds}#/spec/versions/0/")),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_document_that_is_not_a_crd_in_a_multi_document_file_is_refused_with_its_line() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let crds = dir.path().join("crds.yaml");
+    let one = std::fs::read_to_string(common::root().join(CRD)).expect("CRD");
+    let lines = one.lines().count();
+    std::fs::write(&crds, format!("{one}---\ntype: object\n---\n{one}")).expect("write");
     let crds = crds.to_str().expect("UTF-8");
     let (code, out, err) = run(&["validate", "--crd", crds, WIDGETS]);
     assert_eq!((code, out.as_str()), (2, ""));
     assert_eq!(
         err,
         format!(
-            "error: {crds}:47:1: a schema file holds one document, this one holds several (a multi-document CRD file must be split: one CRD per file)\n"
+            "error: {crds}:{}:1: document 2 is not a CustomResourceDefinition: a file of several documents holds CRDs only (put a JSON Schema in a file of its own)
+error: {crds}: version `v1` of Widget is defined twice
+error: {crds}: version `v1beta1` of Widget is defined twice
+",
+            lines + 2
         )
+    );
+    // `--schema` reads schema files alike.
+    let (code, out, err) = run(&["validate", "--schema", crds, WIDGETS]);
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert!(
+        err.starts_with(&format!(
+            "error: {crds}:{}:1: document 2 is not a CustomResourceDefinition",
+            lines + 2
+        )),
+        "{err}"
     );
 }
 

@@ -110,7 +110,10 @@ struct Found {
 /// recursively, sorted) or one file. `display` names `path` in diagnostics and in
 /// [`LoadedSchema::file`]. A file holding a Kubernetes `CustomResourceDefinition` gives one
 /// schema per version (`<kind>_<version>`), compiled as an OpenAPI structural schema; any other
-/// file is one schema, named after its path relative to the folder (or its file name).
+/// file is one schema, named after its path relative to the folder (or its file name). A file of
+/// several YAML documents (`---`) may hold CRDs only (a bundle of CRDs, as `kubectl apply -f`
+/// takes it): each other document is an error at its line, as which schema of several a
+/// document should meet would be a guess.
 pub fn load_schemas(path: &Path, display: &str, opts: SchemaOptions) -> SchemaCatalog {
     let mut out = SchemaCatalog::default();
     let dir = path.is_dir();
@@ -122,7 +125,9 @@ pub fn load_schemas(path: &Path, display: &str, opts: SchemaOptions) -> SchemaCa
     } else {
         out.files.push(path.to_path_buf());
     }
-    for file_path in &out.files {
+    // The list is lent out while the schemas found go into `out`.
+    let files = std::mem::take(&mut out.files);
+    for file_path in &files {
         let (rel, file) = if dir {
             let rel = file_path.strip_prefix(path).unwrap_or(file_path);
             (
@@ -140,71 +145,110 @@ pub fn load_schemas(path: &Path, display: &str, opts: SchemaOptions) -> SchemaCa
                 continue;
             }
         };
-        let source = match SchemaText::parse(&text) {
+        let sources = match read_documents(&text) {
             Ok(s) => s,
             Err(e) => {
-                // The YAML reader's own words name its Rust API: say what to do instead.
-                let message = if e.message.starts_with("multiple YAML documents detected") {
-                    "a schema file holds one document, this one holds several (a multi-document CRD file must be split: one CRD per file)".to_owned()
-                } else {
-                    e.message
-                };
                 out.errors
-                    .push(Diagnostic::at(&file, e.line, e.column, None, message));
+                    .push(Diagnostic::at(&file, e.line, e.column, None, e.message));
                 continue;
             }
         };
-        let locate = |base: &str, e: &SchemaError| {
-            let pointer = format!("{base}{}", e.pointer);
-            let (line, column) = source.span(&pointer).map_or((0, 0), |s| (s.line, s.column));
-            Diagnostic::at(&file, line, column, None, e.to_string())
-        };
-        let found = match schemas_in(source.value(), rel) {
-            Ok(found) => found,
-            Err(problems) => {
-                for (pointer, message) in problems {
-                    let (line, column) =
-                        source.span(&pointer).map_or((0, 0), |s| (s.line, s.column));
-                    out.errors
-                        .push(Diagnostic::at(&file, line, column, None, message));
-                }
+        let several = sources.len() > 1;
+        for (index, source) in sources.iter().enumerate() {
+            let at = |pointer: &str| source.span(pointer).map_or((0, 0), |s| (s.line, s.column));
+            if several && !is_crd(source.value()) {
+                let (line, column) = at("");
+                out.errors.push(Diagnostic::at(
+                    &file,
+                    line,
+                    column,
+                    None,
+                    format!(
+                        "document {} is not a CustomResourceDefinition: a file of several documents holds CRDs only (put a JSON Schema in a file of its own)",
+                        index + 1
+                    ),
+                ));
                 continue;
             }
-        };
-        for mut found in found {
-            let openapi = found.crd.is_some();
-            if openapi && opts.reject_unknown_fields {
-                json_schema::reject_unknown_fields(&mut found.schema);
-            }
-            let options = json_schema::Options {
-                assert_formats: opts.assert_formats,
-                strict: opts.strict,
-                openapi,
-                ..json_schema::Options::default()
-            };
-            match json_schema::compile(&found.schema, &options) {
-                Ok(compiled) => {
-                    out.warnings
-                        .extend(compiled.warnings.iter().map(|e| locate(&found.base, e)));
-                    out.schemas.push(LoadedSchema {
-                        name: found.name,
-                        relative: format!("{}{}", rel.display(), found.origin).replace('\\', "/"),
-                        origin: format!("{file}{}", found.origin),
-                        file: file.clone(),
-                        base: found.base,
-                        schema: found.schema,
-                        rules: compiled.rules,
-                        crd: found.crd,
-                    });
+            match schemas_in(source.value(), rel) {
+                Ok(found) => compile_found(found, source, &file, rel, opts, &mut out),
+                Err(problems) => {
+                    for (pointer, message) in problems {
+                        let (line, column) = at(&pointer);
+                        out.errors
+                            .push(Diagnostic::at(&file, line, column, None, message));
+                    }
                 }
-                Err(errors) => errors
-                    .iter()
-                    .map(|e| locate(&found.base, e))
-                    .for_each(|d| out.errors.push(d)),
             }
         }
     }
+    out.files = files;
     out
+}
+
+/// The documents of a schema file: one (JSON or YAML), or several YAML documents separated
+/// by `---` (empty ones left out), each located in the whole text.
+fn read_documents(text: &str) -> Result<Vec<SchemaText>, validgen_runtime::model::YamlError> {
+    match SchemaText::parse(text) {
+        Ok(one) => Ok(vec![one]),
+        Err(e) if e.message.starts_with("multiple YAML documents detected") => {
+            SchemaText::parse_all(text)
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// Whether `doc` is a Kubernetes `CustomResourceDefinition`.
+fn is_crd(doc: &Value) -> bool {
+    doc.get("kind").and_then(Value::as_str) == Some("CustomResourceDefinition")
+}
+
+/// Compiles the schemas `found` in one document `source` of `file` into `out`.
+fn compile_found(
+    found: Vec<Found>,
+    source: &SchemaText,
+    file: &str,
+    rel: &Path,
+    opts: SchemaOptions,
+    out: &mut SchemaCatalog,
+) {
+    let locate = |base: &str, e: &SchemaError| {
+        let pointer = format!("{base}{}", e.pointer);
+        let (line, column) = source.span(&pointer).map_or((0, 0), |s| (s.line, s.column));
+        Diagnostic::at(file, line, column, None, e.to_string())
+    };
+    for mut found in found {
+        let openapi = found.crd.is_some();
+        if openapi && opts.reject_unknown_fields {
+            json_schema::reject_unknown_fields(&mut found.schema);
+        }
+        let options = json_schema::Options {
+            assert_formats: opts.assert_formats,
+            strict: opts.strict,
+            openapi,
+            ..json_schema::Options::default()
+        };
+        match json_schema::compile(&found.schema, &options) {
+            Ok(compiled) => {
+                out.warnings
+                    .extend(compiled.warnings.iter().map(|e| locate(&found.base, e)));
+                out.schemas.push(LoadedSchema {
+                    name: found.name,
+                    relative: format!("{}{}", rel.display(), found.origin).replace('\\', "/"),
+                    origin: format!("{file}{}", found.origin),
+                    file: file.to_owned(),
+                    base: found.base,
+                    schema: found.schema,
+                    rules: compiled.rules,
+                    crd: found.crd,
+                });
+            }
+            Err(errors) => errors
+                .iter()
+                .map(|e| locate(&found.base, e))
+                .for_each(|d| out.errors.push(d)),
+        }
+    }
 }
 
 /// Compiles every schema file under `dir` (`*.json`, `*.yaml`, `*.yml`, recursively; or
@@ -268,7 +312,7 @@ pub fn compile_schema_dir(
 /// The schemas of one file's document; for a CRD without versions, or a version without a
 /// name or a schema, the problems (JSON Pointer in the file, message).
 fn schemas_in(doc: &Value, rel: &Path) -> Result<Vec<Found>, Vec<(String, String)>> {
-    if doc.get("kind").and_then(Value::as_str) == Some("CustomResourceDefinition") {
+    if is_crd(doc) {
         let kind = doc
             .pointer("/spec/names/kind")
             .and_then(Value::as_str)

@@ -64,7 +64,9 @@
 //!   2020-12 unless its `$schema` names draft-07 or 2019-09), named after its path:
 //!   `charts/app/values.schema.json` → `charts_app_values_schema`. A file holding a
 //!   `CustomResourceDefinition` gives one validator per version, `<kind>_<version>`
-//!   (`gateway_v1`), compiled as the OpenAPI structural schema Kubernetes checks.
+//!   (`gateway_v1`), compiled as the OpenAPI structural schema Kubernetes checks; a file may
+//!   hold several CRDs as YAML documents (`---`), but a document that is not a CRD there is an
+//!   error at its line.
 //! - `assert_formats = true` asserts `format` (`date-time`, `date`, `email`, `hostname`,
 //!   `ipv4`, `ipv6`, `uri`, `uuid`); otherwise it is an annotation. `strict = true` makes
 //!   unknown keywords errors (otherwise warnings). `reject_unknown_fields = true` makes a

@@ -30,6 +30,13 @@ pub mod json_schema_random {
     include!(concat!(env!("OUT_DIR"), "/json_schema_random.rs"));
 }
 
+/// Validators compiled from the schemas of `schemas/costly.rs` (work doubling with each level
+/// of the document), with `COSTLY` listing them by name.
+#[allow(missing_docs, clippy::all)]
+pub mod json_schema_costly {
+    include!(concat!(env!("OUT_DIR"), "/json_schema_costly.rs"));
+}
+
 /// Validators compiled from the `@schema/validation`s of every schema of the recorded ytt
 /// cases that ytt accepts, with `YTT` listing them by the schema's text.
 #[allow(missing_docs, clippy::all)]

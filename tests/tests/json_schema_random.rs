@@ -3,6 +3,8 @@
 //! instances shaped to meet them, the same report as the interpreter (verdict, violations,
 //! locations, keyword locations, messages), for `Explain::All` and `Explain::Failures`.
 
+#[path = "../schemas/costly.rs"]
+mod costly;
 #[path = "../schemas/random.rs"]
 mod random;
 
@@ -14,6 +16,7 @@ use validgen::interpret::{Explain, evaluate_document};
 use validgen::ir::RuleSet;
 use validgen::json_schema::{Options, compile};
 use validgen::model::Plain;
+use validgen_tests::json_schema_costly::COSTLY;
 use validgen_tests::json_schema_random::{RANDOM, REFUSED};
 
 /// Each schema with its rule set, regenerated as `build.rs` generated them.
@@ -191,9 +194,9 @@ fn dismantle(v: Value) {
 ///
 /// Left out: the schemas that name the root (`"$ref": "#"`) more than once. Where one
 /// level of the instance reaches the root twice (`{"contains": {"not": {"$ref": "#"},
-/// "allOf": [{"$ref": "#"}]}}`), evaluation takes 2^depth steps, up to the 128 nested
-/// references allowed: it does not end on such a document (nor, at 2^64, on one the readers
-/// accept). Bounding the total work of references is left to do.
+/// "allOf": [{"$ref": "#"}]}}`), evaluation would take 2^depth steps; it ends at the budget
+/// of `$ref` evaluations, which takes a while in a debug build for each such schema:
+/// `schemas_doubling_their_work_stop_at_the_ref_budget_alike` checks it on a few.
 #[test]
 fn documents_nested_100_000_deep_are_judged_alike() {
     let linear: Vec<usize> = (0..random::COUNT)
@@ -222,4 +225,63 @@ fn documents_nested_100_000_deep_are_judged_alike() {
         .expect("thread")
         .join()
         .expect("no panic");
+}
+
+/// The schemas of `schemas/costly.rs` with their rule sets, in `COSTLY`'s order.
+fn costly() -> Vec<(String, RuleSet)> {
+    costly::schemas()
+        .into_iter()
+        .zip(COSTLY)
+        .map(|((name, schema), (compiled_name, _))| {
+            assert_eq!(&name, compiled_name);
+            let rules = match compile(&schema, &Options::default()) {
+                Ok(c) => c.rules,
+                Err(e) => panic!("{name}: {e:?}"),
+            };
+            (name, rules)
+        })
+        .collect()
+}
+
+/// Schemas whose work doubles with each level of the document (2^40 `$ref` evaluations on
+/// arrays nested 40 deep) end at the budget of `$ref` evaluations: both back ends report the
+/// value invalid by the budget's violation alone, naming the limit and the `$ref` where it ran
+/// out (and the value it was at, as far as the evaluation placed it: `contains` and `not` judge
+/// items without placing them), identically.
+#[test]
+fn schemas_doubling_their_work_stop_at_the_ref_budget_alike() {
+    let limit = validgen_runtime::checks::document::MAX_REFS.to_string();
+    let invalid = deep(40, false);
+    for ((name, rules), (_, compiled)) in costly().iter().zip(COSTLY) {
+        for explain in [Explain::All, Explain::Failures] {
+            let fast = compiled(&invalid, explain);
+            let slow = evaluate_document(rules, &Plain::new(&invalid), explain);
+            assert_eq!(fast, slow, "{name} ({explain:?})");
+            assert!(fast.report.failed(), "{name}: judged valid");
+            let [spent] = fast.violations.as_slice() else {
+                panic!("{name}: {:?}", fast.violations);
+            };
+            assert_eq!(spent.check, "$ref", "{name}");
+            assert!(spent.expected.contains(&limit), "{name}: {spent:?}");
+            assert!(spent.keyword.ends_with("/$ref"), "{name}: {spent:?}");
+        }
+    }
+}
+
+/// The budget counts the work the verdict needs: a valid document nested 40 deep whose
+/// `anyOf` holds at its first branch at every level stays valid, in both back ends.
+#[test]
+fn the_ref_budget_counts_only_the_work_the_verdict_needs() {
+    let mut valid = json!([]);
+    for _ in 0..40 {
+        valid = json!([valid]);
+    }
+    let costly = costly();
+    let (name, rules) = &costly[1];
+    let (_, compiled) = COSTLY[1];
+    assert_eq!(name, "costly_any_of_twice");
+    let fast = compiled(&valid, Explain::All);
+    let slow = evaluate_document(rules, &Plain::new(&valid), Explain::All);
+    assert_eq!(fast, slow);
+    assert!(!fast.report.failed(), "{:?}", fast.violations);
 }

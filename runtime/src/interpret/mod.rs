@@ -11,6 +11,7 @@ mod string;
 
 use std::borrow::Cow;
 
+use crate::checks::document::Budget;
 use crate::ir::{self, At, Check, Severity, Violation};
 use crate::model::values::MISSING_KEY;
 use crate::model::{Document, Instance};
@@ -110,30 +111,43 @@ fn evaluate_rule<D: Document>(
 }
 
 /// A document check applied to each value at the rule's path (none found: nothing to check,
-/// as JSON Schema and ytt leave absent values alone).
+/// as JSON Schema and ytt leave absent values alone). Each value gets the verdict first and the
+/// full report only when rejected, as the emitted code does; each pass has its own
+/// [`Budget`] of `$ref` evaluations, and a value whose report spends it is reported by the
+/// budget's violation alone.
 fn document_rule<D: Document>(
     set: &ir::RuleSet,
     rule: &ir::Rule,
     doc: &D,
 ) -> Result<Vec<Violation>, String> {
     let path = rule.path.as_ref().ok_or(MISSING_KEY)?;
+    let check = std::slice::from_ref(&rule.check);
     let mut out = Vec::new();
     for (base, v) in doc.instances(path)? {
         // ytt functions read the document through `ctx`: lent where the model holds JSON.
         let root = base.is_empty().then(|| v.to_value());
+        let verdict_budget = Budget::default();
         let scope = document::Scope {
             definitions: &set.definitions,
             depth: 0,
+            budget: &verdict_budget,
             root: root.as_deref(),
         };
+        if document::verdict(check, v, scope) && !verdict_budget.spent() {
+            continue;
+        }
+        let budget = Budget::default();
+        let scope = document::Scope {
+            budget: &budget,
+            ..scope
+        };
+        let start = out.len();
         let mut at = At::new(&base);
-        document::apply(
-            std::slice::from_ref(&rule.check),
-            v,
-            &mut at,
-            scope,
-            &mut out,
-        );
+        document::apply(check, v, &mut at, scope, &mut out);
+        if let Some(spent) = budget.violation() {
+            out.truncate(start);
+            out.push(spent);
+        }
     }
     Ok(out)
 }

@@ -22,6 +22,15 @@ impl SchemaText {
         Yaml::parse(text).map(|yaml| SchemaText { yaml })
     }
 
+    /// Reads every schema of a YAML stream (documents separated by `---`; empty ones left
+    /// out), each with the positions of its values in the whole text.
+    ///
+    /// # Errors
+    /// A document is not JSON/YAML, with the position of the problem.
+    pub fn parse_all(text: &str) -> Result<Vec<SchemaText>, YamlError> {
+        Yaml::parse_all(text).map(|docs| docs.into_iter().map(|yaml| SchemaText { yaml }).collect())
+    }
+
     /// The schema.
     pub fn value(&self) -> &Value {
         self.yaml.value()

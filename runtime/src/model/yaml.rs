@@ -67,6 +67,34 @@ impl Yaml {
         Ok(Yaml { value, spans })
     }
 
+    /// Reads every document of a YAML stream (documents separated by `---`), each with the
+    /// positions of its values in the whole text; empty documents are left out.
+    ///
+    /// # Errors
+    /// As [`Yaml::parse`], for the first document that is not one validgen can judge.
+    pub fn parse_all(text: &str) -> Result<Vec<Yaml>, YamlError> {
+        let roots: Vec<Spanned<Tree>> = serde_saphyr::from_multiple(text).map_err(|e| {
+            let (line, column) = e
+                .location()
+                .map_or((0, 0), |l| (l.line() as usize, l.column() as usize));
+            YamlError {
+                line,
+                column,
+                message: yaml_message(&e.to_string()),
+            }
+        })?;
+        Ok(roots
+            .into_iter()
+            .filter(|root| !matches!(root.value, Tree::Null))
+            .map(|root| {
+                let mut spans = HashMap::new();
+                let mut at = At::new("");
+                let value = into_value(root, &mut at, &mut spans);
+                Yaml { value, spans }
+            })
+            .collect())
+    }
+
     /// A document read by another parser: its value, and no positions.
     pub fn unlocated(value: Value) -> Yaml {
         Yaml {
@@ -292,6 +320,19 @@ impl<'de> Visitor<'de> for TreeVisitor {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_document_of_a_stream_is_read_with_positions_in_the_whole_text() {
+        let docs = Yaml::parse_all("a: 1\n---\n---\nb:\n  - x\n").expect("a stream");
+        assert_eq!(docs.len(), 2, "the empty document is left out");
+        assert_eq!(docs[1].value()["b"][0], "x");
+        assert_eq!(
+            docs[1].span("/b/0").map(|s| (s.line, s.column)),
+            Some((5, 5))
+        );
+        let bad = Yaml::parse_all("a: 1\n---\nb: [\n").expect_err("not YAML");
+        assert!(bad.line >= 3, "{bad:?}");
+    }
 
     #[test]
     fn values_keep_their_positions() {

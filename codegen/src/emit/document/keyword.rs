@@ -31,6 +31,7 @@ pub(super) fn check(
         let __start = __out.len();
         #body
         if __out.len() != __start {
+            ::validgen::__private::checks::document::Budget::locate(__budget, #location);
             #after
         }
     }}

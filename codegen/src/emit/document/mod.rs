@@ -1,7 +1,8 @@
 //! Emitting the document checks ([`Check::Type`] onwards), one file per check, each calling its
 //! pure function in `validgen_runtime::checks::document` as the interpreter does. The emitted
 //! code applies checks to `__v` (an `impl Instance`), places violations with `__at`
-//! (`&mut At`) into `__out` (`&mut Vec<Violation>`), and follows references `__depth` deep.
+//! (`&mut At`) into `__out` (`&mut Vec<Violation>`), and follows references `__depth` deep,
+//! each taken from `__budget` (`&Budget`).
 
 mod additional_properties;
 mod any_of;
@@ -53,6 +54,8 @@ pub fn rule_body(check: &Check, set: &RuleSet, path: &PathCode) -> TokenStream {
             let __root = __root_value.as_deref();
         }
     });
+    // Each pass has its own budget of `$ref` evaluations, as in the interpreter; a value whose
+    // report spends it is reported by the budget's violation alone.
     quote! {
         let __found = ::validgen::__private::model::Document::instances(&__lookup, #path)?;
         let mut __violations: ::std::vec::Vec<::validgen::__private::ir::Violation> = ::std::vec::Vec::new();
@@ -60,14 +63,23 @@ pub fn rule_body(check: &Check, set: &RuleSet, path: &PathCode) -> TokenStream {
             #root
             // The verdict alone first: the full report is built only for a value it rejects.
             let __depth = 0usize;
-            if #holds {
+            let __verdict_budget = ::validgen::__private::checks::document::Budget::default();
+            let __budget = &__verdict_budget;
+            if #holds && !__verdict_budget.spent() {
                 continue;
             }
+            let __full_budget = ::validgen::__private::checks::document::Budget::default();
+            let __budget = &__full_budget;
+            let __start = __violations.len();
             let mut __place = ::validgen::__private::ir::At::new(&__base);
             let __at = &mut __place;
             let __out = &mut __violations;
             let __depth = 0usize;
             #apply
+            if let ::core::option::Option::Some(__spent) = __full_budget.violation() {
+                __violations.truncate(__start);
+                __violations.push(__spent);
+            }
         }
         ::core::result::Result::Ok(__violations)
     }
@@ -85,6 +97,7 @@ pub fn definitions(set: &RuleSet) -> TokenStream {
                 __v: I,
                 __at: &mut ::validgen::__private::ir::At,
                 __depth: usize,
+                __budget: &::validgen::__private::checks::document::Budget,
                 __out: &mut ::std::vec::Vec<::validgen::__private::ir::Violation>,
             ) {
                 #body

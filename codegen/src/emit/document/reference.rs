@@ -1,5 +1,5 @@
 //! [`Check::Ref`](validgen_runtime::ir::Check::Ref): a call of the definition's function, at
-//! most `MAX_DEPTH` deep.
+//! most `MAX_DEPTH` deep, each call taken from the value's `Budget`.
 
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
@@ -9,7 +9,13 @@ pub(super) fn check(name: &str, set: &RuleSet) -> TokenStream {
     let call = match set.definitions.keys().position(|k| k == name) {
         Some(i) => {
             let f = format_ident!("__def_{}", i);
-            quote!(#f(__v, __at, __depth + 1, __out);)
+            quote! {
+                if ::validgen::__private::checks::document::Budget::take(__budget) {
+                    #f(__v, __at, __depth + 1, __budget, __out);
+                } else {
+                    __out.push(::validgen::__private::checks::document::Budget::refuse(__budget, __at));
+                }
+            }
         }
         None => {
             quote!(__out.push(__at.place(::validgen::__private::checks::document::undefined(#name)));)

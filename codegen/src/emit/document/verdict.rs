@@ -5,7 +5,9 @@
 //! same pure function, its violation dropped), nested checks recurse here; definitions get a
 //! verdict twin each (`__vdef_<i>`). Both paths read the same checks through the same pure
 //! functions, so "holds" here is exactly "no violation" there (the compiled-versus-
-//! interpreted tests compare the reports).
+//! interpreted tests compare the reports). The interpreter's verdict
+//! (`runtime/src/interpret/document/verdict.rs`) mirrors this one check for check, so both take
+//! the same `$ref` evaluations from `__budget`.
 
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
@@ -28,7 +30,11 @@ pub fn definitions(set: &RuleSet) -> TokenStream {
         let name = format_ident!("__vdef_{}", i);
         let each = cs.iter().map(|c| statement(c, set));
         quote! {
-            fn #name<'a, I: ::validgen::__private::model::Instance<'a>>(__v: I, __depth: usize) -> bool {
+            fn #name<'a, I: ::validgen::__private::model::Instance<'a>>(
+                __v: I,
+                __depth: usize,
+                __budget: &::validgen::__private::checks::document::Budget,
+            ) -> bool {
                 #(#each)*
                 true
             }
@@ -173,7 +179,11 @@ fn statement(c: &Check, set: &RuleSet) -> TokenStream {
         Check::Ref { name } => match set.definitions.keys().position(|k| k == name) {
             Some(i) => {
                 let f = format_ident!("__vdef_{}", i);
-                quote!(__depth < ::validgen::__private::checks::document::MAX_DEPTH && #f(__v, __depth + 1))
+                quote! {
+                    __depth < ::validgen::__private::checks::document::MAX_DEPTH
+                        && ::validgen::__private::checks::document::Budget::take(__budget)
+                        && #f(__v, __depth + 1, __budget)
+                }
             }
             None => quote!(false),
         },

@@ -5,6 +5,7 @@
 
 mod any_of;
 mod any_value;
+mod budget;
 mod compare;
 mod const_;
 mod contains;
@@ -29,6 +30,7 @@ mod unique;
 
 pub use any_of::any_of;
 pub use any_value::any_value;
+pub use budget::{Budget, MAX_REFS};
 pub use const_::const_;
 pub use contains::contains;
 pub use error_message::error_message;

@@ -21,6 +21,7 @@ pub(super) fn apply_keyword<'a, I: Instance<'a>>(
     if out.len() == start {
         return;
     }
+    scope.budget.locate(location);
     if let Some(text) = message {
         out.truncate(start);
         out.push(at.place(document::error_message(location, text)));

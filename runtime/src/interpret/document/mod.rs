@@ -30,19 +30,25 @@ mod size;
 mod type_;
 mod unique;
 mod validation;
+mod verdict;
 
 use std::collections::BTreeMap;
 
 use serde_json::Value;
 
+use crate::checks::document::Budget;
 use crate::ir::{At, Check, Violation};
 use crate::model::Instance;
 
-/// What nested checks share: the rule set's definitions and how deep references go.
+pub(crate) use verdict::holds as verdict;
+
+/// What nested checks share: the rule set's definitions, how deep references go and the
+/// `$ref` evaluations left to the value.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Scope<'r> {
     pub(crate) definitions: &'r BTreeMap<String, Vec<Check>>,
     pub(crate) depth: usize,
+    pub(crate) budget: &'r Budget,
     /// The document's value, when the rule's path is the document itself: ytt functions read
     /// `ctx.root` and `ctx.parent` from it.
     pub(crate) root: Option<&'r Value>,

@@ -1,5 +1,6 @@
 //! [`crate::ir::Check::Ref`]: a definition's checks applied in place, at most
-//! [`crate::checks::document::MAX_DEPTH`] deep.
+//! [`crate::checks::document::MAX_DEPTH`] deep, each evaluation taken from the value's
+//! [`crate::checks::document::Budget`].
 
 use super::{Scope, apply};
 use crate::checks::document;
@@ -21,6 +22,10 @@ pub(super) fn apply_ref<'a, I: Instance<'a>>(
         out.push(at.place(document::undefined(name)));
         return;
     };
+    if !scope.budget.take() {
+        out.push(scope.budget.refuse(at));
+        return;
+    }
     let deeper = Scope {
         depth: scope.depth + 1,
         ..scope

@@ -1,0 +1,119 @@
+//! The budget of `$ref` evaluations of one value: nesting is bounded by
+//! [`MAX_DEPTH`](super::MAX_DEPTH), but a schema that applies two references to the same value
+//! (`{"not": {"$ref": "#"}, "allOf": [{"$ref": "#"}]}` under `items`) doubles its work with
+//! each level of the document. Counting evaluations bounds the total work; once the budget is
+//! spent every further reference fails, and the value is reported invalid with
+//! [`Budget::violation`], never valid.
+
+use std::cell::{Cell, RefCell};
+
+use crate::ir::{At, Violation};
+
+/// How many `$ref` evaluations one value at a rule's path may take, in the verdict and again in
+/// the full report: four for each of the 250 000 values a document read by
+/// [`crate::model::Yaml`] may hold. The 20 real schemas of `tests/corpus/json-schema` on their
+/// instances (and mutations of them), and the JSON-Schema-Test-Suite, take at most 334. The
+/// schemas above reach it in about a second.
+pub const MAX_REFS: u32 = 1_000_000;
+
+/// The `$ref` evaluations left for one value, and where the first refused one was. Made once per
+/// value (no allocation until the budget is spent); shared by reference down the evaluation.
+#[derive(Debug)]
+pub struct Budget {
+    left: Cell<u32>,
+    spent: Cell<bool>,
+    /// The violation of the first refused evaluation, placed, once its keyword is known.
+    refused: RefCell<Option<Violation>>,
+}
+
+impl Default for Budget {
+    fn default() -> Self {
+        Budget {
+            left: Cell::new(MAX_REFS),
+            spent: Cell::new(false),
+            refused: RefCell::new(None),
+        }
+    }
+}
+
+impl Budget {
+    /// Takes one evaluation: `false` (and from then on [`Budget::spent`]) when none is left.
+    pub fn take(&self) -> bool {
+        match self.left.get() {
+            0 => {
+                self.spent.set(true);
+                false
+            }
+            n => {
+                self.left.set(n - 1);
+                true
+            }
+        }
+    }
+
+    /// Whether an evaluation was refused.
+    pub fn spent(&self) -> bool {
+        self.spent.get()
+    }
+
+    /// The violation of an evaluation refused at `at`, to push where the reference is; the first
+    /// one is kept for [`Budget::violation`].
+    pub fn refuse(&self, at: &At) -> Violation {
+        let found = at.place(Violation::new(
+            "$ref",
+            format!("at most {MAX_REFS} `$ref` evaluations for one value"),
+            "more (the schema applies references to the same values too many times)",
+        ));
+        let mut refused = self.refused.borrow_mut();
+        if refused.is_none() {
+            *refused = Some(found.clone());
+        }
+        found
+    }
+
+    /// Gives the first refused evaluation its keyword location, if it has none yet: called by the
+    /// keyword that holds the reference, the innermost one around it.
+    pub fn locate(&self, keyword: &str) {
+        if !self.spent.get() {
+            return;
+        }
+        if let Some(found) = self.refused.borrow_mut().as_mut()
+            && found.keyword.is_empty()
+        {
+            keyword.clone_into(&mut found.keyword);
+        }
+    }
+
+    /// The violation that replaces a value's report once the budget is spent: the first refused
+    /// evaluation, with its value's and its keyword's locations.
+    pub fn violation(self) -> Option<Violation> {
+        self.refused.into_inner()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Budget, MAX_REFS};
+    use crate::ir::At;
+
+    #[test]
+    fn the_budget_refuses_after_max_refs_and_keeps_the_first_refusal() {
+        let budget = Budget::default();
+        assert!((0..MAX_REFS).all(|_| budget.take()));
+        assert!(!budget.spent());
+        assert!(!budget.take());
+        assert!(budget.spent());
+        let mut at = At::new("");
+        at.index(3);
+        let first = budget.refuse(&at);
+        budget.locate("/items/$ref");
+        at.index(4);
+        budget.refuse(&at);
+        budget.locate("/other/$ref");
+        let kept = budget.violation().expect("a refusal");
+        assert_eq!(kept.location, "/3");
+        assert_eq!(kept.keyword, "/items/$ref");
+        assert_eq!(first.expected, kept.expected);
+        assert!(kept.expected.contains(&MAX_REFS.to_string()));
+    }
+}
