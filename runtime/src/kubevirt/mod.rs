@@ -12,7 +12,9 @@
 //! - [`view`]: the JSON generated validators read (a `Value`, or the single pass's values);
 //! - [`compiled`]: the compiled catalog and what generated code calls (through the facade's
 //!   private module);
-//! - [`manifest`]: YAML/JSON manifests read with limits against hostile input.
+//! - [`manifest`]: YAML/JSON manifests read with limits against hostile input;
+//! - [`process`]: a template's `objects[0]` processed as `oc process` does, and its default VM
+//!   judged with the template's rules.
 
 pub mod admission;
 pub mod capture;
@@ -21,6 +23,7 @@ pub mod compiled;
 pub mod extract;
 pub mod keys;
 pub mod manifest;
+pub mod process;
 pub mod rules;
 pub mod typed;
 pub mod view;
