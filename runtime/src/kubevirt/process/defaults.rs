@@ -5,12 +5,11 @@
 
 use std::collections::BTreeMap;
 
-use serde_json::Value;
+use serde_json::{Map, Value};
 
 use super::{ProcessError, Processed, process};
 use crate::kubevirt::admission::{
-    Catalog, Decision, Mode, TEMPLATE_NAME, TEMPLATE_NAMESPACE, TEMPLATE_NAMESPACE_OLD, Template,
-    decide,
+    Catalog, Decision, Mode, Source, TEMPLATE_NAME, TEMPLATE_NAMESPACE, Template, decide,
 };
 
 /// The namespace given to the VM's parent-template reference when the template names none: the
@@ -26,6 +25,10 @@ pub struct DefaultVm {
     pub raw: Decision,
     /// The verdict on the VM as KubeVirt's API stores it.
     pub admitted: Decision,
+    /// The `vm.kubevirt.io/template` label of `objects[0]` (empty when it has none) when it
+    /// does not name this template although the template's own rules (`validations`) are the
+    /// ones that apply: as written, the VM finds no parent template and is allowed unchecked.
+    pub other_parent: Option<String>,
 }
 
 impl DefaultVm {
@@ -38,12 +41,13 @@ impl DefaultVm {
 /// Processes `template` with `overrides` ([`process`]) and judges the VM in both modes against
 /// a catalog holding the template, as the cluster holding it would.
 ///
-/// A VM naming the template with the `vm.kubevirt.io/template` label but no namespace (every
-/// common template's VM: `oc process` adds none) gets the label
-/// `vm.kubevirt.io/template.namespace` with the template's namespace (else
-/// [`DEFAULT_TEMPLATE_NAMESPACE`]), as the web console and `virtctl` add it: without it the
-/// reference finds no parent template and allows the VM unchecked, so that the rules a legacy
-/// template keeps on itself (`validations`) would never be seen.
+/// The VM is labelled as created from the template, as the web console labels it:
+/// `vm.kubevirt.io/template` is the template's name and `vm.kubevirt.io/template.namespace`
+/// its namespace (else [`DEFAULT_TEMPLATE_NAMESPACE`]). `oc process` adds neither, and without
+/// the namespace the reference finds no parent template and allows the VM unchecked, so that
+/// the rules a legacy template keeps on itself would never be seen. When the label written in
+/// `objects[0]` names another template (old releases carry a stale one) and those rules are the
+/// ones that apply, [`DefaultVm::other_parent`] says so.
 ///
 /// # Errors
 /// The template cannot be processed.
@@ -52,44 +56,51 @@ pub fn default_vm(
     overrides: &BTreeMap<String, String>,
 ) -> Result<DefaultVm, Vec<ProcessError>> {
     let mut processed = process(template, overrides)?;
-    name_template_namespace(&mut processed.object, template);
+    let written = label_parent(&mut processed.object, template);
     let mut catalog = Catalog::new();
     catalog.set_any_namespace(true);
     catalog.insert(template.clone());
     let raw = decide(&processed.object, &catalog, Mode::Raw);
     let admitted = decide(&processed.object, &catalog, Mode::Admitted);
+    let other_parent = written.filter(|w| {
+        w != &template.name && raw.source == Source::Template && template.validations.is_some()
+    });
     Ok(DefaultVm {
         processed,
         raw,
         admitted,
+        other_parent,
     })
 }
 
-/// Adds the template namespace label when the VM's labels name `template` without one.
-fn name_template_namespace(vm: &mut Value, template: &Template) {
-    let Some(labels) = vm
-        .pointer_mut("/metadata/labels")
-        .and_then(Value::as_object_mut)
-    else {
-        return;
-    };
-    let names_it = labels.get(TEMPLATE_NAME).and_then(Value::as_str) == Some(&template.name);
-    let has_namespace = [TEMPLATE_NAMESPACE, TEMPLATE_NAMESPACE_OLD]
-        .iter()
-        .any(|k| {
-            labels
-                .get(*k)
-                .and_then(Value::as_str)
-                .is_some_and(|s| !s.is_empty())
-        });
-    if names_it && !has_namespace {
-        let ns = template
-            .namespace
-            .as_deref()
-            .filter(|s| !s.is_empty())
-            .unwrap_or(DEFAULT_TEMPLATE_NAMESPACE);
-        labels.insert(TEMPLATE_NAMESPACE.to_owned(), Value::String(ns.to_owned()));
-    }
+/// Labels `vm` as created from `template`; returns the `vm.kubevirt.io/template` label it had
+/// (empty when none). A VM that is not an object is left as it is.
+fn label_parent(vm: &mut Value, template: &Template) -> Option<String> {
+    let meta = vm
+        .as_object_mut()?
+        .entry("metadata")
+        .or_insert_with(|| Value::Object(Map::new()))
+        .as_object_mut()?;
+    let labels = meta
+        .entry("labels")
+        .or_insert_with(|| Value::Object(Map::new()))
+        .as_object_mut()?;
+    let written = labels
+        .get(TEMPLATE_NAME)
+        .and_then(Value::as_str)
+        .unwrap_or_default()
+        .to_owned();
+    let ns = template
+        .namespace
+        .as_deref()
+        .filter(|s| !s.is_empty())
+        .unwrap_or(DEFAULT_TEMPLATE_NAMESPACE);
+    labels.insert(
+        TEMPLATE_NAME.to_owned(),
+        Value::String(template.name.clone()),
+    );
+    labels.insert(TEMPLATE_NAMESPACE.to_owned(), Value::String(ns.to_owned()));
+    Some(written)
 }
 
 #[cfg(test)]
@@ -126,6 +137,16 @@ mod tests {
         let d = default_vm(&legacy("4Gi"), &BTreeMap::new()).expect("processes");
         assert!(!d.denied(), "{:?}", d.raw.causes);
         assert_eq!(d.raw.report.rules.len(), 1, "the rule was evaluated");
+        assert_eq!(d.other_parent, None);
+    }
+
+    #[test]
+    fn a_stale_parent_label_is_said() {
+        let mut t = legacy("1Gi");
+        t.json["objects"][0]["metadata"]["labels"][TEMPLATE_NAME] = json!("legacy-old");
+        let d = default_vm(&t, &BTreeMap::new()).expect("processes");
+        assert!(d.denied(), "judged as created from the template");
+        assert_eq!(d.other_parent.as_deref(), Some("legacy-old"));
     }
 
     #[test]
