@@ -268,14 +268,15 @@ fn union<T: PartialEq + Clone>(raw: &[T], admitted: &[T]) -> Vec<T> {
     out
 }
 
-/// `(rule, message)` of each reason a decision denies: its causes (with the rule they come
-/// from), or its 400 message.
-fn reasons(d: &Decision) -> Vec<(Option<String>, String)> {
+/// `(rule, justWarning, message)` of each reason a decision denies: its causes (with the
+/// rule they come from: the reference lists unsatisfied `justWarning` rules among the causes of
+/// a denial), or its 400 message.
+fn reasons(d: &Decision) -> Vec<(Option<String>, bool, String)> {
     if d.allowed {
         return Vec::new();
     }
     if d.causes.is_empty() {
-        return vec![(None, d.message.clone().unwrap_or_default())];
+        return vec![(None, false, d.message.clone().unwrap_or_default())];
     }
     d.causes
         .iter()
@@ -283,7 +284,11 @@ fn reasons(d: &Decision) -> Vec<(Option<String>, String)> {
             let rule = d.report.rules.iter().find(|r| {
                 *r.field == c.field && c.message.starts_with(&format!("{}: ", r.message))
             });
-            (rule.map(|r| r.name.to_string()), c.message.clone())
+            (
+                rule.map(|r| r.name.to_string()),
+                rule.is_some_and(|r| r.just_warning),
+                c.message.clone(),
+            )
         })
         .collect()
 }
@@ -372,9 +377,14 @@ fn vm_findings(vm: &DefaultVm, at: &Diagnostic, source: Option<&SourceTemplate>)
                 at,
                 r.0.clone(),
                 format!(
-                    "default VM denied ({}): {}",
+                    "default VM denied ({}){}: {}",
                     modes(&r, &raw, &admitted),
-                    r.1
+                    if r.1 {
+                        "; this justWarning rule is among the causes, as the reference lists it"
+                    } else {
+                        ""
+                    },
+                    r.2
                 ),
             ),
         });
