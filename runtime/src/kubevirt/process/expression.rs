@@ -10,7 +10,9 @@
 //!   both digits, `x` before `y`) and of the classes `\w` (letters, digits, `_`), `\d`
 //!   (digits), `\a` (letters and digits, as library-go defines it) and `\A` (the symbols
 //!   ``~!@#$%^&*()-_+={}[]\|<,>.?/"';:` ``); as library-go requires, it begins with one of
-//!   these classes or ends with a range;
+//!   these classes or ends with a range, and a named class is not followed by a letter or
+//!   digit (library-go would read the two as a range): in effect a class is ranges
+//!   (`[a-zA-Z0-9]`) or named classes (`[\w]`, `[\d\A]`);
 //! - a range leaves its last character out: `[a-z]` gives `a` to `y` and `[0-9]` gives `0` to
 //!   `8`, as library-go's `alphabetSlice` does, so that every value is one `oc process` could
 //!   give.
