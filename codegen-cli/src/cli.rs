@@ -564,6 +564,27 @@ pub struct CheckArgs {
     /// Exit with this status when there are warnings but no errors.
     #[arg(long, value_name = "N")]
     pub warn_exit_code: Option<u8>,
+
+    /// Process each template's `objects[0]` with its parameters' defaults, as `oc process`
+    /// does, and judge that default VM with the template's rules, raw and admitted: report
+    /// the templates whose default VM is denied (exit 1), and those that cannot be processed
+    /// (exit 2). `-o text` or `json`.
+    #[arg(long, conflicts_with_all = ["schemas", "ytt_schemas"])]
+    pub defaults: bool,
+
+    /// With --defaults: process with this parameter value (repeatable); it is given to every
+    /// template declaring the parameter, and naming a parameter no template declares is an
+    /// error.
+    #[arg(long = "param", value_name = "NAME=VALUE", requires = "defaults", value_parser = parse_param)]
+    pub params: Vec<(String, String)>,
+}
+
+/// `NAME=VALUE` of `--param`, split at the first `=`.
+fn parse_param(s: &str) -> Result<(String, String), String> {
+    s.split_once('=')
+        .filter(|(name, _)| !name.is_empty())
+        .map(|(n, v)| (n.to_owned(), v.to_owned()))
+        .ok_or_else(|| format!("`{s}` is not NAME=VALUE"))
 }
 
 /// Output formats of `diff`.

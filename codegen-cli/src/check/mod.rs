@@ -2,8 +2,10 @@
 //! (`validgen_codegen::compile_dir` with the default options), and the warnings of
 //! `validgen_codegen::lint`; with `--schema`, every error and warning of JSON Schemas and CRDs
 //! as `include_schemas!` and `validate --schema` compile them (`validgen_codegen::load_schemas`);
-//! rendered as text with source lines, JSON or SARIF.
+//! rendered as text with source lines, JSON or SARIF. With `--defaults`, every template's
+//! default VM judged with its rules ([`defaults`]).
 
+pub mod defaults;
 mod json;
 mod sarif;
 pub mod text;
@@ -74,6 +76,9 @@ impl Finding {
 
 /// Runs `check`; returns the exit status.
 pub fn run(args: &CheckArgs) -> u8 {
+    if args.defaults {
+        return defaults::run(args);
+    }
     let mut findings = Vec::new();
     for dir in &args.catalogs {
         findings.extend(check_catalog(dir));

@@ -14,6 +14,8 @@
 //!   private module);
 //! - [`manifest`]: YAML/JSON manifests read with limits against hostile input;
 //! - [`diff`]: two catalog releases compared rule by rule, and the VMs whose verdict changes.
+//! - [`process`]: a template's `objects[0]` processed as `oc process` does, and its default VM
+//!   judged with the template's rules.
 
 pub mod admission;
 pub mod capture;
@@ -23,6 +25,7 @@ pub mod diff;
 pub mod extract;
 pub mod keys;
 pub mod manifest;
+pub mod process;
 pub mod rules;
 pub mod typed;
 pub mod view;
