@@ -119,6 +119,20 @@ pub struct CatalogRead {
     pub warnings: Vec<Diagnostic>,
 }
 
+/// How diagnostics name `path`, a file under the folder `dir` named `display`: its path
+/// relative to `dir` with `/` separators, and that path under `display`.
+pub fn shown_path(dir: &Path, display: &str, path: &Path) -> (String, String) {
+    let rel = path
+        .strip_prefix(dir)
+        .unwrap_or(path)
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy())
+        .collect::<Vec<_>>()
+        .join("/");
+    let shown = format!("{}/{rel}", display.trim_end_matches('/'));
+    (rel, shown)
+}
+
 /// Reads every Template under `dir` (`*.yaml`, `*.yml`, `*.json`, recursively, sorted by path);
 /// `display` is how the folder is named in diagnostics (e.g. `templates`). Every file is read
 /// whatever the others hold.
@@ -138,14 +152,7 @@ pub fn read_catalog(dir: &Path, display: &str) -> CatalogRead {
     // Where each `(namespace, name)` was defined first, to name it when it is defined again.
     let mut defined: BTreeMap<(String, String), String> = BTreeMap::new();
     for path in &read.files {
-        let rel = path
-            .strip_prefix(dir)
-            .unwrap_or(path)
-            .components()
-            .map(|c| c.as_os_str().to_string_lossy())
-            .collect::<Vec<_>>()
-            .join("/");
-        let shown = format!("{}/{rel}", display.trim_end_matches('/'));
+        let (rel, shown) = shown_path(dir, display, path);
         let Found {
             templates,
             errors,

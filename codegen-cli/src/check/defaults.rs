@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::{Value, json};
 use validgen_codegen::Diagnostic;
-use validgen_codegen::source::{SourceTemplate, read_catalog};
+use validgen_codegen::source::{SourceTemplate, read_catalog, shown_path};
 use validgen_runtime::kubevirt::admission::{Decision, Source, Template};
 use validgen_runtime::kubevirt::manifest::{self, DEFAULT_MAX_BYTES};
 use validgen_runtime::kubevirt::process::{self, DefaultVm, default_vm};
@@ -211,14 +211,7 @@ fn read_templates(
     }
     let mut out = Vec::new();
     for path in &read.files {
-        let rel = path
-            .strip_prefix(dir)
-            .unwrap_or(path)
-            .components()
-            .map(|c| c.as_os_str().to_string_lossy())
-            .collect::<Vec<_>>()
-            .join("/");
-        let shown = format!("{display}/{rel}");
+        let (rel, shown) = shown_path(dir, display, path);
         if unreadable.contains(&shown) {
             continue;
         }

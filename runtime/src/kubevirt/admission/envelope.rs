@@ -16,6 +16,7 @@
 use serde_json::Value;
 
 use crate::kubevirt::rules::fold::folds_to;
+use crate::kubevirt::typed::decode::json_kind;
 
 /// What a Go field accepts.
 #[derive(Debug)]
@@ -250,7 +251,7 @@ pub(crate) fn check(body: &Value) -> Result<(), String> {
         Value::Null => Ok(()),
         other => Err(format!(
             "json: cannot unmarshal {} into Go value of type v1.AdmissionReview",
-            kind(other)
+            json_kind(other)
         )),
     }
 }
@@ -306,7 +307,7 @@ fn check_value(
             match items.iter().find(|v| !byte(v)) {
                 None => Ok(()),
                 Some(Value::Number(n)) => mismatch(format!("number {n}")),
-                Some(other) => mismatch(kind(other).to_owned()),
+                Some(other) => mismatch(json_kind(other).to_owned()),
             }
         }
         (Shape::Struct(inner), Value::Object(_)) => check_struct(v, inner, path),
@@ -322,19 +323,7 @@ fn check_value(
             }
             Ok(())
         }
-        (_, other) => mismatch(kind(other).to_owned()),
-    }
-}
-
-/// The JSON type as `encoding/json` names it in errors.
-fn kind(v: &Value) -> &'static str {
-    match v {
-        Value::Null => "null",
-        Value::Bool(_) => "bool",
-        Value::Number(_) => "number",
-        Value::String(_) => "string",
-        Value::Array(_) => "array",
-        Value::Object(_) => "object",
+        (_, other) => mismatch(json_kind(other).to_owned()),
     }
 }
 

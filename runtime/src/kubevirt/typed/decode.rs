@@ -117,7 +117,8 @@ pub(crate) fn health(schema: &Schema, ty: TypeId, raw: &Value) -> Health {
     }
 }
 
-fn json_kind(v: &Value) -> &'static str {
+/// The JSON type of `v` as `encoding/json` names it in its errors (`number`, `object`, …).
+pub(crate) fn json_kind(v: &Value) -> &'static str {
     match v {
         Value::Null => "null",
         Value::Bool(_) => "bool",
