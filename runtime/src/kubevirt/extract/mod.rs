@@ -52,7 +52,8 @@ struct Request<'a> {
 
 /// Reviews an `AdmissionReview` body with `validators` in one pass over the bytes, when they
 /// have an [`ExtractionPlan`]; otherwise (and whenever the pass steps aside) by parsing the body into a
-/// `Value` first. The answer is that of [`review_value_with`] on the parsed body, always.
+/// `Value` first. The answer is that of [`review_value_with`] on the parsed body, always;
+/// [`crate::kubevirt::admission::response_json`] writes it as the webhook's response body.
 ///
 /// # Errors
 /// [`ReviewError`] when the body is not JSON or has no `request` object.
