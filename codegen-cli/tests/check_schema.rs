@@ -89,6 +89,7 @@ fn strict_makes_unknown_keywords_errors_in_json() {
             "column": 45,
             "rule": null,
             "message": "/properties/name/maxLenght: `maxLenght` is not a keyword of JSON Schema 2020-12",
+            "hint": null,
         })
     );
     assert_eq!(doc["diagnostics"][1]["id"], "schema-warning");
