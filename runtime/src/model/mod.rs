@@ -139,6 +139,31 @@ pub trait Document {
     }
 }
 
+/// A borrowed document reads as the document (generated validators take their document by
+/// value: a `Plain` copied, a `&Tape` lent).
+impl<D: Document + ?Sized> Document for &D {
+    type Instance<'a>
+        = D::Instance<'a>
+    where
+        Self: 'a;
+
+    fn ints(&self, path: &Path) -> Result<Vec<i64>, String> {
+        (**self).ints(path)
+    }
+
+    fn strings(&self, path: &Path) -> Result<Vec<String>, String> {
+        (**self).strings(path)
+    }
+
+    fn present(&self, path: &Path) -> Result<bool, String> {
+        (**self).present(path)
+    }
+
+    fn instances(&self, path: &Path) -> Result<Vec<(String, Self::Instance<'_>)>, String> {
+        (**self).instances(path)
+    }
+}
+
 /// The location of value `i` of the `n` values found at `path`, as [`Document::instances`]
 /// gives it: the path's text, with the value's index when a JSONPath found several.
 pub fn instance_location(path: &Path, i: usize, n: usize) -> String {
