@@ -216,12 +216,14 @@ fn json_schema_suite(manifest: &std::path::Path, out: &std::path::Path) {
     let items: Vec<validgen_codegen::emit::schemas::SchemaItem> = groups
         .iter()
         .zip(&sets)
-        .map(|(g, (name, rules))| validgen_codegen::emit::schemas::SchemaItem {
-            name: name.clone(),
-            file: g.label.clone(),
-            schema: g.schema.clone(),
-            rules: rules.clone(),
-        })
+        .map(
+            |(g, (name, rules))| validgen_codegen::emit::schemas::SchemaItem {
+                name: name.clone(),
+                file: g.label.clone(),
+                schema: g.schema.clone(),
+                rules: rules.clone(),
+            },
+        )
         .collect();
     let tokens = validgen_codegen::emit::schemas::catalog(&items);
     let mut code = validgen_codegen::pretty(&tokens).expect("generated code parses");

@@ -60,9 +60,11 @@ fn json_schema(c: &mut Criterion) {
                 doc,
                 |b, d| b.iter(|| oracle.iter_errors(black_box(d)).count()),
             );
-            g.bench_with_input(BenchmarkId::new("value/compiled-is-valid", &id), doc, |b, d| {
-                b.iter(|| (case.validator.is_valid)(black_box(d)))
-            });
+            g.bench_with_input(
+                BenchmarkId::new("value/compiled-is-valid", &id),
+                doc,
+                |b, d| b.iter(|| (case.validator.is_valid)(black_box(d))),
+            );
             let bytes = serde_json::to_vec(doc).expect("serialise");
             assert_eq!(
                 (case.validator.is_valid_bytes)(&bytes),
@@ -85,9 +87,11 @@ fn json_schema(c: &mut Criterion) {
             g.bench_with_input(BenchmarkId::new("bytes/tape-parse", &id), &bytes, |b, d| {
                 b.iter(|| Tape::parse(black_box(d)).expect("parse"))
             });
-            g.bench_with_input(BenchmarkId::new("bytes/value-parse", &id), &bytes, |b, d| {
-                b.iter(|| serde_json::from_slice::<Value>(black_box(d)).expect("parse"))
-            });
+            g.bench_with_input(
+                BenchmarkId::new("bytes/value-parse", &id),
+                &bytes,
+                |b, d| b.iter(|| serde_json::from_slice::<Value>(black_box(d)).expect("parse")),
+            );
             g.bench_with_input(BenchmarkId::new("bytes/jsonschema", &id), &bytes, |b, d| {
                 b.iter(|| {
                     let v: Value = serde_json::from_slice(black_box(d)).expect("parse");

@@ -69,7 +69,9 @@ fn same_from_bytes(
     if from_bytes == expected {
         Ok(())
     } else {
-        Err(format!("from bytes {from_bytes:?}\n!= from a value {expected:?}"))
+        Err(format!(
+            "from bytes {from_bytes:?}\n!= from a value {expected:?}"
+        ))
     }
 }
 
@@ -103,7 +105,9 @@ fn run_file(path: &Path, options: &Options, tally: &mut Tally) {
                         Explain::Failures,
                     );
                     if let Err(e) = same_from_bytes(&compiled.rules, &t["data"], &report) {
-                        tally.failures.push(format!("{file}: {group}: {}: {e}", t["description"]));
+                        tally
+                            .failures
+                            .push(format!("{file}: {group}: {}: {e}", t["description"]));
                     }
                     let valid = !report.report.failed();
                     if Some(valid) == t["valid"].as_bool() {

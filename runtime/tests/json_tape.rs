@@ -31,10 +31,30 @@ fn agrees(bytes: &[u8]) -> Result<Value, String> {
 #[test]
 fn values_and_numbers_read_as_serde_json() {
     for text in [
-        "0", "-0", "-1", "1.0", "1e2", "-1.5E-3", "18446744073709551615", "18446744073709551616",
-        "-9223372036854775808", "-9223372036854775809", "123456789012345678", "1e-400",
-        "0.1", "2.5e+10", "99999999999999999999999", "\"\"", "\"a\\u00e9\\ud83d\\ude00\\n\\/\"",
-        "[]", "{}", " [ 1 , { \"a\" : [ ] } ] ", "true", "false", "null", "\"é ü\"",
+        "0",
+        "-0",
+        "-1",
+        "1.0",
+        "1e2",
+        "-1.5E-3",
+        "18446744073709551615",
+        "18446744073709551616",
+        "-9223372036854775808",
+        "-9223372036854775809",
+        "123456789012345678",
+        "1e-400",
+        "0.1",
+        "2.5e+10",
+        "99999999999999999999999",
+        "\"\"",
+        "\"a\\u00e9\\ud83d\\ude00\\n\\/\"",
+        "[]",
+        "{}",
+        " [ 1 , { \"a\" : [ ] } ] ",
+        "true",
+        "false",
+        "null",
+        "\"é ü\"",
     ] {
         let ours = agrees(text.as_bytes());
         assert!(ours.is_ok(), "{text}: {ours:?}");
@@ -48,7 +68,12 @@ fn values_and_numbers_read_as_serde_json() {
         .collect();
     assert_eq!(
         types,
-        [JsonType::Integer, JsonType::Integer, JsonType::Number, JsonType::Integer]
+        [
+            JsonType::Integer,
+            JsonType::Integer,
+            JsonType::Number,
+            JsonType::Integer
+        ]
     );
 }
 
@@ -91,18 +116,28 @@ fn bad_input_is_refused_at_its_position_in_serde_json_words() {
         b"[-01]",
     ];
     for bytes in cases {
-        let ours = Tape::parse(bytes).err().map(|e| format!("{} at line {} column {}", e.message, e.line, e.column));
-        let theirs = serde_json::from_slice::<Value>(bytes).err().map(|e| e.to_string());
+        let ours = Tape::parse(bytes)
+            .err()
+            .map(|e| format!("{} at line {} column {}", e.message, e.line, e.column));
+        let theirs = serde_json::from_slice::<Value>(bytes)
+            .err()
+            .map(|e| e.to_string());
         assert_eq!(ours, theirs, "{:?}", String::from_utf8_lossy(bytes));
     }
     // serde_json places a raw newline in a string on the next line (column 0); validgen at
     // the newline.
     assert_eq!(
         tape(b"\"a\nb\""),
-        Err("line 1 column 3: control character (\\u0000-\\u001F) found while parsing a string".to_owned())
+        Err(
+            "line 1 column 3: control character (\\u0000-\\u001F) found while parsing a string"
+                .to_owned()
+        )
     );
     // serde_json says column 0 at the end of an empty text; validgen's columns are 1-based.
-    assert_eq!(tape(b""), Err("line 1 column 1: EOF while parsing a value".to_owned()));
+    assert_eq!(
+        tape(b""),
+        Err("line 1 column 1: EOF while parsing a value".to_owned())
+    );
 }
 
 #[test]
@@ -140,7 +175,11 @@ fn json_value() -> impl Strategy<Value = Value> {
         any::<bool>().prop_map(Value::Bool),
         any::<i64>().prop_map(Value::from),
         any::<u64>().prop_map(Value::from),
-        any::<f64>().prop_map(|f| if f.is_finite() { Value::from(f) } else { Value::Null }),
+        any::<f64>().prop_map(|f| if f.is_finite() {
+            Value::from(f)
+        } else {
+            Value::Null
+        }),
         "[a-c\\\\\"\u{0}-\u{1f}é😀]{0,6}".prop_map(Value::String),
     ];
     leaf.prop_recursive(4, 48, 10, |inner| {

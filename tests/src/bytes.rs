@@ -33,18 +33,28 @@ pub fn differences(
         Err(e) => return Some(format!("bytes refused: {e}")),
     };
     if let Some(v) = located.violations.iter().find(|v| v.span.is_none()) {
-        return Some(format!("bytes: violation at {:?} without a position", v.location));
+        return Some(format!(
+            "bytes: violation at {:?} without a position",
+            v.location
+        ));
     }
     for v in &mut located.violations {
         v.span = None;
     }
     if &located != report {
-        return Some(format!("bytes report {located:?}\n!= value report {report:?}"));
+        return Some(format!(
+            "bytes report {located:?}\n!= value report {report:?}"
+        ));
     }
     let valid = !report.report.failed();
-    let verdicts = ((validator.is_valid)(doc), (validator.is_valid_bytes)(&bytes));
+    let verdicts = (
+        (validator.is_valid)(doc),
+        (validator.is_valid_bytes)(&bytes),
+    );
     if verdicts != (valid, Ok(valid)) {
-        return Some(format!("verdicts (value, bytes) {verdicts:?}, the report's valid={valid}"));
+        return Some(format!(
+            "verdicts (value, bytes) {verdicts:?}, the report's valid={valid}"
+        ));
     }
     None
 }

@@ -43,7 +43,8 @@ fn compiled_validators_pass_the_suite_and_equal_the_interpreter() {
                     ));
                 }
                 // From bytes (one pass, no `Value`), and the verdict-only paths: the same.
-                if let Some(e) = validgen_tests::bytes::differences(validator, data, explain, &fast) {
+                if let Some(e) = validgen_tests::bytes::differences(validator, data, explain, &fast)
+                {
                     failures.push(format!("{}: {description}: {e}", group.label));
                 }
                 if fast.report.failed() == *valid {

@@ -65,7 +65,6 @@ fn compare_shown(i: usize, doc: &Value, shown: &str) -> Result<(), String> {
                 "{name} {schema}\non {shown} ({explain:?}):\ncompiled {fast:?}\n!= interpreted {slow:?}"
             ));
         }
-
     }
     Ok(())
 }

@@ -205,10 +205,19 @@ mod tests {
         assert_eq!(root.keys(), vec!["a", "b"]);
         let a = root.get("a").unwrap_or_else(|| panic!("a"));
         assert_eq!(a.array_len(), Some(5));
-        let types: Vec<JsonType> = (0..5).filter_map(|i| a.item(i)).map(|v| v.json_type()).collect();
+        let types: Vec<JsonType> = (0..5)
+            .filter_map(|i| a.item(i))
+            .map(|v| v.json_type())
+            .collect();
         assert_eq!(
             types,
-            [JsonType::Integer, JsonType::Integer, JsonType::Integer, JsonType::Number, JsonType::String]
+            [
+                JsonType::Integer,
+                JsonType::Integer,
+                JsonType::Integer,
+                JsonType::Number,
+                JsonType::String
+            ]
         );
         assert_eq!(a.item(4).and_then(|v| v.as_str()), Some("x\ny"));
         assert!(a.item(5).is_none());
@@ -222,7 +231,10 @@ mod tests {
         let text = format!("{{{}}}", entries.join(", "));
         let tape = Tape::parse(text.as_bytes()).unwrap_or_else(|e| panic!("{e}"));
         for i in 0..40 {
-            let n = tape.root().get(&format!("k{i}")).and_then(|v| v.as_number()?.as_u64());
+            let n = tape
+                .root()
+                .get(&format!("k{i}"))
+                .and_then(|v| v.as_number()?.as_u64());
             assert_eq!(n, Some(i));
         }
         assert!(tape.root().get("k40").is_none());

@@ -55,9 +55,15 @@ enum Kind<'a> {
     Number(Number),
     Str(Cow<'a, str>),
     /// `len` items at `kids[start..start + len]`.
-    Array { start: u32, len: u32 },
+    Array {
+        start: u32,
+        len: u32,
+    },
     /// `len` entries at `kids[start..start + 2 * len]`.
-    Object { start: u32, len: u32 },
+    Object {
+        start: u32,
+        len: u32,
+    },
 }
 
 /// Why bytes are not one JSON document: serde_json's message, at a 1-based line and column
@@ -173,6 +179,9 @@ fn position(text: &str, offset: usize) -> (usize, usize) {
         .rposition(|&b| b == b'\n')
         .map_or(0, |i| i + 1);
     let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
-    let column = String::from_utf8_lossy(&before[line_start..]).chars().count() + 1;
+    let column = String::from_utf8_lossy(&before[line_start..])
+        .chars()
+        .count()
+        + 1;
     (line, column)
 }

@@ -140,7 +140,9 @@ impl<'a> Parser<'a> {
                         self.pos += 1;
                         self.close();
                     }
-                    None if object => return Err((self.pos.saturating_sub(1), "EOF while parsing an object")),
+                    None if object => {
+                        return Err((self.pos.saturating_sub(1), "EOF while parsing an object"));
+                    }
                     None => return Err((self.pos.saturating_sub(1), "EOF while parsing a list")),
                     Some(_) if object => return Err((self.pos, "expected `,` or `}`")),
                     Some(_) => return Err((self.pos, "expected `,` or `]`")),
@@ -450,7 +452,9 @@ impl<'a> Parser<'a> {
         for _ in 0..4 {
             let digit = match self.peek() {
                 None => return Err((self.pos.saturating_sub(1), "EOF while parsing a string")),
-                Some(b) => (b as char).to_digit(16).ok_or((self.pos, "invalid escape"))?,
+                Some(b) => (b as char)
+                    .to_digit(16)
+                    .ok_or((self.pos, "invalid escape"))?,
             };
             self.pos += 1;
             code = code * 16 + digit;
