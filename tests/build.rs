@@ -131,11 +131,16 @@ fn json_schema_random(manifest: &std::path::Path, out: &std::path::Path) {
     );
     let options = validgen_runtime::json_schema::Options::default();
     let mut refused = 0;
-    let sets: Vec<(String, validgen_runtime::ir::RuleSet)> = random_schemas::schemas()
+    let items: Vec<validgen_codegen::emit::schemas::SchemaItem> = random_schemas::schemas()
         .into_iter()
         .filter_map(|(name, schema)| {
             match validgen_runtime::json_schema::compile(&schema, &options) {
-                Ok(c) => Some((name, c.rules)),
+                Ok(c) => Some(validgen_codegen::emit::schemas::SchemaItem {
+                    file: name.clone(),
+                    name,
+                    schema,
+                    rules: c.rules,
+                }),
                 Err(e) => {
                     println!("cargo:warning={name} refused: {e:?}");
                     refused += 1;
@@ -144,7 +149,10 @@ fn json_schema_random(manifest: &std::path::Path, out: &std::path::Path) {
             }
         })
         .collect();
-    let tokens = validgen_codegen::compile_documents(&sets);
+    // A schema catalog: `SCHEMAS` (in the same order) gives the bytes and verdict entry points.
+    let tokens = validgen_codegen::emit::schemas::catalog(&items);
+    let sets: Vec<(String, validgen_runtime::ir::RuleSet)> =
+        items.into_iter().map(|i| (i.name, i.rules)).collect();
     let mut code = validgen_codegen::pretty(&tokens).expect("generated code parses");
     code += "\n/// Every validator, by the name of its schema.\n";
     code += "pub const RANDOM: &[(&str, fn(&::validgen::serde_json::Value, ::validgen::interpret::Explain) -> ::validgen::interpret::DocumentReport)] = &[\n";
@@ -203,7 +211,21 @@ fn json_schema_suite(manifest: &std::path::Path, out: &std::path::Path) {
             (g.name.clone(), compiled.rules)
         })
         .collect();
-    let tokens = validgen_codegen::compile_documents(&sets);
+    // A schema catalog, so that `SCHEMAS` (in the same order) gives the bytes and verdict
+    // entry points too.
+    let items: Vec<validgen_codegen::emit::schemas::SchemaItem> = groups
+        .iter()
+        .zip(&sets)
+        .map(
+            |(g, (name, rules))| validgen_codegen::emit::schemas::SchemaItem {
+                name: name.clone(),
+                file: g.label.clone(),
+                schema: g.schema.clone(),
+                rules: rules.clone(),
+            },
+        )
+        .collect();
+    let tokens = validgen_codegen::emit::schemas::catalog(&items);
     let mut code = validgen_codegen::pretty(&tokens).expect("generated code parses");
     code += "\n/// Every validator, by the name of its group.\n";
     code += "pub const SUITE: &[(&str, fn(&::validgen::serde_json::Value, ::validgen::interpret::Explain) -> ::validgen::interpret::DocumentReport)] = &[\n";

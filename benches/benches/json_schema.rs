@@ -6,10 +6,13 @@
 //!
 //! - `value/*`: on a parsed `serde_json::Value`: `compiled` (the `include_schemas!`
 //!   validator, `Explain::Failures`), `interpreted` (the same rule set through
-//!   `interpret::evaluate_document`), `jsonschema-is-valid` and `jsonschema-iter-errors`
-//!   (every error collected, as validgen does);
-//! - `bytes/*`: from JSON bytes to a verdict: `compiled` (`serde_json::from_slice` then the
-//!   validator) and `jsonschema` (`serde_json::from_slice` then `is_valid`).
+//!   `interpret::evaluate_document`), `compiled-is-valid` (the verdict-only entry point,
+//!   `SchemaValidator::is_valid`), `jsonschema-is-valid` and `jsonschema-iter-errors` (every
+//!   error collected, as validgen does);
+//! - `bytes/*`: from JSON bytes to a verdict: `compiled` (`SchemaValidator::validate_bytes`:
+//!   one pass into a `model::Tape`, no `Value`, the located report), `compiled-is-valid`
+//!   (`is_valid_bytes`), `jsonschema` (`serde_json::from_slice` then `is_valid`), and the two
+//!   parses alone (`tape-parse`, `value-parse`: `serde_json::from_slice::<Value>`).
 
 // `criterion_group!` generates an undocumented public function.
 #![allow(missing_docs)]
@@ -19,92 +22,12 @@ use std::hint::black_box;
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use serde_json::Value;
 use validgen::interpret::{Explain, evaluate_document};
-use validgen::json_schema::{Options, SchemaValidator, compile};
-use validgen::model::{Plain, Yaml};
-
-/// One schema with the documents it is measured on.
-struct Case {
-    label: &'static str,
-    validator: &'static SchemaValidator,
-    documents: Vec<(&'static str, Value)>,
-}
-
-fn bundle_scopes() -> Case {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/bundle-scopes/");
-    let read = |rel: &str| -> Value {
-        let text = std::fs::read_to_string(format!("{dir}{rel}")).expect("read a descriptor");
-        Yaml::parse(&text)
-            .expect("a descriptor parses")
-            .value()
-            .clone()
-    };
-    Case {
-        label: "bundle",
-        validator: &bundle_scopes::SCHEMAS[0],
-        documents: vec![
-            ("base-valid", read("base-bundle.yaml")),
-            ("realtime-valid", read("addons/pass/profinet.yaml")),
-            ("many-invalid", read("addons/fail/many-reasons.yaml")),
-        ],
-    }
-}
-
-/// A real schema compiled by `build.rs`, with its instance (a YAML or JSON file of the corpus;
-/// for a stream, the document at `index`).
-fn real(label: &'static str, name: &str, instance: &str, index: usize) -> Case {
-    let path = format!(
-        "{}/../tests/corpus/json-schema/{instance}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let text = std::fs::read_to_string(&path).expect("read an instance");
-    let piece = text
-        .split("\n---")
-        .map(str::trim)
-        .filter(|p| !p.is_empty())
-        .nth(index)
-        .expect("the document");
-    let doc = Yaml::parse(piece)
-        .expect("an instance parses")
-        .value()
-        .clone();
-    Case {
-        label,
-        validator: validgen_benches::schemas::SCHEMAS
-            .iter()
-            .find(|v| v.name == name)
-            .expect("compiled by build.rs"),
-        documents: vec![("valid", doc)],
-    }
-}
+use validgen::json_schema::{Options, compile};
+use validgen::model::{Plain, Tape};
+use validgen_benches::json_schema::cases;
 
 fn json_schema(c: &mut Criterion) {
-    let cases = [
-        real(
-            "traefik",
-            "traefik",
-            "traefik/traefik-helm-chart/traefik/values.yaml",
-            0,
-        ),
-        real(
-            "cert-manager",
-            "cert_manager",
-            "cert-manager/cert-manager/deploy/charts/cert-manager/values.yaml",
-            0,
-        ),
-        real(
-            "gateway",
-            "gateway",
-            "kubernetes-sigs/gateway-api/examples/standard/frontend-cert-validation.yaml",
-            0,
-        ),
-        real(
-            "olm",
-            "olm_bundle_config",
-            "operator-framework/operator-controller/docs/draft/howto/customize-operator-deployments.md.inline/block05.json",
-            0,
-        ),
-        bundle_scopes(),
-    ];
+    let cases = cases();
     let mut g = c.benchmark_group("json-schema");
     for case in &cases {
         let schema: Value = serde_json::from_str(case.validator.schema).expect("schema text");
@@ -137,15 +60,38 @@ fn json_schema(c: &mut Criterion) {
                 doc,
                 |b, d| b.iter(|| oracle.iter_errors(black_box(d)).count()),
             );
+            g.bench_with_input(
+                BenchmarkId::new("value/compiled-is-valid", &id),
+                doc,
+                |b, d| b.iter(|| (case.validator.is_valid)(black_box(d))),
+            );
             let bytes = serde_json::to_vec(doc).expect("serialise");
+            assert_eq!(
+                (case.validator.is_valid_bytes)(&bytes),
+                Ok(oracle.is_valid(doc)),
+                "{id}: validgen from bytes and jsonschema disagree"
+            );
             g.bench_with_input(BenchmarkId::new("bytes/compiled", &id), &bytes, |b, d| {
                 b.iter(|| {
-                    let v: Value = serde_json::from_slice(black_box(d)).expect("parse");
-                    (case.validator.validate)(&v, Explain::Failures)
+                    (case.validator.validate_bytes)(black_box(d), Explain::Failures)
+                        .expect("parse")
                         .report
                         .failed()
                 })
             });
+            g.bench_with_input(
+                BenchmarkId::new("bytes/compiled-is-valid", &id),
+                &bytes,
+                |b, d| b.iter(|| (case.validator.is_valid_bytes)(black_box(d)).expect("parse")),
+            );
+            g.bench_with_input(BenchmarkId::new("bytes/tape-parse", &id), &bytes, |b, d| {
+                b.iter(|| Tape::parse(black_box(d)).expect("parse"))
+            });
+            g.bench_with_input(
+                BenchmarkId::new("bytes/value-parse", &id),
+                &bytes,
+                |b, d| b.iter(|| serde_json::from_slice::<Value>(black_box(d)).expect("parse")),
+            );
             g.bench_with_input(BenchmarkId::new("bytes/jsonschema", &id), &bytes, |b, d| {
                 b.iter(|| {
                     let v: Value = serde_json::from_slice(black_box(d)).expect("parse");

@@ -28,6 +28,7 @@ pub mod schemas {
     include!(concat!(env!("OUT_DIR"), "/json_schema_validators.rs"));
 }
 
+pub mod json_schema;
 pub mod kyverno;
 pub mod ytt;
 

@@ -44,6 +44,7 @@ pub mod ytt_schemas {
     include!(concat!(env!("OUT_DIR"), "/ytt_schemas.rs"));
 }
 
+pub mod bytes;
 pub mod fuzz;
 
 /// The rule sets `build.rs` generated (deterministically) for the compiled-versus-interpreted

@@ -1,6 +1,7 @@
 //! Every JSON-Schema-Test-Suite group validgen compiles, through the validators
 //! `validgen-codegen` emitted for it (`build.rs`): the expected verdict on every test, and the
-//! same report as the interpreter (violations, locations, keyword locations, messages).
+//! same report as the interpreter (violations, locations, keyword locations, messages), and
+//! the same report and verdict from JSON bytes and by the verdict-only entry points.
 
 #[path = "../schemas/suite.rs"]
 mod suite;
@@ -10,7 +11,7 @@ use std::path::PathBuf;
 use validgen::interpret::{Explain, evaluate_document};
 use validgen::json_schema::compile;
 use validgen::model::Plain;
-use validgen_tests::json_schema_suite::SUITE;
+use validgen_tests::json_schema_suite::{SCHEMAS, SUITE};
 
 #[test]
 fn compiled_validators_pass_the_suite_and_equal_the_interpreter() {
@@ -23,8 +24,9 @@ fn compiled_validators_pass_the_suite_and_equal_the_interpreter() {
     );
     let mut failures = Vec::new();
     let mut tests = 0;
-    for (group, (name, compiled)) in groups.iter().zip(SUITE) {
+    for ((group, (name, compiled)), validator) in groups.iter().zip(SUITE).zip(SCHEMAS) {
         assert_eq!(&group.name, name);
+        assert_eq!(validator.name, *name);
         let rules = match compile(&group.schema, &group.options) {
             Ok(c) => c.rules,
             Err(e) => panic!("{}: {e:?}", group.label),
@@ -39,6 +41,11 @@ fn compiled_validators_pass_the_suite_and_equal_the_interpreter() {
                         "{}: {description}: compiled {fast:?} != interpreted {slow:?}",
                         group.label
                     ));
+                }
+                // From bytes (one pass, no `Value`), and the verdict-only paths: the same.
+                if let Some(e) = validgen_tests::bytes::differences(validator, data, explain, &fast)
+                {
+                    failures.push(format!("{}: {description}: {e}", group.label));
                 }
                 if fast.report.failed() == *valid {
                     failures.push(format!(

@@ -17,7 +17,7 @@ use validgen::ir::RuleSet;
 use validgen::json_schema::{Options, compile};
 use validgen::model::Plain;
 use validgen_tests::json_schema_costly::COSTLY;
-use validgen_tests::json_schema_random::{RANDOM, REFUSED};
+use validgen_tests::json_schema_random::{RANDOM, REFUSED, SCHEMAS as COMPILED};
 
 /// Each schema with its rule set, regenerated as `build.rs` generated them.
 fn schemas() -> &'static [(String, Value, RuleSet)] {
@@ -36,9 +36,20 @@ fn schemas() -> &'static [(String, Value, RuleSet)] {
     })
 }
 
-/// The differences between the compiled and the interpreted reports of schema `i` on `doc`.
+/// The differences between the compiled and the interpreted reports of schema `i` on `doc`,
+/// and between the compiled reports from a `Value` and from bytes (one pass, no `Value`), and
+/// the verdict-only entry points'.
 fn compare(i: usize, doc: &Value) -> Result<(), String> {
-    compare_shown(i, doc, &doc.to_string())
+    compare_shown(i, doc, &doc.to_string())?;
+    let (name, schema, _) = &schemas()[i];
+    assert_eq!(COMPILED[i].name, name.as_str());
+    for explain in [Explain::All, Explain::Failures] {
+        let report = (COMPILED[i].validate)(doc, explain);
+        if let Some(e) = validgen_tests::bytes::differences(&COMPILED[i], doc, explain, &report) {
+            return Err(format!("{name} {schema}\non {doc} ({explain:?}): {e}"));
+        }
+    }
+    Ok(())
 }
 
 /// As [`compare`], naming the document `shown` in the differences.

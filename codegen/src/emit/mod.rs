@@ -4,6 +4,7 @@
 mod arg;
 mod capture;
 mod document;
+mod document_verdict;
 mod enum_;
 mod guard;
 mod integer;
@@ -190,6 +191,17 @@ pub fn catalog(
 /// `interpret::evaluate_document` on a `model::Plain` document does. `name`s must be Rust
 /// identifiers.
 pub fn documents(sets: &[(String, RuleSet)]) -> TokenStream {
+    document_items(sets, false)
+}
+
+/// As [`documents`], and for each set the private functions a schema catalog wraps: the report
+/// `__<name>` and the verdict `__<name>_valid` ([`document_verdict`]), generic over the
+/// `model::Document` they read (a `Plain` value, a `Tape` of bytes).
+pub fn schema_documents(sets: &[(String, RuleSet)]) -> TokenStream {
+    document_items(sets, true)
+}
+
+fn document_items(sets: &[(String, RuleSet)], verdicts: bool) -> TokenStream {
     let paths = Paths::collect(sets.iter().map(|(_, s)| s), Model::Plain);
     let path_items = paths.items();
     let (regexes, regex_items) = regexes(sets.iter().map(|(_, s)| s));
@@ -198,11 +210,16 @@ pub fn documents(sets: &[(String, RuleSet)]) -> TokenStream {
         let public = path::ident(name);
         let doc = format!("The {} rule(s) of `{name}` on a plain JSON document.", set.rules.len());
         let body = rule_set::function(&private, &doc, set, &paths, &regexes, Model::Plain);
+        let verdict = verdicts.then(|| {
+            let valid = format_ident!("__{}_valid", name);
+            document_verdict::function(&valid, &private, set, &paths)
+        });
         quote! {
             #body
+            #verdict
             #[doc = #doc]
             pub fn #public(doc: &::validgen::__private::serde_json::Value, explain: ::validgen::__private::interpret::Explain) -> ::validgen::__private::interpret::DocumentReport {
-                #private(doc, explain)
+                #private(::validgen::__private::model::Plain::new(doc), explain)
             }
         }
     });

@@ -35,7 +35,8 @@ pub fn function(
             let __lookup = ::validgen::__private::compiled::lookup(&__vm);
         ),
         (Model::KubeVirt, false) => TokenStream::new(),
-        (Model::Plain, _) => quote!(let __lookup = ::validgen::__private::model::Plain::new(doc);),
+        // Plain documents come as `__lookup`, any `model::Document`.
+        (Model::Plain, _) => TokenStream::new(),
     };
     let definitions = document::definitions(set);
     let walks = Walks::new(set, paths);
@@ -86,7 +87,7 @@ pub fn function(
             fn #name<V: ::validgen::__private::compiled::JsonView>(vm: &V, explain: ::validgen::__private::interpret::Explain) -> ::validgen::__private::interpret::Report
         },
         Model::Plain => quote! {
-            fn #name(doc: &::validgen::__private::serde_json::Value, explain: ::validgen::__private::interpret::Explain) -> ::validgen::__private::interpret::DocumentReport
+            fn #name<__D: ::validgen::__private::model::Document>(__lookup: __D, explain: ::validgen::__private::interpret::Explain) -> ::validgen::__private::interpret::DocumentReport
         },
     };
     quote! {

@@ -1,5 +1,7 @@
-//! A schema catalog's items: for each schema the document validator of [`super::documents`],
-//! a `_text` twin reading JSON or YAML with positions, and `SCHEMAS`, the table of all.
+//! A schema catalog's items: for each schema the document validator of
+//! [`super::schema_documents`], a `_text` twin reading JSON or YAML with positions, a `_bytes`
+//! twin reading JSON bytes in one pass ([`validgen_runtime::model::Tape`], positions too), the
+//! verdict-only `_is_valid` and `_bytes_is_valid`, and `SCHEMAS`, the table of all.
 
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
@@ -28,12 +30,26 @@ pub fn catalog(items: &[SchemaItem]) -> TokenStream {
         .map(|i| (i.name.clone(), i.rules.clone()))
         .collect();
     let sets = sets.as_slice();
-    let validators = super::documents(sets);
+    let validators = super::schema_documents(sets);
     let texts = sets.iter().map(|(name, _)| {
         let f = ident(name);
+        let private = format_ident!("__{}", name);
+        let valid = format_ident!("__{}_valid", name);
         let text = format_ident!("{}_text", name);
+        let bytes = format_ident!("{}_bytes", name);
+        let is_valid = format_ident!("{}_is_valid", name);
+        let bytes_is_valid = format_ident!("{}_bytes_is_valid", name);
         let doc = format!(
             "[`{name}`] on a document written as JSON or YAML: each violation gets the `line:column` of its value.\n\n# Errors\nThe text is not one JSON/YAML document."
+        );
+        let bytes_doc = format!(
+            "[`{name}`] on JSON bytes, read in one pass without a `serde_json::Value` (`model::Tape`, as `serde_json::from_slice` reads JSON): the same report, each violation with the `line:column` of its value.\n\n# Errors\nThe bytes are not one JSON document (serde_json's words, located)."
+        );
+        let is_valid_doc = format!(
+            "Whether a document passes [`{name}`] (its report would not fail), by the verdict path alone: no report built."
+        );
+        let bytes_is_valid_doc = format!(
+            "[`{name}_is_valid`] on JSON bytes read in one pass, as [`{name}_bytes`] reads them.\n\n# Errors\nThe bytes are not one JSON document."
         );
         quote! {
             #[doc = #doc]
@@ -43,17 +59,41 @@ pub fn catalog(items: &[SchemaItem]) -> TokenStream {
             ) -> ::core::result::Result<::validgen::__private::interpret::DocumentReport, ::validgen::__private::model::YamlError> {
                 ::validgen::__private::json_schema::validate_text(#f, text, explain)
             }
+            #[doc = #bytes_doc]
+            pub fn #bytes(
+                bytes: &[u8],
+                explain: ::validgen::__private::interpret::Explain,
+            ) -> ::core::result::Result<::validgen::__private::interpret::DocumentReport, ::validgen::__private::model::JsonError> {
+                let tape = ::validgen::__private::model::Tape::parse(bytes)?;
+                let mut report = #private(&tape, explain);
+                tape.locate(&mut report);
+                ::core::result::Result::Ok(report)
+            }
+            #[doc = #is_valid_doc]
+            pub fn #is_valid(doc: &::validgen::__private::serde_json::Value) -> bool {
+                #valid(::validgen::__private::model::Plain::new(doc))
+            }
+            #[doc = #bytes_is_valid_doc]
+            pub fn #bytes_is_valid(bytes: &[u8]) -> ::core::result::Result<bool, ::validgen::__private::model::JsonError> {
+                ::validgen::__private::model::Tape::parse(bytes).map(|tape| #valid(&tape))
+            }
         }
     });
     let entries = items.iter().map(|i| {
         let (name, file) = (&i.name, &i.file);
         let schema = i.schema.to_string();
         let f = ident(name);
+        let bytes = format_ident!("{}_bytes", name);
+        let is_valid = format_ident!("{}_is_valid", name);
+        let bytes_is_valid = format_ident!("{}_bytes_is_valid", name);
         quote!(::validgen::__private::json_schema::SchemaValidator {
             name: #name,
             file: #file,
             schema: #schema,
             validate: #f,
+            validate_bytes: #bytes,
+            is_valid: #is_valid,
+            is_valid_bytes: #bytes_is_valid,
         })
     });
     quote! {

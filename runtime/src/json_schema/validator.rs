@@ -4,7 +4,7 @@ use serde_json::Value;
 
 use crate::interpret::{DocumentReport, Explain};
 use crate::ir::Violation;
-use crate::model::YamlError;
+use crate::model::{JsonError, YamlError};
 
 /// One validator of a schema catalog.
 #[derive(Debug, Clone, Copy)]
@@ -18,6 +18,14 @@ pub struct SchemaValidator {
     pub schema: &'static str,
     /// The compiled validator.
     pub validate: fn(&Value, Explain) -> DocumentReport,
+    /// The compiled validator on JSON bytes read in one pass ([`crate::model::Tape`]): the
+    /// same report, violations located by `line:column`; a [`JsonError`] for bytes that are
+    /// not one JSON document.
+    pub validate_bytes: fn(&[u8], Explain) -> Result<DocumentReport, JsonError>,
+    /// Whether a document passes (its report would not fail), by the verdict path alone.
+    pub is_valid: fn(&Value) -> bool,
+    /// [`SchemaValidator::is_valid`] on JSON bytes read in one pass.
+    pub is_valid_bytes: fn(&[u8]) -> Result<bool, JsonError>,
 }
 
 impl SchemaValidator {

@@ -2,6 +2,7 @@
 //!
 //! - [`Instance`]: one value of a document, read as JSON (a JSON Schema *instance*): plain JSON
 //!   ([`serde_json::Value`]) implements it here.
+//!   A [`Tape`] is a JSON document read from bytes in one pass, without a `Value`.
 //! - [`Document`]: a whole document as the interpreter reads it: rule paths resolved to values
 //!   (with the model's own rules, e.g. the KubeVirt VM's Go types and reference-VM fallback in
 //!   [`crate::kubevirt::typed::Lookup`]), values converted to integers and strings, and the instances a
@@ -12,6 +13,7 @@
 
 mod compare;
 mod plain;
+mod tape;
 pub(crate) mod values;
 mod yaml;
 
@@ -25,6 +27,7 @@ use crate::ir::Path;
 pub(crate) use compare::json_eq_by;
 pub use compare::{json_eq, number_cmp};
 pub use plain::{Plain, is_integral};
+pub use tape::{JsonError, Tape, TapeValue};
 pub use yaml::{Yaml, YamlError, parse_stream, yaml_message};
 
 /// One value of a document, read in place. Cheap to copy (a reference).
@@ -133,6 +136,31 @@ pub trait Document {
         Self: Sized,
     {
         values::one_str(self, path)
+    }
+}
+
+/// A borrowed document reads as the document (generated validators take their document by
+/// value: a `Plain` copied, a `&Tape` lent).
+impl<D: Document + ?Sized> Document for &D {
+    type Instance<'a>
+        = D::Instance<'a>
+    where
+        Self: 'a;
+
+    fn ints(&self, path: &Path) -> Result<Vec<i64>, String> {
+        (**self).ints(path)
+    }
+
+    fn strings(&self, path: &Path) -> Result<Vec<String>, String> {
+        (**self).strings(path)
+    }
+
+    fn present(&self, path: &Path) -> Result<bool, String> {
+        (**self).present(path)
+    }
+
+    fn instances(&self, path: &Path) -> Result<Vec<(String, Self::Instance<'_>)>, String> {
+        (**self).instances(path)
     }
 }
 

@@ -85,6 +85,29 @@ pub fn rule_body(check: &Check, set: &RuleSet, path: &PathCode) -> TokenStream {
     }
 }
 
+/// An expression: whether `check` holds for every value at its path on `__lookup`, by the
+/// verdict path alone (no report built), for a verdict-only validator; `None` when only the
+/// full report decides (a ytt validation, whose `ctx` needs locations). A path that fails is
+/// "does not hold", as its rule errors.
+pub fn rule_holds(check: &Check, set: &RuleSet, path: &PathCode) -> Option<TokenStream> {
+    if validation::any(std::slice::from_ref(check)) {
+        return None;
+    }
+    let path = path.parsed_result();
+    let holds = verdict::holds(std::slice::from_ref(check), set);
+    Some(quote! {
+        match #path.and_then(|__p| ::validgen::__private::model::Document::instances(&__lookup, __p)) {
+            ::core::result::Result::Ok(__found) => __found.into_iter().all(|(_, __v)| {
+                let __depth = 0usize;
+                let __verdict_budget = ::validgen::__private::checks::document::Budget::default();
+                let __budget = &__verdict_budget;
+                #holds && !__verdict_budget.spent()
+            }),
+            ::core::result::Result::Err(_) => false,
+        }
+    })
+}
+
 /// One function per definition of `set` (`__def_<i>`, in name order), for [`Check::Ref`],
 /// and its verdict twin (`__vdef_<i>`).
 pub fn definitions(set: &RuleSet) -> TokenStream {

@@ -1,0 +1,49 @@
+//! Prof loop for callgrind over the JSON Schema benchmark's cases: runs one path `n` times.
+//! `json_schema_prof MODE ID N`, ID a benchmark id (`bundle/base-valid`, `traefik/valid`),
+//! MODE in value, value-is-valid, bytes, bytes-is-valid, tape-parse, value-parse,
+//! jsonschema-bytes. `benches/scripts/json-schema-callgrind.sh` runs it.
+#![allow(missing_docs, clippy::unwrap_used, clippy::expect_used)]
+
+use std::hint::black_box;
+
+use serde_json::Value;
+use validgen::interpret::Explain;
+use validgen::model::Tape;
+use validgen_benches::json_schema::cases;
+
+fn main() {
+    let a: Vec<String> = std::env::args().collect();
+    let (mode, id, n): (&str, &str, usize) = (&a[1], &a[2], a[3].parse().unwrap());
+    let (label, doc_label) = id.split_once('/').unwrap();
+    let case = cases().into_iter().find(|c| c.label == label).unwrap();
+    let doc = &case
+        .documents
+        .iter()
+        .find(|(l, _)| *l == doc_label)
+        .unwrap()
+        .1;
+    let bytes = serde_json::to_vec(doc).unwrap();
+    let v = case.validator;
+    let schema: Value = serde_json::from_str(v.schema).unwrap();
+    let oracle = jsonschema::validator_for(&schema).unwrap();
+    for _ in 0..n {
+        match mode {
+            "value" => drop(black_box((v.validate)(black_box(doc), Explain::Failures))),
+            "value-is-valid" => drop(black_box((v.is_valid)(black_box(doc)))),
+            "bytes" => drop(black_box((v.validate_bytes)(
+                black_box(&bytes),
+                Explain::Failures,
+            ))),
+            "bytes-is-valid" => drop(black_box((v.is_valid_bytes)(black_box(&bytes)))),
+            "tape-parse" => drop(black_box(Tape::parse(black_box(&bytes)))),
+            "value-parse" => drop(black_box(serde_json::from_slice::<Value>(black_box(
+                &bytes,
+            )))),
+            "jsonschema-bytes" => {
+                let parsed: Value = serde_json::from_slice(black_box(&bytes)).unwrap();
+                black_box(oracle.is_valid(&parsed));
+            }
+            _ => panic!("unknown mode {mode}"),
+        }
+    }
+}

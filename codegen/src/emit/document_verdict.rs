@@ -1,0 +1,45 @@
+//! A rule set's verdict-only validator over any plain document: whether it passes, by the
+//! verdict path of its document checks (no location, no violation, no report built), as
+//! `jsonschema`'s `is_valid` answers. Rule sets with other rules (guards, KubeVirt checks, ytt
+//! validations, warnings) ask the full validator instead, so the verdict is always the
+//! report's (`!report.failed()`).
+
+use proc_macro2::{Ident, TokenStream};
+use quote::quote;
+use validgen_runtime::ir::{RuleSet, Severity};
+
+use super::{Paths, document};
+
+/// `fn <name><D: Document>(__lookup: D) -> bool`; `full` is the set's report function.
+pub fn function(name: &Ident, full: &Ident, set: &RuleSet, paths: &Paths) -> TokenStream {
+    let rules: Option<Vec<TokenStream>> = set
+        .rules
+        .iter()
+        .map(|r| {
+            let path = r.path.as_ref()?;
+            let plain = r.check.is_document() && r.guard.is_none() && r.severity == Severity::Error;
+            if !plain {
+                return None;
+            }
+            document::rule_holds(&r.check, set, paths.get(path))
+        })
+        .collect();
+    let body = match rules {
+        Some(rules) => {
+            let definitions = document::definitions(set);
+            quote! {
+                #definitions
+                true #(&& #rules)*
+            }
+        }
+        None => quote! {
+            !#full(__lookup, ::validgen::__private::interpret::Explain::Failures).report.failed()
+        },
+    };
+    quote! {
+        #[allow(clippy::all, unused_variables, unused_parens, dead_code)]
+        fn #name<__D: ::validgen::__private::model::Document>(__lookup: __D) -> bool {
+            #body
+        }
+    }
+}
