@@ -78,8 +78,7 @@ impl ValuesTexts for ReferenceTexts {
         } else {
             ("Some of [", "] do not match ")
         };
-        let mut out =
-            String::with_capacity(start.len() + middle.len() + re.len() + joined_len(f.values));
+        let mut out = String::with_capacity(room(f.values) + re.len());
         out.push_str(start);
         join_into(&mut out, f.values);
         out.push_str(middle);
@@ -97,9 +96,7 @@ impl ValuesTexts for ReferenceTexts {
         } else {
             ("Some of [", "] are not in [")
         };
-        let mut out = String::with_capacity(
-            start.len() + middle.len() + 1 + joined_len(f.values) + joined_len(f.allowed),
-        );
+        let mut out = String::with_capacity(room(f.values) + joined_len(f.allowed));
         out.push_str(start);
         join_into(&mut out, f.values);
         out.push_str(middle);
@@ -127,6 +124,12 @@ fn join_into<L: StrValues + ?Sized>(out: &mut String, items: &L) {
 /// The length of [`join_into`]'s text.
 fn joined_len<L: StrValues + ?Sized>(items: &L) -> usize {
     items.strs().map(str::len).sum::<usize>() + 2 * items.len().saturating_sub(1)
+}
+
+/// Room for an explanation listing `values` and its fixed words: an estimate, so that the
+/// values (often many nodes read on demand) are read once, as they are written.
+fn room<L: StrValues + ?Sized>(values: &L) -> usize {
+    32 + 16 * values.len()
 }
 
 #[cfg(test)]
