@@ -38,9 +38,10 @@ pub struct RuleReport {
     pub just_warning: bool,
     /// What happened.
     pub outcome: Outcome,
-    /// The reference's text: the explanation (`All values [2] are in interval [1, N/A]`) for
-    /// satisfied and unsatisfied rules, the error (`duplicate Rule Name`) for errors, empty for
-    /// skipped rules.
+    /// The explanation, in the frontend's words, for satisfied and unsatisfied rules, the error
+    /// for errors, empty for skipped rules. KubeVirt rules have the reference's texts
+    /// (`kubevirt::rules::ReferenceTexts`: `All values [2] are in interval [1, N/A]`;
+    /// `duplicate Rule Name`).
     pub detail: String,
 }
 

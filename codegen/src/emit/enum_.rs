@@ -3,7 +3,6 @@
 
 use proc_macro2::TokenStream;
 use quote::quote;
-use validgen_runtime::checks::join;
 use validgen_runtime::ir::{Arg, Path};
 
 use super::Paths;
@@ -23,8 +22,8 @@ pub fn check(values: &[Arg<String>], path: &Path, paths: &Paths, walks: &Walks) 
         .collect();
     match literals {
         Some(lits) => {
-            let text = join(&lits);
             // The explanation lists every value as written; the match needs each once.
+            let allowed = quote!(&[#(#lits),*]);
             let mut lits = lits;
             lits.sort_unstable();
             lits.dedup();
@@ -36,11 +35,11 @@ pub fn check(values: &[Arg<String>], path: &Path, paths: &Paths, walks: &Walks) 
             match paths.get(path).str_view(path, walks) {
                 Some(view) => quote! {
                     let values = #view?;
-                    ::core::result::Result::Ok(::validgen::__private::compiled::one_of_view(values, |v: &str| #test, #text, explain))
+                    ::core::result::Result::Ok(::validgen::__private::compiled::one_of_view(values, |v: &str| #test, #allowed, explain))
                 },
                 None => quote! {
                     let values = #found?;
-                    ::core::result::Result::Ok(::validgen::__private::checks::one_of_with(&values[..], |v: &str| #test, #text, explain))
+                    ::core::result::Result::Ok(::validgen::__private::compiled::one_of_with(&values[..], |v: &str| #test, #allowed, explain))
                 },
             }
         }
@@ -49,7 +48,7 @@ pub fn check(values: &[Arg<String>], path: &Path, paths: &Paths, walks: &Walks) 
             quote! {
                 let allowed: ::std::vec::Vec<::std::borrow::Cow<'_, str>> = ::std::vec::Vec::from([#(#args?),*]);
                 let values = #found?;
-                ::core::result::Result::Ok(::validgen::__private::checks::one_of(&values[..], &allowed, explain))
+                ::core::result::Result::Ok(::validgen::__private::compiled::one_of(&values[..], &allowed, explain))
             }
         }
     }

@@ -25,6 +25,6 @@ pub fn check(
         let min = #min?;
         let max = #max?;
         let values = #values?;
-        ::core::result::Result::Ok(::validgen::__private::checks::int_range(&values[..], min, max, explain))
+        ::core::result::Result::Ok(::validgen::__private::compiled::int_range(&values[..], min, max, explain))
     }
 }

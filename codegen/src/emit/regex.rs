@@ -30,6 +30,6 @@ pub fn check(name: &Ident, path: &Path, paths: &Paths, walks: &Walks) -> TokenSt
     quote! {
         let re = #name.as_ref().map_err(::std::clone::Clone::clone)?;
         let values = #values?;
-        ::core::result::Result::Ok(::validgen::__private::checks::pattern(&values[..], re, explain))
+        ::core::result::Result::Ok(::validgen::__private::compiled::pattern(&values[..], re, explain))
     }
 }

@@ -1,7 +1,7 @@
 //! `enum` ([`crate::ir::Check::Enum`]): every value equals one of `values` exactly.
 
 use super::{Checked, Explain};
-use crate::checks;
+use crate::checks::{self, ValuesTexts, explained};
 use crate::ir::{Arg, Path};
 use crate::model::Document;
 use crate::model::values::{path_strings, str_arg};
@@ -11,10 +11,13 @@ pub(super) fn check(
     path: Option<&Path>,
     doc: &impl Document,
     explain: Explain,
+    texts: &impl ValuesTexts,
 ) -> Checked {
     let allowed = values
         .iter()
         .map(|v| str_arg(doc, v))
         .collect::<Result<Vec<_>, _>>()?;
-    Ok(checks::one_of(&path_strings(doc, path)?, &allowed, explain))
+    let values = path_strings(doc, path)?;
+    let found = checks::one_of(&values[..], &allowed[..]);
+    Ok(explained(found.satisfied, explain, || texts.one_of(&found)))
 }

@@ -1,8 +1,8 @@
 //! `integer` ([`crate::ir::Check::IntRange`]): every value within `[min, max]`.
 
 use super::{Checked, Explain};
-use crate::checks;
-use crate::ir::{Arg, Path};
+use crate::checks::{self, ValuesTexts, explained};
+use crate::ir::{Arg, Bounds, Path};
 use crate::model::Document;
 use crate::model::values::{int_arg, path_ints};
 
@@ -12,8 +12,15 @@ pub(super) fn check(
     path: Option<&Path>,
     doc: &impl Document,
     explain: Explain,
+    texts: &impl ValuesTexts,
 ) -> Checked {
-    let min = int_arg(doc, min)?;
-    let max = int_arg(doc, max)?;
-    Ok(checks::int_range(&path_ints(doc, path)?, min, max, explain))
+    let bounds = Bounds {
+        min: int_arg(doc, min)?,
+        max: int_arg(doc, max)?,
+    };
+    let values = path_ints(doc, path)?;
+    let found = checks::int_range(&values, bounds);
+    Ok(explained(found.satisfied, explain, || {
+        texts.int_range(&found)
+    }))
 }

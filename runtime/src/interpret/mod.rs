@@ -1,6 +1,8 @@
 //! The rule interpreter: every rule of a rule set evaluated against a document model, generic
-//! over [`Document`], one file per check. On a KubeVirt VM its outcomes, detail texts and
-//! causes are the reference's (ssp-operator `validation.Evaluate`, SEMANTICS §6–7).
+//! over [`Document`], one file per check. The value checks' findings are explained by the
+//! frontend's [`ValuesTexts`]: on a KubeVirt VM, with the KubeVirt entry points, its outcomes,
+//! detail texts and causes are the reference's (ssp-operator `validation.Evaluate`, SEMANTICS
+//! §6–7).
 
 mod document;
 mod enum_;
@@ -12,6 +14,7 @@ mod string;
 use std::borrow::Cow;
 
 use crate::checks::document::Budget;
+use crate::checks::{Unexplained, ValuesTexts};
 use crate::ir::{self, At, Check, Severity, Violation};
 use crate::model::values::MISSING_KEY;
 use crate::model::{Document, Instance};
@@ -23,26 +26,39 @@ pub use crate::report::{
 type Checked = Result<(bool, String), String>;
 
 /// Evaluates every rule of `rules` against any document model, in order, without
-/// short-circuit: a KubeVirt VM through [`crate::kubevirt::typed::Lookup`] (see [`crate::kubevirt::typed::evaluate`]), or a
-/// [`crate::model::Plain`] document.
+/// short-circuit, the value checks with no explanation ([`Unexplained`]): what the frontends
+/// of plain documents (JSON Schema, ytt, Kyverno), which have no value checks, call. KubeVirt
+/// VMs are evaluated through [`crate::kubevirt::typed::evaluate`], with the reference's texts.
 pub fn evaluate_document<D: Document>(
     rules: &ir::RuleSet,
     doc: &D,
     explain: Explain,
 ) -> DocumentReport {
-    let (report, violations) = evaluate_rules(rules, doc, explain);
-    DocumentReport { report, violations }
+    evaluate_document_with(rules, doc, explain, &Unexplained)
 }
 
-/// [`evaluate_document`]'s report and violations, apart.
-pub(crate) fn evaluate_rules<D: Document>(
+/// As [`evaluate_document`], the value checks explained by `texts` (KubeVirt's:
+/// `kubevirt::rules::ReferenceTexts`).
+pub fn evaluate_document_with<D: Document, T: ValuesTexts>(
     rules: &ir::RuleSet,
     doc: &D,
     explain: Explain,
+    texts: &T,
+) -> DocumentReport {
+    let (report, violations) = evaluate_rules(rules, doc, explain, texts);
+    DocumentReport { report, violations }
+}
+
+/// [`evaluate_document_with`]'s report and violations, apart.
+pub(crate) fn evaluate_rules<D: Document, T: ValuesTexts>(
+    rules: &ir::RuleSet,
+    doc: &D,
+    explain: Explain,
+    texts: &T,
 ) -> (Report, Vec<Violation>) {
     let mut found = Vec::new();
     let reports = rules.rules.iter().enumerate().map(|(index, rule)| {
-        let (outcome, detail, violations) = evaluate_rule(rules, rule, doc, explain);
+        let (outcome, detail, violations) = evaluate_rule(rules, rule, doc, explain, texts);
         found.extend(
             violations
                 .into_iter()
@@ -67,11 +83,12 @@ pub(crate) fn evaluate_rules<D: Document>(
     (Report { rules }, found)
 }
 
-fn evaluate_rule<D: Document>(
+fn evaluate_rule<D: Document, T: ValuesTexts>(
     set: &ir::RuleSet,
     rule: &ir::Rule,
     doc: &D,
     explain: Explain,
+    texts: &T,
 ) -> (Outcome, String, Vec<Violation>) {
     if let Check::Fail { text, .. } = &rule.check {
         return (Outcome::Error, text.clone(), Vec::new());
@@ -93,13 +110,13 @@ fn evaluate_rule<D: Document>(
     let path = rule.path.as_ref();
     let checked = match &rule.check {
         Check::IntRange { min, max } => {
-            integer::check(min.as_ref(), max.as_ref(), path, doc, explain)
+            integer::check(min.as_ref(), max.as_ref(), path, doc, explain, texts)
         }
         Check::LengthRange { min, max } => {
-            string::check(min.as_ref(), max.as_ref(), path, doc, explain)
+            string::check(min.as_ref(), max.as_ref(), path, doc, explain, texts)
         }
-        Check::Pattern { regex } => regex::check(regex, path, doc, explain),
-        Check::Enum { values } => enum_::check(values, path, doc, explain),
+        Check::Pattern { regex } => regex::check(regex, path, doc, explain, texts),
+        Check::Enum { values } => enum_::check(values, path, doc, explain, texts),
         Check::Fail { text, .. } => Err(text.clone()),
         _ => Err("a document check among the KubeVirt checks".to_owned()),
     };
@@ -150,4 +167,58 @@ fn document_rule<D: Document>(
         }
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::{Explain, Outcome, evaluate_document, evaluate_document_with};
+    use crate::checks::Unexplained;
+    use crate::ir::{Arg, Check, Location, Origin, Path, Rule, RuleSet, Severity};
+    use crate::model::Plain;
+
+    /// Without a frontend's texts, the value checks give their verdicts unexplained.
+    #[test]
+    fn value_checks_without_texts_give_verdicts_alone() {
+        let path = Path::pointer("/a").unwrap_or_else(|e| panic!("{e}"));
+        let rules = RuleSet {
+            rules: vec![Rule {
+                name: "in-range".to_owned(),
+                message: "out of range".to_owned(),
+                field: path.expr.clone(),
+                severity: Severity::Error,
+                guard: None,
+                path: Some(path),
+                check: Check::IntRange {
+                    min: Some(Arg::Literal(1)),
+                    max: None,
+                },
+                origin: Origin {
+                    index: 0,
+                    location: Location {
+                        line: 1,
+                        column: 1,
+                        offset: 0,
+                    },
+                },
+            }],
+            definitions: Default::default(),
+        };
+        for (doc, outcome) in [
+            (json!({"a": 0}), Outcome::Unsatisfied),
+            (json!({"a": 1}), Outcome::Satisfied),
+        ] {
+            let doc = Plain::new(&doc);
+            let report = evaluate_document(&rules, &doc, Explain::All);
+            assert_eq!(
+                report,
+                evaluate_document_with(&rules, &doc, Explain::All, &Unexplained)
+            );
+            let [rule] = report.report.rules.as_slice() else {
+                panic!("one rule, one report");
+            };
+            assert_eq!((rule.outcome, rule.detail.as_str()), (outcome, ""));
+        }
+    }
 }

@@ -2,8 +2,8 @@
 //! `[minLength, maxLength]`.
 
 use super::{Checked, Explain};
-use crate::checks;
-use crate::ir::{Arg, Path};
+use crate::checks::{self, ValuesTexts, explained};
+use crate::ir::{Arg, Bounds, Path};
 use crate::model::Document;
 use crate::model::values::{int_arg, path_strings};
 
@@ -13,13 +13,15 @@ pub(super) fn check(
     path: Option<&Path>,
     doc: &impl Document,
     explain: Explain,
+    texts: &impl ValuesTexts,
 ) -> Checked {
-    let min = int_arg(doc, min)?;
-    let max = int_arg(doc, max)?;
-    Ok(checks::length_range(
-        &path_strings(doc, path)?,
-        min,
-        max,
-        explain,
-    ))
+    let bounds = Bounds {
+        min: int_arg(doc, min)?,
+        max: int_arg(doc, max)?,
+    };
+    let values = path_strings(doc, path)?;
+    let found = checks::length_range(&values[..], bounds);
+    Ok(explained(found.satisfied, explain, || {
+        texts.length_range(&found)
+    }))
 }

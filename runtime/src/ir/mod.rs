@@ -9,6 +9,7 @@
 
 mod arg;
 mod expr;
+mod finding;
 mod guard;
 mod location;
 mod path;
@@ -21,6 +22,10 @@ mod violation;
 
 pub use arg::Arg;
 pub use expr::{Expr, Lambda};
+pub use finding::{
+    Bounds, Breaks, EnumFinding, IntRangeFinding, LengthRangeFinding, PatternFinding, StrValues,
+    byte_length,
+};
 pub use guard::Guard;
 pub use location::Location;
 pub use path::{Path, PathError, Root, Syntax};
@@ -89,7 +94,8 @@ pub struct Origin {
 /// What a rule checks of the values at its path.
 ///
 /// The KubeVirt checks (`IntRange` to `Fail`) judge all the values at once, as the reference
-/// does, with its texts. The document checks (`Type` onwards) apply to each value separately
+/// does; what they find is data ([`IntRangeFinding`]…) that the frontend explains in its words
+/// (KubeVirt: the reference's texts). The document checks (`Type` onwards) apply to each value separately
 /// and report [`Violation`]s; as JSON Schema keywords, a check meant for one type of value
 /// accepts values of other types (`Size` of strings passes a number), which `Type` rejects.
 #[derive(Debug, Clone)]

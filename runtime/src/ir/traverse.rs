@@ -42,7 +42,7 @@ impl Guard {
 
 impl Check {
     /// Whether this is a document check (applied to each value, reporting violations) rather
-    /// than a KubeVirt check (judging a rule's values together, with the reference's texts).
+    /// than a KubeVirt check (judging a rule's values together, explained by the frontend).
     pub fn is_document(&self) -> bool {
         !matches!(
             self,

@@ -10,14 +10,16 @@ use std::sync::OnceLock;
 use serde_json::Value;
 use smallvec::SmallVec;
 
+use crate::checks::{self, ValuesTexts, explained};
+use crate::goregex::GoRegex;
 pub use crate::interpret::guard::{equals as guard_equals, truthy_at as guard_truthy};
 use crate::interpret::{Explain, Outcome, Report, RuleReport, violations_text};
-use crate::ir::{Path, Root, Violation};
+use crate::ir::{Bounds, Path, Root, StrValues, Violation};
 use crate::jsonpath::ast::ParamsEntry;
 use crate::jsonpath::{Selection, select};
 use crate::kubevirt::admission::{self, Decision, Mode, Validators, interpret_text_with};
 use crate::kubevirt::capture::{ExtractionPlan, Seg};
-use crate::kubevirt::rules::RuleSetError;
+use crate::kubevirt::rules::{ReferenceTexts, RuleSetError};
 use crate::kubevirt::typed::{Lookup, Schema, TypedNode, TypedVm, reference_vm};
 pub use crate::kubevirt::view::{JsonView, Kept};
 pub use crate::model::values::{non_empty, one};
@@ -419,26 +421,104 @@ impl<V> StrView<'_, '_, V> {
     }
 }
 
-/// `enum` on a static path's strings ([`crate::checks::one_of_with`]), read from the nodes
-/// without making a list of them first.
+/// `integer` ([`checks::int_range`]), explained with the reference's texts.
+#[inline]
+pub fn int_range(
+    values: &[i64],
+    min: Option<i64>,
+    max: Option<i64>,
+    explain: Explain,
+) -> (bool, String) {
+    let found = checks::int_range(values, Bounds { min, max });
+    explained(found.satisfied, explain, || {
+        ReferenceTexts.int_range(&found)
+    })
+}
+
+/// `string` ([`checks::length_range`]), explained with the reference's texts.
+#[inline]
+pub fn length_range<S: AsRef<str>>(
+    values: &[S],
+    min: Option<i64>,
+    max: Option<i64>,
+    explain: Explain,
+) -> (bool, String) {
+    let found = checks::length_range(values, Bounds { min, max });
+    explained(found.satisfied, explain, || {
+        ReferenceTexts.length_range(&found)
+    })
+}
+
+/// `regex` ([`checks::pattern`]), explained with the reference's texts.
+#[inline]
+pub fn pattern<S: AsRef<str>>(values: &[S], re: &GoRegex, explain: Explain) -> (bool, String) {
+    let found = checks::pattern(values, re);
+    explained(found.satisfied, explain, || ReferenceTexts.pattern(&found))
+}
+
+/// `enum` ([`checks::one_of`]) with path-valued allowed values, explained with the reference's
+/// texts.
+#[inline]
+pub fn one_of<S: AsRef<str>, A: AsRef<str>>(
+    values: &[S],
+    allowed: &[A],
+    explain: Explain,
+) -> (bool, String) {
+    let found = checks::one_of(values, allowed);
+    explained(found.satisfied, explain, || ReferenceTexts.one_of(&found))
+}
+
+/// `enum` with literal allowed values ([`checks::one_of_with`]: generated code passes a
+/// `match` over `allowed`), explained with the reference's texts.
+#[inline]
+pub fn one_of_with<S: AsRef<str>>(
+    values: &[S],
+    is_allowed: impl Fn(&str) -> bool,
+    allowed: &[&str],
+    explain: Explain,
+) -> (bool, String) {
+    let found = checks::one_of_with(values, is_allowed, allowed);
+    explained(found.satisfied, explain, || ReferenceTexts.one_of(&found))
+}
+
+/// [`one_of_with`] on a static path's strings, read from the nodes without making a list of
+/// them first.
 #[inline]
 pub fn one_of_view<V: JsonView>(
     values: StrView<'_, '_, V>,
     is_allowed: impl Fn(&str) -> bool,
-    allowed_text: &str,
+    allowed: &[&str],
     explain: Explain,
 ) -> (bool, String) {
     match values {
-        StrView::Nodes(nodes, rendered) => crate::checks::one_of_by(
-            nodes,
-            |n| str_of(*n, rendered),
-            is_allowed,
-            allowed_text,
-            explain,
-        ),
-        StrView::Fallback(strs) => {
-            crate::checks::one_of_with(strs, is_allowed, allowed_text, explain)
+        StrView::Nodes(nodes, rendered) => {
+            let nodes = NodeStrs { nodes, rendered };
+            let found = checks::one_of_with(&nodes, is_allowed, allowed);
+            explained(found.satisfied, explain, || ReferenceTexts.one_of(&found))
         }
+        StrView::Fallback(strs) => one_of_with(strs, is_allowed, allowed, explain),
+    }
+}
+
+/// Found nodes read as strings where they are ([`str_of`] with `rendered`).
+struct NodeStrs<'s, 'a, V> {
+    nodes: &'s [Slot<'a, V>],
+    rendered: Option<&'static str>,
+}
+
+impl<V: JsonView> StrValues for NodeStrs<'_, '_, V> {
+    fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    fn str_at(&self, index: usize) -> &str {
+        self.nodes
+            .get(index)
+            .map_or("", |n| str_of(*n, self.rendered))
+    }
+
+    fn strs(&self) -> impl Iterator<Item = &str> {
+        self.nodes.iter().map(|n| str_of(*n, self.rendered))
     }
 }
 

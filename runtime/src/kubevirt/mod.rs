@@ -2,7 +2,8 @@
 //! reference template validator (kubevirt/ssp-operator `internal/template-validator`), apart
 //! from the format-neutral core ([`crate::ir`], [`crate::model`], [`crate::interpret`]).
 //!
-//! - [`rules`]: the rule-set annotation parser, and its lowering to the IR;
+//! - [`rules`]: the rule-set annotation parser, its lowering to the IR, and the reference's
+//!   texts of rules (errors, and the explanations of the value checks' findings);
 //! - [`typed`]: the VM decoded as Go decodes it (KubeVirt types, zero values, the reference
 //!   VM) and [`typed::Lookup`], its [`crate::model::Document`];
 //! - [`admission`]: catalogs of templates, the admission decision, `AdmissionReview`s;

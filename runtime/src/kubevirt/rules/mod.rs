@@ -26,6 +26,9 @@
 //! - Strings decode as Go does: an unpaired UTF-16 surrogate escape becomes U+FFFD.
 //!
 //! Any violation rejects the whole set: [`RuleSetError`] (code 400 in the admission response).
+//!
+//! The reference's texts of rules live here too: the errors of malformed rules
+//! ([`reason_text`]) and the explanations of what the value checks found ([`ReferenceTexts`]).
 
 mod decode;
 mod error;
@@ -36,6 +39,7 @@ mod number;
 mod path;
 mod reason;
 mod scan;
+mod texts;
 pub mod words;
 
 pub use crate::ir::Location;
@@ -43,6 +47,7 @@ pub use error::{RulePathError, RuleSetError};
 pub use lower::lower;
 pub use path::{ROOT, rule_path};
 pub use reason::reason_text;
+pub use texts::ReferenceTexts;
 
 use crate::ir::{Arg, Path};
 

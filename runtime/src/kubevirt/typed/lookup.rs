@@ -9,6 +9,7 @@ use crate::interpret::{Explain, Report, evaluate_rules};
 use crate::ir::Path;
 use crate::ir::RuleSet;
 use crate::jsonpath::Found;
+use crate::kubevirt::rules::ReferenceTexts;
 use crate::model::{Document, instance_location};
 
 /// Error text of a path that fails on the VM and on the reference VM.
@@ -99,7 +100,8 @@ impl Document for Lookup<'_> {
 }
 
 /// Evaluates every rule of `rules` against `vm`, in order, without short-circuit
-/// (ssp-operator `Evaluate`), explaining every rule ([`Explain::All`]).
+/// (ssp-operator `Evaluate`), explaining every rule ([`Explain::All`]) with the reference's
+/// texts ([`ReferenceTexts`]).
 pub fn evaluate(rules: &RuleSet, vm: &TypedVm) -> Report {
     evaluate_with(rules, vm, Explain::All)
 }
@@ -108,5 +110,6 @@ pub fn evaluate(rules: &RuleSet, vm: &TypedVm) -> Report {
 pub fn evaluate_with(rules: &RuleSet, vm: &TypedVm, explain: Explain) -> Report {
     // KubeVirt rules have no document checks; were there any, their violations are in the
     // rules' detail texts.
-    evaluate_rules(rules, &Lookup::new(vm.root(), reference_vm()), explain).0
+    let lookup = Lookup::new(vm.root(), reference_vm());
+    evaluate_rules(rules, &lookup, explain, &ReferenceTexts).0
 }
