@@ -23,7 +23,11 @@ pub fn check(values: &[Arg<String>], path: &Path, paths: &Paths, walks: &Walks) 
     match literals {
         Some(lits) => {
             // The explanation lists every value as written; the match needs each once.
-            let allowed = quote!(&[#(#lits),*]);
+            let allowed = quote! {{
+                static ALLOWED: ::validgen::__private::compiled::AllowedValues =
+                    ::validgen::__private::compiled::AllowedValues::new(&[#(#lits),*]);
+                &ALLOWED
+            }};
             let mut lits = lits;
             lits.sort_unstable();
             lits.dedup();

@@ -468,17 +468,42 @@ pub fn one_of<S: AsRef<str>, A: AsRef<str>>(
     explained(found.satisfied, explain, || ReferenceTexts.one_of(&found))
 }
 
+/// The literal allowed values of an `enum` rule, as generated code keeps them in a `static`:
+/// the list, and its text for explanations, joined once on first use.
+#[derive(Debug)]
+pub struct AllowedValues {
+    list: &'static [&'static str],
+    joined: OnceLock<String>,
+}
+
+impl AllowedValues {
+    /// The values as written in the rule (repeats included).
+    pub const fn new(list: &'static [&'static str]) -> Self {
+        AllowedValues {
+            list,
+            joined: OnceLock::new(),
+        }
+    }
+
+    /// The values joined as the reference lists them.
+    fn joined(&self) -> &str {
+        self.joined.get_or_init(|| ReferenceTexts.join(self.list))
+    }
+}
+
 /// `enum` with literal allowed values ([`checks::one_of_with`]: generated code passes a
 /// `match` over `allowed`), explained with the reference's texts.
 #[inline]
-pub fn one_of_with<S: AsRef<str>>(
-    values: &[S],
+pub fn one_of_with<L: StrValues + ?Sized>(
+    values: &L,
     is_allowed: impl Fn(&str) -> bool,
-    allowed: &[&str],
+    allowed: &AllowedValues,
     explain: Explain,
 ) -> (bool, String) {
-    let found = checks::one_of_with(values, is_allowed, allowed);
-    explained(found.satisfied, explain, || ReferenceTexts.one_of(&found))
+    let found = checks::one_of_with(values, is_allowed, allowed.list);
+    explained(found.satisfied, explain, || {
+        ReferenceTexts.one_of_joined(found.values, found.satisfied, allowed.joined())
+    })
 }
 
 /// [`one_of_with`] on a static path's strings, read from the nodes without making a list of
@@ -487,14 +512,12 @@ pub fn one_of_with<S: AsRef<str>>(
 pub fn one_of_view<V: JsonView>(
     values: StrView<'_, '_, V>,
     is_allowed: impl Fn(&str) -> bool,
-    allowed: &[&str],
+    allowed: &AllowedValues,
     explain: Explain,
 ) -> (bool, String) {
     match values {
         StrView::Nodes(nodes, rendered) => {
-            let nodes = NodeStrs { nodes, rendered };
-            let found = checks::one_of_with(&nodes, is_allowed, allowed);
-            explained(found.satisfied, explain, || ReferenceTexts.one_of(&found))
+            one_of_with(&NodeStrs { nodes, rendered }, is_allowed, allowed, explain)
         }
         StrView::Fallback(strs) => one_of_with(strs, is_allowed, allowed, explain),
     }

@@ -91,19 +91,54 @@ impl ValuesTexts for ReferenceTexts {
         &self,
         f: &EnumFinding<'_, L, A>,
     ) -> String {
-        let (start, middle) = if f.satisfied {
-            ("All [", "] are in [")
-        } else {
-            ("Some of [", "] are not in [")
-        };
         let mut out = String::with_capacity(room(f.values) + joined_len(f.allowed));
-        out.push_str(start);
-        join_into(&mut out, f.values);
-        out.push_str(middle);
-        join_into(&mut out, f.allowed);
-        out.push(']');
+        enum_text(&mut out, f.values, f.satisfied, |out| {
+            join_into(out, f.allowed)
+        });
         out
     }
+}
+
+impl ReferenceTexts {
+    /// `enum`'s text with the allowed values already joined by [`ReferenceTexts::join`]:
+    /// generated validators join a literal list once, not at every failure.
+    #[inline(never)]
+    pub fn one_of_joined<L: StrValues + ?Sized>(
+        &self,
+        values: &L,
+        satisfied: bool,
+        allowed: &str,
+    ) -> String {
+        let mut out = String::with_capacity(room(values) + allowed.len());
+        enum_text(&mut out, values, satisfied, |out| out.push_str(allowed));
+        out
+    }
+
+    /// Strings joined by `", "`, as the reference lists values.
+    pub fn join<L: StrValues + ?Sized>(&self, items: &L) -> String {
+        let mut out = String::with_capacity(joined_len(items));
+        join_into(&mut out, items);
+        out
+    }
+}
+
+/// `enum`'s text: the values found, then the allowed ones written by `allowed`.
+fn enum_text<L: StrValues + ?Sized>(
+    out: &mut String,
+    values: &L,
+    satisfied: bool,
+    allowed: impl FnOnce(&mut String),
+) {
+    let (start, middle) = if satisfied {
+        ("All [", "] are in [")
+    } else {
+        ("Some of [", "] are not in [")
+    };
+    out.push_str(start);
+    join_into(out, values);
+    out.push_str(middle);
+    allowed(out);
+    out.push(']');
 }
 
 /// An interval bound as the reference prints it: the number, or `N/A` when unset.
