@@ -4,7 +4,7 @@
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 use serde_json::Value;
-use validgen_runtime::ir::RuleSet;
+use validgen_runtime::ir::{Annotations, RuleSet};
 
 use super::path::ident;
 
@@ -49,11 +49,13 @@ pub fn catalog(items: &[SchemaItem]) -> TokenStream {
         let (name, file) = (&i.name, &i.file);
         let schema = i.schema.to_string();
         let f = ident(name);
+        let annotations = annotation_table(&i.rules.annotations);
         quote!(::validgen::__private::json_schema::SchemaValidator {
             name: #name,
             file: #file,
             schema: #schema,
             validate: #f,
+            annotations: #annotations,
         })
     });
     quote! {
@@ -62,4 +64,14 @@ pub fn catalog(items: &[SchemaItem]) -> TokenStream {
         /// Every validator of the catalog, sorted by name.
         pub static SCHEMAS: &[::validgen::__private::json_schema::SchemaValidator] = &[#(#entries),*];
     }
+}
+
+/// `table` as static data: `&[(location, annotation as compact JSON)]`, in location order
+/// (what `SchemaValidator::annotations` reads).
+pub fn annotation_table(table: &Annotations) -> TokenStream {
+    let entries = table.iter().map(|(location, annotation)| {
+        let json = serde_json::to_string(annotation).unwrap_or_default();
+        quote!((#location, #json))
+    });
+    quote!(&[#(#entries),*])
 }

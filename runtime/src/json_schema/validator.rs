@@ -3,7 +3,7 @@
 use serde_json::Value;
 
 use crate::interpret::{DocumentReport, Explain};
-use crate::ir::Violation;
+use crate::ir::{Annotation, Annotations, Violation};
 use crate::model::YamlError;
 
 /// One validator of a schema catalog.
@@ -18,6 +18,9 @@ pub struct SchemaValidator {
     pub schema: &'static str,
     /// The compiled validator.
     pub validate: fn(&Value, Explain) -> DocumentReport,
+    /// The schema's annotations ([`crate::ir::RuleSet::annotations`]): each schema location
+    /// (JSON Pointer) with its [`Annotation`] as compact JSON, sorted by location.
+    pub annotations: &'static [(&'static str, &'static str)],
 }
 
 impl SchemaValidator {
@@ -34,4 +37,34 @@ impl SchemaValidator {
         let schema: Value = serde_json::from_str(self.schema).unwrap_or(Value::Null);
         super::describe(v, doc, &schema)
     }
+
+    /// Every schema location's annotations, as the interpreter's rule set has them
+    /// ([`crate::ir::RuleSet::annotations`]).
+    pub fn annotations(&self) -> Annotations {
+        self.annotations
+            .iter()
+            .map(|(location, json)| (location.to_string(), parse(json)))
+            .collect()
+    }
+
+    /// The annotations of the schema object at `location` (a JSON Pointer), if it has any.
+    pub fn annotation(&self, location: &str) -> Option<Annotation> {
+        let i = self
+            .annotations
+            .binary_search_by(|(l, _)| l.cmp(&location))
+            .ok()?;
+        Some(parse(self.annotations[i].1))
+    }
+
+    /// The annotations of the schema object violation `v`'s keyword belongs to (see
+    /// [`super::owner`]).
+    pub fn annotation_of(&self, v: &Violation) -> Option<Annotation> {
+        self.annotation(super::owner(&v.keyword))
+    }
+}
+
+/// An annotation as the emitter wrote it (serialised from an [`Annotation`], so it reads
+/// back; an empty one otherwise).
+fn parse(json: &str) -> Annotation {
+    serde_json::from_str(json).unwrap_or_default()
 }
