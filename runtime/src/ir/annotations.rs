@@ -19,8 +19,12 @@ pub struct Annotation {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// The value assumed when there is none (JSON Schema `default`), as written: it is not
-    /// checked against the schema.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// checked against the schema. `Some(Value::Null)` is a written `null`.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "written"
+    )]
     pub default: Option<Value>,
     /// Sample values (JSON Schema `examples`), in order, as written.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -35,6 +39,11 @@ pub struct Annotation {
     /// The value is never returned, as a password (JSON Schema `writeOnly`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub write_only: Option<bool>,
+}
+
+/// A value that is present, `null` included (serde reads a `null` `Option` as `None`).
+fn written<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Value>, D::Error> {
+    Value::deserialize(d).map(Some)
 }
 
 impl Annotation {
@@ -124,6 +133,13 @@ mod tests {
         assert_eq!(text, r#"{"title":"Port","default":8080,"readOnly":false}"#);
         assert_eq!(serde_json::from_str::<Annotation>(&text).unwrap(), a);
         assert_eq!(a.len(), 3);
+        let null = Annotation {
+            default: Some(serde_json::Value::Null),
+            ..Annotation::default()
+        };
+        let text = serde_json::to_string(&null).unwrap();
+        assert_eq!(text, r#"{"default":null}"#);
+        assert_eq!(serde_json::from_str::<Annotation>(&text).unwrap(), null);
     }
 
     #[test]

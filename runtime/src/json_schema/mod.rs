@@ -59,7 +59,7 @@ pub use draft::Draft;
 pub use error::SchemaError;
 pub use text::{SchemaText, validate_text};
 pub use unknown_fields::{OBJECT_META_FIELDS, reject_unknown_fields};
-pub use validator::SchemaValidator;
+pub use validator::{SchemaValidator, read_annotations};
 
 use crate::ir::{Check, Location, Origin, Path, Rule, RuleSet, Severity};
 use lower::Lowerer;

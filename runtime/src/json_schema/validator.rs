@@ -41,10 +41,7 @@ impl SchemaValidator {
     /// Every schema location's annotations, as the interpreter's rule set has them
     /// ([`crate::ir::RuleSet::annotations`]).
     pub fn annotations(&self) -> Annotations {
-        self.annotations
-            .iter()
-            .map(|(location, json)| (location.to_string(), parse(json)))
-            .collect()
+        read_annotations(self.annotations)
     }
 
     /// The annotations of the schema object at `location` (a JSON Pointer), if it has any.
@@ -61,6 +58,15 @@ impl SchemaValidator {
     pub fn annotation_of(&self, v: &Violation) -> Option<Annotation> {
         self.annotation(super::owner(&v.keyword))
     }
+}
+
+/// A table of annotations as generated code holds it ([`SchemaValidator::annotations`]'s
+/// field: each location with its annotation as compact JSON).
+pub fn read_annotations(table: &[(&str, &str)]) -> Annotations {
+    table
+        .iter()
+        .map(|(location, json)| ((*location).to_owned(), parse(json)))
+        .collect()
 }
 
 /// An annotation as the emitter wrote it (serialised from an [`Annotation`], so it reads
