@@ -90,7 +90,11 @@ fn json_schema_annotations(manifest: &std::path::Path, out: &std::path::Path) {
             .collect();
         entries.sort();
         for p in entries {
-            let name = p.file_name().unwrap_or_default().to_string_lossy().into_owned();
+            let name = p
+                .file_name()
+                .unwrap_or_default()
+                .to_string_lossy()
+                .into_owned();
             if p.is_dir() {
                 walk(&p, out);
             } else if name.ends_with("openAPIV3Schema.json") {
@@ -117,7 +121,11 @@ fn json_schema_annotations(manifest: &std::path::Path, out: &std::path::Path) {
         let compiled = validgen_runtime::json_schema::compile(&schema, &options)
             .unwrap_or_else(|e| panic!("{} refused: {e:?}", path.display()));
         let table = validgen_codegen::emit::schemas::annotation_table(&compiled.rules.annotations);
-        let rel = path.strip_prefix(&root).expect("under the corpus").to_string_lossy().into_owned();
+        let rel = path
+            .strip_prefix(&root)
+            .expect("under the corpus")
+            .to_string_lossy()
+            .into_owned();
         code += &format!("    ({rel:?}, {openapi}, {table}),\n");
     }
     code += "];\n";

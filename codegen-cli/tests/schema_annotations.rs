@@ -55,7 +55,11 @@ fn json_reports_carry_every_annotation_as_written() {
     );
     // No annotations, no key: outputs stay as they were for unannotated schemas.
     assert_eq!(violations[1]["keyword"], "/properties/image/type");
-    assert!(violations[1].get("annotations").is_none(), "{}", violations[1]);
+    assert!(
+        violations[1].get("annotations").is_none(),
+        "{}",
+        violations[1]
+    );
 }
 
 #[test]
@@ -94,7 +98,13 @@ fn an_annotation_of_the_wrong_shape_is_a_located_schema_error() {
     let doc: Value = serde_json::from_str(&out).expect("JSON");
     let d = &doc["diagnostics"][0];
     assert_eq!(
-        (&d["id"], &d["file"], &d["line"], &d["column"], &d["message"]),
+        (
+            &d["id"],
+            &d["file"],
+            &d["line"],
+            &d["column"],
+            &d["message"]
+        ),
         (
             &json!("schema-error"),
             &json!(format!("{BAD}/title.schema.yaml")),

@@ -121,7 +121,10 @@ fn boolean_schemas_have_none() {
     let report = evaluate_document(&compiled.rules, &Plain::new(&doc), Explain::Failures);
     assert_eq!(report.violations.len(), 1);
     assert_eq!(report.violations[0].keyword, "/properties/a");
-    assert_eq!(annotation_of(&compiled.rules.annotations, &report.violations[0]), None);
+    assert_eq!(
+        annotation_of(&compiled.rules.annotations, &report.violations[0]),
+        None
+    );
 }
 
 #[test]
@@ -141,7 +144,8 @@ fn ref_siblings_are_kept_in_draft_07_and_2020_12() {
         let compiled = compile(&schema, &Options::default()).unwrap();
         let t = &compiled.rules.annotations;
         assert_eq!(
-            t.get("/properties/http").and_then(|a| a.description.as_deref()),
+            t.get("/properties/http")
+                .and_then(|a| a.description.as_deref()),
             Some("The HTTP port"),
             "{uri}"
         );
@@ -233,9 +237,18 @@ fn annotations_of_the_wrong_shape_are_refused_at_their_keyword() {
     assert_eq!(
         got,
         pairs(&[
-            ("/properties/a/description", "`description` must be a string, not null"),
-            ("/properties/a/examples", "`examples` must be an array, not a string"),
-            ("/properties/a/readOnly", "`readOnly` must be a boolean, not a string"),
+            (
+                "/properties/a/description",
+                "`description` must be a string, not null"
+            ),
+            (
+                "/properties/a/examples",
+                "`examples` must be an array, not a string"
+            ),
+            (
+                "/properties/a/readOnly",
+                "`readOnly` must be a boolean, not a string"
+            ),
             ("/title", "`title` must be a string, not a number"),
         ])
     );
@@ -295,13 +308,20 @@ fn count(v: &Value, pointer: &str, parent_key: &str, unknown: &BTreeSet<String>)
             .map(|(k, sub)| {
                 let named = matches!(
                     parent_key,
-                    "properties" | "patternProperties" | "$defs" | "definitions"
+                    "properties"
+                        | "patternProperties"
+                        | "$defs"
+                        | "definitions"
                         | "dependentSchemas"
                 );
                 let own = usize::from(!named && KEYWORDS.contains(&k.as_str()));
                 let data = matches!(k.as_str(), "enum" | "const") || own == 1;
                 let key = if named { "" } else { k };
-                own + if data { 0 } else { count(sub, &below(k), key, unknown) }
+                own + if data {
+                    0
+                } else {
+                    count(sub, &below(k), key, unknown)
+                }
             })
             .sum(),
         Value::Array(list) => list
@@ -325,9 +345,14 @@ fn the_real_corpus_keeps_every_annotation() {
             openapi,
             ..Options::default()
         };
-        let compiled = compile(&schema, &options)
-            .unwrap_or_else(|e| panic!("{}: {e:?}", path.display()));
-        let kept: usize = compiled.rules.annotations.iter().map(|(_, a)| a.len()).sum();
+        let compiled =
+            compile(&schema, &options).unwrap_or_else(|e| panic!("{}: {e:?}", path.display()));
+        let kept: usize = compiled
+            .rules
+            .annotations
+            .iter()
+            .map(|(_, a)| a.len())
+            .sum();
         let unknown: BTreeSet<String> = compiled
             .warnings
             .iter()

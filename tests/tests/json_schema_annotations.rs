@@ -58,14 +58,25 @@ fn generated_validators_find_the_interpreters_annotations() {
     for validator in annotated::SCHEMAS {
         let schema: Value = serde_json::from_str(validator.schema).unwrap();
         let rules = compile(&schema, &Options::default()).unwrap().rules;
-        assert_eq!(validator.annotations(), rules.annotations, "{}", validator.name);
+        assert_eq!(
+            validator.annotations(),
+            rules.annotations,
+            "{}",
+            validator.name
+        );
         for doc in &docs {
             let slow = evaluate_document(&rules, &Plain::new(doc), Explain::Failures);
             let fast = (validator.validate)(doc, Explain::Failures);
             assert_eq!(fast, slow);
             for v in &fast.violations {
                 let want = annotation_of(&rules.annotations, v).cloned();
-                assert_eq!(validator.annotation_of(v), want, "{} {}", validator.name, v.keyword);
+                assert_eq!(
+                    validator.annotation_of(v),
+                    want,
+                    "{} {}",
+                    validator.name,
+                    v.keyword
+                );
                 found += usize::from(want.is_some());
             }
         }

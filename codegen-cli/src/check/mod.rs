@@ -160,7 +160,10 @@ pub struct SchemaAnnotations {
 /// The findings of a schema file or folder (as named on the command line), sorted by file,
 /// line and column; and the annotations of each schema that compiled and has any, in file
 /// order.
-pub fn check_schemas(path: &Path, options: SchemaOptions) -> (Vec<Finding>, Vec<SchemaAnnotations>) {
+pub fn check_schemas(
+    path: &Path,
+    options: SchemaOptions,
+) -> (Vec<Finding>, Vec<SchemaAnnotations>) {
     let display = crate::validate::schema::display_path(path);
     let catalog = load_schemas(path, &display, options);
     let annotated = catalog

@@ -26,8 +26,16 @@ enum Holds {
 /// schema (an assertion, an annotation, an unknown keyword).
 fn holds(k: &str) -> Option<Holds> {
     Some(match k {
-        "not" | "if" | "then" | "else" | "contains" | "additionalProperties"
-        | "propertyNames" | "additionalItems" | "unevaluatedItems" | "unevaluatedProperties"
+        "not"
+        | "if"
+        | "then"
+        | "else"
+        | "contains"
+        | "additionalProperties"
+        | "propertyNames"
+        | "additionalItems"
+        | "unevaluatedItems"
+        | "unevaluatedProperties"
         | "contentSchema" => Holds::One,
         "properties" | "patternProperties" | "$defs" | "definitions" | "dependentSchemas"
         | "dependencies" => Holds::Named,
@@ -146,7 +154,9 @@ pub fn owner(keyword: &str) -> &str {
     let mut tokens = keyword
         .match_indices('/')
         .map(|(i, _)| {
-            let end = keyword[i + 1..].find('/').map_or(keyword.len(), |j| i + 1 + j);
+            let end = keyword[i + 1..]
+                .find('/')
+                .map_or(keyword.len(), |j| i + 1 + j);
             (&keyword[i + 1..end], end)
         })
         .peekable();
@@ -190,13 +200,19 @@ mod tests {
             ("/properties/port/maximum", "/properties/port"),
             ("/properties/port", "/properties/port"),
             ("/properties/type/type", "/properties/type"),
-            ("/properties/properties/properties/a/type", "/properties/properties/properties/a"),
+            (
+                "/properties/properties/properties/a/type",
+                "/properties/properties/properties/a",
+            ),
             ("/additionalProperties", ""),
             ("/additionalProperties/type", "/additionalProperties"),
             ("/items/0/type", "/items/0"),
             ("/items/type", "/items"),
             ("/allOf/1", "/allOf/1"),
-            ("/$defs/node/properties/next/$ref", "/$defs/node/properties/next"),
+            (
+                "/$defs/node/properties/next/$ref",
+                "/$defs/node/properties/next",
+            ),
             ("/dependentRequired/a", ""),
             ("/dependencies/a", ""),
             ("/dependencies/a/required", "/dependencies/a"),
