@@ -1,5 +1,6 @@
 //! Annotations of JSON Schemas (issue #14 item 1): every `title`, `description`, `default`,
-//! `examples`, `deprecated`, `readOnly` and `writeOnly` of a schema kept by the compiler at
+//! `examples`, `deprecated`, `readOnly`, `writeOnly`, `contentEncoding` and
+//! `contentMediaType` of a schema kept by the compiler at
 //! the JSON Pointer of its schema object, and found again from a violation's keyword.
 
 use std::collections::BTreeSet;
@@ -93,11 +94,19 @@ fn every_annotation_keyword_is_kept_as_written() {
             "deprecated": false,
             "readOnly": true,
             "writeOnly": false,
+            "contentEncoding": "base64",
+            "contentMediaType": "application/json",
+            "contentSchema": {"title": "content"},
             "type": "integer"
         }}
     });
     let t = table(&schema);
-    assert_eq!(t.len(), 1);
+    assert_eq!(t.len(), 2);
+    assert_eq!(
+        t.get("/properties/port/contentSchema")
+            .and_then(|a| a.title.as_deref()),
+        Some("content")
+    );
     assert_eq!(
         t.get("/properties/port"),
         Some(&Annotation {
@@ -108,6 +117,8 @@ fn every_annotation_keyword_is_kept_as_written() {
             deprecated: Some(false),
             read_only: Some(true),
             write_only: Some(false),
+            content_encoding: Some("base64".to_owned()),
+            content_media_type: Some("application/json".to_owned()),
         })
     );
 }
@@ -291,6 +302,8 @@ const KEYWORDS: &[&str] = &[
     "deprecated",
     "readOnly",
     "writeOnly",
+    "contentEncoding",
+    "contentMediaType",
 ];
 
 /// The annotation keywords of `v` (at `pointer`) and everything below it, except inside

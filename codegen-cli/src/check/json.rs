@@ -3,7 +3,8 @@
 //! "rule", "message", "hint"}]}` (`line` and `column` 0 when unknown, `rule` and `hint` null
 //! when none); with `--schema` schemas that have annotations, also
 //! `"annotations": [{"schema", "locations": {<JSON Pointer>: {"title", "description",
-//! "default", "examples", "deprecated", "readOnly", "writeOnly"}}}]` (each key only when
+//! "default", "examples", "deprecated", "readOnly", "writeOnly", "contentEncoding",
+//! "contentMediaType"}}}]` (each key only when
 //! written; schemas and locations in order).
 
 use serde_json::{Value, json};

@@ -109,7 +109,8 @@ fn annotation_line(a: &Annotation) -> Option<String> {
 /// prints it), `schema`, `keyword` (the keyword's JSON Pointer in that schema; for ytt, empty,
 /// `schema` being the rule's `file:line`), `message`, `found` when the validator says it, and
 /// `annotations` when the schema object of the keyword has any (`title`, `description`,
-/// `default`, `examples`, `deprecated`, `readOnly`, `writeOnly`, as written).
+/// `default`, `examples`, `deprecated`, `readOnly`, `writeOnly`, `contentEncoding`,
+/// `contentMediaType`, as written).
 pub fn document_json_line(d: &DocVerdict) -> String {
     let file = d
         .source

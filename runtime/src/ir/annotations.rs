@@ -39,6 +39,14 @@ pub struct Annotation {
     /// The value is never returned, as a password (JSON Schema `writeOnly`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub write_only: Option<bool>,
+    /// How a string value encodes binary data, e.g. `base64` (JSON Schema
+    /// `contentEncoding`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub content_encoding: Option<String>,
+    /// The media type of a string value's content, e.g. `application/json` (JSON Schema
+    /// `contentMediaType`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub content_media_type: Option<String>,
 }
 
 /// A value that is present, `null` included (serde reads a `null` `Option` as `None`).
@@ -62,6 +70,8 @@ impl Annotation {
             self.deprecated.is_some(),
             self.read_only.is_some(),
             self.write_only.is_some(),
+            self.content_encoding.is_some(),
+            self.content_media_type.is_some(),
         ]
         .into_iter()
         .filter(|&b| b)

@@ -1,5 +1,5 @@
 //! The annotations of a schema (`title`, `description`, `default`, `examples`,
-//! `deprecated`, `readOnly`, `writeOnly`), collected from every schema object of the document
+//! `deprecated`, `readOnly`, `writeOnly`, `contentEncoding`, `contentMediaType`), collected from every schema object of the document
 //! (wherever a keyword holds schemas, whether or not a `$ref` reaches it or the draft applies
 //! its siblings), and the schema object a violation's keyword belongs to.
 
@@ -113,6 +113,8 @@ fn annotation(
     };
     let title = string("title");
     let description = string("description");
+    let content_encoding = string("contentEncoding");
+    let content_media_type = string("contentMediaType");
     let mut boolean = |k: &str| match map.get(k)? {
         Value::Bool(b) => Some(*b),
         other => {
@@ -139,6 +141,8 @@ fn annotation(
         deprecated,
         read_only,
         write_only,
+        content_encoding,
+        content_media_type,
     }
 }
 

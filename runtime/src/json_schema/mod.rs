@@ -18,10 +18,11 @@
 //! [`Options::assert_formats`]; then the formats of [`crate::format`] are asserted.
 //!
 //! Annotations (`title`, `description`, `default`, `examples`, `deprecated`, `readOnly`,
-//! `writeOnly`) never change a verdict; those of every schema object (in `$defs` no `$ref`
-//! reaches, beside a draft-07 `$ref` too) are kept in [`RuleSet::annotations`] by JSON
-//! Pointer, and [`annotation_of`] finds those of the schema object a violation's keyword
-//! belongs to. An annotation of the wrong shape (a `title` that is not a string) is refused.
+//! `writeOnly`, `contentEncoding`, `contentMediaType`) never change a verdict; those of every
+//! schema object (in `$defs` no `$ref` reaches, beside a draft-07 `$ref` too) are kept in
+//! [`RuleSet::annotations`] by JSON Pointer, and [`annotation_of`] finds those of the schema
+//! object a violation's keyword belongs to. An annotation of the wrong shape (a `title` that
+//! is not a string) is refused.
 //!
 //! ```
 //! use validgen_runtime::json_schema::{Options, compile};
