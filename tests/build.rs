@@ -75,7 +75,61 @@ fn main() {
     json_schema_suite(&manifest, &out);
     json_schema_random(&manifest, &out);
     json_schema_costly(&manifest, &out);
+    json_schema_annotations(&manifest, &out);
     ytt_schemas(&manifest, &out);
+}
+
+/// The annotation tables `include_schemas!` emits, for the real schemas of
+/// `corpus/json-schema` (`*values.schema.json`, CRD `openAPIV3Schema`s, the OLM bundle
+/// config schema), and `CORPUS_ANNOTATIONS` listing them by path in the corpus.
+fn json_schema_annotations(manifest: &std::path::Path, out: &std::path::Path) {
+    fn walk(dir: &std::path::Path, out: &mut Vec<(PathBuf, bool)>) {
+        let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
+            .expect("read the corpus")
+            .map(|e| e.expect("read the corpus").path())
+            .collect();
+        entries.sort();
+        for p in entries {
+            let name = p
+                .file_name()
+                .unwrap_or_default()
+                .to_string_lossy()
+                .into_owned();
+            if p.is_dir() {
+                walk(&p, out);
+            } else if name.ends_with("openAPIV3Schema.json") {
+                out.push((p, true));
+            } else if name == "values.schema.json" || name == "registryv1bundleconfig.json" {
+                out.push((p, false));
+            }
+        }
+    }
+    let root = manifest.join("corpus/json-schema");
+    println!("cargo:rerun-if-changed={}", root.display());
+    let mut files = Vec::new();
+    walk(&root, &mut files);
+    let mut code = String::from(
+        "/// Each corpus schema's annotation table, as generated code holds it.\npub const CORPUS_ANNOTATIONS: &[(&str, bool, &[(&str, &str)])] = &[\n",
+    );
+    for (path, openapi) in files {
+        let text = std::fs::read_to_string(&path).expect("read a corpus schema");
+        let schema: Value = serde_json::from_str(&text).expect("a corpus schema is JSON");
+        let options = validgen_runtime::json_schema::Options {
+            openapi,
+            ..Default::default()
+        };
+        let compiled = validgen_runtime::json_schema::compile(&schema, &options)
+            .unwrap_or_else(|e| panic!("{} refused: {e:?}", path.display()));
+        let table = validgen_codegen::emit::schemas::annotation_table(&compiled.rules.annotations);
+        let rel = path
+            .strip_prefix(&root)
+            .expect("under the corpus")
+            .to_string_lossy()
+            .into_owned();
+        code += &format!("    ({rel:?}, {openapi}, {table}),\n");
+    }
+    code += "];\n";
+    std::fs::write(out.join("json_schema_annotations.rs"), code).expect("write generated code");
 }
 
 /// A validator for the `@schema/validation`s of every distinct schema of the recorded ytt

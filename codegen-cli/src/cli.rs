@@ -524,7 +524,8 @@ pub struct GenerateArgs {
 pub enum CheckFormat {
     /// Each problem with the line of the file it is on (colour on a terminal), then a count.
     Text,
-    /// One JSON document: the problems and their counts.
+    /// One JSON document: the problems and their counts; with --schema, also each schema's
+    /// annotations (`title`, `description`, `default`, `examples`…) by JSON Pointer.
     Json,
     /// SARIF 2.1.0, for code-scanning upload.
     Sarif,

@@ -27,16 +27,20 @@ INVALID {d}#1 (2 violations)
     {d}:7:7: /tags: [\"a\",\"a\"] has non-unique elements [{s}#/properties/tags/uniqueItems]
 INVALID {d}#2 (1 violation)
     {d}:9:1: (document): 42 is not of type \"object\" [{s}#/type]
+      server
 INVALID {d}#3 (1 violation)
     {d}:10:5: (document): \"just a string\" is not of type \"object\" [{s}#/type]
+      server
 INVALID {d}#4 (2 violations)
     {d}:12:1: (document): \"name\" is a required property [{s}#/required]
+      server
     {d}:12:7: /port: \"80\" is not of type \"integer\" [{s}#/properties/port/type]
 VALID   {j}#0
 INVALID {j}#1 (1 violation)
     {j}:2:23: /port: 0 is less than the minimum of 1 [{s}#/properties/port/minimum]
 INVALID {j}#2 (1 violation)
     {j}:2:26: (document): \"name\" is a required property [{s}#/required]
+      server
 Summary: 8 documents in 2 files - valid: 2, invalid: 6, errors: 0, skipped documents: 0
 "
     );
@@ -66,9 +70,14 @@ fn json_lines_name_every_location() {
             "schemas": schemas, "violations": []})
     );
     let violation = |schema: &str| {
-        serde_json::json!({"file": "-", "line": 6, "column": 1, "instance": "",
+        let mut v = serde_json::json!({"file": "-", "line": 6, "column": 1, "instance": "",
             "schema": format!("codegen-cli/tests/data/schemas/app/{schema}"),
-            "keyword": "/type", "message": "[1,2] is not of type \"object\""})
+            "keyword": "/type", "message": "[1,2] is not of type \"object\""});
+        // The annotations of the schema object the keyword belongs to, when it has any.
+        if schema == "server.schema.json" {
+            v["annotations"] = serde_json::json!({"title": "server"});
+        }
+        v
     };
     assert_eq!(
         lines[1],
@@ -101,6 +110,7 @@ fn error_messages_of_the_schema_and_bare_scalars() {
 INVALID -#1 (2 violations)
     -:3:5: (document): 7 is not of type \"object\" [{n}#/type]
     -:3:5: (document): 7 is not of type \"object\" [{s}#/type]
+      server
 "
         )
     );
@@ -156,6 +166,7 @@ fn broken_and_oversized_documents_are_errors_and_the_rest_is_validated() {
             "VALID   -#0
 INVALID -#3 (1 violation)
     -:8:1: (document): \"name\" is a required property [{s}#/required]
+      server
 Summary: 2 documents in 1 file - valid: 1, invalid: 1, errors: 2, skipped documents: 0
 "
         )

@@ -56,6 +56,7 @@ fn set(rules: Vec<Rule>) -> RuleSet {
     RuleSet {
         rules,
         definitions: BTreeMap::new(),
+        annotations: Default::default(),
     }
 }
 

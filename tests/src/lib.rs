@@ -37,6 +37,14 @@ pub mod json_schema_costly {
     include!(concat!(env!("OUT_DIR"), "/json_schema_costly.rs"));
 }
 
+/// The annotation tables `include_schemas!` would emit for the real schemas of
+/// `corpus/json-schema`, with `CORPUS_ANNOTATIONS` listing them by path (and whether the
+/// schema is a CRD's OpenAPI schema).
+#[allow(missing_docs, clippy::all)]
+pub mod json_schema_annotations {
+    include!(concat!(env!("OUT_DIR"), "/json_schema_annotations.rs"));
+}
+
 /// Validators compiled from the `@schema/validation`s of every schema of the recorded ytt
 /// cases that ytt accepts, with `YTT` listing them by the schema's text.
 #[allow(missing_docs, clippy::all)]

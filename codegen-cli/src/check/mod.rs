@@ -2,7 +2,8 @@
 //! (`validgen_codegen::compile_dir` with the default options), and the warnings of
 //! `validgen_codegen::lint`; with `--schema`, every error and warning of JSON Schemas and CRDs
 //! as `include_schemas!` and `validate --schema` compile them (`validgen_codegen::load_schemas`);
-//! rendered as text with source lines, JSON or SARIF. With `--defaults`, every template's
+//! rendered as text with source lines, JSON or SARIF (JSON lists each schema's annotations
+//! too, for documentation generators and editors). With `--defaults`, every template's
 //! default VM judged with its rules ([`defaults`]).
 
 pub mod defaults;
@@ -16,6 +17,7 @@ use std::path::Path;
 
 use validgen_codegen::lint::{Lint, lint_dir};
 use validgen_codegen::{Diagnostic, Options, SchemaOptions, compile_dir, load_schemas};
+use validgen_runtime::ir::Annotations;
 
 use crate::cli::{CheckArgs, CheckFormat};
 use crate::{EXIT_DENIED, EXIT_ERROR, EXIT_OK};
@@ -88,8 +90,11 @@ pub fn run(args: &CheckArgs) -> u8 {
         strict: args.strict,
         ..SchemaOptions::default()
     };
+    let mut annotated = Vec::new();
     for path in &args.schemas {
-        findings.extend(check_schemas(path, options));
+        let (found, annotations) = check_schemas(path, options);
+        findings.extend(found);
+        annotated.extend(annotations);
     }
     for path in &args.ytt_schemas {
         findings.extend(ytt::check_ytt_schema(path));
@@ -106,7 +111,7 @@ pub fn run(args: &CheckArgs) -> u8 {
                     args.schemas.len() + args.ytt_schemas.len(),
                 )
         }
-        CheckFormat::Json => json::render(&findings, errors, warnings),
+        CheckFormat::Json => json::render(&findings, errors, warnings, &annotated),
         CheckFormat::Sarif => sarif::render(&findings),
     };
     if std::io::stdout().lock().write_all(out.as_bytes()).is_err() {
@@ -142,11 +147,34 @@ pub fn check_catalog(dir: &Path) -> Vec<Finding> {
     findings
 }
 
+/// The annotations of one schema that has any, for `check --schema -o json`.
+#[derive(Debug, Clone)]
+pub struct SchemaAnnotations {
+    /// The schema as `validate --schema` names it: its file, with `#<pointer>` for a CRD
+    /// version.
+    pub schema: String,
+    /// Its annotations by schema location.
+    pub annotations: Annotations,
+}
+
 /// The findings of a schema file or folder (as named on the command line), sorted by file,
-/// line and column.
-pub fn check_schemas(path: &Path, options: SchemaOptions) -> Vec<Finding> {
+/// line and column; and the annotations of each schema that compiled and has any, in file
+/// order.
+pub fn check_schemas(
+    path: &Path,
+    options: SchemaOptions,
+) -> (Vec<Finding>, Vec<SchemaAnnotations>) {
     let display = crate::validate::schema::display_path(path);
     let catalog = load_schemas(path, &display, options);
+    let annotated = catalog
+        .schemas
+        .iter()
+        .filter(|s| !s.rules.annotations.is_empty())
+        .map(|s| SchemaAnnotations {
+            schema: crate::validate::schema::schema_name(s),
+            annotations: s.rules.annotations.clone(),
+        })
+        .collect();
     let mut findings: Vec<Finding> = catalog
         .errors
         .0
@@ -173,7 +201,7 @@ pub fn check_schemas(path: &Path, options: SchemaOptions) -> Vec<Finding> {
         diagnostic: d,
     }));
     sort_findings(&mut findings);
-    findings
+    (findings, annotated)
 }
 
 /// Sorts findings by file, line, column, then severity.

@@ -5,6 +5,8 @@ use anstyle::{AnsiColor, Style};
 use serde_json::json;
 
 use super::escape_controls as esc;
+use validgen_runtime::ir::Annotation;
+
 use crate::validate::{DocVerdict, SchemaViolation};
 
 /// `file:line:column` of a violation's value in stream `file` (`file:line` when the column is
@@ -40,8 +42,9 @@ pub fn violation_line(file: &str, v: &SchemaViolation) -> String {
 }
 
 /// For people: `VALID`/`INVALID`, the source (and `metadata` name), the count of violations,
-/// then one indented `violation_line` per violation and one `warning <violation_line>` per
-/// warning. ANSI colour only when `color`; control
+/// then one indented `violation_line` per violation (followed, when the schema object of its
+/// keyword has a `title` or `description`, by a line with them) and one
+/// `warning <violation_line>` per warning. ANSI colour only when `color`; control
 /// characters of what comes from the input escaped.
 pub fn document_text(d: &DocVerdict, color: bool) -> String {
     let paint = |style: Style, s: &str| {
@@ -71,6 +74,10 @@ pub fn document_text(d: &DocVerdict, color: bool) -> String {
     for v in &d.violations {
         s.push_str("\n    ");
         s.push_str(&esc(&violation_line(file, v)));
+        if let Some(context) = v.annotations.as_ref().and_then(annotation_line) {
+            s.push_str("\n      ");
+            s.push_str(&esc(&context));
+        }
     }
     let yellow = Style::new().fg_color(Some(AnsiColor::Yellow.into()));
     for w in &d.warnings {
@@ -80,12 +87,30 @@ pub fn document_text(d: &DocVerdict, color: bool) -> String {
     s
 }
 
+/// The schema's words on the value a violation is about: `<title>: <description's first
+/// line>` (either alone when the other is missing); `None` when it has neither.
+fn annotation_line(a: &Annotation) -> Option<String> {
+    let first_line = a
+        .description
+        .as_deref()
+        .and_then(|d| d.lines().map(str::trim).find(|l| !l.is_empty()));
+    match (a.title.as_deref(), first_line) {
+        (Some(t), Some(d)) => Some(format!("{t}: {d}")),
+        (Some(t), None) => Some(t.to_owned()),
+        (None, Some(d)) => Some(d.to_owned()),
+        (None, None) => None,
+    }
+}
+
 /// One JSON object per document: `source`, `line` (where its value starts), `name`, `valid`,
 /// `schemas` (those it was validated against), `violations` and (when there are any)
 /// `warnings`, each with `file`, `line`,
 /// `column` (0 when unknown), `instance` (the value's JSON Pointer; for ytt, its path as ytt
 /// prints it), `schema`, `keyword` (the keyword's JSON Pointer in that schema; for ytt, empty,
-/// `schema` being the rule's `file:line`), `message`, and `found` when the validator says it.
+/// `schema` being the rule's `file:line`), `message`, `found` when the validator says it, and
+/// `annotations` when the schema object of the keyword has any (`title`, `description`,
+/// `default`, `examples`, `deprecated`, `readOnly`, `writeOnly`, `contentEncoding`,
+/// `contentMediaType`, as written).
 pub fn document_json_line(d: &DocVerdict) -> String {
     let file = d
         .source
@@ -103,6 +128,9 @@ pub fn document_json_line(d: &DocVerdict) -> String {
         });
         if let (false, Some(map)) = (v.found.is_empty(), line.as_object_mut()) {
             map.insert("found".to_owned(), v.found.clone().into());
+        }
+        if let (Some(a), Some(map)) = (&v.annotations, line.as_object_mut()) {
+            map.insert("annotations".to_owned(), json!(a));
         }
         line
     };

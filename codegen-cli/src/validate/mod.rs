@@ -20,6 +20,7 @@ mod ytt;
 use std::io::IsTerminal;
 
 use serde_json::Value;
+use validgen_runtime::ir::Annotation;
 use validgen_runtime::kubevirt::admission::{self, Catalog, Decision, Mode};
 use validgen_runtime::kubevirt::manifest::Document;
 
@@ -75,6 +76,9 @@ pub struct SchemaViolation {
     pub message: String,
     /// What was found instead, when the validator says it (ytt's `found:`); empty otherwise.
     pub found: String,
+    /// The annotations (`title`, `description`…) of the schema object the keyword belongs
+    /// to ([`validgen_runtime::json_schema::annotation_of`]), when it has any.
+    pub annotations: Option<Annotation>,
 }
 
 impl SchemaViolation {

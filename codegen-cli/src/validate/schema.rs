@@ -12,7 +12,7 @@ use std::path::PathBuf;
 use serde_json::Value;
 use validgen_codegen::{Diagnostic, LoadedSchema, SchemaOptions, load_schemas};
 use validgen_runtime::interpret::{Explain, Outcome, evaluate_document};
-use validgen_runtime::json_schema::describe;
+use validgen_runtime::json_schema::{annotation_of, describe};
 use validgen_runtime::model::Yaml;
 
 use super::{DocVerdict, Item, SchemaViolation};
@@ -234,7 +234,7 @@ impl SchemaSet {
 }
 
 /// How a schema is named in reports: its file, with `#<pointer>` for a CRD version.
-fn schema_name(s: &LoadedSchema) -> String {
+pub(crate) fn schema_name(s: &LoadedSchema) -> String {
     if s.base.is_empty() {
         s.file.clone()
     } else {
@@ -263,6 +263,7 @@ fn violations(
             schema: name.clone(),
             keyword: v.keyword.clone(),
             message: describe(v, yaml.value(), &schema.schema),
+            annotations: annotation_of(&schema.rules.annotations, v).cloned(),
             ..SchemaViolation::default()
         })
         .collect();

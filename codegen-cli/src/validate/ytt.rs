@@ -115,5 +115,6 @@ fn violation(v: &Violation, schema: &str) -> SchemaViolation {
         keyword: String::new(),
         message: parts.join("; "),
         found: v.found.clone(),
+        annotations: None,
     }
 }

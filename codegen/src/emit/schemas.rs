@@ -6,7 +6,7 @@
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 use serde_json::Value;
-use validgen_runtime::ir::RuleSet;
+use validgen_runtime::ir::{Annotations, RuleSet};
 
 use super::path::ident;
 
@@ -86,6 +86,7 @@ pub fn catalog(items: &[SchemaItem]) -> TokenStream {
         let bytes = format_ident!("{}_bytes", name);
         let is_valid = format_ident!("{}_is_valid", name);
         let bytes_is_valid = format_ident!("{}_bytes_is_valid", name);
+        let annotations = annotation_table(&i.rules.annotations);
         quote!(::validgen::__private::json_schema::SchemaValidator {
             name: #name,
             file: #file,
@@ -94,6 +95,7 @@ pub fn catalog(items: &[SchemaItem]) -> TokenStream {
             validate_bytes: #bytes,
             is_valid: #is_valid,
             is_valid_bytes: #bytes_is_valid,
+            annotations: #annotations,
         })
     });
     quote! {
@@ -102,4 +104,14 @@ pub fn catalog(items: &[SchemaItem]) -> TokenStream {
         /// Every validator of the catalog, sorted by name.
         pub static SCHEMAS: &[::validgen::__private::json_schema::SchemaValidator] = &[#(#entries),*];
     }
+}
+
+/// `table` as static data: `&[(location, annotation as compact JSON)]`, in location order
+/// (what `SchemaValidator::annotations` reads).
+pub fn annotation_table(table: &Annotations) -> TokenStream {
+    let entries = table.iter().map(|(location, annotation)| {
+        let json = serde_json::to_string(annotation).unwrap_or_default();
+        quote!((#location, #json))
+    });
+    quote!(&[#(#entries),*])
 }

@@ -7,6 +7,7 @@
 //! ([`Path`]), patterns with their dialect ([`Regex`]), failure reasons ([`Reason`]), severity
 //! and guards. [`Rule::paths`] is the one traversal of what a rule reads.
 
+mod annotations;
 mod arg;
 mod expr;
 mod finding;
@@ -20,6 +21,7 @@ mod types;
 mod validation;
 mod violation;
 
+pub use annotations::{Annotation, Annotations};
 pub use arg::Arg;
 pub use expr::{Expr, Lambda};
 pub use finding::{
@@ -47,6 +49,10 @@ pub struct RuleSet {
     pub rules: Vec<Rule>,
     /// Named lists of checks that [`Check::Ref`] applies (JSON Schema `$defs`, recursion).
     pub definitions: BTreeMap<String, Vec<Check>>,
+    /// What the source says about values without checking them (JSON Schema `title`,
+    /// `description`, `default`, `examples`…), by schema location; empty for frontends
+    /// without annotations.
+    pub annotations: Annotations,
 }
 
 /// One rule.

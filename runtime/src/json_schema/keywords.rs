@@ -8,7 +8,8 @@ use super::draft::Draft;
 pub(crate) enum Role {
     /// Lowered into checks (or read by a sibling that is).
     Applied,
-    /// Kept as documentation; no effect on verdicts.
+    /// Kept as documentation (in the rule set's table of annotations, but `contentSchema`,
+    /// whose annotations are, and `$recursiveAnchor`); no effect on verdicts.
     Annotation,
     /// Part of the draft but not compiled: a compile error naming it.
     Refused(&'static str),

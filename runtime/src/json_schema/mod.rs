@@ -17,6 +17,13 @@
 //! are warnings (errors with [`Options::strict`]). `format` is an annotation unless
 //! [`Options::assert_formats`]; then the formats of [`crate::format`] are asserted.
 //!
+//! Annotations (`title`, `description`, `default`, `examples`, `deprecated`, `readOnly`,
+//! `writeOnly`, `contentEncoding`, `contentMediaType`) never change a verdict; those of every
+//! schema object (in `$defs` no `$ref` reaches, beside a draft-07 `$ref` too) are kept in
+//! [`RuleSet::annotations`] by JSON Pointer, and [`annotation_of`] finds those of the schema
+//! object a violation's keyword belongs to. An annotation of the wrong shape (a `title` that
+//! is not a string) is refused.
+//!
 //! ```
 //! use validgen_runtime::json_schema::{Options, compile};
 //! use validgen_runtime::interpret::{Explain, evaluate_document};
@@ -31,6 +38,7 @@
 //! assert_eq!(report.violations[0].keyword, "/properties/port/maximum");
 //! ```
 
+mod annotations;
 mod describe;
 mod draft;
 mod error;
@@ -46,12 +54,13 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde_json::Value;
 
+pub use annotations::{annotation_of, owner};
 pub use describe::describe;
 pub use draft::Draft;
 pub use error::SchemaError;
 pub use text::{SchemaText, validate_text};
 pub use unknown_fields::{OBJECT_META_FIELDS, reject_unknown_fields};
-pub use validator::SchemaValidator;
+pub use validator::{SchemaValidator, read_annotations};
 
 use crate::ir::{Check, Location, Origin, Path, Rule, RuleSet, Severity};
 use lower::Lowerer;
@@ -120,6 +129,8 @@ pub fn compile(schema: &Value, options: &Options) -> Result<CompiledSchema, Vec<
     let root = lowerer.schema(schema, "");
     lowerer.finish_definitions();
     let mut errors = std::mem::take(&mut lowerer.errors);
+    let (annotations, wrong) = annotations::collect(schema);
+    errors.extend(wrong);
     let definitions = reachable(&root, std::mem::take(&mut lowerer.definitions));
     errors.extend(ref_cycles(&root, &definitions));
     if !errors.is_empty() {
@@ -159,6 +170,7 @@ pub fn compile(schema: &Value, options: &Options) -> Result<CompiledSchema, Vec<
         rules: RuleSet {
             rules: vec![rule],
             definitions,
+            annotations,
         },
         draft,
         warnings,

@@ -3,7 +3,7 @@
 use serde_json::Value;
 
 use crate::interpret::{DocumentReport, Explain};
-use crate::ir::Violation;
+use crate::ir::{Annotation, Annotations, Violation};
 use crate::model::{JsonError, YamlError};
 
 /// One validator of a schema catalog.
@@ -26,6 +26,9 @@ pub struct SchemaValidator {
     pub is_valid: fn(&Value) -> bool,
     /// [`SchemaValidator::is_valid`] on JSON bytes read in one pass.
     pub is_valid_bytes: fn(&[u8]) -> Result<bool, JsonError>,
+    /// The schema's annotations ([`crate::ir::RuleSet::annotations`]): each schema location
+    /// (JSON Pointer) with its [`Annotation`] as compact JSON, sorted by location.
+    pub annotations: &'static [(&'static str, &'static str)],
 }
 
 impl SchemaValidator {
@@ -42,4 +45,40 @@ impl SchemaValidator {
         let schema: Value = serde_json::from_str(self.schema).unwrap_or(Value::Null);
         super::describe(v, doc, &schema)
     }
+
+    /// Every schema location's annotations, as the interpreter's rule set has them
+    /// ([`crate::ir::RuleSet::annotations`]).
+    pub fn annotations(&self) -> Annotations {
+        read_annotations(self.annotations)
+    }
+
+    /// The annotations of the schema object at `location` (a JSON Pointer), if it has any.
+    pub fn annotation(&self, location: &str) -> Option<Annotation> {
+        let i = self
+            .annotations
+            .binary_search_by(|(l, _)| l.cmp(&location))
+            .ok()?;
+        Some(parse(self.annotations[i].1))
+    }
+
+    /// The annotations of the schema object violation `v`'s keyword belongs to (see
+    /// [`super::owner`]).
+    pub fn annotation_of(&self, v: &Violation) -> Option<Annotation> {
+        self.annotation(super::owner(&v.keyword))
+    }
+}
+
+/// A table of annotations as generated code holds it ([`SchemaValidator::annotations`]'s
+/// field: each location with its annotation as compact JSON).
+pub fn read_annotations(table: &[(&str, &str)]) -> Annotations {
+    table
+        .iter()
+        .map(|(location, json)| ((*location).to_owned(), parse(json)))
+        .collect()
+}
+
+/// An annotation as the emitter wrote it (serialised from an [`Annotation`], so it reads
+/// back; an empty one otherwise).
+fn parse(json: &str) -> Annotation {
+    serde_json::from_str(json).unwrap_or_default()
 }

@@ -159,5 +159,6 @@ pub fn rule_set(schema: Vec<Check>, asserts: Vec<Check>) -> RuleSet {
     RuleSet {
         rules: vec![rule(0, "schema", schema), rule(1, "assertions", asserts)],
         definitions: Default::default(),
+        annotations: Default::default(),
     }
 }

@@ -259,7 +259,7 @@ fn keyword(location: String, message: Option<String>, checks: Vec<Check>) -> Che
 }
 
 /// A JSON value's kind, in an error text.
-fn kind(v: &Value) -> &'static str {
+pub(super) fn kind(v: &Value) -> &'static str {
     match v {
         Value::Null => "null",
         Value::Bool(_) => "a boolean",

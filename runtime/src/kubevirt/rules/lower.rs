@@ -47,6 +47,7 @@ pub fn lower(set: &rules::ParsedRuleSet) -> RuleSet {
     RuleSet {
         rules,
         definitions: Default::default(),
+        annotations: Default::default(),
     }
 }
 
