@@ -131,7 +131,11 @@ pub fn compile(catalog: &Catalog, opts: &Options) -> Output {
         templates.dedup();
         sets.push((legacy_set(text, templates), Vec::new()));
     }
-    sets.sort_by(|a, b| a.0.sha256.cmp(&b.0.sha256).then(a.0.policy.is_none().cmp(&b.0.policy.is_none())));
+    sets.sort_by(|a, b| {
+        a.0.sha256
+            .cmp(&b.0.sha256)
+            .then(a.0.policy.is_none().cmp(&b.0.policy.is_none()))
+    });
     let mut summary = Summary {
         rule_sets: sets.len(),
         ..Summary::default()

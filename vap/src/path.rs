@@ -85,7 +85,10 @@ impl PathCel {
                         if !is_plain_field(&name) {
                             return Err(Reason::new(
                                 "key-needs-escaping",
-                                format!("the key `{name}` of `{}` is not a plain CEL field name", path.expr),
+                                format!(
+                                    "the key `{name}` of `{}` is not a plain CEL field name",
+                                    path.expr
+                                ),
                             ));
                         }
                         keys.push(Key {

@@ -38,8 +38,8 @@ pub fn deny(id: &Identity<'_>, rules: &[RuleCel], actions: &[Action]) -> [Value;
         .iter()
         .flat_map(|r| {
             let error = format!("{} == ''", r.error);
-            let unsatisfied = (!r.warning && r.unsatisfied != "''")
-                .then(|| format!("{} == ''", r.unsatisfied));
+            let unsatisfied =
+                (!r.warning && r.unsatisfied != "''").then(|| format!("{} == ''", r.unsatisfied));
             std::iter::once(error).chain(unsatisfied)
         })
         .filter(|c| c != "'' == ''")

@@ -205,13 +205,8 @@ fn message_reasons(message: &str) -> Vec<Reason> {
 
 /// The check, with its literal arguments.
 enum Kind {
-    Int {
-        min: Option<i64>,
-        max: Option<i64>,
-    },
-    Strings {
-        check: StringCheck,
-    },
+    Int { min: Option<i64>, max: Option<i64> },
+    Strings { check: StringCheck },
 }
 
 enum StringCheck {
@@ -245,7 +240,9 @@ impl Kind {
                         .collect::<Result<_, _>>()?,
                 ),
             },
-            Check::Pattern { regex: Ok(Regex::Re2(re)) } => Kind::Strings {
+            Check::Pattern {
+                regex: Ok(Regex::Re2(re)),
+            } => Kind::Strings {
                 check: StringCheck::Pattern(re.as_str().to_owned()),
             },
             Check::Pattern { regex: Err(text) } => Kind::Strings {
@@ -381,53 +378,68 @@ fn ints(
         "mismatching type: {go_type}, not int or resource.Quantity"
     ));
     let how = path::as_int(p.terminal());
-    let (value, error): (Box<dyn Fn(&Access) -> String>, Box<dyn Fn(&Access) -> Option<String>>) =
-        match how {
-            AsInt::Cast => (
-                Box::new(|a: &Access| {
-                    if a.cpu_default {
-                        format!("({} && {} != 0) ? {} : 1", a.present, a.value, a.value)
-                    } else {
-                        format!("{} ? {} : 0", a.present, a.value)
-                    }
-                }),
-                Box::new(|_: &Access| None),
-            ),
-            AsInt::Quantity | AsInt::QuantityPtr => (
-                Box::new(|a: &Access| {
-                    format!(
-                        "({} && {}) ? quantity(string({})).asInteger() : 0",
-                        a.present,
-                        quantity_ok(&a.value),
-                        a.value
-                    )
-                }),
-                Box::new(move |a: &Access| {
-                    let absent = if pointer { quote(INVALID_JSONPATH) } else { "''".to_owned() };
-                    Some(format!(
-                        "(!({}) ? {absent} : {} ? '' : {mismatch})",
-                        a.present,
-                        quantity_ok(&a.value)
-                    ))
-                }),
-            ),
-            AsInt::Mismatch => {
-                let m = mismatch.clone();
-                (
-                    Box::new(|_: &Access| "0".to_owned()),
-                    Box::new(move |_: &Access| Some(m.clone())),
+    let (value, error): (
+        Box<dyn Fn(&Access) -> String>,
+        Box<dyn Fn(&Access) -> Option<String>>,
+    ) = match how {
+        AsInt::Cast => (
+            Box::new(|a: &Access| {
+                if a.cpu_default {
+                    format!("({} && {} != 0) ? {} : 1", a.present, a.value, a.value)
+                } else {
+                    format!("{} ? {} : 0", a.present, a.value)
+                }
+            }),
+            Box::new(|_: &Access| None),
+        ),
+        AsInt::Quantity | AsInt::QuantityPtr => (
+            Box::new(|a: &Access| {
+                format!(
+                    "({} && {}) ? quantity(string({})).asInteger() : 0",
+                    a.present,
+                    quantity_ok(&a.value),
+                    a.value
                 )
-            }
-            AsInt::Round => {
-                return Err(vec![Reason::new(
-                    "float-field",
-                    format!("`{}` is a float field (rounded by the reference; not translated)", path.expr),
-                )]);
-            }
-        };
-    let fallback = reference_values(path, |f| as_int(f).map(|i| i.to_string()).map_err(|e| e.rule_text()))
-        .map(|v| format!("[{}]", v.join(", ")));
-    Ok((p.map(value), p.first_error(error, NO_VALUES, some_known), fallback))
+            }),
+            Box::new(move |a: &Access| {
+                let absent = if pointer {
+                    quote(INVALID_JSONPATH)
+                } else {
+                    "''".to_owned()
+                };
+                Some(format!(
+                    "(!({}) ? {absent} : {} ? '' : {mismatch})",
+                    a.present,
+                    quantity_ok(&a.value)
+                ))
+            }),
+        ),
+        AsInt::Mismatch => {
+            let m = mismatch.clone();
+            (
+                Box::new(|_: &Access| "0".to_owned()),
+                Box::new(move |_: &Access| Some(m.clone())),
+            )
+        }
+        AsInt::Round => {
+            return Err(vec![Reason::new(
+                "float-field",
+                format!(
+                    "`{}` is a float field (rounded by the reference; not translated)",
+                    path.expr
+                ),
+            )]);
+        }
+    };
+    let fallback = reference_values(path, |f| {
+        as_int(f).map(|i| i.to_string()).map_err(|e| e.rule_text())
+    })
+    .map(|v| format!("[{}]", v.join(", ")));
+    Ok((
+        p.map(value),
+        p.first_error(error, NO_VALUES, some_known),
+        fallback,
+    ))
 }
 
 /// CEL `bool`: Go's `ParseQuantity` then `AsInt64` succeed (the API server's quantity library
@@ -448,16 +460,24 @@ fn strings(
         Some(text) => quote(text),
         None => format!("{} ? {} : ''", a.present, a.value),
     });
-    let fallback = reference_values(path, |f| as_string(f).map(|s| quote(&s)).map_err(|e| e.rule_text()))
-        .map(|v| format!("[{}]", v.join(", ")));
-    (values, p.first_error(|_| None, NO_VALUES, some_known), fallback)
+    let fallback = reference_values(path, |f| {
+        as_string(f).map(|s| quote(&s)).map_err(|e| e.rule_text())
+    })
+    .map(|v| format!("[{}]", v.join(", ")));
+    (
+        values,
+        p.first_error(|_| None, NO_VALUES, some_known),
+        fallback,
+    )
 }
 
 /// The values of `path` on the reference VM, converted, as CEL literals; the rule's error
 /// when the path fails there too, a value does not convert, or there are none.
 fn reference_values(
     path: &validgen_runtime::ir::Path,
-    convert: impl Fn(&validgen_runtime::jsonpath::Found<validgen_runtime::kubevirt::typed::TypedNode<'static>>) -> Result<String, String>,
+    convert: impl Fn(
+        &validgen_runtime::jsonpath::Found<validgen_runtime::kubevirt::typed::TypedNode<'static>>,
+    ) -> Result<String, String>,
 ) -> Result<Vec<String>, String> {
     let jsonpath = path.as_jsonpath().ok_or(INVALID_JSONPATH)?;
     let found = jsonpath

@@ -21,7 +21,11 @@ fn bundled_catalog_gives_seven_deny_and_three_warn_policies() {
         .collect();
     let warn = policies
         .iter()
-        .filter(|p| p["metadata"]["name"].as_str().is_some_and(|n| n.ends_with("-warn")))
+        .filter(|p| {
+            p["metadata"]["name"]
+                .as_str()
+                .is_some_and(|n| n.ends_with("-warn"))
+        })
         .count();
     assert_eq!((policies.len() - warn, warn), (7, 3));
     assert_eq!(out.documents.len(), 20, "one binding per policy");
@@ -32,7 +36,11 @@ fn bundled_catalog_gives_seven_deny_and_three_warn_policies() {
     assert_eq!(out.report.summary.rule_sets, 7);
     assert_eq!(out.report.summary.policies, 10);
     assert_eq!(
-        (out.report.summary.exact, out.report.summary.approximate, out.report.summary.untranslatable),
+        (
+            out.report.summary.exact,
+            out.report.summary.approximate,
+            out.report.summary.untranslatable
+        ),
         (17, 0, 0)
     );
     assert_eq!(out.report.worst(), Class::Exact);
@@ -44,7 +52,11 @@ fn bundled_catalog_gives_seven_deny_and_three_warn_policies() {
 fn policies_of_the_bundled_catalog() {
     let out = compile(&catalog(), &Options::default());
     let yaml = to_yaml(&out.documents).expect("prints");
-    assert_eq!(yaml, to_yaml(&compile(&catalog(), &Options::default()).documents).expect("prints"), "deterministic");
+    assert_eq!(
+        yaml,
+        to_yaml(&compile(&catalog(), &Options::default()).documents).expect("prints"),
+        "deterministic"
+    );
     insta::assert_snapshot!("policies", yaml);
 }
 
