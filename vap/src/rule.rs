@@ -101,16 +101,33 @@ pub fn translate(index: usize, rule: &Rule, paths: &mut Paths) -> Result<RuleCel
             )]);
         }
     };
-    let Some(path) = &rule.path else {
-        out.reasons.push(Reason::new(
-            "reference-crash",
-            "the rule has no `path`: the reference crashes, the policy denies with `missing required key`",
+    // The reference resolves the arguments and compiles the pattern before it reads the path.
+    let kind = Kind::of(&rule.check)?;
+    let early = match (&kind, &rule.path) {
+        (
+            Kind::Strings {
+                check: StringCheck::BadPattern(text),
+            },
+            _,
+        ) => Some(text.as_str()),
+        (_, None) => {
+            out.reasons.push(Reason::new(
+                "reference-crash",
+                "the rule has no `path`: the reference crashes, the policy denies with `missing required key`",
+            ));
+            Some(MISSING_KEY)
+        }
+        _ => None,
+    };
+    let (Some(path), None) = (&rule.path, early) else {
+        out.variables.push((
+            name("e"),
+            guarded(&guard, &quote(early.unwrap_or(MISSING_KEY))),
         ));
-        out.error = guarded(&guard, &quote(MISSING_KEY));
+        out.error = var("e");
         return Ok(out);
     };
     let p = paths.compile(path, &mut out.variables)?;
-    let kind = Kind::of(&rule.check)?;
     // Where `valid` is the path itself, the rule applies only when the path yields values on
     // the VM: the reference VM is never read.
     let guarded_by_path = matches!(&rule.guard, Some(Guard::Present(v)) if v.source == path.source);
@@ -136,12 +153,6 @@ pub fn translate(index: usize, rule: &Rule, paths: &mut Paths) -> Result<RuleCel
         )
     };
     out.variables.push((name("v"), values));
-    let error = match &kind {
-        Kind::Strings {
-            check: StringCheck::BadPattern(text),
-        } => quote(text),
-        _ => error,
-    };
     let error = guarded(&guard, &error);
     if error != "''" {
         out.variables.push((name("e"), error));

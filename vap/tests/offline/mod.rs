@@ -17,6 +17,7 @@ use kube_cel::cel::extractors::This;
 use kube_cel::cel::objects::Map;
 use kube_cel::cel::{Context, ExecutionError, Program, ResolveResult, Value as Cel};
 use serde_json::Value;
+use validgen_runtime::goregex::GoRegex;
 use validgen_runtime::quantity::Quantity;
 
 /// The API server's limit on a messageExpression's result (K8s `apis/cel/config.go`).
@@ -31,6 +32,8 @@ pub struct Policy {
     validations: Vec<Validation>,
     /// The binding's `validationActions`.
     pub actions: Vec<String>,
+    /// The `validgen.io/rule-set-sha256` annotation.
+    pub sha256: String,
 }
 
 struct Validation {
@@ -78,6 +81,11 @@ pub fn load(documents: &[Value]) -> Vec<Policy> {
             let list = |key: &str| spec[key].as_array().cloned().unwrap_or_default();
             Policy {
                 name: str_of(&policy["metadata"], "name").expect("a name"),
+                sha256: str_of(
+                    &policy["metadata"]["annotations"],
+                    "validgen.io/rule-set-sha256",
+                )
+                .unwrap_or_default(),
                 match_conditions: list("matchConditions")
                     .iter()
                     .map(|c| compile(c["expression"].as_str().expect("expression")))
@@ -146,14 +154,29 @@ pub enum Quantities {
     KubeCel,
 }
 
-/// The context: kube-cel's library, with the quantity functions `q`.
+/// The context: kube-cel's library, with the quantity functions `q` and Go's `matches`.
 pub fn context(q: Quantities) -> Context<'static> {
     let mut ctx = Context::default();
     ctx.register_all();
     if q == Quantities::Go {
         go_quantity(&mut ctx);
     }
+    go_matches(&mut ctx);
     ctx
+}
+
+/// `matches` as the API server runs it: Go's `regexp` (RE2 syntax with Go's extensions such as
+/// `\Q…\E` and octal escapes), unanchored, through validgen's mirror; cel 0.13 uses the Rust
+/// `regex` crate.
+pub fn go_matches(ctx: &mut Context<'_>) {
+    ctx.add_function(
+        "matches",
+        |This(s): This<Arc<String>>, pattern: Arc<String>| -> ResolveResult {
+            GoRegex::new(&pattern)
+                .map(|re| Cel::Bool(re.is_match(&s)))
+                .map_err(|e| ExecutionError::function_error("matches", e))
+        },
+    );
 }
 
 /// `quantity`, `isQuantity`, `isInteger`, `asInteger` as the API server runs them: Go's
@@ -186,8 +209,17 @@ pub fn admit(policies: &[Policy], object: &Value) -> Outcome {
     admit_with(policies, object, Quantities::Go)
 }
 
+/// As [`admit`], on some of the policies.
+pub fn admit_refs(policies: &[&Policy], object: &Value) -> Outcome {
+    run(policies.iter().copied(), object, Quantities::Go)
+}
+
 /// As [`admit`], with the quantity functions `q`.
 pub fn admit_with(policies: &[Policy], object: &Value, q: Quantities) -> Outcome {
+    run(policies.iter(), object, q)
+}
+
+fn run<'a>(policies: impl Iterator<Item = &'a Policy>, object: &Value, q: Quantities) -> Outcome {
     let root = context(q);
     let mut ctx = root.new_inner_scope();
     ctx.add_variable_from_value("object", to_cel(object));
