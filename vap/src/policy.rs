@@ -200,7 +200,7 @@ fn policy(id: &Identity<'_>, name: &str, variables: Vec<Value>, validations: Vec
         },
         "matchConditions": match_conditions,
     });
-    if variables.len() > 0 {
+    if !variables.is_empty() {
         spec["variables"] = Value::Array(variables);
     }
     spec["validations"] = Value::Array(validations);

@@ -389,58 +389,42 @@ fn ints(
         "mismatching type: {go_type}, not int or resource.Quantity"
     ));
     let how = path::as_int(p.terminal());
-    let (value, error): (
-        Box<dyn Fn(&Access) -> String>,
-        Box<dyn Fn(&Access) -> Option<String>>,
-    ) = match how {
-        AsInt::Cast => (
-            Box::new(|a: &Access| {
-                if a.cpu_default {
-                    format!("({} && {} != 0) ? {} : 1", a.present, a.value, a.value)
-                } else {
-                    format!("{} ? {} : 0", a.present, a.value)
-                }
-            }),
-            Box::new(|_: &Access| None),
-        ),
-        AsInt::Quantity | AsInt::QuantityPtr => (
-            Box::new(|a: &Access| {
-                format!(
-                    "({} && {}) ? quantity(string({})).asInteger() : 0",
-                    a.present,
-                    quantity_ok(&a.value),
-                    a.value
-                )
-            }),
-            Box::new(move |a: &Access| {
-                let absent = if pointer {
-                    quote(INVALID_JSONPATH)
-                } else {
-                    "''".to_owned()
-                };
-                Some(format!(
-                    "(!({}) ? {absent} : {} ? '' : {mismatch})",
-                    a.present,
-                    quantity_ok(&a.value)
-                ))
-            }),
-        ),
-        AsInt::Mismatch => {
-            let m = mismatch.clone();
-            (
-                Box::new(|_: &Access| "0".to_owned()),
-                Box::new(move |_: &Access| Some(m.clone())),
-            )
+    if how == AsInt::Round {
+        return Err(vec![Reason::new(
+            "float-field",
+            format!(
+                "`{}` is a float field (rounded by the reference; not translated)",
+                path.expr
+            ),
+        )]);
+    }
+    let value = |a: &Access| match how {
+        AsInt::Cast if a.cpu_default => {
+            format!("({} && {} != 0) ? {} : 1", a.present, a.value, a.value)
         }
-        AsInt::Round => {
-            return Err(vec![Reason::new(
-                "float-field",
-                format!(
-                    "`{}` is a float field (rounded by the reference; not translated)",
-                    path.expr
-                ),
-            )]);
-        }
+        AsInt::Cast => format!("{} ? {} : 0", a.present, a.value),
+        AsInt::Quantity | AsInt::QuantityPtr => format!(
+            "({} && {}) ? quantity(string({})).asInteger() : 0",
+            a.present,
+            quantity_ok(&a.value),
+            a.value
+        ),
+        AsInt::Mismatch | AsInt::Round => "0".to_owned(),
+    };
+    // A nil `*resource.Quantity` crashes the reference: validgen's `invalid JSONPath`.
+    let absent = if pointer {
+        quote(INVALID_JSONPATH)
+    } else {
+        "''".to_owned()
+    };
+    let error = |a: &Access| match how {
+        AsInt::Cast => None,
+        AsInt::Quantity | AsInt::QuantityPtr => Some(format!(
+            "(!({}) ? {absent} : {} ? '' : {mismatch})",
+            a.present,
+            quantity_ok(&a.value)
+        )),
+        AsInt::Mismatch | AsInt::Round => Some(mismatch.clone()),
     };
     let fallback = reference_values(path, |f| {
         as_int(f).map(|i| i.to_string()).map_err(|e| e.rule_text())

@@ -54,8 +54,11 @@ fn with_domain(base: &Value, edit: impl FnOnce(&mut Value)) -> Value {
     vm
 }
 
-/// The policies' verdict, message and warnings, and validgen's, on `vm` (admitted).
-fn both(s: &Setup, vm: &Value) -> ((Option<String>, Vec<String>), (Option<String>, Vec<String>)) {
+/// A denial's message (none when allowed) and the warnings.
+type Answer = (Option<String>, Vec<String>);
+
+/// The policies' answer and validgen's, on `vm` (admitted).
+fn both(s: &Setup, vm: &Value) -> (Answer, Answer) {
     let mut typed = TypedVm::decode(vm).expect("decodes");
     typed.canonicalize_quantities();
     let got = offline::admit(&s.policies, typed.json());
