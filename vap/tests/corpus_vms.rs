@@ -45,7 +45,9 @@ fn bundled_vms_get_validgens_answers() {
             let got = offline::admit(&policies, typed.json());
             let denied = got.denied.map(|(_, m)| m);
             let warnings: Vec<String> = got.warnings.into_iter().map(|(_, m)| m).collect();
-            let text = vm["metadata"]["annotations"][VALIDATIONS].as_str().unwrap_or_default();
+            let text = vm["metadata"]["annotations"][VALIDATIONS]
+                .as_str()
+                .unwrap_or_default();
             if !compiled.contains(&text) {
                 assert_eq!((&denied, warnings.len()), (&None, 0), "{name}");
                 lines.push(format!("{name}: not compiled, allowed"));
@@ -59,7 +61,11 @@ fn bundled_vms_get_validgens_answers() {
             );
             lines.push(format!(
                 "{name}: {}, {} warning(s)",
-                if denied.is_some() { "denied" } else { "allowed" },
+                if denied.is_some() {
+                    "denied"
+                } else {
+                    "allowed"
+                },
                 warnings.len()
             ));
         }
