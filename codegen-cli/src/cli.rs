@@ -126,6 +126,21 @@ pub enum Command {
     /// does not parse (reported, located, with the rest of the diff).
     Diff(DiffArgs),
 
+    /// Compile a catalog to ValidatingAdmissionPolicies (CEL in the API server, Kubernetes ≥
+    /// 1.30), with a report of how faithfully each rule is carried.
+    ///
+    /// One `admissionregistration.k8s.io/v1` ValidatingAdmissionPolicy and its binding per
+    /// distinct rule text of the templates' VM objects, named
+    /// `validgen-kubevirt-<first 10 hex digits of the text's SHA-256>`, matching VMs that carry
+    /// exactly that text (not deleting, without the skip key) and denying them with the
+    /// reference's status message; a `-warn` twin bound with `[Warn]` where the set has
+    /// `justWarning` rules. Prints the policies as YAML (with --out: one file per policy and
+    /// its binding, `<name>.yaml`) and the report as a table on standard error: per rule
+    /// `exact`, `approximate` or `untranslatable` with reasons (a rule set with an
+    /// untranslatable rule gets no policy). Exit status: 0; 1 with --deny-approximate when a
+    /// rule is not exact; 2 when the catalog cannot be read or a file cannot be written.
+    Vap(VapArgs),
+
     /// Kyverno CLI test manifests: `kyverno migrate` rewrites v1alpha1 `Test`s into the
     /// proposed v1beta1 `KyvernoTest`.
     #[command(subcommand)]
@@ -145,6 +160,50 @@ pub enum KyvernoCommand {
     /// not YAML or a document is not a v1alpha1 test (every reason is printed, located); 2 when
     /// the file cannot be read.
     Migrate(MigrateArgs),
+}
+
+/// Arguments of `vap`.
+#[derive(Debug, Args)]
+pub struct VapArgs {
+    /// The catalog folder of Template files.
+    #[arg(value_name = "CATALOG_DIR")]
+    pub catalog: PathBuf,
+
+    /// Write `<policy name>.yaml` files (policy and binding) in this folder instead of printing
+    /// the YAML.
+    #[arg(long = "out", value_name = "DIR")]
+    pub out: Option<PathBuf>,
+
+    /// Also write the report as JSON to this file.
+    #[arg(long = "report", value_name = "FILE")]
+    pub report: Option<PathBuf>,
+
+    /// The validationActions of the Deny policies' bindings, comma-separated: `audit,warn` runs
+    /// the policies in shadow mode next to the webhook before switching to `deny`. `deny` and
+    /// `warn` cannot be combined (the API server refuses it).
+    #[arg(
+        long = "actions",
+        value_name = "ACTIONS",
+        value_enum,
+        value_delimiter = ',',
+        default_value = "deny"
+    )]
+    pub actions: Vec<VapAction>,
+
+    /// Exit with status 1 when a rule is not `exact` (for CI).
+    #[arg(long = "deny-approximate")]
+    pub deny_approximate: bool,
+}
+
+/// A `validationActions` entry.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum VapAction {
+    /// Deny the request.
+    Deny,
+    /// Send an HTTP warning.
+    Warn,
+    /// Record the failure in the audit event.
+    Audit,
 }
 
 /// Arguments of `kyverno migrate`.

@@ -12,6 +12,7 @@ pub mod render;
 pub mod review;
 pub mod serve;
 pub mod validate;
+pub mod vap;
 pub mod ytt;
 
 use std::ffi::OsString;
@@ -46,6 +47,7 @@ pub fn run<I: IntoIterator<Item = OsString>>(args: I) -> ExitCode {
         cli::Command::Export(args) => export::run(&args),
         cli::Command::Kyverno(command) => kyverno::run(&command),
         cli::Command::Diff(args) => diff::run(&args),
+        cli::Command::Vap(args) => vap::run(&args),
     };
     ExitCode::from(code)
 }

@@ -17,6 +17,7 @@ fn help_of_every_command() {
         ("ytt", vec!["ytt", "--help"]),
         ("export", vec!["export", "--help"]),
         ("diff", vec!["diff", "--help"]),
+        ("vap", vec!["vap", "--help"]),
         ("kyverno", vec!["kyverno", "--help"]),
         ("kyverno_migrate", vec!["kyverno", "migrate", "--help"]),
     ] {

@@ -1,0 +1,122 @@
+//! CEL text: string literals and field selections, written in the portable subset that cel-go
+//! (the API server) and kube-cel both parse: no optional syntax (`.?`), no `type()`/`dyn()`, no
+//! `cel.bind` (VAP.md §5).
+
+use std::fmt::Write as _;
+
+/// CEL's reserved words (cel-spec `langdef.md`, "Syntax"): not usable as field names in a
+/// selection.
+const RESERVED: [&str; 21] = [
+    "true",
+    "false",
+    "null",
+    "in",
+    "as",
+    "break",
+    "const",
+    "continue",
+    "else",
+    "for",
+    "function",
+    "if",
+    "import",
+    "let",
+    "loop",
+    "package",
+    "namespace",
+    "return",
+    "var",
+    "void",
+    "while",
+];
+
+/// `s` as a single-quoted CEL string literal: `\\`, `'` and control characters escaped (cel-spec
+/// escape sequences), everything else as is.
+pub fn quote(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('\'');
+    for c in s.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '\'' => out.push_str("\\'"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if c.is_control() => {
+                let _ = write!(out, "\\u{:04x}", u32::from(c));
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('\'');
+    out
+}
+
+/// A list literal of quoted strings: `['a', 'b']`.
+pub fn string_list(items: &[String]) -> String {
+    let quoted: Vec<String> = items.iter().map(|s| quote(s)).collect();
+    format!("[{}]", quoted.join(", "))
+}
+
+/// Whether `key` can be selected as `x.key` unchanged: a CEL identifier, not a reserved word,
+/// and without `__` (the API server rewrites property names with `__`, `.`, `-`, `/` and
+/// reserved words; K8s `apiserver/pkg/cel` escaping).
+pub fn is_plain_field(key: &str) -> bool {
+    let mut chars = key.chars();
+    let starts = chars
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_');
+    starts
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+        && !key.contains("__")
+        && !RESERVED.contains(&key)
+}
+
+/// `root.k1.k2…` for the first `n` keys.
+pub fn select(root: &str, keys: &[String], n: usize) -> String {
+    let mut out = root.to_owned();
+    for k in &keys[..n] {
+        out.push('.');
+        out.push_str(k);
+    }
+    out
+}
+
+/// `has(root.k1) && has(root.k1.k2) && …` for the first `n` keys: each of them present (`true`
+/// for none). A `has()` on an absent parent is an error in CEL, hence the chain.
+pub fn has_chain(root: &str, keys: &[String], n: usize) -> String {
+    if n == 0 {
+        return "true".to_owned();
+    }
+    (1..=n)
+        .map(|i| format!("has({})", select(root, keys, i)))
+        .collect::<Vec<_>>()
+        .join(" && ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quotes_escape_what_cel_needs() {
+        assert_eq!(quote("it's a\\b\n\u{1}é"), r"'it\'s a\\b\n\u0001é'");
+    }
+
+    #[test]
+    fn plain_fields_are_identifiers_the_api_server_leaves_alone() {
+        assert!(is_plain_field("memory"));
+        assert!(is_plain_field("_x1"));
+        for k in ["", "1a", "a-b", "a.b", "a__b", "in", "namespace"] {
+            assert!(!is_plain_field(k), "{k}");
+        }
+    }
+
+    #[test]
+    fn has_chains_test_every_parent() {
+        let keys = vec!["a".to_owned(), "b".to_owned()];
+        assert_eq!(has_chain("o", &keys, 0), "true");
+        assert_eq!(has_chain("o", &keys, 2), "has(o.a) && has(o.a.b)");
+        assert_eq!(select("o", &keys, 1), "o.a");
+    }
+}
