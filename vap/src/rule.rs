@@ -7,6 +7,7 @@
 //! error).
 
 use validgen_runtime::ir::{Arg, Check, Guard, Regex, Rule, Severity};
+use validgen_runtime::kubevirt::rules::bound;
 use validgen_runtime::kubevirt::typed::schema::AsInt;
 use validgen_runtime::kubevirt::typed::{as_int, as_string, reference_vm};
 
@@ -344,11 +345,6 @@ impl Kind {
             },
         })
     }
-}
-
-/// A bound as the reference prints it.
-fn bound(b: Option<i64>) -> String {
-    validgen_runtime::checks::bound(b)
 }
 
 /// An `i64` as a CEL literal: `i64::MIN` has none (its magnitude is not an int).

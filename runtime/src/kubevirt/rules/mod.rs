@@ -47,7 +47,7 @@ pub use error::{RulePathError, RuleSetError};
 pub use lower::lower;
 pub use path::{ROOT, rule_path};
 pub use reason::reason_text;
-pub use texts::ReferenceTexts;
+pub use texts::{ReferenceTexts, bound};
 
 use crate::ir::{Arg, Path};
 

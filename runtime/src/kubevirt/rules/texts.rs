@@ -141,8 +141,9 @@ fn enum_text<L: StrValues + ?Sized>(
     out.push(']');
 }
 
-/// An interval bound as the reference prints it: the number, or `N/A` when unset.
-fn bound(b: Option<i64>) -> String {
+/// An interval bound as the reference prints it: the number, or `N/A` when unset (also what
+/// the ValidatingAdmissionPolicy back end writes into its messages).
+pub fn bound(b: Option<i64>) -> String {
     b.map_or_else(|| "N/A".to_owned(), |v| v.to_string())
 }
 
