@@ -204,6 +204,7 @@ mod tests {
                 },
             }],
             definitions: Default::default(),
+            annotations: Default::default(),
         };
         for (doc, outcome) in [
             (json!({"a": 0}), Outcome::Unsatisfied),
