@@ -195,7 +195,7 @@ pub fn documents(sets: &[(String, RuleSet)]) -> TokenStream {
 }
 
 /// As [`documents`], and for each set the private functions a schema catalog wraps: the report
-/// `__<name>` and the verdict `__<name>_valid` ([`document_verdict`]), generic over the
+/// `__<name>` and the verdict `__<name>_valid` (the `document_verdict` module), generic over the
 /// `model::Document` they read (a `Plain` value, a `Tape` of bytes).
 pub fn schema_documents(sets: &[(String, RuleSet)]) -> TokenStream {
     document_items(sets, true)

@@ -84,8 +84,9 @@ impl<'a> Tape<'a> {
     ///
     /// # Errors
     /// The bytes are not UTF-8, not one JSON value (trailing characters included), nest
-    /// deeper than [`MAX_DEPTH`], hold a number out of `f64`'s range or a lone surrogate
-    /// escape, or are longer than 4 GiB: a [`JsonError`] at the problem.
+    /// deeper than 128 levels (serde_json's recursion limit), hold a number out of `f64`'s
+    /// range or a lone surrogate escape, or are longer than 4 GiB: a [`JsonError`] at the
+    /// problem.
     ///
     /// ```
     /// use validgen_runtime::model::{Instance, Tape};
