@@ -164,6 +164,41 @@ impl<D: Document + ?Sized> Document for &D {
     }
 }
 
+/// The integers among `values`, for [`Document::ints`] of a model whose values are
+/// [`Instance`]s; an error names the type of the first value that is not one.
+pub(crate) fn instance_ints<'a, I: Instance<'a>>(values: Vec<I>) -> Result<Vec<i64>, String> {
+    values
+        .into_iter()
+        .map(|v| {
+            v.as_number()
+                .and_then(Number::as_i64)
+                .ok_or_else(|| format!("{} is not an integer", v.json_type().name()))
+        })
+        .collect()
+}
+
+/// The strings among `values`, for [`Document::strings`] (see [`instance_ints`]).
+pub(crate) fn instance_strings<'a, I: Instance<'a>>(values: Vec<I>) -> Result<Vec<String>, String> {
+    values
+        .into_iter()
+        .map(|v| {
+            v.as_str()
+                .map(str::to_owned)
+                .ok_or_else(|| format!("{} is not a string", v.json_type().name()))
+        })
+        .collect()
+}
+
+/// `values` found at `path` with their locations, for [`Document::instances`].
+pub(crate) fn located<I>(path: &Path, values: Vec<I>) -> Vec<(String, I)> {
+    let n = values.len();
+    values
+        .into_iter()
+        .enumerate()
+        .map(|(i, v)| (instance_location(path, i, n), v))
+        .collect()
+}
+
 /// The location of value `i` of the `n` values found at `path`, as [`Document::instances`]
 /// gives it: the path's text, with the value's index when a JSONPath found several.
 pub fn instance_location(path: &Path, i: usize, n: usize) -> String {

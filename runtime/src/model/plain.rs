@@ -6,7 +6,7 @@ use std::borrow::Cow;
 
 use serde_json::{Number, Value};
 
-use super::{Document, Instance, JsonType, instance_location};
+use super::{Document, Instance, JsonType, instance_ints, instance_strings, located};
 use crate::ir::{Path, Syntax};
 
 /// Objects with at most this many entries are searched by a scan instead of a hash lookup.
@@ -140,24 +140,11 @@ impl Document for Plain<'_> {
         Self: 'b;
 
     fn ints(&self, path: &Path) -> Result<Vec<i64>, String> {
-        self.values(path)?
-            .into_iter()
-            .map(|v| {
-                v.as_i64()
-                    .ok_or_else(|| format!("{} is not an integer", v.json_type().name()))
-            })
-            .collect()
+        instance_ints(self.values(path)?)
     }
 
     fn strings(&self, path: &Path) -> Result<Vec<String>, String> {
-        self.values(path)?
-            .into_iter()
-            .map(|v| {
-                v.as_str()
-                    .map(str::to_owned)
-                    .ok_or_else(|| format!("{} is not a string", v.json_type().name()))
-            })
-            .collect()
+        instance_strings(self.values(path)?)
     }
 
     fn present(&self, path: &Path) -> Result<bool, String> {
@@ -165,13 +152,7 @@ impl Document for Plain<'_> {
     }
 
     fn instances(&self, path: &Path) -> Result<Vec<(String, &Value)>, String> {
-        let values = self.values(path)?;
-        let n = values.len();
-        Ok(values
-            .into_iter()
-            .enumerate()
-            .map(|(i, v)| (instance_location(path, i, n), v))
-            .collect())
+        Ok(located(path, self.values(path)?))
     }
 }
 

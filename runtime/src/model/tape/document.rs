@@ -4,7 +4,7 @@
 
 use super::{Tape, TapeValue};
 use crate::ir::{Path, Syntax};
-use crate::model::{Document, Instance, instance_location};
+use crate::model::{Document, instance_ints, instance_strings, located};
 
 impl<'a> Tape<'a> {
     /// The values at `path`: a JSON Pointer finds one value or none.
@@ -35,25 +35,11 @@ impl Document for Tape<'_> {
         Self: 'b;
 
     fn ints(&self, path: &Path) -> Result<Vec<i64>, String> {
-        self.values(path)?
-            .into_iter()
-            .map(|v| {
-                v.as_number()
-                    .and_then(serde_json::Number::as_i64)
-                    .ok_or_else(|| format!("{} is not an integer", v.json_type().name()))
-            })
-            .collect()
+        instance_ints(self.values(path)?)
     }
 
     fn strings(&self, path: &Path) -> Result<Vec<String>, String> {
-        self.values(path)?
-            .into_iter()
-            .map(|v| {
-                v.as_str()
-                    .map(str::to_owned)
-                    .ok_or_else(|| format!("{} is not a string", v.json_type().name()))
-            })
-            .collect()
+        instance_strings(self.values(path)?)
     }
 
     fn present(&self, path: &Path) -> Result<bool, String> {
@@ -61,12 +47,6 @@ impl Document for Tape<'_> {
     }
 
     fn instances(&self, path: &Path) -> Result<Vec<(String, TapeValue<'_>)>, String> {
-        let values = self.values(path)?;
-        let n = values.len();
-        Ok(values
-            .into_iter()
-            .enumerate()
-            .map(|(i, v)| (instance_location(path, i, n), v))
-            .collect())
+        Ok(located(path, self.values(path)?))
     }
 }
