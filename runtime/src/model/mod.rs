@@ -27,6 +27,7 @@ use crate::ir::Path;
 pub(crate) use compare::json_eq_by;
 pub use compare::{json_eq, number_cmp};
 pub use plain::{Plain, is_integral};
+pub(crate) use tape::short_escape;
 pub use tape::{JsonError, Tape, TapeValue};
 pub use yaml::{Yaml, YamlError, parse_stream, yaml_message};
 

@@ -8,6 +8,8 @@
 //! Nothing here recurses: containers are skipped with an explicit stack, so deep input costs
 //! memory proportional to [`MAX_DEPTH`] at most, never stack.
 
+use crate::model::short_escape;
+
 /// Go's `maxNestingDepth`: an array or object nested deeper is a syntax error.
 pub(crate) const MAX_DEPTH: usize = 10_000;
 
@@ -132,14 +134,6 @@ impl<'a> Lexer<'a> {
     fn escape(&mut self) -> Result<char, SyntaxError> {
         let backslash = self.pos - 1;
         let c = match self.peek() {
-            Some(b'"') => '"',
-            Some(b'\\') => '\\',
-            Some(b'/') => '/',
-            Some(b'b') => '\u{8}',
-            Some(b'f') => '\u{c}',
-            Some(b'n') => '\n',
-            Some(b'r') => '\r',
-            Some(b't') => '\t',
             Some(b'u') => {
                 let Some(unit) = self.hex4(self.pos + 1) else {
                     return Err(self.error(
@@ -151,13 +145,16 @@ impl<'a> Lexer<'a> {
                 return Ok(self.utf16(unit));
             }
             None => return Err(self.error(backslash, "unterminated string (no closing `\"`)")),
-            Some(_) => {
-                let esc: String = self.text[backslash..].chars().take(2).collect();
-                return Err(self.error(
-                    backslash,
-                    format!("invalid escape `{esc}` in a string (valid: \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)"),
-                ));
-            }
+            Some(b) => match short_escape(b) {
+                Some(c) => c,
+                None => {
+                    let esc: String = self.text[backslash..].chars().take(2).collect();
+                    return Err(self.error(
+                        backslash,
+                        format!("invalid escape `{esc}` in a string (valid: \\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)"),
+                    ));
+                }
+            },
         };
         self.pos += 1;
         Ok(c)

@@ -406,20 +406,15 @@ impl<'a> Parser<'a> {
             self.pos += 1;
             let escaped = match self.peek() {
                 None => return Err((self.pos.saturating_sub(1), "EOF while parsing a string")),
-                Some(b'"') => '"',
-                Some(b'\\') => '\\',
-                Some(b'/') => '/',
-                Some(b'b') => '\u{8}',
-                Some(b'f') => '\u{c}',
-                Some(b'n') => '\n',
-                Some(b'r') => '\r',
-                Some(b't') => '\t',
                 Some(b'u') => {
                     self.pos += 1;
                     out.push(self.unicode_escape()?);
                     continue;
                 }
-                Some(_) => return Err((self.pos, "invalid escape")),
+                Some(b) => match short_escape(b) {
+                    Some(c) => c,
+                    None => return Err((self.pos, "invalid escape")),
+                },
             };
             self.pos += 1;
             out.push(escaped);
@@ -461,4 +456,20 @@ impl<'a> Parser<'a> {
         }
         Ok(code)
     }
+}
+
+/// The character a one-letter JSON string escape stands for (`\n` → LF; RFC 8259 §7), `None`
+/// for any other byte after the backslash (`u` included: its four hex digits follow).
+pub(crate) fn short_escape(b: u8) -> Option<char> {
+    Some(match b {
+        b'"' => '"',
+        b'\\' => '\\',
+        b'/' => '/',
+        b'b' => '\u{8}',
+        b'f' => '\u{c}',
+        b'n' => '\n',
+        b'r' => '\r',
+        b't' => '\t',
+        _ => return None,
+    })
 }
