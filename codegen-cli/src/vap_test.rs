@@ -228,7 +228,16 @@ fn text(judged: &[Judged]) -> String {
             out += &format!("  warning: {}\n", escape_controls(&w.warning()));
         }
         for a in &j.outcome.audit {
-            out += &format!("  audit: {}\n", escape_controls(&a.warning()));
+            let index = a
+                .expression_index
+                .map(|i| format!(" (validation {i})"))
+                .unwrap_or_default();
+            out += &format!(
+                "  audit: ValidatingAdmissionPolicy '{}' with binding '{}'{index}: {}\n",
+                escape_controls(&a.policy),
+                escape_controls(&a.binding),
+                escape_controls(&a.message)
+            );
         }
     }
     out

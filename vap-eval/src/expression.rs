@@ -24,7 +24,11 @@ impl Expression {
     /// The parser's message, or `struct literals are not supported` (cel 0.13 cannot run
     /// them: `Type{field: v}`; the API server's CEL has no message types to build either).
     pub fn parse(text: &str) -> Result<Expression, String> {
-        let program = Program::compile(text).map_err(|e| e.to_string().trim().to_owned())?;
+        // The parser's first line locates the error (`ERROR: <input>:1:23: …`); the rest draws it.
+        let program = Program::compile(text).map_err(|e| {
+            let message = e.to_string();
+            message.lines().next().unwrap_or_default().trim().to_owned()
+        })?;
         let mut reads = BTreeSet::new();
         walk(program.expression(), &mut reads)?;
         Ok(Expression {
