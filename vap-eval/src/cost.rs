@@ -7,10 +7,12 @@
 //! - a literal 0; an identifier, a field selection or `has()` 1;
 //! - a list literal 10, a map literal 30 (cel-go's create costs), plus their elements;
 //! - `&&`, `||`, `?:`: the cost of every operand (cel-go charges only those it evaluates);
-//! - any other call: 1, plus its operands, plus the traversal of each operand's value: 1 per
-//!   list element or map entry and 0.1 per string or bytes byte (cel-go's
-//!   `StringTraversalCostFactor`), nested values included; `matches` also
-//!   `(1 + 0.1·len(s)) × (1 + 0.25·len(regex))` (`RegexStringLengthCostFactor`);
+//! - any other call: 1, plus its operands, plus the size of each operand's value as cel-go's
+//!   `actualSize` measures it, at its dearest factor: 1 per list element or map entry, 0.1 per
+//!   string or bytes byte (cel-go's `StringTraversalCostFactor`; cel-go counts code points,
+//!   never more than bytes); `in`, `==`, `!=` and `join` traverse nested values too (every
+//!   element's size); `matches` also costs `(1 + 0.1·len(s)) × (1 + 0.25·len(regex))`
+//!   (`RegexStringLengthCostFactor`);
 //! - a comprehension (`all`, `exists`, `map`, `filter`…): its range, then per element run,
 //!   the loop condition and step, as evaluated (so `exists` stops where it stops), and the
 //!   result.
@@ -115,8 +117,9 @@ impl Budget {
                     .iter()
                     .filter_map(|o| Cel::resolve(o, scope).ok())
                     .collect();
+                let deep = ["@in", "_==_", "_!=_", "join"].contains(&c.func_name.as_str());
                 for v in &values {
-                    self.add(traversal(v))?;
+                    self.add(if deep { traversal(v) } else { size(v) })?;
                 }
                 if c.func_name == "matches"
                     && let [Cel::String(s), Cel::String(re)] = values.as_slice()
@@ -161,6 +164,18 @@ impl Budget {
                 self.walk(&c.result, &inner)
             }
         }
+    }
+}
+
+/// The size cost of a value: 1 per list element or map entry, 0.1 per string or bytes byte
+/// (rounded up), not looking inside the elements.
+fn size(v: &Cel) -> u64 {
+    match v {
+        Cel::String(s) => (s.len() as u64).div_ceil(10),
+        Cel::Bytes(b) => (b.len() as u64).div_ceil(10),
+        Cel::List(items) => items.len() as u64,
+        Cel::Map(m) => m.map.len() as u64,
+        _ => 0,
     }
 }
 
