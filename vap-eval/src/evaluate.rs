@@ -22,6 +22,11 @@ pub const MAX_MESSAGE_BYTES: usize = 5 * 1024;
 
 /// The offline evaluator: a CEL context (kube-cel's library with Go's quantity and regexp
 /// functions, [`crate::library`]) and a cost budget per binding.
+///
+/// Bound CEL variables: `object`, `oldObject` (null when absent), `request` (see
+/// [`Request::cel_request`]), `params` (null: offline there are no param objects) and
+/// `variables`. `namespaceObject` and `authorizer` are not bound: an expression reading them
+/// fails, and its binding's `failurePolicy` decides.
 pub struct Evaluator {
     root: Context<'static>,
     budget: u64,
