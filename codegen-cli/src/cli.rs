@@ -164,10 +164,15 @@ pub enum KyvernoCommand {
 
 /// Arguments of `vap`.
 #[derive(Debug, Args)]
+#[command(args_conflicts_with_subcommands = true, subcommand_negates_reqs = true)]
 pub struct VapArgs {
+    /// `vap test`; none: compile the catalog.
+    #[command(subcommand)]
+    pub command: Option<VapCommand>,
+
     /// The catalog folder of Template files.
-    #[arg(value_name = "CATALOG_DIR")]
-    pub catalog: PathBuf,
+    #[arg(value_name = "CATALOG_DIR", required = true)]
+    pub catalog: Option<PathBuf>,
 
     /// Write `<policy name>.yaml` files (policy and binding) in this folder instead of printing
     /// the YAML.
@@ -193,6 +198,63 @@ pub struct VapArgs {
     /// Exit with status 1 when a rule is not `exact` (for CI).
     #[arg(long = "deny-approximate")]
     pub deny_approximate: bool,
+}
+
+/// The `vap` subcommands.
+#[derive(Debug, Subcommand)]
+pub enum VapCommand {
+    /// Evaluate VMs against ValidatingAdmissionPolicies offline, as the API server would.
+    ///
+    /// POLICIES is a file or a folder (its `.yaml`, `.yml` and `.json` files) of
+    /// `admissionregistration.k8s.io/v1` ValidatingAdmissionPolicy and
+    /// ValidatingAdmissionPolicyBinding documents, such as `validgen vap` writes. Each document
+    /// of the VM files (a folder: its `.yaml`, `.yml` and `.json` files; `-` for standard
+    /// input) is a CREATE of that object, or, for an `admission.k8s.io/v1` AdmissionReview, its
+    /// request (operation, resource, object, oldObject). Every binding runs as the API server
+    /// runs it: matchConstraints, matchConditions, variables, validations in order,
+    /// failurePolicy, and its validationActions; CEL is kube-cel's library with Go's quantity
+    /// and regexp semantics, and a cost budget of 10,000,000 per binding. Prints per document
+    /// the verdict, the denial as the API server words it, the warnings and the audit
+    /// failures. Exit status: 0 when every document is allowed, 1 when any is denied, 2 when
+    /// the policies or an input cannot be read (every problem is printed, located).
+    Test(VapTestArgs),
+}
+
+/// Arguments of `vap test`.
+#[derive(Debug, Args)]
+pub struct VapTestArgs {
+    /// The policies and bindings: a file or a folder.
+    #[arg(value_name = "POLICIES")]
+    pub policies: PathBuf,
+
+    /// The VM (or AdmissionReview) files or folders; `-` for standard input.
+    #[arg(value_name = "VM_FILES", required = true)]
+    pub inputs: Vec<PathBuf>,
+
+    /// Output format.
+    #[arg(short = 'o', long = "output", value_enum, default_value_t = VapTestFormat::Text)]
+    pub output: VapTestFormat,
+
+    /// Evaluate each VirtualMachine exactly as written, instead of as the API server admits it
+    /// (KubeVirt's API rewrites quantities such as `1.5Gi` into canonical form before the
+    /// policies run; a VM it cannot decode never reaches them).
+    #[arg(long)]
+    pub raw: bool,
+
+    /// Largest file accepted, in bytes.
+    #[arg(long, value_name = "BYTES", default_value_t = validgen_runtime::kubevirt::manifest::DEFAULT_MAX_BYTES)]
+    pub max_bytes: usize,
+}
+
+/// Output formats of `vap test`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum VapTestFormat {
+    /// One line per document with its verdict, then one indented line per denial, warning
+    /// and audit failure.
+    Text,
+    /// One JSON document: an array of documents with their verdicts, messages, warnings,
+    /// audit failures and the CEL cost of each binding evaluated.
+    Json,
 }
 
 /// A `validationActions` entry.

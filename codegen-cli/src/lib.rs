@@ -13,6 +13,7 @@ pub mod review;
 pub mod serve;
 pub mod validate;
 pub mod vap;
+pub mod vap_test;
 pub mod ytt;
 
 use std::ffi::OsString;

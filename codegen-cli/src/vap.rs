@@ -7,12 +7,18 @@ use std::path::Path;
 use validgen_runtime::kubevirt::admission::Catalog;
 use validgen_vap::{Action, Class, Options, compile, to_yaml};
 
-use crate::cli::{VapAction, VapArgs};
+use crate::cli::{VapAction, VapArgs, VapCommand};
 use crate::render::escape_controls;
 use crate::{EXIT_DENIED, EXIT_ERROR, EXIT_OK};
 
-/// Runs `vap`; returns the exit status.
+/// Runs `vap` (or `vap test`); returns the exit status.
 pub fn run(args: &VapArgs) -> u8 {
+    let catalog = match (&args.command, &args.catalog) {
+        (Some(VapCommand::Test(test)), _) => return crate::vap_test::run(test),
+        (None, Some(catalog)) => catalog,
+        // clap requires one of them.
+        (None, None) => return EXIT_ERROR,
+    };
     let actions: Vec<Action> = args
         .actions
         .iter()
@@ -26,7 +32,7 @@ pub fn run(args: &VapArgs) -> u8 {
         eprintln!("error: --actions: {e}");
         return EXIT_ERROR;
     }
-    let catalog = match Catalog::load_dir(&args.catalog) {
+    let catalog = match Catalog::load_dir(catalog) {
         Ok(c) => c,
         Err(errors) => {
             for e in errors.0 {

@@ -18,6 +18,7 @@ fn help_of_every_command() {
         ("export", vec!["export", "--help"]),
         ("diff", vec!["diff", "--help"]),
         ("vap", vec!["vap", "--help"]),
+        ("vap_test", vec!["vap", "test", "--help"]),
         ("kyverno", vec!["kyverno", "--help"]),
         ("kyverno_migrate", vec!["kyverno", "migrate", "--help"]),
     ] {

@@ -4,7 +4,7 @@
 //! a rule text the catalog does not have (an older release's) matches no policy and is
 //! allowed; those are listed.
 
-mod offline;
+use validgen_vap_eval as offline;
 
 use std::path::Path;
 
@@ -21,7 +21,8 @@ fn root() -> &'static Path {
 fn bundled_vms_get_validgens_answers() {
     let catalog = Catalog::load_dir(&root().join("examples/common-templates/templates"))
         .expect("the bundled catalog loads");
-    let policies = offline::load(&compile(&catalog, &Options::default()).documents);
+    let policies = offline::load(&compile(&catalog, &Options::default()).documents)
+        .expect("the policies load");
     let compiled: Vec<&str> = catalog
         .templates()
         .filter_map(|t| t.object_validations.as_deref())
@@ -43,8 +44,8 @@ fn bundled_vms_get_validgens_answers() {
             let mut typed = TypedVm::decode(vm).expect("decodes");
             typed.canonicalize_quantities();
             let got = offline::admit(&policies, typed.json());
-            let denied = got.denied.map(|(_, m)| m);
-            let warnings: Vec<String> = got.warnings.into_iter().map(|(_, m)| m).collect();
+            let denied = got.denied.map(|d| d.message);
+            let warnings: Vec<String> = got.warnings.into_iter().map(|d| d.message).collect();
             let text = vm["metadata"]["annotations"][VALIDATIONS]
                 .as_str()
                 .unwrap_or_default();

@@ -5,7 +5,7 @@
 //! catalog's policies offline and through validgen's admission decision (admitted), which the
 //! conformance tests hold to the reference.
 
-mod offline;
+use validgen_vap_eval as offline;
 
 use std::path::Path;
 
@@ -28,7 +28,8 @@ struct Setup {
 fn setup() -> Setup {
     let catalog = Catalog::load_dir(&root().join("examples/common-templates/templates"))
         .expect("the bundled catalog loads");
-    let policies = offline::load(&compile(&catalog, &Options::default()).documents);
+    let policies = offline::load(&compile(&catalog, &Options::default()).documents)
+        .expect("the policies load");
     let cases = std::fs::read_to_string(root().join("tests/conformance/cases.jsonl"))
         .expect("the conformance cases");
     let base = cases
@@ -65,8 +66,8 @@ fn both(s: &Setup, vm: &Value) -> (Answer, Answer) {
     let d = decide(vm, &s.catalog, Mode::Admitted);
     (
         (
-            got.denied.map(|(_, m)| m),
-            got.warnings.into_iter().map(|(_, m)| m).collect(),
+            got.denied.map(|d| d.message),
+            got.warnings.into_iter().map(|d| d.message).collect(),
         ),
         (d.message.filter(|_| !d.allowed), d.warnings),
     )

@@ -1,19 +1,19 @@
 //! Parity of the generated policies with the reference, offline: every catalog case of the
 //! shared conformance data (`tests/conformance/cases.jsonl`, group `catalog`) in admitted mode
 //! (what the API server hands to admission: the VM re-encoded by KubeVirt's API, nulls pruned)
-//! through the bundled catalog's policies and the offline driver (`offline/`). Verdicts and
+//! through the bundled catalog's policies and the offline evaluator (`validgen-vap-eval`). Verdicts and
 //! status messages must equal the reference's recorded ones (validgen's documented answer where
 //! the reference crashed), and the Warn warnings validgen's unsatisfied `justWarning` rules.
 
-mod offline;
+use validgen_vap_eval as offline;
 
 use std::path::Path;
 
-use offline::Quantities;
 use serde_json::Value;
 use validgen_runtime::kubevirt::admission::{Catalog, Mode, decide};
 use validgen_runtime::kubevirt::typed::TypedVm;
 use validgen_vap::{Options, compile};
+use validgen_vap_eval::Quantities;
 
 fn root() -> &'static Path {
     Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
@@ -59,7 +59,8 @@ fn kube_cel_quantities_differ_from_the_api_servers_on_these_cases() {
 fn catalog_cases_raw_differ_only_on_undecodable_vms_and_json_floats() {
     let catalog = Catalog::load_dir(&root().join("examples/common-templates/templates"))
         .expect("the bundled catalog loads");
-    let policies = offline::load(&compile(&catalog, &Options::default()).documents);
+    let policies = offline::load(&compile(&catalog, &Options::default()).documents)
+        .expect("the policies load");
     let cases = std::fs::read_to_string(root().join("tests/conformance/cases.jsonl"))
         .expect("the conformance cases");
     let mut classes: std::collections::BTreeMap<&str, Vec<String>> = Default::default();
@@ -77,7 +78,7 @@ fn catalog_cases_raw_differ_only_on_undecodable_vms_and_json_floats() {
         } else {
             expected["message"].as_str().map(str::to_owned)
         };
-        let got = offline::admit(&policies, vm).denied.map(|(_, m)| m);
+        let got = offline::admit(&policies, vm).denied.map(|d| d.message);
         if expected["allowed"].as_bool() == Some(got.is_none()) && (got.is_none() || got == message)
         {
             continue;
@@ -123,7 +124,8 @@ fn has_float(v: &Value) -> bool {
 fn differences(quantities: Quantities) -> Vec<String> {
     let catalog = Catalog::load_dir(&root().join("examples/common-templates/templates"))
         .expect("the bundled catalog loads");
-    let policies = offline::load(&compile(&catalog, &Options::default()).documents);
+    let policies = offline::load(&compile(&catalog, &Options::default()).documents)
+        .expect("the policies load");
     let cases = std::fs::read_to_string(root().join("tests/conformance/cases.jsonl"))
         .expect("the conformance cases");
     let (mut checked, mut undecodable, mut denied) = (0, 0, 0);
@@ -148,8 +150,9 @@ fn differences(quantities: Quantities) -> Vec<String> {
             expected["message"].as_str().map(str::to_owned)
         };
         let outcome = offline::admit_with(&policies, &object, quantities);
-        let got_message = outcome.denied.as_ref().map(|(_, m)| m.clone());
-        let got_warnings: Vec<String> = outcome.warnings.iter().map(|(_, m)| m.clone()).collect();
+        let got_message = outcome.denied.as_ref().map(|d| d.message.clone());
+        let got_warnings: Vec<String> =
+            outcome.warnings.iter().map(|d| d.message.clone()).collect();
         denied += usize::from(got_message.is_some());
         if expected["allowed"].as_bool() != Some(got_message.is_none())
             || (got_message.is_some() && got_message != message)

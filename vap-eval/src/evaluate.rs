@@ -1,0 +1,266 @@
+//! Evaluating bindings on a request as the API server's ValidatingAdmissionPolicy plugin does
+//! (K8s `apiserver/pkg/admission/plugin/policy/validating/{dispatcher.go,validator.go}`,
+//! `policy/matching`, `cel/matchconditions`): match constraints, match conditions, lazy
+//! variables, every validation in order, the messageExpression rules, `failurePolicy`, and the
+//! binding's `validationActions`.
+
+use std::collections::HashMap;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+
+use kube_cel::cel::objects::Map;
+use kube_cel::cel::{Context, Value as Cel};
+
+use crate::cost::{Budget, OUT_OF_BUDGET};
+use crate::expression::Expression;
+use crate::library::{Quantities, context, to_cel};
+use crate::outcome::{Decision, Outcome};
+use crate::policy::{Binding, Policy, Validation};
+use crate::request::Request;
+
+/// The API server's limit on a messageExpression's result, in bytes (K8s `apis/cel/config.go`).
+pub const MAX_MESSAGE_BYTES: usize = 5 * 1024;
+
+/// The offline evaluator: a CEL context (kube-cel's library with Go's quantity and regexp
+/// functions, [`crate::library`]) and a cost budget per binding.
+///
+/// Bound CEL variables: `object`, `oldObject` (null when absent), `request` (see
+/// [`Request::cel_request`]), `params` (null: offline there are no param objects) and
+/// `variables`. `namespaceObject` and `authorizer` are not bound: an expression reading them
+/// fails, and its binding's `failurePolicy` decides.
+pub struct Evaluator {
+    root: Context<'static>,
+    budget: u64,
+}
+
+impl Default for Evaluator {
+    fn default() -> Self {
+        Evaluator::new(Quantities::Go)
+    }
+}
+
+/// A failed validation or an error, before the binding's actions apply.
+struct Failure {
+    message: String,
+    reason: String,
+    index: Option<usize>,
+}
+
+impl Evaluator {
+    /// An evaluator with the quantity functions `q` and the API server's per-binding budget
+    /// ([`crate::cost::PER_BINDING_BUDGET`]).
+    pub fn new(q: Quantities) -> Evaluator {
+        Evaluator {
+            root: context(q),
+            budget: crate::cost::PER_BINDING_BUDGET,
+        }
+    }
+
+    /// The same evaluator with another per-binding cost budget.
+    pub fn with_budget(mut self, budget: u64) -> Evaluator {
+        self.budget = budget;
+        self
+    }
+
+    /// Runs every binding of `policies`, in order, on `request`.
+    pub fn admit<'a>(
+        &self,
+        policies: impl IntoIterator<Item = &'a Policy>,
+        request: &Request,
+    ) -> Outcome {
+        let mut scope = self.root.new_inner_scope();
+        scope.add_variable_from_value("object", to_cel(&request.object));
+        scope.add_variable_from_value("oldObject", to_cel(&request.old_object));
+        scope.add_variable_from_value("request", to_cel(&request.cel_request));
+        scope.add_variable_from_value("params", Cel::Null);
+        let mut out = Outcome::default();
+        for policy in policies {
+            if !policy.constraints.matches(request, false) {
+                continue;
+            }
+            for binding in &policy.bindings {
+                if !binding
+                    .resources
+                    .as_ref()
+                    .is_none_or(|r| r.matches(request, true))
+                {
+                    continue;
+                }
+                let mut budget = Budget::new(self.budget);
+                let failures = run(policy, binding, &scope, &mut budget);
+                out.costs.push((binding.name.clone(), budget.spent()));
+                for f in failures {
+                    let decision = Decision {
+                        policy: policy.name.clone(),
+                        binding: binding.name.clone(),
+                        message: f.message,
+                        reason: f.reason,
+                        expression_index: f.index,
+                    };
+                    for action in &binding.actions {
+                        match action.as_str() {
+                            "Deny" if out.denied.is_none() => out.denied = Some(decision.clone()),
+                            "Warn" => out.warnings.push(decision.clone()),
+                            "Audit" => out.audit.push(decision.clone()),
+                            _ => {}
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
+/// A CEL result, a library panic (cel 0.13 has a few) turned into an error.
+fn execute(e: &Expression, scope: &Context<'_>, budget: &mut Budget) -> Result<Cel, String> {
+    budget.charge(e, scope)?;
+    catch_unwind(AssertUnwindSafe(|| e.program.execute(scope)))
+        .map_err(|_| "the CEL library failed (panicked)".to_owned())?
+        .map_err(|err| format!("expression '{}' resulted in error: {err}", e.text))
+}
+
+/// An error under the policy's failurePolicy: a failure with `Fail`, nothing with `Ignore`.
+fn on_error(policy: &Policy, message: String, index: Option<usize>) -> Vec<Failure> {
+    if policy.fail_closed {
+        vec![Failure {
+            message,
+            reason: "Invalid".to_owned(),
+            index,
+        }]
+    } else {
+        Vec::new()
+    }
+}
+
+/// The failures of one binding of `policy`.
+fn run(
+    policy: &Policy,
+    binding: &Binding,
+    scope: &Context<'_>,
+    budget: &mut Budget,
+) -> Vec<Failure> {
+    if policy.needs_params {
+        // Offline there are no param objects: as a binding whose params are not found.
+        return if binding.deny_without_params {
+            on_error(
+                policy,
+                "failed to configure binding: no params found for policy binding with `Deny` parameterNotFoundAction".to_owned(),
+                None,
+            )
+        } else {
+            Vec::new()
+        };
+    }
+    // matchConditions: any false skips the policy; otherwise any error is the policy's error.
+    let mut errors = Vec::new();
+    for (name, e) in &policy.match_conditions {
+        match execute(e, scope, budget) {
+            Ok(Cel::Bool(true)) => {}
+            Ok(Cel::Bool(false)) => return Vec::new(),
+            Ok(_) => errors.push(format!(
+                "matchCondition '{name}': expression '{}' is not a boolean",
+                e.text
+            )),
+            Err(m) if m == OUT_OF_BUDGET => return on_error(policy, m, None),
+            Err(m) => errors.push(format!("matchCondition '{name}': {m}")),
+        }
+    }
+    if !errors.is_empty() {
+        return on_error(policy, errors.join(", "), None);
+    }
+    let mut inner = scope.new_inner_scope();
+    let mut values: HashMap<String, Cel> = HashMap::new();
+    let mut broken: HashMap<&str, String> = HashMap::new();
+    for (name, e) in &policy.variables {
+        inner.add_variable_from_value("variables", Cel::Map(Map::from(values.clone())));
+        if let Some(m) = e.reads.iter().find_map(|r| broken.get(r.as_str())) {
+            broken.insert(name, m.clone());
+            continue;
+        }
+        match execute(e, &inner, budget) {
+            Ok(v) => {
+                values.insert(name.clone(), v);
+            }
+            Err(m) if m == OUT_OF_BUDGET => return on_error(policy, m, None),
+            Err(m) => {
+                broken.insert(
+                    name,
+                    format!("composited variable \"{name}\" fails to evaluate: {m}"),
+                );
+            }
+        }
+    }
+    inner.add_variable_from_value("variables", Cel::Map(Map::from(values)));
+    let mut failures = Vec::new();
+    for (i, v) in policy.validations.iter().enumerate() {
+        if let Some(m) = v
+            .expression
+            .reads
+            .iter()
+            .find_map(|r| broken.get(r.as_str()))
+        {
+            failures.extend(on_error(policy, m.clone(), Some(i)));
+            continue;
+        }
+        match execute(&v.expression, &inner, budget) {
+            Ok(Cel::Bool(true)) => {}
+            Ok(Cel::Bool(false)) => failures.push(Failure {
+                message: message(v, &inner, budget),
+                reason: v.reason.clone(),
+                index: Some(i),
+            }),
+            Ok(_) => failures.extend(on_error(
+                policy,
+                format!(
+                    "expression '{}' resulted in a non-boolean value",
+                    v.expression.text
+                ),
+                Some(i),
+            )),
+            Err(m) if m == OUT_OF_BUDGET => {
+                // The API server stops the binding's evaluation there.
+                failures.extend(on_error(policy, m, Some(i)));
+                break;
+            }
+            Err(m) => failures.extend(on_error(policy, m, Some(i))),
+        }
+    }
+    failures
+}
+
+/// The message of a failed validation, as `validator.go` chooses it: the messageExpression's
+/// string result, trimmed, unless it is empty, over [`MAX_MESSAGE_BYTES`] or has a line break
+/// (or fails); then the static `message`; then `failed expression: <expression>`.
+fn message(v: &Validation, scope: &Context<'_>, budget: &mut Budget) -> String {
+    if let Some(m) = &v.message_expression
+        && let Ok(Cel::String(s)) = execute(m, scope, budget)
+    {
+        let s = s.trim();
+        if !s.is_empty() && s.len() <= MAX_MESSAGE_BYTES && !s.contains('\n') {
+            return s.to_owned();
+        }
+    }
+    v.message
+        .clone()
+        .unwrap_or_else(|| format!("failed expression: {}", v.expression.text.trim()))
+}
+
+/// Runs `policies` on a CREATE of `object` as a VirtualMachine
+/// ([`Request::create_virtual_machine`]) with Go's quantity functions: the driver the parity
+/// tests call.
+pub fn admit(policies: &[Policy], object: &serde_json::Value) -> Outcome {
+    Evaluator::default().admit(policies, &Request::create_virtual_machine(object))
+}
+
+/// As [`admit`], on some of the policies.
+pub fn admit_refs(policies: &[&Policy], object: &serde_json::Value) -> Outcome {
+    Evaluator::default().admit(
+        policies.iter().copied(),
+        &Request::create_virtual_machine(object),
+    )
+}
+
+/// As [`admit`], with the quantity functions `q`.
+pub fn admit_with(policies: &[Policy], object: &serde_json::Value, q: Quantities) -> Outcome {
+    Evaluator::new(q).admit(policies, &Request::create_virtual_machine(object))
+}

@@ -1,0 +1,158 @@
+//! Today's kube-cel 0.8 (cel 0.13) behaviour where it differs from the API server's CEL
+//! (VAP.md §1, §6.7), pinned: a kube-cel upgrade that changes one of these fails here, and the
+//! evaluator's overrides (`library.rs`) or the generator's portable CEL may then be revisited.
+
+use kube_cel::cel::{Program, Value as Cel};
+use kube_cel::{VapEvaluator, VapExpression};
+use serde_json::json;
+use validgen_vap_eval::Quantities;
+use validgen_vap_eval::expression::Expression;
+use validgen_vap_eval::library::context;
+
+/// `text` run in a context with the quantity functions `q` (and Go's `matches`).
+fn eval(text: &str, q: Quantities) -> Result<Cel, String> {
+    let program = Program::compile(text).map_err(|e| e.to_string())?;
+    program.execute(&context(q)).map_err(|e| e.to_string())
+}
+
+#[test]
+fn kube_cel_quantities_are_exact_decimal_where_the_api_server_uses_go_as_int64() {
+    for (text, kube_cel, go) in [
+        (
+            "quantity('1.5Gi').isInteger()",
+            Ok(Cel::Bool(true)),
+            Ok(Cel::Bool(false)),
+        ),
+        (
+            "quantity('.5Gi').isInteger()",
+            Ok(Cel::Bool(true)),
+            Ok(Cel::Bool(false)),
+        ),
+        (
+            "quantity('1610612736000m').isInteger()",
+            Ok(Cel::Bool(true)),
+            Ok(Cel::Bool(false)),
+        ),
+        (
+            "quantity('7Ei').isInteger()",
+            Ok(Cel::Bool(true)),
+            Ok(Cel::Bool(false)),
+        ),
+        (
+            "quantity('1.5Gi').asInteger()",
+            Ok(Cel::Int(1_610_612_736)),
+            Err(()),
+        ),
+        (
+            "isQuantity(' 1Gi')",
+            Ok(Cel::Bool(true)),
+            Ok(Cel::Bool(false)),
+        ),
+        (
+            "quantity('1536Mi').asInteger()",
+            Ok(Cel::Int(1_610_612_736)),
+            Ok(Cel::Int(1_610_612_736)),
+        ),
+    ] {
+        let strip = |r: Result<Cel, String>| r.map_err(|_| ());
+        assert_eq!(
+            strip(eval(text, Quantities::KubeCel)),
+            kube_cel,
+            "kube-cel: {text}"
+        );
+        assert_eq!(strip(eval(text, Quantities::Go)), go, "Go: {text}");
+    }
+}
+
+#[test]
+fn size_of_a_string_counts_utf8_bytes_where_cel_go_counts_code_points() {
+    // cel-go: 5. `size(bytes(s))` is bytes in both, which is what the generator emits.
+    assert_eq!(eval("size('héllo')", Quantities::Go), Ok(Cel::Int(6)));
+    assert_eq!(eval("'héllo'.size()", Quantities::Go), Ok(Cel::Int(6)));
+    assert_eq!(
+        eval("size(bytes('héllo'))", Quantities::Go),
+        Ok(Cel::Int(6))
+    );
+}
+
+#[test]
+fn vap_evaluator_escapes_map_keys_so_annotations_are_not_found_by_their_names() {
+    let object = json!({"metadata": {"annotations": {"vm.kubevirt.io/validations": "[]"}},
+                        "spec": {"run_strategy": "Always"}});
+    let evaluator = VapEvaluator::builder().object(object.clone()).build();
+    let check = |expression: &str| {
+        let results = evaluator.evaluate(&[VapExpression {
+            expression: expression.to_owned(),
+            message: None,
+            message_expression: None,
+        }]);
+        (
+            results[0].passed,
+            results[0].message.clone().unwrap_or_default(),
+        )
+    };
+    assert!(
+        !check("'vm.kubevirt.io/validations' in object.metadata.annotations").0,
+        "the API server: true"
+    );
+    let (passed, message) =
+        check("object.metadata.annotations['vm.kubevirt.io/validations'] == '[]'");
+    assert!(!passed && message.contains("No such key"), "{message}");
+    assert!(
+        check("'vm__dot__kubevirt__dot__io__slash__validations' in object.metadata.annotations").0
+    );
+    assert!(
+        !check("has(object.spec.run_strategy)").0,
+        "the API server keeps a single `_`"
+    );
+    assert!(check("has(object.spec.run__strategy)").0);
+    // This crate binds the keys as they are.
+    let policies = validgen_vap_eval::load(&[
+        json!({"apiVersion": "admissionregistration.k8s.io/v1", "kind": "ValidatingAdmissionPolicy",
+               "metadata": {"name": "p"},
+               "spec": {"matchConstraints": {"resourceRules": [{"apiGroups": ["*"], "apiVersions": ["*"],
+                          "operations": ["*"], "resources": ["*"]}]},
+                        "validations": [{"expression": "!('vm.kubevirt.io/validations' in object.metadata.annotations) && !has(object.spec.run_strategy)"}]}}),
+        json!({"apiVersion": "admissionregistration.k8s.io/v1", "kind": "ValidatingAdmissionPolicyBinding",
+               "metadata": {"name": "p"}, "spec": {"policyName": "p", "validationActions": ["Deny"]}}),
+    ])
+    .expect("loads");
+    let outcome = validgen_vap_eval::admit(&policies, &object);
+    assert_eq!(
+        outcome.denied.map(|d| d.message),
+        Some("failed expression: !('vm.kubevirt.io/validations' in object.metadata.annotations) && !has(object.spec.run_strategy)".to_owned())
+    );
+}
+
+#[test]
+fn type_and_dyn_are_not_declared() {
+    // The K8s int-or-string idiom `type(x) == string` cannot run; the generator avoids it.
+    assert!(eval("type(1) == int", Quantities::Go).is_err());
+    assert!(eval("dyn(1) == 1", Quantities::Go).is_err());
+}
+
+#[test]
+fn optional_syntax_does_not_parse() {
+    for text in ["object.?spec.orValue(1) == 1", "[1][?0].hasValue()"] {
+        let error = Program::compile(text)
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default();
+        assert!(error.contains("unsupported syntax"), "{text}: {error}");
+        assert!(Expression::parse(text).is_err(), "{text}");
+    }
+    // The functions exist.
+    assert_eq!(
+        eval("optional.of(1).orValue(2)", Quantities::Go),
+        Ok(Cel::Int(1))
+    );
+}
+
+#[test]
+fn string_of_a_double_has_no_exponent() {
+    // cel-go: "1.610612736e+09".
+    assert_eq!(
+        eval("string(1610612736.0)", Quantities::Go),
+        Ok(Cel::String("1610612736".to_owned().into()))
+    );
+}
