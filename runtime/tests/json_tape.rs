@@ -83,6 +83,10 @@ fn a_duplicated_key_keeps_its_first_place_and_its_last_value() {
     assert_eq!(agrees(small), Ok(json!({"a": 3, "b": 2})));
     let tape = Tape::parse(small).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(tape.root().keys(), vec!["a", "b"]);
+    assert!(tape.repeats_a_key());
+    let once =
+        Tape::parse(br#"{"a": {"b": 1}, "c": [{"b": 2}]}"#).unwrap_or_else(|e| panic!("{e}"));
+    assert!(!once.repeats_a_key());
     // Over the scanned size, through the key index.
     let mut entries: Vec<String> = (0..20).map(|i| format!("\"k{i}\": {i}")).collect();
     entries.push("\"k3\": \"last\"".to_owned());
@@ -91,6 +95,7 @@ fn a_duplicated_key_keeps_its_first_place_and_its_last_value() {
     let tape = Tape::parse(big.as_bytes()).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(tape.root().get("k3").and_then(|v| v.as_str()), Some("last"));
     assert_eq!(tape.root().keys().len(), 20);
+    assert!(tape.repeats_a_key());
     assert_eq!(tape.root().keys()[3], "k3");
 }
 

@@ -40,6 +40,8 @@ pub struct Tape<'a> {
     /// Children of containers: an array's item nodes; an object's key and value nodes, in
     /// pairs, followed (over [`SCAN_MAX`] entries) by the entries' numbers sorted by key.
     kids: Vec<u32>,
+    /// Some object repeated a key.
+    repeated_key: bool,
 }
 
 /// One value, at byte `offset` of the text.
@@ -100,6 +102,13 @@ impl<'a> Tape<'a> {
     /// ```
     pub fn parse(bytes: &'a [u8]) -> Result<Tape<'a>, JsonError> {
         parse::parse(bytes)
+    }
+
+    /// Whether some object of the document repeats a key (read as serde_json reads it: the
+    /// key's first place, its last value), for readers that refuse such documents as a YAML
+    /// reader does.
+    pub fn repeats_a_key(&self) -> bool {
+        self.repeated_key
     }
 
     /// The document's value.

@@ -38,6 +38,7 @@ pub(super) fn parse(bytes: &[u8]) -> Result<Tape<'_>, JsonError> {
         pending: Vec::with_capacity(estimate.min(256)),
         open: Vec::with_capacity(16),
         sorted: Vec::new(),
+        repeated_key: false,
     };
     p.document().map_err(|(offset, message)| {
         let (line, column) = position(text, offset);
@@ -51,6 +52,7 @@ pub(super) fn parse(bytes: &[u8]) -> Result<Tape<'_>, JsonError> {
         text,
         nodes: p.nodes,
         kids: p.kids,
+        repeated_key: p.repeated_key,
     })
 }
 
@@ -81,6 +83,7 @@ struct Parser<'a> {
     open: Vec<Open>,
     /// Scratch for the key index of a big object: `(key prefix, entry)`, reused.
     sorted: Vec<(u64, u32)>,
+    repeated_key: bool,
 }
 
 impl<'a> Parser<'a> {
@@ -276,6 +279,7 @@ impl<'a> Parser<'a> {
     /// Keeps the first place and the last value of each key among the `n` entries at
     /// `kids[start..]` (rare: a map is fine here). The entries left.
     fn dedup(&mut self, start: usize, n: usize) -> usize {
+        self.repeated_key = true;
         let mut kept: Vec<(u32, u32)> = Vec::with_capacity(n);
         let mut place: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
         let nodes = &self.nodes;
