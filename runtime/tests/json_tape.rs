@@ -87,6 +87,10 @@ fn a_duplicated_key_keeps_its_first_place_and_its_last_value() {
     let once =
         Tape::parse(br#"{"a": {"b": 1}, "c": [{"b": 2}]}"#).unwrap_or_else(|e| panic!("{e}"));
     assert!(!once.repeats_a_key());
+    // Its size as a YAML reader counts it: values with keys, nesting.
+    assert_eq!((once.value_count(), once.depth()), (10, 3));
+    let scalar = Tape::parse(b"7").unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!((scalar.value_count(), scalar.depth()), (1, 0));
     // Over the scanned size, through the key index.
     let mut entries: Vec<String> = (0..20).map(|i| format!("\"k{i}\": {i}")).collect();
     entries.push("\"k3\": \"last\"".to_owned());

@@ -60,9 +60,14 @@ pub(super) fn piece_items(
 }
 
 /// `text` read as one JSON array or object (its first character after blanks `[` or `{`),
-/// when it is one: `None` for anything else, YAML's to read. A repeated key is YAML's too:
-/// the YAML reader refuses the document, where serde_json would keep the last value.
+/// when it is one: `None` for anything else, YAML's to read. So that a JSON document's
+/// outcome stays the YAML reader's, a document the YAML reader refuses is YAML's too: one
+/// with a repeated key (serde_json would keep the last value), or near the YAML reader's
+/// budgets (64 levels, 250 000 values: `model::Yaml`), whose errors stay the CLI's.
 fn json_container(text: &str) -> Option<Tape<'_>> {
+    /// Below the YAML reader's budgets, with a margin (beyond: its error, or its verdict).
+    const YAML_DEPTH: usize = 60;
+    const YAML_VALUES: usize = 240_000;
     let first = text
         .trim_start_matches([' ', '\t', '\n', '\r'])
         .bytes()
@@ -70,9 +75,9 @@ fn json_container(text: &str) -> Option<Tape<'_>> {
     if !matches!(first, Some(b'{' | b'[')) {
         return None;
     }
-    Tape::parse(text.as_bytes())
-        .ok()
-        .filter(|tape| !tape.repeats_a_key())
+    Tape::parse(text.as_bytes()).ok().filter(|tape| {
+        !tape.repeats_a_key() && tape.depth() < YAML_DEPTH && tape.value_count() < YAML_VALUES
+    })
 }
 
 /// The byte ranges of the JSON values of `text`, when it is nothing but JSON values.

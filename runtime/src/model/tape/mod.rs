@@ -42,6 +42,8 @@ pub struct Tape<'a> {
     kids: Vec<u32>,
     /// Some object repeated a key.
     repeated_key: bool,
+    /// How deep arrays and objects nest (0: a scalar document).
+    depth: usize,
 }
 
 /// One value, at byte `offset` of the text.
@@ -109,6 +111,17 @@ impl<'a> Tape<'a> {
     /// reader does.
     pub fn repeats_a_key(&self) -> bool {
         self.repeated_key
+    }
+
+    /// How many values the document holds, object keys included (a YAML reader's count of
+    /// nodes).
+    pub fn value_count(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// How deep its arrays and objects nest: 0 for a scalar, 1 for `[1]`, 2 for `[[1]]`.
+    pub fn depth(&self) -> usize {
+        self.depth
     }
 
     /// The document's value.

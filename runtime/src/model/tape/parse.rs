@@ -39,6 +39,7 @@ pub(super) fn parse(bytes: &[u8]) -> Result<Tape<'_>, JsonError> {
         open: Vec::with_capacity(16),
         sorted: Vec::new(),
         repeated_key: false,
+        depth: 0,
     };
     p.document().map_err(|(offset, message)| {
         let (line, column) = position(text, offset);
@@ -53,6 +54,7 @@ pub(super) fn parse(bytes: &[u8]) -> Result<Tape<'_>, JsonError> {
         nodes: p.nodes,
         kids: p.kids,
         repeated_key: p.repeated_key,
+        depth: p.depth,
     })
 }
 
@@ -84,6 +86,8 @@ struct Parser<'a> {
     /// Scratch for the key index of a big object: `(key prefix, entry)`, reused.
     sorted: Vec<(u64, u32)>,
     repeated_key: bool,
+    /// The deepest nesting met.
+    depth: usize,
 }
 
 impl<'a> Parser<'a> {
@@ -106,6 +110,7 @@ impl<'a> Parser<'a> {
                         object,
                         first: self.pending.len(),
                     });
+                    self.depth = self.depth.max(self.open.len());
                     self.skip_ws();
                     let close = if object { b'}' } else { b']' };
                     if self.peek() == Some(close) {
