@@ -17,10 +17,8 @@ fn as_yaml(stream: &str) -> String {
     stream
         .lines()
         .map(|l| {
-            if l.ends_with('}') || l.ends_with(']') {
-                if l.starts_with(['{', '[', '}', ']']) {
-                    return format!("{l} # read as YAML\n");
-                }
+            if (l.ends_with('}') || l.ends_with(']')) && l.starts_with(['{', '[', '}', ']']) {
+                return format!("{l} # read as YAML\n");
             }
             format!("{l}\n")
         })
