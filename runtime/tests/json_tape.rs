@@ -83,6 +83,14 @@ fn a_duplicated_key_keeps_its_first_place_and_its_last_value() {
     assert_eq!(agrees(small), Ok(json!({"a": 3, "b": 2})));
     let tape = Tape::parse(small).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(tape.root().keys(), vec!["a", "b"]);
+    assert!(tape.repeats_a_key());
+    let once =
+        Tape::parse(br#"{"a": {"b": 1}, "c": [{"b": 2}]}"#).unwrap_or_else(|e| panic!("{e}"));
+    assert!(!once.repeats_a_key());
+    // Its size as a YAML reader counts it: values with keys, nesting.
+    assert_eq!((once.value_count(), once.depth()), (10, 3));
+    let scalar = Tape::parse(b"7").unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!((scalar.value_count(), scalar.depth()), (1, 0));
     // Over the scanned size, through the key index.
     let mut entries: Vec<String> = (0..20).map(|i| format!("\"k{i}\": {i}")).collect();
     entries.push("\"k3\": \"last\"".to_owned());
@@ -91,6 +99,7 @@ fn a_duplicated_key_keeps_its_first_place_and_its_last_value() {
     let tape = Tape::parse(big.as_bytes()).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(tape.root().get("k3").and_then(|v| v.as_str()), Some("last"));
     assert_eq!(tape.root().keys().len(), 20);
+    assert!(tape.repeats_a_key());
     assert_eq!(tape.root().keys()[3], "k3");
 }
 
@@ -211,5 +220,115 @@ proptest! {
         0..24,
     )) {
         agrees(&bytes).ok();
+    }
+}
+
+/// The tape's error as serde_json words it (`<message> at line L column C`).
+fn error_text(bytes: &[u8]) -> Option<String> {
+    Tape::parse(bytes)
+        .err()
+        .map(|e| format!("{} at line {} column {}", e.message, e.line, e.column))
+}
+
+#[test]
+fn strings_read_eight_bytes_at_a_time_stop_at_every_quote_escape_and_control() {
+    // Each stop at every place of the 8-byte words the string scan reads, and in the tail
+    // shorter than a word; multi-byte characters (bytes over 0x7F) around them.
+    let stops: [&[u8]; 9] = [
+        b"\\n",
+        b"\\\"",
+        b"\\\\",
+        b"\\u00e9",
+        b"\\ud83d\\ude00",
+        "é".as_bytes(),
+        "😀".as_bytes(),
+        b"\x7f",
+        b"~",
+    ];
+    for before in 0..20 {
+        for after in [0, 1, 7, 8, 9, 23] {
+            for stop in stops {
+                let mut text = b"[\"".to_vec();
+                text.extend(std::iter::repeat_n(b'a', before));
+                text.extend_from_slice(stop);
+                text.extend(std::iter::repeat_n(b'z', after));
+                text.extend_from_slice(b"\", \"x\"]");
+                let value = agrees(&text).unwrap_or_else(|e| panic!("{e}"));
+                assert_eq!(value[1], "x", "{}", String::from_utf8_lossy(&text));
+            }
+            // A control character and a missing end quote: refused where serde_json refuses.
+            for bad in [&b"\x01"[..], b"\x1f", b"\x00", b"\\q", b"\\u12", b""] {
+                let mut text = b"\"".to_vec();
+                text.extend(std::iter::repeat_n(b'a', before));
+                text.extend_from_slice(bad);
+                if !bad.is_empty() {
+                    text.extend(std::iter::repeat_n(b'z', after));
+                    text.push(b'"');
+                }
+                let theirs = serde_json::from_slice::<Value>(&text)
+                    .err()
+                    .map(|e| e.to_string());
+                assert!(theirs.is_some());
+                assert_eq!(
+                    error_text(&text),
+                    theirs,
+                    "{}",
+                    String::from_utf8_lossy(&text)
+                );
+            }
+        }
+    }
+    let long = format!("\"{}\\t{}\"", "ab\u{e9}".repeat(5000), "c".repeat(70_001));
+    let value = agrees(long.as_bytes()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(value.as_str().map(str::len), Some(5000 * 4 + 1 + 70_001));
+}
+
+#[test]
+fn big_objects_index_keys_sharing_their_first_bytes() {
+    // Keys equal in their first 8 bytes, keys that are prefixes of others, a key with a NUL
+    // (what a shorter key's prefix is padded with), and a repeated one among them.
+    let keys = [
+        "configuration",
+        "configurationB",
+        "configurationA",
+        "config",
+        "conf",
+        "c",
+        "",
+        "c\u{0}",
+        "configur",
+        "configuration",
+        "zeta",
+        "conf\u{0}x",
+    ];
+    let entries: Vec<String> = keys
+        .iter()
+        .enumerate()
+        .map(|(i, k)| format!("{}: {i}", serde_json::to_string(k).unwrap_or_default()))
+        .collect();
+    let text = format!("{{{}}}", entries.join(", "));
+    let value = agrees(text.as_bytes()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(value["configuration"], 9);
+    let tape = Tape::parse(text.as_bytes()).unwrap_or_else(|e| panic!("{e}"));
+    for (i, key) in keys.iter().enumerate() {
+        let expected = if *key == "configuration" { 9 } else { i as u64 };
+        let found = tape.root().get(key).and_then(|v| v.as_number()?.as_u64());
+        assert_eq!(found, Some(expected), "{key:?}");
+    }
+    for absent in ["configurationC", "con", "c\u{0}\u{0}", "configura"] {
+        assert!(tape.root().get(absent).is_none(), "{absent:?}");
+    }
+    assert_eq!(tape.root().keys().len(), keys.len() - 1);
+}
+
+#[test]
+fn integers_of_every_length_read_as_serde_json() {
+    for digits in 1..=21 {
+        for lead in ["1", "9"] {
+            let n = format!("{lead}{}", "9".repeat(digits - 1));
+            for text in [n.clone(), format!("-{n}"), format!("[{n}, -{n}]")] {
+                agrees(text.as_bytes()).unwrap_or_else(|e| panic!("{text}: {e}"));
+            }
+        }
     }
 }

@@ -1,15 +1,19 @@
 //! The pieces of a stream read as documents to validate against schemas: each piece is one
 //! JSON or YAML document, parsed with the position of every value (several JSON values on one
-//! line are parsed apart), so that violations are located at lines of the stream. Every
+//! line are parsed apart), so that violations are located at lines of the stream. A piece
+//! that is one JSON array or object is read in one pass into a `Tape` (serde_json's reading,
+//! several times cheaper than the YAML reader's); any other piece, and one the tape refuses,
+//! is read as YAML as before. Every
 //! document is validated, whatever its value (a bare number, a string, `null`); a `kind:
 //! List` is one document, not its items.
 
 use std::ops::Range;
 
 use validgen_runtime::kubevirt::manifest::ManifestError;
-use validgen_runtime::model::{Yaml, YamlError};
+use validgen_runtime::model::{Tape, Yaml, YamlError};
 
 use super::Item;
+use super::parsed::Parsed;
 use super::schema::SchemaSet;
 use super::stream::Piece;
 
@@ -28,11 +32,16 @@ pub(super) fn piece_items(
             return vec![not_utf8(file, piece, e.valid_up_to())];
         }
     };
+    if let Some(tape) = json_container(text) {
+        let index = *documents;
+        *documents += 1;
+        return vec![set.validate(file, index, piece.first_line, &Parsed::Json(&tape))];
+    }
     let mut item = |parsed: Result<Yaml, YamlError>| {
         let index = *documents;
         *documents += 1;
         match parsed {
-            Ok(yaml) => set.validate(file, index, piece.first_line, &yaml),
+            Ok(yaml) => set.validate(file, index, piece.first_line, &Parsed::Yaml(&yaml)),
             Err(e) => syntax_error(file, piece.first_line, &e),
         }
     };
@@ -48,6 +57,27 @@ pub(super) fn piece_items(
             _ => vec![item(Err(e))],
         },
     }
+}
+
+/// `text` read as one JSON array or object (its first character after blanks `[` or `{`),
+/// when it is one: `None` for anything else, YAML's to read. So that a JSON document's
+/// outcome stays the YAML reader's, a document the YAML reader refuses is YAML's too: one
+/// with a repeated key (serde_json would keep the last value), or near the YAML reader's
+/// budgets (64 levels, 250 000 values: `model::Yaml`), whose errors stay the CLI's.
+fn json_container(text: &str) -> Option<Tape<'_>> {
+    /// Below the YAML reader's budgets, with a margin (beyond: its error, or its verdict).
+    const YAML_DEPTH: usize = 60;
+    const YAML_VALUES: usize = 240_000;
+    let first = text
+        .trim_start_matches([' ', '\t', '\n', '\r'])
+        .bytes()
+        .next();
+    if !matches!(first, Some(b'{' | b'[')) {
+        return None;
+    }
+    Tape::parse(text.as_bytes()).ok().filter(|tape| {
+        !tape.repeats_a_key() && tape.depth() < YAML_DEPTH && tape.value_count() < YAML_VALUES
+    })
 }
 
 /// The byte ranges of the JSON values of `text`, when it is nothing but JSON values.

@@ -13,6 +13,7 @@ mod documents;
 mod inputs;
 mod kyverno;
 mod ordered;
+mod parsed;
 pub mod schema;
 mod stream;
 mod ytt;

@@ -9,12 +9,11 @@
 
 use std::path::PathBuf;
 
-use serde_json::Value;
 use validgen_codegen::{Diagnostic, LoadedSchema, SchemaOptions, load_schemas};
-use validgen_runtime::interpret::{Explain, Outcome, evaluate_document};
+use validgen_runtime::interpret::Outcome;
 use validgen_runtime::json_schema::{annotation_of, describe};
-use validgen_runtime::model::Yaml;
 
+use super::parsed::Parsed;
 use super::{DocVerdict, Item, SchemaViolation};
 
 /// The schemas documents are validated against.
@@ -138,13 +137,10 @@ impl SchemaSet {
         file: &str,
         index: usize,
         first_line: usize,
-        yaml: &Yaml,
+        doc: &Parsed<'_>,
     ) -> Item {
         let source = format!("{file}#{index}");
-        let doc = yaml.value();
-        let line = yaml
-            .span("")
-            .map_or(first_line, |s| first_line + s.line - 1);
+        let line = doc.span("").map_or(first_line, |s| first_line + s.line - 1);
         let schemas: Vec<&LoadedSchema> = if self.by_kind {
             match self.pick(doc, &source, file, line) {
                 Ok(s) => vec![s],
@@ -153,18 +149,14 @@ impl SchemaSet {
         } else {
             self.schemas.iter().collect()
         };
-        let meta = |k: &str| {
-            doc.pointer(&format!("/metadata/{k}"))
-                .and_then(Value::as_str)
-                .map(str::to_owned)
-        };
+        let meta = |k: &str| doc.string(&["metadata", k]).map(str::to_owned);
         let name = match (meta("namespace"), meta("name")) {
             (Some(ns), Some(n)) => Some(format!("{ns}/{n}")),
             (_, n) => n,
         };
         let mut violations: Vec<SchemaViolation> = schemas
             .iter()
-            .flat_map(|s| violations(s, yaml, first_line, line))
+            .flat_map(|s| violations(s, doc, first_line, line))
             .collect();
         // In document order (stable: equal positions keep schema and keyword order).
         violations.sort_by_key(|v| (v.line, v.column));
@@ -181,13 +173,13 @@ impl SchemaSet {
     /// The CRD version of `doc`; otherwise the item saying why there is none.
     fn pick(
         &self,
-        doc: &Value,
+        doc: &Parsed<'_>,
         source: &str,
         file: &str,
         line: usize,
     ) -> Result<&LoadedSchema, Item> {
-        let api_version = doc.get("apiVersion").and_then(Value::as_str);
-        let kind = doc.get("kind").and_then(Value::as_str);
+        let api_version = doc.string(&["apiVersion"]);
+        let kind = doc.string(&["kind"]);
         let (Some(api_version), Some(kind)) = (api_version, kind) else {
             return Err(Item::Skipped {
                 source: source.to_owned(),
@@ -242,16 +234,17 @@ pub(crate) fn schema_name(s: &LoadedSchema) -> String {
     }
 }
 
-/// The violations of the document `yaml` (whose piece starts on stream line `first_line`,
+/// The violations of the document `doc` (whose piece starts on stream line `first_line`,
 /// and whose value on `line`) against `schema`.
 fn violations(
     schema: &LoadedSchema,
-    yaml: &Yaml,
+    doc: &Parsed<'_>,
     first_line: usize,
     line: usize,
 ) -> Vec<SchemaViolation> {
-    let mut report = evaluate_document(&schema.rules, &yaml.document(), Explain::Failures);
-    yaml.locate(&mut report);
+    let report = doc.evaluate(&schema.rules);
+    // Built from a tape only when a violation quotes it.
+    let value = (!report.violations.is_empty()).then(|| doc.value());
     let name = schema_name(schema);
     let mut out: Vec<SchemaViolation> = report
         .violations
@@ -262,7 +255,10 @@ fn violations(
             instance: v.location.clone(),
             schema: name.clone(),
             keyword: v.keyword.clone(),
-            message: describe(v, yaml.value(), &schema.schema),
+            message: value
+                .as_ref()
+                .map(|value| describe(v, value, &schema.schema))
+                .unwrap_or_default(),
             annotations: annotation_of(&schema.rules.annotations, v).cloned(),
             ..SchemaViolation::default()
         })

@@ -40,6 +40,10 @@ pub struct Tape<'a> {
     /// Children of containers: an array's item nodes; an object's key and value nodes, in
     /// pairs, followed (over [`SCAN_MAX`] entries) by the entries' numbers sorted by key.
     kids: Vec<u32>,
+    /// Some object repeated a key.
+    repeated_key: bool,
+    /// How deep arrays and objects nest (0: a scalar document).
+    depth: usize,
 }
 
 /// One value, at byte `offset` of the text.
@@ -100,6 +104,24 @@ impl<'a> Tape<'a> {
     /// ```
     pub fn parse(bytes: &'a [u8]) -> Result<Tape<'a>, JsonError> {
         parse::parse(bytes)
+    }
+
+    /// Whether some object of the document repeats a key (read as serde_json reads it: the
+    /// key's first place, its last value), for readers that refuse such documents as a YAML
+    /// reader does.
+    pub fn repeats_a_key(&self) -> bool {
+        self.repeated_key
+    }
+
+    /// How many values the document holds, object keys included (a YAML reader's count of
+    /// nodes).
+    pub fn value_count(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// How deep its arrays and objects nest: 0 for a scalar, 1 for `[1]`, 2 for `[[1]]`.
+    pub fn depth(&self) -> usize {
+        self.depth
     }
 
     /// The document's value.

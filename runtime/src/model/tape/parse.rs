@@ -25,14 +25,21 @@ pub(super) fn parse(bytes: &[u8]) -> Result<Tape<'_>, JsonError> {
             message: "document longer than 4 GiB".to_owned(),
         });
     }
+    // Real documents hold about one value per 8 to 10 bytes (compact JSON; fewer when
+    // indented): the arenas start at that size, so that they rarely grow, capped so that a
+    // huge text of blanks does not reserve memory it will not use.
+    let estimate = (bytes.len() / 8 + 1).min(PRESIZE_MAX);
     let mut p = Parser {
         text,
         bytes,
         pos: 0,
-        nodes: Vec::with_capacity(bytes.len() / 8 + 1),
-        kids: Vec::new(),
-        pending: Vec::new(),
-        open: Vec::new(),
+        nodes: Vec::with_capacity(estimate),
+        kids: Vec::with_capacity(estimate),
+        pending: Vec::with_capacity(estimate.min(256)),
+        open: Vec::with_capacity(16),
+        sorted: Vec::new(),
+        repeated_key: false,
+        depth: 0,
     };
     p.document().map_err(|(offset, message)| {
         let (line, column) = position(text, offset);
@@ -46,11 +53,19 @@ pub(super) fn parse(bytes: &[u8]) -> Result<Tape<'_>, JsonError> {
         text,
         nodes: p.nodes,
         kids: p.kids,
+        repeated_key: p.repeated_key,
+        depth: p.depth,
     })
 }
 
 /// An error: its byte offset and serde_json's words for it.
 type Fail = (usize, &'static str);
+
+/// The most values the arenas are sized for before the parse (then they grow as needed).
+const PRESIZE_MAX: usize = 1 << 20;
+
+const CONTROL: &str = "control character (\\u0000-\\u001F) found while parsing a string";
+const EOF_STRING: &str = "EOF while parsing a string";
 
 /// An array or object being read: its node and where its children start in `pending`.
 struct Open {
@@ -68,6 +83,11 @@ struct Parser<'a> {
     /// The children read so far of every open container, innermost last.
     pending: Vec<u32>,
     open: Vec<Open>,
+    /// Scratch for the key index of a big object: `(key prefix, entry)`, reused.
+    sorted: Vec<(u64, u32)>,
+    repeated_key: bool,
+    /// The deepest nesting met.
+    depth: usize,
 }
 
 impl<'a> Parser<'a> {
@@ -90,6 +110,7 @@ impl<'a> Parser<'a> {
                         object,
                         first: self.pending.len(),
                     });
+                    self.depth = self.depth.max(self.open.len());
                     self.skip_ws();
                     let close = if object { b'}' } else { b']' };
                     if self.peek() == Some(close) {
@@ -191,7 +212,8 @@ impl<'a> Parser<'a> {
             return;
         };
         let start = self.kids.len() as u32;
-        self.kids.extend(self.pending.drain(open.first..));
+        self.kids.extend_from_slice(&self.pending[open.first..]);
+        self.pending.truncate(open.first);
         let count = self.kids.len() as u32 - start;
         let kind = if open.object {
             let len = self.entries(start, count / 2);
@@ -206,39 +228,63 @@ impl<'a> Parser<'a> {
     /// first place and takes its last value (as serde_json's `preserve_order` map); over
     /// [`SCAN_MAX`] entries, their numbers sorted by key follow. The entries left.
     fn entries(&mut self, start: u32, len: u32) -> u32 {
-        let (start, n) = (start as usize, len as usize);
-        let mut order: Vec<u32> = Vec::new();
-        let duplicated = if n <= SCAN_MAX {
-            (1..n).any(|j| (0..j).any(|i| self.key_at(start, i) == self.key_at(start, j)))
-        } else {
-            order = (0..len).collect();
-            order.sort_by(|&a, &b| {
-                self.key_at(start, a as usize)
-                    .cmp(self.key_at(start, b as usize))
-                    .then(a.cmp(&b))
-            });
-            order
-                .windows(2)
-                .any(|w| self.key_at(start, w[0] as usize) == self.key_at(start, w[1] as usize))
-        };
-        let n = if duplicated { self.dedup(start, n) } else { n };
-        if n > SCAN_MAX {
-            if duplicated {
-                order = (0..n as u32).collect();
-                order.sort_by(|&a, &b| {
-                    self.key_at(start, a as usize)
-                        .cmp(self.key_at(start, b as usize))
-                });
+        let (start, mut n) = (start as usize, len as usize);
+        if n <= SCAN_MAX {
+            if self.small_duplicated(start, n) {
+                n = self.dedup(start, n);
             }
-            self.kids.extend(order);
+            return n as u32;
         }
+        if self.sort_keys(start, n) {
+            n = self.dedup(start, n);
+            if n <= SCAN_MAX {
+                return n as u32;
+            }
+            self.sort_keys(start, n);
+        }
+        self.kids.extend(self.sorted.iter().map(|&(_, e)| e));
         n as u32
     }
 
+    /// Whether two of the `n` (at most [`SCAN_MAX`]) entries at `kids[start..]` share a key.
+    fn small_duplicated(&self, start: usize, n: usize) -> bool {
+        let mut keys = [""; SCAN_MAX];
+        for (e, key) in keys.iter_mut().enumerate().take(n) {
+            *key = self.key_at(start, e);
+        }
+        let keys = &keys[..n];
+        keys.iter().enumerate().any(|(j, b)| {
+            keys[..j].iter().any(|a| {
+                // Lengths and first bytes differ for most pairs: no `memcmp` call for them.
+                a.len() == b.len() && a.as_bytes().first() == b.as_bytes().first() && a == b
+            })
+        })
+    }
+
+    /// Sorts the numbers of the `n` entries at `kids[start..]` by key (ties by number) into
+    /// `sorted`, comparing the keys' first 8 bytes as one integer before the whole keys.
+    /// Whether a key is duplicated.
+    fn sort_keys(&mut self, start: usize, n: usize) -> bool {
+        let mut sorted = std::mem::take(&mut self.sorted);
+        sorted.clear();
+        sorted.extend((0..n as u32).map(|e| (key_prefix(self.key_at(start, e as usize)), e)));
+        let key = |e: u32| self.key_at(start, e as usize);
+        sorted.sort_unstable_by(|a, b| {
+            a.0.cmp(&b.0)
+                .then_with(|| key(a.1).cmp(key(b.1)))
+                .then(a.1.cmp(&b.1))
+        });
+        let duplicated = sorted
+            .windows(2)
+            .any(|w| w[0].0 == w[1].0 && key(w[0].1) == key(w[1].1));
+        self.sorted = sorted;
+        duplicated
+    }
+
     /// Keeps the first place and the last value of each key among the `n` entries at
-    /// `kids[start..]` (rare: a quadratic pass is fine for the small objects that reach it,
-    /// and big ones go through a map). The entries left.
+    /// `kids[start..]` (rare: a map is fine here). The entries left.
     fn dedup(&mut self, start: usize, n: usize) -> usize {
+        self.repeated_key = true;
         let mut kept: Vec<(u32, u32)> = Vec::with_capacity(n);
         let mut place: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
         let nodes = &self.nodes;
@@ -282,6 +328,12 @@ impl<'a> Parser<'a> {
     }
 
     fn literal(&mut self, word: &'static str, kind: Kind<'a>) -> Result<Kind<'a>, Fail> {
+        let end = self.pos + word.len();
+        if self.bytes.get(self.pos..end) == Some(word.as_bytes()) {
+            self.pos = end;
+            return Ok(kind);
+        }
+        // Not the word: find the byte that differs, for the error's position.
         for &b in word.as_bytes() {
             match self.peek() {
                 Some(c) if c == b => self.pos += 1,
@@ -302,6 +354,8 @@ impl<'a> Parser<'a> {
             self.pos += 1;
         }
         let digits = self.pos;
+        // The integer part's value, exact up to 19 digits (wrapping beyond: not used then).
+        let mut magnitude = 0u64;
         match self.peek() {
             Some(b'0') => {
                 self.pos += 1;
@@ -309,7 +363,12 @@ impl<'a> Parser<'a> {
                     return Err((self.pos, "invalid number"));
                 }
             }
-            Some(b'1'..=b'9') => self.skip_digits(),
+            Some(b'1'..=b'9') => {
+                while let Some(&d @ b'0'..=b'9') = self.bytes.get(self.pos) {
+                    magnitude = magnitude.wrapping_mul(10).wrapping_add(u64::from(d - b'0'));
+                    self.pos += 1;
+                }
+            }
             None => return Err((self.pos.saturating_sub(1), "EOF while parsing a value")),
             Some(_) => return Err((self.pos, "invalid number")),
         }
@@ -330,9 +389,6 @@ impl<'a> Parser<'a> {
         }
         if plain && int_end - digits <= 18 {
             // At most 18 digits: fits `u64`, and `i64` when negated.
-            let magnitude = self.bytes[digits..int_end]
-                .iter()
-                .fold(0u64, |n, &d| n * 10 + u64::from(d - b'0'));
             if !negative {
                 return Ok(Number::from(magnitude));
             }
@@ -363,61 +419,54 @@ impl<'a> Parser<'a> {
 
     /// A string (at its opening quote): borrowed from the text unless it holds an escape.
     fn string(&mut self) -> Result<Cow<'a, str>, Fail> {
-        self.pos += 1;
-        let start = self.pos;
-        loop {
-            match self.peek() {
-                None => return Err((self.pos.saturating_sub(1), "EOF while parsing a string")),
-                Some(b'"') => {
-                    self.pos += 1;
-                    return Ok(Cow::Borrowed(&self.text[start..self.pos - 1]));
-                }
-                Some(b'\\') => break,
-                Some(0..0x20) => {
-                    return Err((
-                        self.pos,
-                        "control character (\\u0000-\\u001F) found while parsing a string",
-                    ));
-                }
-                Some(_) => self.pos += 1,
+        let start = self.pos + 1;
+        let end = plain_run(self.bytes, start);
+        self.pos = end;
+        match self.peek() {
+            Some(b'"') => {
+                self.pos += 1;
+                Ok(Cow::Borrowed(&self.text[start..end]))
             }
+            Some(b'\\') => self.escaped(start),
+            Some(_) => Err((end, CONTROL)),
+            None => Err((end.saturating_sub(1), EOF_STRING)),
         }
+    }
+
+    /// The rest of a string that holds an escape (at its first backslash; its text starts at
+    /// `start`), unescaped.
+    fn escaped(&mut self, start: usize) -> Result<Cow<'a, str>, Fail> {
         let mut out = String::from(&self.text[start..self.pos]);
         loop {
-            let run = self.pos;
-            loop {
-                match self.peek() {
-                    None => return Err((self.pos.saturating_sub(1), "EOF while parsing a string")),
-                    Some(b'"' | b'\\') => break,
-                    Some(0..0x20) => {
-                        return Err((
-                            self.pos,
-                            "control character (\\u0000-\\u001F) found while parsing a string",
-                        ));
-                    }
-                    Some(_) => self.pos += 1,
-                }
-            }
-            out.push_str(&self.text[run..self.pos]);
-            if self.peek() == Some(b'"') {
-                self.pos += 1;
-                return Ok(Cow::Owned(out));
-            }
+            // At a backslash.
             self.pos += 1;
-            let escaped = match self.peek() {
-                None => return Err((self.pos.saturating_sub(1), "EOF while parsing a string")),
+            match self.peek() {
+                None => return Err((self.pos.saturating_sub(1), EOF_STRING)),
                 Some(b'u') => {
                     self.pos += 1;
                     out.push(self.unicode_escape()?);
-                    continue;
                 }
                 Some(b) => match short_escape(b) {
-                    Some(c) => c,
+                    Some(c) => {
+                        self.pos += 1;
+                        out.push(c);
+                    }
                     None => return Err((self.pos, "invalid escape")),
                 },
-            };
-            self.pos += 1;
-            out.push(escaped);
+            }
+            let run = self.pos;
+            let end = plain_run(self.bytes, run);
+            out.push_str(&self.text[run..end]);
+            self.pos = end;
+            match self.peek() {
+                Some(b'"') => {
+                    self.pos += 1;
+                    return Ok(Cow::Owned(out));
+                }
+                Some(b'\\') => {}
+                Some(_) => return Err((end, CONTROL)),
+                None => return Err((end.saturating_sub(1), EOF_STRING)),
+            }
         }
     }
 
@@ -442,19 +491,17 @@ impl<'a> Parser<'a> {
         char::from_u32(code).ok_or((self.pos, "invalid unicode code point"))
     }
 
+    /// The four hex digits of a `\u` escape. As serde_json: fewer than four bytes left is the
+    /// end of the text; otherwise the four are taken, then judged (an error at the last).
     fn hex4(&mut self) -> Result<u32, Fail> {
-        let mut code = 0;
-        for _ in 0..4 {
-            let digit = match self.peek() {
-                None => return Err((self.pos.saturating_sub(1), "EOF while parsing a string")),
-                Some(b) => (b as char)
-                    .to_digit(16)
-                    .ok_or((self.pos, "invalid escape"))?,
-            };
-            self.pos += 1;
-            code = code * 16 + digit;
-        }
-        Ok(code)
+        let Some(digits) = self.bytes.get(self.pos..self.pos + 4) else {
+            return Err((self.bytes.len().saturating_sub(1), EOF_STRING));
+        };
+        self.pos += 4;
+        digits
+            .iter()
+            .try_fold(0, |code, &b| Some(code * 16 + char::from(b).to_digit(16)?))
+            .ok_or((self.pos - 1, "invalid escape"))
     }
 }
 
@@ -472,4 +519,46 @@ pub(crate) fn short_escape(b: u8) -> Option<char> {
         b't' => '\t',
         _ => return None,
     })
+}
+
+/// The offset of the first byte at or after `from` that ends a string's plain run: `"`, `\`
+/// or a control character (U+0000–U+001F, refused inside strings by RFC 8259 §7); the length
+/// of `bytes` when there is none. Reads 8 bytes at a time as one integer (SWAR): for each
+/// byte class, `(x - 0x01…) & !x & 0x80…` sets the high bit of the bytes that are zero in `x`
+/// (the class's bytes XORed to zero, or under 0x20), exactly at the first of them (a borrow
+/// only runs upward from a byte that matched), so that the lowest bit set is the first stop.
+fn plain_run(bytes: &[u8], from: usize) -> usize {
+    const ONES: u64 = u64::from_ne_bytes([1; 8]);
+    const HIGH: u64 = u64::from_ne_bytes([0x80; 8]);
+    let mut at = from;
+    while let Some(chunk) = bytes.get(at..).and_then(<[u8]>::first_chunk::<8>) {
+        let x = u64::from_le_bytes(*chunk);
+        let quote = x ^ (ONES * u64::from(b'"'));
+        let backslash = x ^ (ONES * u64::from(b'\\'));
+        let stops = (quote.wrapping_sub(ONES) & !quote)
+            | (backslash.wrapping_sub(ONES) & !backslash)
+            | (x.wrapping_sub(ONES * 0x20) & !x);
+        let stops = stops & HIGH;
+        if stops != 0 {
+            return at + (stops.trailing_zeros() / 8) as usize;
+        }
+        at += 8;
+    }
+    while let Some(&b) = bytes.get(at) {
+        if b == b'"' || b == b'\\' || b < 0x20 {
+            break;
+        }
+        at += 1;
+    }
+    at
+}
+
+/// The first 8 bytes of `key` as a big-endian integer (zeros after a shorter key): integers
+/// in the order of the keys' bytes, up to keys equal in their first 8 bytes.
+fn key_prefix(key: &str) -> u64 {
+    let bytes = key.as_bytes();
+    let mut prefix = [0u8; 8];
+    let n = bytes.len().min(8);
+    prefix[..n].copy_from_slice(&bytes[..n]);
+    u64::from_be_bytes(prefix)
 }
