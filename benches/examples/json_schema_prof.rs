@@ -1,7 +1,7 @@
 //! Prof loop for callgrind over the JSON Schema benchmark's cases: runs one path `n` times.
 //! `json_schema_prof MODE ID N`, ID a benchmark id (`bundle/base-valid`, `traefik/valid`),
-//! MODE in value, value-is-valid, bytes, bytes-is-valid, tape-parse, value-parse,
-//! jsonschema-bytes. `benches/scripts/json-schema-callgrind.sh` runs it.
+//! MODE in value, value-is-valid, jsonschema-value (`jsonschema`'s `is_valid` on the parsed
+//! value), bytes, bytes-is-valid, tape-parse, value-parse, jsonschema-bytes. `benches/scripts/json-schema-callgrind.sh` runs it.
 #![allow(missing_docs, clippy::unwrap_used, clippy::expect_used)]
 
 use std::hint::black_box;
@@ -30,6 +30,7 @@ fn main() {
         match mode {
             "value" => drop(black_box((v.validate)(black_box(doc), Explain::Failures))),
             "value-is-valid" => drop(black_box((v.is_valid)(black_box(doc)))),
+            "jsonschema-value" => drop(black_box(oracle.is_valid(black_box(doc)))),
             "bytes" => drop(black_box((v.validate_bytes)(
                 black_box(&bytes),
                 Explain::Failures,

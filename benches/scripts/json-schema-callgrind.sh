@@ -13,7 +13,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 prof=${PROF:-${CARGO_TARGET_DIR:-$root/target}/release/examples/json_schema_prof}
 [ -x "$prof" ] || { echo "no $prof: cargo build --release --example json_schema_prof" >&2; exit 2; }
-modes=${MODES:-value value-is-valid bytes bytes-is-valid tape-parse value-parse jsonschema-bytes}
+modes=${MODES:-value value-is-valid jsonschema-value bytes bytes-is-valid tape-parse value-parse jsonschema-bytes}
 cases=${CASES:-traefik/valid cert-manager/valid gateway/valid olm/valid bundle/base-valid bundle/realtime-valid bundle/many-invalid}
 out=$(mktemp -d "${TMPDIR:-/tmp}/validgen-cg.XXXXXX")
 trap 'rm -rf "$out"' EXIT

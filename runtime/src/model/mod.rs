@@ -51,8 +51,17 @@ pub trait Instance<'a>: Copy {
     /// Element `i` of an array.
     fn item(self, i: usize) -> Option<Self>;
 
-    /// An object's keys, in document order (`empty` for other values).
-    fn keys(self) -> Vec<&'a str>;
+    /// An object's number of entries (`None` for other values).
+    fn object_len(self) -> Option<usize>;
+
+    /// An object's entries (key, value), in document order (none for other values): read in
+    /// place, without looking each key up again.
+    fn entries(self) -> impl Iterator<Item = (&'a str, Self)>;
+
+    /// An object's keys, in document order (none for other values).
+    fn keys(self) -> impl Iterator<Item = &'a str> {
+        self.entries().map(|(k, _)| k)
+    }
 
     /// An object's entry `key`.
     fn get(self, key: &str) -> Option<Self>;
@@ -92,6 +101,20 @@ pub trait Document {
     /// # Errors
     /// The path fails on the document.
     fn instances(&self, path: &Path) -> Result<Vec<(String, Self::Instance<'_>)>, String>;
+
+    /// Whether `holds` is true of every value at `path` (of none: true), for a verdict: no
+    /// location is built, and a model that finds a JSON Pointer's one value (or none) in place
+    /// overrides it to build no list either. Stops at the first value it is false of.
+    ///
+    /// # Errors
+    /// The path fails on the document (as [`Document::instances`]).
+    fn all_instances<'s>(
+        &'s self,
+        path: &Path,
+        holds: &mut dyn FnMut(Self::Instance<'s>) -> bool,
+    ) -> Result<bool, String> {
+        Ok(self.instances(path)?.into_iter().all(|(_, v)| holds(v)))
+    }
 
     /// The integers at a rule's path; an error also when there are none or the rule has no
     /// path.
@@ -162,6 +185,14 @@ impl<D: Document + ?Sized> Document for &D {
 
     fn instances(&self, path: &Path) -> Result<Vec<(String, Self::Instance<'_>)>, String> {
         (**self).instances(path)
+    }
+
+    fn all_instances<'s>(
+        &'s self,
+        path: &Path,
+        holds: &mut dyn FnMut(Self::Instance<'s>) -> bool,
+    ) -> Result<bool, String> {
+        (**self).all_instances(path, holds)
     }
 }
 

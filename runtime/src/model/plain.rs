@@ -13,6 +13,7 @@ use crate::ir::{Path, Syntax};
 const SCAN_MAX: usize = 8;
 
 impl<'a> Instance<'a> for &'a Value {
+    #[inline]
     fn json_type(self) -> JsonType {
         match self {
             Value::Null => JsonType::Null,
@@ -25,10 +26,12 @@ impl<'a> Instance<'a> for &'a Value {
         }
     }
 
+    #[inline]
     fn as_bool(self) -> Option<bool> {
         Value::as_bool(self)
     }
 
+    #[inline]
     fn as_number(self) -> Option<&'a Number> {
         match self {
             Value::Number(n) => Some(n),
@@ -36,25 +39,35 @@ impl<'a> Instance<'a> for &'a Value {
         }
     }
 
+    #[inline]
     fn as_str(self) -> Option<&'a str> {
         Value::as_str(self)
     }
 
+    #[inline]
     fn array_len(self) -> Option<usize> {
         Value::as_array(self).map(Vec::len)
     }
 
+    #[inline]
     fn item(self, i: usize) -> Option<Self> {
         Value::as_array(self)?.get(i)
     }
 
-    fn keys(self) -> Vec<&'a str> {
-        match self {
-            Value::Object(m) => m.keys().map(String::as_str).collect(),
-            _ => Vec::new(),
-        }
+    #[inline]
+    fn object_len(self) -> Option<usize> {
+        Value::as_object(self).map(serde_json::Map::len)
     }
 
+    #[inline]
+    fn entries(self) -> impl Iterator<Item = (&'a str, Self)> {
+        Value::as_object(self)
+            .into_iter()
+            .flatten()
+            .map(|(k, v)| (k.as_str(), v))
+    }
+
+    #[inline]
     fn get(self, key: &str) -> Option<Self> {
         let map = Value::as_object(self)?;
         // A short scan of a small object's entries costs less than hashing the key.
@@ -64,12 +77,14 @@ impl<'a> Instance<'a> for &'a Value {
         map.get(key)
     }
 
+    #[inline]
     fn to_value(self) -> Cow<'a, Value> {
         Cow::Borrowed(self)
     }
 }
 
 /// Whether a number has a zero fractional part (JSON Schema's `integer`).
+#[inline]
 pub fn is_integral(n: &Number) -> bool {
     n.is_i64() || n.is_u64() || n.as_f64().is_some_and(|f| f.fract() == 0.0)
 }
@@ -90,23 +105,7 @@ impl<'a> Plain<'a> {
     /// client-go finds on unstructured JSON (its literals are not values of the document).
     fn values(&self, path: &Path) -> Result<Vec<&'a Value>, String> {
         match &path.syntax {
-            Syntax::Pointer(tokens) => {
-                let mut at = self.root;
-                for t in tokens {
-                    at = match at {
-                        Value::Object(m) => match m.get(t) {
-                            Some(v) => v,
-                            None => return Ok(Vec::new()),
-                        },
-                        Value::Array(a) => match array_index(t).and_then(|i| a.get(i)) {
-                            Some(v) => v,
-                            None => return Ok(Vec::new()),
-                        },
-                        _ => return Ok(Vec::new()),
-                    };
-                }
-                Ok(vec![at])
-            }
+            Syntax::Pointer(tokens) => Ok(self.pointer(tokens).into_iter().collect()),
             Syntax::JsonPath(p) => {
                 let found = p
                     .find(self.root, true)
@@ -121,6 +120,19 @@ impl<'a> Plain<'a> {
                     .collect()
             }
         }
+    }
+
+    /// The value at a JSON Pointer's `tokens`, if there is one.
+    fn pointer(&self, tokens: &[String]) -> Option<&'a Value> {
+        let mut at = self.root;
+        for t in tokens {
+            at = match at {
+                Value::Object(m) => m.get(t)?,
+                Value::Array(a) => a.get(array_index(t)?)?,
+                _ => return None,
+            };
+        }
+        Some(at)
     }
 }
 
@@ -153,6 +165,17 @@ impl Document for Plain<'_> {
 
     fn instances(&self, path: &Path) -> Result<Vec<(String, &Value)>, String> {
         Ok(located(path, self.values(path)?))
+    }
+
+    fn all_instances<'s>(
+        &'s self,
+        path: &Path,
+        holds: &mut dyn FnMut(&'s Value) -> bool,
+    ) -> Result<bool, String> {
+        match &path.syntax {
+            Syntax::Pointer(tokens) => Ok(self.pointer(tokens).is_none_or(holds)),
+            Syntax::JsonPath(_) => Ok(self.values(path)?.into_iter().all(holds)),
+        }
     }
 }
 

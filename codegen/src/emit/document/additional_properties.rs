@@ -16,16 +16,14 @@ pub(super) fn check(
     let skipped = skipped(known, patterns);
     let body = checks(cs, set);
     quote! {{
-        for __key in ::validgen::__private::model::Instance::keys(__v) {
+        for (__key, __v) in ::validgen::__private::model::Instance::entries(__v) {
             if #skipped {
                 continue;
             }
-            if let ::core::option::Option::Some(__v) = ::validgen::__private::model::Instance::get(__v, __key) {
-                let __mark = __at.mark();
-                __at.key(__key);
-                #body
-                __at.truncate(__mark);
-            }
+            let __mark = __at.mark();
+            __at.key(__key);
+            #body
+            __at.truncate(__mark);
         }
     }}
 }

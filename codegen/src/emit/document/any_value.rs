@@ -6,23 +6,30 @@ use proc_macro2::TokenStream;
 use quote::quote;
 use serde_json::Value;
 
-use super::push;
+/// An `Option<Violation>` expression: the check applied to `__v`.
+pub(super) fn found(values: &[Value]) -> TokenStream {
+    call(values, quote!(any_value), quote!(::core::option::Option::None))
+}
 
-pub(super) fn check(values: &[Value]) -> TokenStream {
+/// A `bool` expression: whether the check passes `__v` (no violation built).
+pub(super) fn holds(values: &[Value]) -> TokenStream {
+    call(values, quote!(is_any_of), quote!(true))
+}
+
+/// The runtime's function `f` applied to `__v` and the values; `listed` is its answer for a
+/// string the `match` finds.
+fn call(values: &[Value], f: TokenStream, listed: TokenStream) -> TokenStream {
     let text = Value::Array(values.to_vec()).to_string();
-    let found = push(quote!(::validgen::__private::checks::document::any_value(
-        __v, &__VALUES
-    )));
     let slow = quote! {{
         static __VALUES: ::std::sync::LazyLock<::std::vec::Vec<::validgen::__private::serde_json::Value>> =
             ::std::sync::LazyLock::new(|| ::validgen::__private::serde_json::from_str(#text).unwrap_or_default());
-        #found
+        ::validgen::__private::checks::document::#f(__v, &__VALUES)
     }};
     let strings: Option<Vec<&str>> = values.iter().map(Value::as_str).collect();
     match strings {
         Some(strings) if !strings.is_empty() => quote! {
             match ::validgen::__private::model::Instance::as_str(__v) {
-                ::core::option::Option::Some(#(#strings)|*) => {}
+                ::core::option::Option::Some(#(#strings)|*) => #listed,
                 _ => #slow
             }
         },

@@ -5,16 +5,22 @@ use proc_macro2::TokenStream;
 use quote::quote;
 use serde_json::Value;
 
-use super::push;
+/// An `Option<Violation>` expression: the check applied to `__v`.
+pub(super) fn found(value: &Value) -> TokenStream {
+    call(value, quote!(const_))
+}
 
-pub(super) fn check(value: &Value) -> TokenStream {
+/// A `bool` expression: whether the check passes `__v` (no violation built).
+pub(super) fn holds(value: &Value) -> TokenStream {
+    call(value, quote!(is_const))
+}
+
+/// The runtime's function `f` applied to `__v` and the value.
+fn call(value: &Value, f: TokenStream) -> TokenStream {
     let text = value.to_string();
-    let found = push(quote!(::validgen::__private::checks::document::const_(
-        __v, &__CONST
-    )));
     quote! {{
         static __CONST: ::std::sync::LazyLock<::validgen::__private::serde_json::Value> =
             ::std::sync::LazyLock::new(|| ::validgen::__private::serde_json::from_str(#text).unwrap_or_default());
-        #found
+        ::validgen::__private::checks::document::#f(__v, &__CONST)
     }}
 }

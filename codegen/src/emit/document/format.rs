@@ -4,12 +4,11 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 use validgen_runtime::format::Format;
 
-use super::push;
-
-pub(super) fn check(format: Format) -> TokenStream {
+/// An `Option<Violation>` expression: the check applied to `__v`.
+pub(super) fn found(format: Format) -> TokenStream {
     let f = format_ident!("{}", format!("{format:?}"));
-    push(quote!(::validgen::__private::checks::document::format(
+    quote!(::validgen::__private::checks::document::format(
         __v,
         ::validgen::__private::format::Format::#f
-    )))
+    ))
 }

@@ -5,19 +5,29 @@ use proc_macro2::TokenStream;
 use quote::quote;
 use validgen_runtime::ir::Regex;
 
-use super::{push, regex_static};
+use super::regex_static;
 
-pub(super) fn check(regex: &Regex) -> TokenStream {
+/// An `Option<Violation>` expression: the check applied to `__v`.
+pub(super) fn found(regex: &Regex) -> TokenStream {
     let built = regex_static(regex);
-    let found = push(quote!(::validgen::__private::checks::document::matches(
-        __v, __re
-    )));
-    quote! {{
+    quote! {
         match #built {
-            ::core::result::Result::Ok(__re) => #found,
-            ::core::result::Result::Err(__e) => __out.push(__at.place(
+            ::core::result::Result::Ok(__re) => ::validgen::__private::checks::document::matches(__v, __re),
+            ::core::result::Result::Err(__e) => ::core::option::Option::Some(
                 ::validgen::__private::checks::document::bad_pattern(__e),
-            )),
+            ),
         }
-    }}
+    }
+}
+
+/// A `bool` expression: whether the check passes `__v` (no violation built; a pattern that
+/// failed to build passes nothing).
+pub(super) fn holds(regex: &Regex) -> TokenStream {
+    let built = regex_static(regex);
+    quote! {
+        match #built {
+            ::core::result::Result::Ok(__re) => ::validgen::__private::checks::document::is_match(__v, __re),
+            ::core::result::Result::Err(_) => false,
+        }
+    }
 }

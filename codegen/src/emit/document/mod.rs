@@ -96,15 +96,16 @@ pub fn rule_holds(check: &Check, set: &RuleSet, path: &PathCode) -> Option<Token
     let path = path.parsed_result();
     let holds = verdict::holds(std::slice::from_ref(check), set);
     Some(quote! {
-        match #path.and_then(|__p| ::validgen::__private::model::Document::instances(&__lookup, __p)) {
-            ::core::result::Result::Ok(__found) => __found.into_iter().all(|(_, __v)| {
-                let __depth = 0usize;
-                let __verdict_budget = ::validgen::__private::checks::document::Budget::default();
-                let __budget = &__verdict_budget;
-                #holds && !__verdict_budget.spent()
-            }),
-            ::core::result::Result::Err(_) => false,
-        }
+        #path
+            .and_then(|__p| {
+                ::validgen::__private::model::Document::all_instances(&__lookup, __p, &mut |__v| {
+                    let __depth = 0usize;
+                    let __verdict_budget = ::validgen::__private::checks::document::Budget::default();
+                    let __budget = &__verdict_budget;
+                    #holds && !__verdict_budget.spent()
+                })
+            })
+            .unwrap_or(false)
     })
 }
 
@@ -191,17 +192,61 @@ pub(super) fn str_slice(keys: &[String]) -> TokenStream {
     })
 }
 
+/// An `Option<Violation>` expression applying `c` to `__v` when `c` is a leaf (a check of the
+/// value alone, no checks nested); `None` for the others.
+fn leaf(c: &Check) -> Option<TokenStream> {
+    Some(match c {
+        Check::Type { types } => type_::found(types),
+        Check::Required { keys } => required::found(keys),
+        Check::NoExtraKeys { allowed } => no_extra_keys::found(allowed),
+        Check::Const { value } => const_::found(value),
+        Check::Unique => unique::found(),
+        Check::NotNull => not_null::found(),
+        Check::OneNotNull { keys } => one_not_null::found(keys),
+        Check::NumberRange { min, max } => number_range::found(min.as_ref(), max.as_ref()),
+        Check::Size { measure, min, max } => size::found(*measure, *min, *max),
+        Check::Matches { regex } => matches::found(regex),
+        Check::MultipleOf { value } => multiple_of::found(value),
+        Check::AnyValue { values } => any_value::found(values),
+        Check::Format { format } => format::found(*format),
+        Check::Never => never::found(),
+        // As the interpreter: a KubeVirt check nested in a document check fails closed.
+        Check::IntRange { .. }
+        | Check::LengthRange { .. }
+        | Check::Pattern { .. }
+        | Check::Enum { .. }
+        | Check::Fail { .. } => fail_closed(),
+        Check::AnyOf { .. }
+        | Check::OneOf { .. }
+        | Check::Not { .. }
+        | Check::IfThenElse { .. }
+        | Check::Items { .. }
+        | Check::PrefixItems { .. }
+        | Check::Contains { .. }
+        | Check::PatternProperties { .. }
+        | Check::PropertyNames { .. }
+        | Check::Keyword { .. }
+        | Check::Properties { .. }
+        | Check::AdditionalProperties { .. }
+        | Check::Ref { .. }
+        | Check::Validation(_) => return None,
+    })
+}
+
+/// The violation (as an `Option<Violation>` expression) of a check no document check runs.
+fn fail_closed() -> TokenStream {
+    quote!(::core::option::Option::Some(
+        ::validgen::__private::ir::Violation::new(
+            "rule",
+            "a check of one value",
+            "a check of a rule's values",
+        )
+    ))
+}
+
+/// Statements applying `c` to `__v`, its violations pushed to `__out`.
 fn one(c: &Check, set: &RuleSet) -> TokenStream {
     match c {
-        Check::Type { types } => type_::check(types),
-        Check::Required { keys } => required::check(keys),
-        Check::NoExtraKeys { allowed } => no_extra_keys::check(allowed),
-        Check::Const { value } => const_::check(value),
-        Check::Unique => unique::check(),
-        Check::NotNull => not_null::check(),
-        Check::OneNotNull { keys } => one_not_null::check(keys),
-        Check::NumberRange { min, max } => number_range::check(min.as_ref(), max.as_ref()),
-        Check::Size { measure, min, max } => size::check(*measure, *min, *max),
         Check::AnyOf { branches } => any_of::check(branches, set),
         Check::OneOf { branches } => one_of::check(branches, set),
         Check::Not { checks } => not::check(checks, set),
@@ -215,11 +260,6 @@ fn one(c: &Check, set: &RuleSet) -> TokenStream {
         Check::Contains { checks, min, max } => contains::check(checks, *min, *max, set),
         Check::PatternProperties { patterns } => pattern_properties::check(patterns, set),
         Check::PropertyNames { checks } => property_names::check(checks, set),
-        Check::Matches { regex } => matches::check(regex),
-        Check::MultipleOf { value } => multiple_of::check(value),
-        Check::AnyValue { values } => any_value::check(values),
-        Check::Format { format } => format::check(*format),
-        Check::Never => never::check(),
         Check::Keyword {
             location,
             message,
@@ -233,17 +273,6 @@ fn one(c: &Check, set: &RuleSet) -> TokenStream {
         } => additional_properties::check(known, patterns, checks, set),
         Check::Ref { name } => reference::check(name, set),
         Check::Validation(v) => validation::check(v),
-        // As the interpreter: a KubeVirt check nested in a document check fails closed.
-        Check::IntRange { .. }
-        | Check::LengthRange { .. }
-        | Check::Pattern { .. }
-        | Check::Enum { .. }
-        | Check::Fail { .. } => push(quote!(::core::option::Option::Some(
-            ::validgen::__private::ir::Violation::new(
-                "rule",
-                "a check of one value",
-                "a check of a rule's values",
-            )
-        ))),
+        leaf_check => push(leaf(leaf_check).unwrap_or_else(fail_closed)),
     }
 }

@@ -3,6 +3,7 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-pub(super) fn check() -> TokenStream {
-    quote!(__out.push(__at.place(::validgen::__private::checks::document::never(__v)));)
+/// An `Option<Violation>` expression: the check applied to `__v`.
+pub(super) fn found() -> TokenStream {
+    quote!(::core::option::Option::Some(::validgen::__private::checks::document::never(__v)))
 }

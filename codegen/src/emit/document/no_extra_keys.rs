@@ -3,9 +3,10 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::{push, str_slice};
+use super::str_slice;
 
-pub(super) fn check(keys: &[String]) -> TokenStream {
+/// An `Option<Violation>` expression: the check applied to `__v`.
+pub(super) fn found(keys: &[String]) -> TokenStream {
     let keys = str_slice(keys);
-    push(quote!(::validgen::__private::checks::document::no_extra_keys(__v, #keys)))
+    quote!(::validgen::__private::checks::document::no_extra_keys(__v, #keys))
 }

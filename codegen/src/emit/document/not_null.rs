@@ -3,10 +3,9 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::push;
-
-pub(super) fn check() -> TokenStream {
-    push(quote!(::validgen::__private::checks::document::not_null(
+/// An `Option<Violation>` expression: the check applied to `__v`.
+pub(super) fn found() -> TokenStream {
+    quote!(::validgen::__private::checks::document::not_null(
         __v
-    )))
+    ))
 }

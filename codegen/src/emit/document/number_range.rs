@@ -5,17 +5,13 @@ use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 use validgen_runtime::ir::Bound;
 
-use super::push;
-
-pub(super) fn check(min: Option<&Bound>, max: Option<&Bound>) -> TokenStream {
+/// An `Option<Violation>` expression: the check applied to `__v`.
+pub(super) fn found(min: Option<&Bound>, max: Option<&Bound>) -> TokenStream {
     let (min, max) = (bound(min), bound(max));
-    let found = push(quote!(
-        ::validgen::__private::checks::document::number_range(__v, __min.as_ref(), __max.as_ref())
-    ));
     quote! {{
         let __min: ::core::option::Option<::validgen::__private::ir::Bound> = #min;
         let __max: ::core::option::Option<::validgen::__private::ir::Bound> = #max;
-        #found
+        ::validgen::__private::checks::document::number_range(__v, __min.as_ref(), __max.as_ref())
     }}
 }
 

@@ -28,11 +28,8 @@ pub(super) fn check(patterns: &[(Regex, Vec<Check>)], set: &RuleSet) -> TokenStr
         }
     });
     quote! {{
-        let __object = __v;
-        for __key in ::validgen::__private::model::Instance::keys(__object) {
-            if let ::core::option::Option::Some(__v) = ::validgen::__private::model::Instance::get(__object, __key) {
-                #(#each)*
-            }
+        for (__key, __v) in ::validgen::__private::model::Instance::entries(__v) {
+            #(#each)*
         }
     }}
 }

@@ -3,8 +3,7 @@
 use proc_macro2::TokenStream;
 use quote::quote;
 
-use super::push;
-
-pub(super) fn check() -> TokenStream {
-    push(quote!(::validgen::__private::checks::document::unique(__v)))
+/// An `Option<Violation>` expression: the check applied to `__v`.
+pub(super) fn found() -> TokenStream {
+    quote!(::validgen::__private::checks::document::unique(__v))
 }

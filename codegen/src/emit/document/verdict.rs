@@ -1,8 +1,10 @@
 //! The verdict path: whether the checks hold for `__v`, as statements that `return false` at
 //! the first check that fails, with no location built and no violation kept. Rule bodies run
 //! it first and build the full report (locations, violations) only for a value it rejects,
-//! so valid documents cost the checks alone. Leaves reuse the full path's emitted call (the
-//! same pure function, its violation dropped), nested checks recurse here; definitions get a
+//! so valid documents cost the checks alone. Leaves call their pure function's verdict twin
+//! (`has_type`, `has_keys`, `is_const`, `is_any_of`, `is_match`: no violation built, which
+//! failing branches of `anyOf`/`oneOf` would otherwise pay for) or the full path's expression
+//! (its violation dropped); nested checks recurse here; definitions get a
 //! verdict twin each (`__vdef_<i>`). Both paths read the same checks through the same pure
 //! functions, so "holds" here is exactly "no violation" there (the compiled-versus-
 //! interpreted tests compare the reports). The interpreter's verdict
@@ -13,7 +15,7 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 use validgen_runtime::ir::{Check, RuleSet};
 
-use super::{one, regex_static};
+use super::regex_static;
 
 /// An expression: whether every check of `cs` holds for `__v`.
 pub(super) fn holds(cs: &[Check], set: &RuleSet) -> TokenStream {
@@ -46,6 +48,11 @@ pub fn definitions(set: &RuleSet) -> TokenStream {
 /// `return false` unless `c` holds for `__v`.
 fn statement(c: &Check, set: &RuleSet) -> TokenStream {
     let holds_expr = match c {
+        Check::Type { types } => super::type_::holds(types),
+        Check::Required { keys } => super::required::holds(keys),
+        Check::Const { value } => super::const_::holds(value),
+        Check::AnyValue { values } => super::any_value::holds(values),
+        Check::Matches { regex } => super::matches::holds(regex),
         Check::Keyword { checks, .. } => holds(checks, set),
         Check::Not { checks } => {
             let inner = holds(checks, set);
@@ -92,15 +99,26 @@ fn statement(c: &Check, set: &RuleSet) -> TokenStream {
             });
             quote!({ let __array = __v; true #(&& #each)* })
         }
+        // The object's entries, each key `match`ed against the named properties: no lookup
+        // (hashing) per property. The order of the checks does not change the verdict (nor
+        // the `$ref` evaluations taken when it holds, which are all of them).
         Check::Properties { properties } => {
-            let each = properties.iter().map(|(key, cs)| {
+            // One arm per name (a name listed twice gets both lists of checks).
+            let mut named: Vec<(&str, Vec<TokenStream>)> = Vec::new();
+            for (key, cs) in properties {
                 let inner = holds(cs, set);
-                quote!(match ::validgen::__private::model::Instance::get(__object, #key) {
-                    ::core::option::Option::Some(__v) => #inner,
-                    ::core::option::Option::None => true,
+                match named.iter_mut().find(|(k, _)| k == key) {
+                    Some((_, all)) => all.push(inner),
+                    None => named.push((key, vec![inner])),
+                }
+            }
+            let arms = named.iter().map(|(key, all)| quote!(#key => true #(&& #all)*,));
+            quote! {
+                ::validgen::__private::model::Instance::entries(__v).all(|(__key, __v)| match __key {
+                    #(#arms)*
+                    _ => true,
                 })
-            });
-            quote!({ let __object = __v; true #(&& #each)* })
+            }
         }
         Check::PatternProperties { patterns } => {
             let each = patterns.iter().map(|(re, cs)| {
@@ -111,15 +129,9 @@ fn statement(c: &Check, set: &RuleSet) -> TokenStream {
                     ::core::result::Result::Err(_) => false,
                 })
             });
-            quote! {{
-                let __object = __v;
-                ::validgen::__private::model::Instance::keys(__object).into_iter().all(|__key| {
-                    match ::validgen::__private::model::Instance::get(__object, __key) {
-                        ::core::option::Option::Some(__v) => true #(&& #each)*,
-                        ::core::option::Option::None => true,
-                    }
-                })
-            }}
+            quote! {
+                ::validgen::__private::model::Instance::entries(__v).all(|(__key, __v)| true #(&& #each)*)
+            }
         }
         Check::AdditionalProperties {
             known,
@@ -128,23 +140,14 @@ fn statement(c: &Check, set: &RuleSet) -> TokenStream {
         } => {
             let skipped = super::additional_properties::skipped(known, patterns);
             let inner = holds(checks, set);
-            quote! {{
-                let __object = __v;
-                ::validgen::__private::model::Instance::keys(__object).into_iter().all(|__key| {
-                    if #skipped {
-                        return true;
-                    }
-                    match ::validgen::__private::model::Instance::get(__object, __key) {
-                        ::core::option::Option::Some(__v) => #inner,
-                        ::core::option::Option::None => true,
-                    }
-                })
-            }}
+            quote! {
+                ::validgen::__private::model::Instance::entries(__v).all(|(__key, __v)| (#skipped) || #inner)
+            }
         }
         Check::PropertyNames { checks } => {
             let inner = holds(checks, set);
             quote! {
-                ::validgen::__private::model::Instance::keys(__v).into_iter().all(|__key| {
+                ::validgen::__private::model::Instance::keys(__v).all(|__key| {
                     let __name = ::validgen::__private::serde_json::Value::String(::std::string::ToString::to_string(__key));
                     let __v = &__name;
                     #inner
@@ -173,9 +176,6 @@ fn statement(c: &Check, set: &RuleSet) -> TokenStream {
                 }
             }
         }
-        // A validation's `ctx` needs the value's location, which the verdict path does not
-        // build: the full path decides.
-        Check::Validation(_) => quote!(false),
         Check::Ref { name } => match set.definitions.keys().position(|k| k == name) {
             Some(i) => {
                 let f = format_ident!("__vdef_{}", i);
@@ -187,20 +187,13 @@ fn statement(c: &Check, set: &RuleSet) -> TokenStream {
             }
             None => quote!(false),
         },
-        // Leaves: the full path's call, its violation (if any) dropped.
-        leaf => {
-            let full = one(leaf, set);
-            quote! {{
-                let mut __scratch: ::std::vec::Vec<::validgen::__private::ir::Violation> = ::std::vec::Vec::new();
-                {
-                    let __out = &mut __scratch;
-                    let mut __here = ::validgen::__private::ir::At::default();
-                    let __at = &mut __here;
-                    #full
-                }
-                __scratch.is_empty()
-            }}
-        }
+        // Other leaves: the full path's expression, the violation (if any) dropped.
+        leaf_check => match super::leaf(leaf_check) {
+            Some(found) => quote!(::core::option::Option::is_none(&#found)),
+            // A validation's `ctx` needs the value's location, which the verdict path does
+            // not build: the full path decides.
+            None => quote!(false),
+        },
     };
     quote! {
         if !(#holds_expr) {

@@ -9,15 +9,7 @@ use crate::model::Instance;
 
 /// A value equal to none of `values` (numbers by value, objects regardless of key order).
 pub fn any_value<'a>(v: impl Instance<'a>, values: &[Value]) -> Option<Violation> {
-    // Strings (most enums) compare without building a value.
-    let found = match v.as_str() {
-        Some(s) => values.iter().any(|x| x.as_str() == Some(s)),
-        None => {
-            let value = v.to_value();
-            values.iter().any(|x| json_eq(&value, x))
-        }
-    };
-    if found {
+    if is_any_of(v, values) {
         return None;
     }
     let list: Vec<String> = values.iter().map(Value::to_string).collect();
@@ -26,4 +18,12 @@ pub fn any_value<'a>(v: impl Instance<'a>, values: &[Value]) -> Option<Violation
         format!("one of [{}]", list.join(", ")),
         quote(v),
     ))
+}
+
+/// Whether [`any_value`] passes `v`, for a verdict (no violation built).
+pub fn is_any_of<'a>(v: impl Instance<'a>, values: &[Value]) -> bool {
+    match v.as_str() {
+        Some(s) => values.iter().any(|x| x.as_str() == Some(s)),
+        None => values.iter().any(|x| json_eq(v, x)),
+    }
 }

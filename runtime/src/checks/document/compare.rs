@@ -4,7 +4,9 @@
 
 use std::cmp::Ordering;
 
-use serde_json::{Number, Value};
+use serde_json::Number;
+
+use crate::model::Instance;
 
 /// The order of two numbers by mathematical value.
 pub(crate) fn number_cmp(a: &Number, b: &Number) -> Option<Ordering> {
@@ -16,9 +18,9 @@ pub(crate) fn number_cmp(a: &Number, b: &Number) -> Option<Ordering> {
     }
 }
 
-/// JSON Schema equality: numbers by exact value, arrays item by item, objects regardless of
-/// key order.
-pub(crate) fn json_eq(a: &Value, b: &Value) -> bool {
+/// JSON Schema equality of two values read in place: numbers by exact value, arrays item by
+/// item, objects regardless of key order.
+pub(crate) fn json_eq<'a, 'b>(a: impl Instance<'a>, b: impl Instance<'b>) -> bool {
     crate::model::json_eq_by(a, b, number_cmp)
 }
 
@@ -49,7 +51,7 @@ fn float_cmp_integer(f: f64, i: i128) -> Option<Ordering> {
 
 #[cfg(test)]
 mod tests {
-    use serde_json::json;
+    use serde_json::{Value, json};
 
     use super::*;
 

@@ -6,8 +6,7 @@ use crate::model::Instance;
 
 /// A string with no match of `regex` (unanchored); other values pass.
 pub fn matches<'a>(v: impl Instance<'a>, regex: &Regex) -> Option<Violation> {
-    let text = v.as_str()?;
-    if regex.is_match(text) {
+    if is_match(v, regex) {
         return None;
     }
     Some(Violation::new(
@@ -15,6 +14,11 @@ pub fn matches<'a>(v: impl Instance<'a>, regex: &Regex) -> Option<Violation> {
         format!("a match of {}", regex.as_str()),
         quote(v),
     ))
+}
+
+/// Whether [`matches`] passes `v`, for a verdict (no violation built).
+pub fn is_match<'a>(v: impl Instance<'a>, regex: &Regex) -> bool {
+    v.as_str().is_none_or(|text| regex.is_match(text))
 }
 
 /// The violation of a value checked against a pattern that failed to build at run time (its

@@ -8,7 +8,6 @@ use crate::model::Instance;
 pub fn no_extra_keys<'a, K: AsRef<str>>(v: impl Instance<'a>, allowed: &[K]) -> Option<Violation> {
     let extra: Vec<&str> = v
         .keys()
-        .into_iter()
         .filter(|k| !allowed.iter().any(|a| a.as_ref() == *k))
         .collect();
     if extra.is_empty() {

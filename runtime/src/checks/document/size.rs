@@ -19,16 +19,11 @@ pub fn size<'a>(
             "characters",
         ),
         Measure::Items => (v.array_len()?, ("minItems", "maxItems"), "items"),
-        Measure::Entries => {
-            if v.json_type() != crate::model::JsonType::Object {
-                return None;
-            }
-            (
-                v.keys().len(),
-                ("minProperties", "maxProperties"),
-                "entries",
-            )
-        }
+        Measure::Entries => (
+            v.object_len()?,
+            ("minProperties", "maxProperties"),
+            "entries",
+        ),
     };
     let n = u64::try_from(n).unwrap_or(u64::MAX);
     if let Some(m) = min.filter(|&m| n < m) {

@@ -13,6 +13,6 @@ pub fn truthy<'a>(v: impl Instance<'a>) -> bool {
             .is_some_and(|f| f != 0.0),
         JsonType::String => v.as_str().is_some_and(|s| !s.is_empty()),
         JsonType::Array => v.array_len().is_some_and(|n| n > 0),
-        JsonType::Object => !v.keys().is_empty(),
+        JsonType::Object => v.object_len().is_some_and(|n| n > 0),
     }
 }

@@ -6,9 +6,20 @@ use crate::model::{Instance, JsonType};
 /// A value whose type is not among `types` (`number` accepts integers).
 pub fn type_<'a>(v: impl Instance<'a>, types: &[JsonType]) -> Option<Violation> {
     let t = v.json_type();
-    if types.contains(&t) || (t == JsonType::Integer && types.contains(&JsonType::Number)) {
+    if type_in(t, types) {
         return None;
     }
     let names: Vec<&str> = types.iter().map(|t| t.name()).collect();
     Some(Violation::new("type", names.join(" or "), t.name()))
+}
+
+/// Whether [`type_`] passes `v`, for a verdict (no violation built).
+#[inline]
+pub fn has_type<'a>(v: impl Instance<'a>, types: &[JsonType]) -> bool {
+    type_in(v.json_type(), types)
+}
+
+#[inline]
+fn type_in(t: JsonType, types: &[JsonType]) -> bool {
+    types.contains(&t) || (t == JsonType::Integer && types.contains(&JsonType::Number))
 }

@@ -3,8 +3,6 @@
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
-use serde_json::Value;
-
 use super::compare::json_eq;
 use crate::ir::Violation;
 use crate::model::Instance;
@@ -19,9 +17,9 @@ pub fn unique<'a>(v: impl Instance<'a>) -> Option<Violation> {
     let n = v.array_len()?;
     if n <= PAIRWISE_MAX {
         for i in 1..n {
-            let b = v.item(i)?.to_value();
+            let b = v.item(i)?;
             for first in 0..i {
-                if json_eq(&v.item(first)?.to_value(), &b) {
+                if json_eq(v.item(first)?, b) {
                     return Some(equal(first, i));
                 }
             }
@@ -32,7 +30,7 @@ pub fn unique<'a>(v: impl Instance<'a>) -> Option<Violation> {
     for i in 0..n {
         let item = v.item(i)?;
         let mut key = String::new();
-        canonical(&item.to_value(), &mut key);
+        canonical(item, &mut key);
         if let Some(first) = seen.insert(key, i) {
             return Some(equal(first, i));
         }
@@ -48,10 +46,13 @@ fn equal(first: usize, i: usize) -> Violation {
     )
 }
 
-/// The text two values share exactly when JSON Schema calls them equal.
-fn canonical(v: &Value, out: &mut String) {
-    match v {
-        Value::Number(n) => match (n.as_i64(), n.as_u64(), n.as_f64()) {
+/// The text two values share exactly when JSON Schema calls them equal: each kind of value
+/// starts its own way (strings quoted and escaped, as Rust's `Debug` writes them).
+fn canonical<'a>(v: impl Instance<'a>, out: &mut String) {
+    if let Some(s) = v.as_str() {
+        let _ = write!(out, "{s:?}");
+    } else if let Some(n) = v.as_number() {
+        match (n.as_i64(), n.as_u64(), n.as_f64()) {
             (Some(i), ..) => {
                 let _ = write!(out, "{i}");
             }
@@ -74,29 +75,29 @@ fn canonical(v: &Value, out: &mut String) {
             _ => {
                 let _ = write!(out, "{n}");
             }
-        },
-        Value::Array(items) => {
-            out.push('[');
-            for item in items {
-                canonical(item, out);
-                out.push(',');
-            }
-            out.push(']');
         }
-        Value::Object(map) => {
-            let mut entries: Vec<(&String, &Value)> = map.iter().collect();
-            entries.sort_by(|a, b| a.0.cmp(b.0));
-            out.push('{');
-            for (k, item) in entries {
-                let _ = write!(out, "{:?}:", k);
-                canonical(item, out);
-                out.push(',');
-            }
-            out.push('}');
+    } else if let Some(n) = v.array_len() {
+        out.push('[');
+        for item in (0..n).filter_map(|i| v.item(i)) {
+            canonical(item, out);
+            out.push(',');
         }
-        other => {
-            let _ = write!(out, "{other}");
+        out.push(']');
+    } else if v.object_len().is_some() {
+        let mut entries: Vec<_> = v.entries().collect();
+        entries.sort_by(|a, b| a.0.cmp(b.0));
+        out.push('{');
+        for (k, item) in entries {
+            let _ = write!(out, "{k:?}:");
+            canonical(item, out);
+            out.push(',');
         }
+        out.push('}');
+    } else {
+        let _ = match v.as_bool() {
+            Some(b) => write!(out, "{b}"),
+            None => write!(out, "null"),
+        };
     }
 }
 

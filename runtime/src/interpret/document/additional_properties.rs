@@ -14,15 +14,13 @@ pub(super) fn apply_additional<'a, I: Instance<'a>>(
     scope: Scope<'_>,
     out: &mut Vec<Violation>,
 ) {
-    for key in v.keys() {
+    for (key, value) in v.entries() {
         if known.iter().any(|k| k == key) || patterns.iter().any(|p| p.is_match(key)) {
             continue;
         }
-        if let Some(value) = v.get(key) {
-            let mark = at.mark();
-            at.key(key);
-            apply(checks, value, at, scope, out);
-            at.truncate(mark);
-        }
+        let mark = at.mark();
+        at.key(key);
+        apply(checks, value, at, scope, out);
+        at.truncate(mark);
     }
 }

@@ -12,10 +12,7 @@ pub(super) fn apply_patterns<'a, I: Instance<'a>>(
     scope: Scope<'_>,
     out: &mut Vec<Violation>,
 ) {
-    for key in v.keys() {
-        let Some(value) = v.get(key) else {
-            continue;
-        };
+    for (key, value) in v.entries() {
         for (regex, checks) in patterns {
             if regex.is_match(key) {
                 let mark = at.mark();

@@ -44,24 +44,21 @@ fn one<'a, I: Instance<'a>>(check: &Check, v: I, scope: Scope<'_>) -> bool {
         Check::Properties { properties } => properties
             .iter()
             .all(|(key, cs)| v.get(key).is_none_or(|value| holds(cs, value, scope))),
-        Check::PatternProperties { patterns } => v.keys().into_iter().all(|key| {
-            v.get(key).is_none_or(|value| {
-                patterns
-                    .iter()
-                    .all(|(re, cs)| !re.is_match(key) || holds(cs, value, scope))
-            })
+        Check::PatternProperties { patterns } => v.entries().all(|(key, value)| {
+            patterns
+                .iter()
+                .all(|(re, cs)| !re.is_match(key) || holds(cs, value, scope))
         }),
         Check::AdditionalProperties {
             known,
             patterns,
             checks,
-        } => v.keys().into_iter().all(|key| {
-            if known.iter().any(|k| k == key) || patterns.iter().any(|p| p.is_match(key)) {
-                return true;
-            }
-            v.get(key).is_none_or(|value| holds(checks, value, scope))
+        } => v.entries().all(|(key, value)| {
+            known.iter().any(|k| k == key)
+                || patterns.iter().any(|p| p.is_match(key))
+                || holds(checks, value, scope)
         }),
-        Check::PropertyNames { checks } => v.keys().into_iter().all(|key| {
+        Check::PropertyNames { checks } => v.keys().all(|key| {
             let name = Value::String(key.to_owned());
             holds(checks, &name, scope)
         }),

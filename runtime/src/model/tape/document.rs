@@ -10,21 +10,17 @@ impl<'a> Tape<'a> {
     /// The values at `path`: a JSON Pointer finds one value or none.
     fn values(&self, path: &Path) -> Result<Vec<TapeValue<'_>>, String> {
         match &path.syntax {
-            Syntax::Pointer(tokens) => {
-                let mut at = self.root();
-                for t in tokens {
-                    match at.step(t) {
-                        Some(next) => at = next,
-                        None => return Ok(Vec::new()),
-                    }
-                }
-                Ok(vec![at])
-            }
+            Syntax::Pointer(tokens) => Ok(self.at_pointer(tokens).into_iter().collect()),
             Syntax::JsonPath(_) => Err(format!(
                 "path `{}`: a JSONPath needs the document as a parsed value, not bytes",
                 path.expr
             )),
         }
+    }
+
+    /// The value at a JSON Pointer's `tokens`, if there is one.
+    fn at_pointer(&self, tokens: &[String]) -> Option<TapeValue<'_>> {
+        tokens.iter().try_fold(self.root(), |at, t| at.step(t))
     }
 }
 
@@ -48,5 +44,16 @@ impl Document for Tape<'_> {
 
     fn instances(&self, path: &Path) -> Result<Vec<(String, TapeValue<'_>)>, String> {
         Ok(located(path, self.values(path)?))
+    }
+
+    fn all_instances<'s>(
+        &'s self,
+        path: &Path,
+        holds: &mut dyn FnMut(TapeValue<'s>) -> bool,
+    ) -> Result<bool, String> {
+        match &path.syntax {
+            Syntax::Pointer(tokens) => Ok(self.at_pointer(tokens).is_none_or(holds)),
+            Syntax::JsonPath(_) => Ok(self.values(path)?.into_iter().all(holds)),
+        }
     }
 }

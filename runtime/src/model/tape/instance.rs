@@ -52,7 +52,7 @@ impl<'t> TapeValue<'t> {
     }
 
     /// An object's entries `(key node, value node)`, in document order.
-    fn entries(self) -> &'t [u32] {
+    fn entry_nodes(self) -> &'t [u32] {
         match self.node().kind {
             Kind::Object { start, len } => {
                 &self.tape.kids[start as usize..(start + 2 * len) as usize]
@@ -70,6 +70,7 @@ impl<'t> TapeValue<'t> {
 }
 
 impl<'t> Instance<'t> for TapeValue<'t> {
+    #[inline]
     fn json_type(self) -> JsonType {
         match &self.node().kind {
             Kind::Null => JsonType::Null,
@@ -82,6 +83,7 @@ impl<'t> Instance<'t> for TapeValue<'t> {
         }
     }
 
+    #[inline]
     fn as_bool(self) -> Option<bool> {
         match self.node().kind {
             Kind::Bool(b) => Some(b),
@@ -89,6 +91,7 @@ impl<'t> Instance<'t> for TapeValue<'t> {
         }
     }
 
+    #[inline]
     fn as_number(self) -> Option<&'t Number> {
         match &self.node().kind {
             Kind::Number(n) => Some(n),
@@ -96,6 +99,7 @@ impl<'t> Instance<'t> for TapeValue<'t> {
         }
     }
 
+    #[inline]
     fn as_str(self) -> Option<&'t str> {
         match &self.node().kind {
             Kind::Str(s) => Some(s),
@@ -103,6 +107,7 @@ impl<'t> Instance<'t> for TapeValue<'t> {
         }
     }
 
+    #[inline]
     fn array_len(self) -> Option<usize> {
         match self.node().kind {
             Kind::Array { len, .. } => Some(len as usize),
@@ -110,6 +115,7 @@ impl<'t> Instance<'t> for TapeValue<'t> {
         }
     }
 
+    #[inline]
     fn item(self, i: usize) -> Option<Self> {
         match self.node().kind {
             Kind::Array { start, len } if i < len as usize => {
@@ -119,18 +125,27 @@ impl<'t> Instance<'t> for TapeValue<'t> {
         }
     }
 
-    fn keys(self) -> Vec<&'t str> {
-        self.entries()
-            .chunks_exact(2)
-            .map(|e| self.text(e[0]))
-            .collect()
+    #[inline]
+    fn object_len(self) -> Option<usize> {
+        match self.node().kind {
+            Kind::Object { len, .. } => Some(len as usize),
+            _ => None,
+        }
     }
 
+    #[inline]
+    fn entries(self) -> impl Iterator<Item = (&'t str, Self)> {
+        self.entry_nodes()
+            .chunks_exact(2)
+            .map(move |e| (self.text(e[0]), self.at(e[1])))
+    }
+
+    #[inline]
     fn get(self, key: &str) -> Option<Self> {
         let Kind::Object { start, len } = self.node().kind else {
             return None;
         };
-        let entries = self.entries();
+        let entries = self.entry_nodes();
         if len as usize <= SCAN_MAX {
             return entries
                 .chunks_exact(2)
@@ -146,6 +161,7 @@ impl<'t> Instance<'t> for TapeValue<'t> {
         Some(self.at(entries[2 * sorted[found] as usize + 1]))
     }
 
+    #[inline]
     fn to_value(self) -> Cow<'t, Value> {
         Cow::Owned(value(self))
     }
@@ -174,7 +190,7 @@ fn value(root: TapeValue<'_>) -> Value {
                 }
             }
             Kind::Object { .. } => {
-                let entries = v.entries();
+                let entries = v.entry_nodes();
                 if children_done {
                     let values = built.split_off(built.len() - entries.len() / 2);
                     let map: Map<String, Value> = entries
@@ -202,7 +218,7 @@ mod tests {
         let text = br#"{"a": [1, -2, 2.0, 2.5, "x\ny"], "b": {"c": null, "d": true}}"#;
         let tape = Tape::parse(text).unwrap_or_else(|e| panic!("{e}"));
         let root = tape.root();
-        assert_eq!(root.keys(), vec!["a", "b"]);
+        assert_eq!(root.keys().collect::<Vec<_>>(), vec!["a", "b"]);
         let a = root.get("a").unwrap_or_else(|| panic!("a"));
         assert_eq!(a.array_len(), Some(5));
         let types: Vec<JsonType> = (0..5)
@@ -238,6 +254,6 @@ mod tests {
             assert_eq!(n, Some(i));
         }
         assert!(tape.root().get("k40").is_none());
-        assert_eq!(tape.root().keys().first(), Some(&"k39"));
+        assert_eq!(tape.root().keys().next(), Some("k39"));
     }
 }
