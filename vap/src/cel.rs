@@ -72,24 +72,50 @@ pub fn is_plain_field(key: &str) -> bool {
         && !RESERVED.contains(&key)
 }
 
-/// `root.k1.k2…` for the first `n` keys.
-pub fn select(root: &str, keys: &[String], n: usize) -> String {
+/// One step of a selection: a field (`.name`, a plain field name) or a map entry
+/// (`['name']`; the API server escapes declared properties only, never map keys).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Step {
+    /// The JSON key.
+    pub name: String,
+    /// A map entry, not a field.
+    pub entry: bool,
+}
+
+/// `root.k1['k2']…` for the first `n` steps.
+pub fn select(root: &str, steps: &[Step], n: usize) -> String {
     let mut out = root.to_owned();
-    for k in &keys[..n] {
-        out.push('.');
-        out.push_str(k);
+    for s in &steps[..n] {
+        if s.entry {
+            out.push('[');
+            out.push_str(&quote(&s.name));
+            out.push(']');
+        } else {
+            out.push('.');
+            out.push_str(&s.name);
+        }
     }
     out
 }
 
-/// `has(root.k1) && has(root.k1.k2) && …` for the first `n` keys: each of them present (`true`
+/// `has(root.k1) && 'k2' in root.k1 && …` for the first `n` steps: each of them present (`true`
 /// for none). A `has()` on an absent parent is an error in CEL, hence the chain.
-pub fn has_chain(root: &str, keys: &[String], n: usize) -> String {
+pub fn has_chain(root: &str, steps: &[Step], n: usize) -> String {
     if n == 0 {
         return "true".to_owned();
     }
     (1..=n)
-        .map(|i| format!("has({})", select(root, keys, i)))
+        .map(|i| {
+            if steps[i - 1].entry {
+                format!(
+                    "{} in {}",
+                    quote(&steps[i - 1].name),
+                    select(root, steps, i - 1)
+                )
+            } else {
+                format!("has({})", select(root, steps, i))
+            }
+        })
         .collect::<Vec<_>>()
         .join(" && ")
 }
@@ -114,9 +140,18 @@ mod tests {
 
     #[test]
     fn has_chains_test_every_parent() {
-        let keys = vec!["a".to_owned(), "b".to_owned()];
+        let step = |name: &str, entry| Step {
+            name: name.to_owned(),
+            entry,
+        };
+        let keys = vec![step("a", false), step("b", false), step("nvidia.com/gpu", true)];
         assert_eq!(has_chain("o", &keys, 0), "true");
         assert_eq!(has_chain("o", &keys, 2), "has(o.a) && has(o.a.b)");
+        assert_eq!(
+            has_chain("o", &keys, 3),
+            "has(o.a) && has(o.a.b) && 'nvidia.com/gpu' in o.a.b"
+        );
         assert_eq!(select("o", &keys, 1), "o.a");
+        assert_eq!(select("o", &keys, 3), "o.a.b['nvidia.com/gpu']");
     }
 }
