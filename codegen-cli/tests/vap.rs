@@ -36,15 +36,18 @@ fn odd_rules_are_classified_and_fail_deny_approximate() {
     let (code, out, err) = run(&["vap", ODD, "--report", report_arg]);
     assert_eq!(code, 0, "{err}");
     insta::assert_snapshot!("odd_report", err);
-    // Sets with an untranslatable rule and legacy texts get no policy: 3 Deny policies.
+    // The set with untranslatable rules gets a Warn policy naming them instead of its Deny
+    // policy; the legacy Template's rules get a policy bound to that Template: 5 policies.
     assert_eq!(
         out.matches("kind: ValidatingAdmissionPolicyBinding\n")
             .count(),
-        3
+        5
     );
+    assert!(out.contains("\n  name: validgen-kubevirt-9fe7a63a5c-untranslatable\n"));
+    assert!(out.contains("\n  paramRef:\n    name: both-annotations\n    namespace: kubevirt\n    parameterNotFoundAction: Allow\n"));
     let json: Value =
         serde_json::from_str(&std::fs::read_to_string(&report).expect("written")).expect("JSON");
-    assert_eq!(json["summary"]["untranslatable"], 3);
+    assert_eq!(json["summary"]["untranslatable"], 2);
     let classes: Vec<&str> = json["rule_sets"]
         .as_array()
         .expect("rule sets")
@@ -58,7 +61,7 @@ fn odd_rules_are_classified_and_fail_deny_approximate() {
             "approximate",
             "approximate",
             "exact",
-            "untranslatable"
+            "exact"
         ]
     );
     let (code, _, _) = run(&["vap", ODD, "--deny-approximate"]);
@@ -113,4 +116,25 @@ fn deny_with_warn_and_an_unreadable_catalog_are_usage_errors() {
         err.starts_with("error: codegen-cli/tests/data/no-such-folder: "),
         "{err}"
     );
+}
+
+#[test]
+fn unknown_rule_texts_adds_a_catch_all_policy_bound_as_asked() {
+    for (what, actions) in [("deny", "  - Deny\n"), ("warn", "  - Warn\n")] {
+        let (code, out, err) = run(&["vap", COMMON, "--unknown-rule-texts", what]);
+        assert_eq!(code, 0, "{err}");
+        assert!(err.contains("7 rule sets, 11 policies;"), "{err}");
+        let last = out.rsplit("---\n").next().unwrap_or_default();
+        assert!(
+            last.contains("\n  name: validgen-kubevirt-unknown-rule-texts\n"),
+            "{last}"
+        );
+        assert!(
+            last.ends_with(&format!("  validationActions:\n{actions}")),
+            "{last}"
+        );
+    }
+    let (code, out, _) = run(&["vap", COMMON]);
+    assert_eq!(code, 0);
+    assert!(!out.contains("unknown-rule-texts"));
 }
