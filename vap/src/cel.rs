@@ -72,48 +72,52 @@ pub fn is_plain_field(key: &str) -> bool {
         && !RESERVED.contains(&key)
 }
 
-/// One step of a selection: a field (`.name`, a plain field name) or a map entry
-/// (`['name']`; the API server escapes declared properties only, never map keys).
+/// One step of a selection.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Step {
-    /// The JSON key.
-    pub name: String,
-    /// A map entry, not a field.
-    pub entry: bool,
+pub enum Step {
+    /// A field, `.name` (a plain field name).
+    Field(String),
+    /// A map entry, `['key']` (the API server escapes declared properties only, never map
+    /// keys).
+    Entry(String),
+    /// A list element, `[n]`; a negative `n` counts from the end.
+    Index(i64),
 }
 
-/// `root.k1['k2']…` for the first `n` steps.
+/// `root.k1['k2'][0]…` for the first `n` steps.
 pub fn select(root: &str, steps: &[Step], n: usize) -> String {
     let mut out = root.to_owned();
-    for s in &steps[..n] {
-        if s.entry {
-            out.push('[');
-            out.push_str(&quote(&s.name));
-            out.push(']');
-        } else {
-            out.push('.');
-            out.push_str(&s.name);
+    for (i, s) in steps[..n].iter().enumerate() {
+        match s {
+            Step::Field(name) => {
+                out.push('.');
+                out.push_str(name);
+            }
+            Step::Entry(key) => out = format!("{out}[{}]", quote(key)),
+            Step::Index(k) if *k >= 0 => out = format!("{out}[{k}]"),
+            Step::Index(k) => {
+                out = format!("{out}[size({}) - {}]", select(root, steps, i), k.unsigned_abs());
+            }
         }
     }
     out
 }
 
 /// `has(root.k1) && 'k2' in root.k1 && …` for the first `n` steps: each of them present (`true`
-/// for none). A `has()` on an absent parent is an error in CEL, hence the chain.
+/// for none; an index within the list). A `has()` on an absent parent is an error in CEL,
+/// hence the chain.
 pub fn has_chain(root: &str, steps: &[Step], n: usize) -> String {
     if n == 0 {
         return "true".to_owned();
     }
     (1..=n)
         .map(|i| {
-            if steps[i - 1].entry {
-                format!(
-                    "{} in {}",
-                    quote(&steps[i - 1].name),
-                    select(root, steps, i - 1)
-                )
-            } else {
-                format!("has({})", select(root, steps, i))
+            let parent = select(root, steps, i - 1);
+            match &steps[i - 1] {
+                Step::Field(_) => format!("has({})", select(root, steps, i)),
+                Step::Entry(key) => format!("{} in {parent}", quote(key)),
+                Step::Index(k) if *k >= 0 => format!("size({parent}) > {k}"),
+                Step::Index(k) => format!("size({parent}) >= {}", k.unsigned_abs()),
             }
         })
         .collect::<Vec<_>>()
@@ -140,11 +144,11 @@ mod tests {
 
     #[test]
     fn has_chains_test_every_parent() {
-        let step = |name: &str, entry| Step {
-            name: name.to_owned(),
-            entry,
-        };
-        let keys = vec![step("a", false), step("b", false), step("nvidia.com/gpu", true)];
+        let keys = vec![
+            Step::Field("a".to_owned()),
+            Step::Field("b".to_owned()),
+            Step::Entry("nvidia.com/gpu".to_owned()),
+        ];
         assert_eq!(has_chain("o", &keys, 0), "true");
         assert_eq!(has_chain("o", &keys, 2), "has(o.a) && has(o.a.b)");
         assert_eq!(
@@ -153,5 +157,15 @@ mod tests {
         );
         assert_eq!(select("o", &keys, 1), "o.a");
         assert_eq!(select("o", &keys, 3), "o.a.b['nvidia.com/gpu']");
+        let keys = vec![
+            Step::Field("l".to_owned()),
+            Step::Index(-2),
+            Step::Field("x".to_owned()),
+        ];
+        assert_eq!(
+            has_chain("o", &keys, 3),
+            "has(o.l) && size(o.l) >= 2 && has(o.l[size(o.l) - 2].x)"
+        );
+        assert_eq!(select("o", &keys, 2), "o.l[size(o.l) - 2]");
     }
 }

@@ -234,7 +234,7 @@ fn notes(opts: &Options, legacy: bool) -> Vec<Reason> {
         ),
         Reason::new(
             "message-limit",
-            "a message over 5 KiB (hundreds of disks with long bus names) is replaced by the static message",
+            "a message over 5 KiB (hundreds of disks with long bus names) or with a line break (a value of the VM listed in it) is replaced by the static message",
         ),
         Reason::new(
             "warn-on-allowed",

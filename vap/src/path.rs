@@ -3,7 +3,8 @@
 //! becomes `has()` chains. Stepping through an absent pointer fails the path (client-go's
 //! "<name> is not found", after which the reference retries on the reference VM); an absent
 //! non-pointer field reads as its zero value; a map entry that is absent (or in an absent map)
-//! fails the path as a nil pointer does (client-go's `MapIndex` finds nothing); after `[*]`,
+//! fails the path as a nil pointer does (client-go's `MapIndex` finds nothing), and so does an
+//! index `[n]` out of the list's range (client-go `evalArray`); after `[*]`,
 //! elements whose pointer or map entry is absent are dropped, and the path fails only when it
 //! had elements and none is left.
 
@@ -95,7 +96,7 @@ impl PathCel {
                             ));
                         }
                         keys.push(Key {
-                            step: cel::Step { name, entry: false },
+                            step: cel::Step::Field(name),
                             through_pointer: through_pointer && i == 0,
                         });
                     }
@@ -106,10 +107,29 @@ impl PathCel {
                 } if after.is_none() && params.iter().all(|p| !p.known) => {
                     after = Some(Vec::new());
                 }
+                // `[n]` before any `[*]`: one element, the path failing when it is out of
+                // range (client-go `evalArray`; `n + 1` must not wrap).
+                Step::Array {
+                    params,
+                    through_pointer: false,
+                } if after.is_none()
+                    && params[0].known
+                    && params[1].derived
+                    && !params[2].known
+                    && params[0].value.unsigned_abs() < 1 << 31 =>
+                {
+                    prefix.push(Key {
+                        step: cel::Step::Index(params[0].value),
+                        through_pointer: false,
+                    });
+                }
                 Step::Array { .. } | Step::NotArray { .. } => {
                     return Err(Reason::new(
                         "array-step",
-                        format!("`{}`: only one `[*]` over a list is translated", path.expr),
+                        format!(
+                            "`{}`: only one `[*]` over a list, and `[n]` before it, are translated",
+                            path.expr
+                        ),
                     ));
                 }
                 Step::MapKey { key } => match after.as_mut() {
@@ -117,10 +137,7 @@ impl PathCel {
                     None => &mut prefix,
                 }
                 .push(Key {
-                    step: cel::Step {
-                        name: key,
-                        entry: true,
-                    },
+                    step: cel::Step::Entry(key),
                     through_pointer: false,
                 }),
                 Step::Field { keys: None, .. } | Step::Missing => {
@@ -269,9 +286,14 @@ impl PathCel {
     }
 
     fn access(&self, root: &str, keys: &[Key]) -> Access {
-        let names: Vec<&str> = keys.iter().map(|k| k.step.name.as_str()).collect();
+        let names: Vec<&str> = keys
+            .iter()
+            .map(|k| match &k.step {
+                cel::Step::Field(name) => name.as_str(),
+                cel::Step::Entry(_) | cel::Step::Index(_) => "",
+            })
+            .collect();
         let cpu_default = root == "object"
-            && keys.iter().all(|k| !k.step.entry)
             && names.len() == 6
             && names[..5] == ["spec", "template", "spec", "domain", "cpu"]
             && DEFAULTED_CPU.contains(&names[5]);
@@ -301,14 +323,15 @@ fn steps(keys: &[Key]) -> Vec<cel::Step> {
 }
 
 /// How many of `keys` must be present for the walk not to fail: those before the last one
-/// read from a pointer, and up to the last map entry included (0 when none must).
+/// read from a pointer, and up to the last map entry or list index included (0 when none
+/// must).
 fn needed(keys: &[Key]) -> usize {
     keys.iter()
         .enumerate()
-        .map(|(i, k)| match (k.step.entry, k.through_pointer) {
-            (true, _) => i + 1,
-            (false, true) => i,
-            (false, false) => 0,
+        .map(|(i, k)| match (&k.step, k.through_pointer) {
+            (cel::Step::Entry(_) | cel::Step::Index(_), _) => i + 1,
+            (cel::Step::Field(_), true) => i,
+            (cel::Step::Field(_), false) => 0,
         })
         .max()
         .unwrap_or(0)
