@@ -96,7 +96,11 @@ pub fn select(root: &str, steps: &[Step], n: usize) -> String {
             Step::Entry(key) => out = format!("{out}[{}]", quote(key)),
             Step::Index(k) if *k >= 0 => out = format!("{out}[{k}]"),
             Step::Index(k) => {
-                out = format!("{out}[size({}) - {}]", select(root, steps, i), k.unsigned_abs());
+                out = format!(
+                    "{out}[size({}) - {}]",
+                    select(root, steps, i),
+                    k.unsigned_abs()
+                );
             }
         }
     }

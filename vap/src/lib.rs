@@ -9,7 +9,7 @@
 //! unchanged), matched by the reference's decision order (SEMANTICS §2) and by the exact text;
 //! a `-warn` twin bound with `[Warn]` where the set has `justWarning` rules; a
 //! `-untranslatable` Warn policy instead where a rule has no CEL form. Legacy Template-level
-//! rules get a policy per Template, with the Template as params ([`legacy`]). With
+//! rules get a policy per Template, with the Template as params. With
 //! [`UnknownRuleTexts::Warn`] or [`UnknownRuleTexts::Deny`], a catch-all policy fails VMs
 //! carrying a rule text the catalog does not have. Rules are lowered
 //! by the KubeVirt frontend ([`validgen_runtime::kubevirt::rules`]) and planned against the Go

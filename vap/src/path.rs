@@ -1,12 +1,12 @@
 //! A rule path as CEL over `object`, with the reference's Go semantics (SEMANTICS §4): a path
-//! planned as a static walk of struct fields with at most one `[*]` (`validgen_codegen::plan`)
-//! becomes `has()` chains. Stepping through an absent pointer fails the path (client-go's
-//! "<name> is not found", after which the reference retries on the reference VM); an absent
-//! non-pointer field reads as its zero value; a map entry that is absent (or in an absent map)
-//! fails the path as a nil pointer does (client-go's `MapIndex` finds nothing), and so does an
-//! index `[n]` out of the list's range (client-go `evalArray`); after `[*]`,
-//! elements whose pointer or map entry is absent are dropped, and the path fails only when it
-//! had elements and none is left.
+//! planned as a static walk (`validgen_codegen::plan`) of struct fields, map entries, `[n]`
+//! and at most one `[*]` becomes `has()` chains. Stepping through an absent pointer fails the
+//! path (client-go's `"<name> is not found"`, after which the reference retries on the
+//! reference VM); an absent non-pointer field reads as its zero value; a map entry that is
+//! absent (or in an absent map) fails the path as a nil pointer does (client-go's `MapIndex`
+//! finds nothing), and so does an index `[n]` out of the list's range (client-go
+//! `evalArray`); after `[*]`, elements whose pointer or map entry is absent are dropped, and
+//! the path fails only when it had elements and none is left.
 
 use validgen_codegen::plan::{self, PathPlan, Step};
 use validgen_runtime::ir::Path;

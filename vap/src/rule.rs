@@ -367,8 +367,7 @@ enum StringCheck {
 }
 
 /// Resolves a path-valued argument (`true`: an integer one) to CEL of its value.
-type Resolve<'a> =
-    dyn FnMut(&validgen_runtime::ir::Path, bool) -> Result<String, Vec<Reason>> + 'a;
+type Resolve<'a> = dyn FnMut(&validgen_runtime::ir::Path, bool) -> Result<String, Vec<Reason>> + 'a;
 
 impl Kind {
     fn of(check: &Check, resolve: &mut Resolve<'_>) -> Result<Kind, Vec<Reason>> {
@@ -544,13 +543,17 @@ fn int_literal(i: i64) -> Result<String, Vec<Reason>> {
     Ok(i.to_string())
 }
 
+/// A path's values in CEL: (the list on the VM, the first error on the VM (`''` for none), the
+/// values on the reference VM as CEL literals or the error there).
+type Values = (String, String, Result<Vec<String>, String>);
+
 /// A path's values as integers: (CEL list on the VM, CEL first error on the VM, the values or
 /// error on the reference VM as CEL literals).
 fn ints(
     p: &PathCel,
     path: &validgen_runtime::ir::Path,
     some_known: bool,
-) -> Result<(String, String, Result<Vec<String>, String>), Vec<Reason>> {
+) -> Result<Values, Vec<Reason>> {
     let (go_type, pointer) = path::go_type(p.terminal());
     let mismatch = quote(&format!(
         "mismatching type: {go_type}, not int or resource.Quantity"
@@ -611,11 +614,7 @@ fn quantity_ok(value: &str) -> String {
 
 /// A path's values as strings: (CEL list on the VM, CEL error on the VM, the values or error
 /// on the reference VM as CEL literals).
-fn strings(
-    p: &PathCel,
-    path: &validgen_runtime::ir::Path,
-    some_known: bool,
-) -> (String, String, Result<Vec<String>, String>) {
+fn strings(p: &PathCel, path: &validgen_runtime::ir::Path, some_known: bool) -> Values {
     let rendered = path::rendered(p.terminal());
     let values = p.map(|a| match &rendered {
         Some(text) => quote(text),

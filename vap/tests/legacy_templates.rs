@@ -37,7 +37,8 @@ fn catalog_of(case: &Value) -> Catalog {
         .iter()
         .enumerate()
     {
-        catalog.insert(Template::from_json(t.clone(), format!("template {i}")).expect("a Template"));
+        catalog
+            .insert(Template::from_json(t.clone(), format!("template {i}")).expect("a Template"));
     }
     catalog
 }
@@ -112,7 +113,9 @@ fn template_level_rules_give_the_reference_verdicts_and_messages() {
         } else {
             expected["message"].as_str().map(str::to_owned)
         };
-        let got = offline::admit(&policies, &admitted(vm)).denied.map(|(_, m)| m);
+        let got = offline::admit(&policies, &admitted(vm))
+            .denied
+            .map(|(_, m)| m);
         checked += 1;
         denied += usize::from(got.is_some());
         if expected["allowed"].as_bool() != Some(got.is_none())
@@ -154,7 +157,11 @@ fn a_missing_template_allows_the_vm_through_parameter_not_found_action() {
     let catalog = catalog_of(&case);
     let out = compile(&catalog, &Options::default());
     let t = catalog.templates().next().expect("a template");
-    let key = format!("{}/{}", t.namespace.as_deref().expect("a namespace"), t.name);
+    let key = format!(
+        "{}/{}",
+        t.namespace.as_deref().expect("a namespace"),
+        t.name
+    );
     let policy = &out.documents[0];
     assert_eq!(
         policy["spec"]["paramKind"],
@@ -234,7 +241,9 @@ fn a_template_without_namespace_needs_the_deployment_namespace() {
     let mut catalog = Catalog::new();
     let mut doc = case["input"]["templates"][0].clone();
     let ns = doc["metadata"]["namespace"].clone();
-    doc["metadata"].as_object_mut().map(|m| m.remove("namespace"));
+    doc["metadata"]
+        .as_object_mut()
+        .map(|m| m.remove("namespace"));
     catalog.insert(Template::from_json(doc, "template".to_owned()).expect("a Template"));
     let out = compile(&catalog, &Options::default());
     assert_eq!(out.documents.len(), 0);

@@ -24,8 +24,11 @@ fn catalog() -> Catalog {
 
 /// The corpus VM file `name` under `examples/vms/<dir>`, admitted.
 fn vm(dir: &str, name: &str) -> Value {
-    let docs = read_file(&root().join("examples/vms").join(dir).join(name), DEFAULT_MAX_BYTES)
-        .expect("a manifest");
+    let docs = read_file(
+        &root().join("examples/vms").join(dir).join(name),
+        DEFAULT_MAX_BYTES,
+    )
+    .expect("a manifest");
     let mut typed = TypedVm::decode(&docs[0].value).expect("decodes");
     typed.canonicalize_quantities();
     typed.json().clone()
@@ -110,8 +113,12 @@ fn the_catch_all_leaves_catalog_texts_empty_texts_and_skipped_vms_alone() {
     };
     assert!(with(&|_| {}), "the unknown text is denied");
     assert!(!with(&|m| m["annotations"][VALIDATIONS] = json!("")));
-    assert!(!with(&|m| drop(m.as_object_mut().map(|o| o.remove("annotations")))));
-    assert!(!with(&|m| m["deletionTimestamp"] = json!("2026-01-01T00:00:00Z")));
+    assert!(!with(&|m| drop(
+        m.as_object_mut().map(|o| o.remove("annotations"))
+    )));
+    assert!(!with(
+        &|m| m["deletionTimestamp"] = json!("2026-01-01T00:00:00Z")
+    ));
     assert!(!with(&|m| {
         m["annotations"]["vm.kubevirt.io/skip-validations"] = json!("false");
     }));
@@ -129,7 +136,10 @@ fn the_catch_all_is_bound_with_the_deny_policies_actions_and_reported() {
     let out = compile(&catalog(), &opts);
     let binding = out.documents.last().expect("documents");
     assert_eq!(binding["metadata"]["name"], CATCH_ALL);
-    assert_eq!(binding["spec"]["validationActions"], json!(["Audit", "Warn"]));
+    assert_eq!(
+        binding["spec"]["validationActions"],
+        json!(["Audit", "Warn"])
+    );
     assert_eq!(out.report.summary.policies, 11);
     assert_eq!(out.report.summary.rule_sets, 7);
     let note = out

@@ -54,10 +54,21 @@ fn the_set_gets_a_warn_policy_naming_each_untranslatable_rule_instead_of_a_deny_
         classes,
         [Class::Exact, Class::Untranslatable, Class::Untranslatable]
     );
-    let names: Vec<&Value> = out.documents.iter().map(|d| &d["metadata"]["name"]).collect();
+    let names: Vec<&Value> = out
+        .documents
+        .iter()
+        .map(|d| &d["metadata"]["name"])
+        .collect();
     assert_eq!(names.len(), 2, "one policy and its binding");
-    assert!(names.iter().all(|n| **n == json!(format!("{name}-untranslatable"))));
-    assert_eq!(out.documents[1]["spec"]["validationActions"], json!(["Warn"]));
+    assert!(
+        names
+            .iter()
+            .all(|n| **n == json!(format!("{name}-untranslatable")))
+    );
+    assert_eq!(
+        out.documents[1]["spec"]["validationActions"],
+        json!(["Warn"])
+    );
     assert_eq!(out.report.summary.policies, 1);
 
     let policies = offline::load(&out.documents);
