@@ -195,6 +195,23 @@ pub struct VapArgs {
     )]
     pub actions: Vec<VapAction>,
 
+    /// What VMs carrying a rule text that is none of the catalog's get: `allow` (no policy
+    /// matches them; the webhook judges them by their own rules), `warn` (a catch-all policy
+    /// warns) or `deny` (a catch-all policy fails them with the --actions of the Deny
+    /// policies; stricter than the webhook).
+    #[arg(
+        long = "unknown-rule-texts",
+        value_name = "WHAT",
+        value_enum,
+        default_value = "allow"
+    )]
+    pub unknown_rule_texts: VapUnknown,
+
+    /// The namespace the catalog's Templates are deployed to, for Templates that name none:
+    /// their own (legacy) rules apply to VMs naming `<namespace>/<template>`.
+    #[arg(long = "template-namespace", value_name = "NAMESPACE")]
+    pub template_namespace: Option<String>,
+
     /// Exit with status 1 when a rule is not `exact` (for CI).
     #[arg(long = "deny-approximate")]
     pub deny_approximate: bool,
@@ -255,6 +272,17 @@ pub enum VapTestFormat {
     /// One JSON document: an array of documents with their verdicts, messages, warnings,
     /// audit failures and the CEL cost of each binding evaluated.
     Json,
+}
+
+/// `--unknown-rule-texts`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum VapUnknown {
+    /// No policy: allowed.
+    Allow,
+    /// A catch-all Warn policy.
+    Warn,
+    /// A catch-all Deny policy.
+    Deny,
 }
 
 /// A `validationActions` entry.

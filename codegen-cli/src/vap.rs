@@ -5,9 +5,9 @@ use std::io::Write as _;
 use std::path::Path;
 
 use validgen_runtime::kubevirt::admission::Catalog;
-use validgen_vap::{Action, Class, Options, compile, to_yaml};
+use validgen_vap::{Action, Class, Options, UnknownRuleTexts, compile, to_yaml};
 
-use crate::cli::{VapAction, VapArgs, VapCommand};
+use crate::cli::{VapAction, VapArgs, VapCommand, VapUnknown};
 use crate::render::escape_controls;
 use crate::{EXIT_DENIED, EXIT_ERROR, EXIT_OK};
 
@@ -48,6 +48,12 @@ pub fn run(args: &VapArgs) -> u8 {
         &catalog,
         &Options {
             actions,
+            unknown_rule_texts: match args.unknown_rule_texts {
+                VapUnknown::Allow => UnknownRuleTexts::Allow,
+                VapUnknown::Warn => UnknownRuleTexts::Warn,
+                VapUnknown::Deny => UnknownRuleTexts::Deny,
+            },
+            template_namespace: args.template_namespace.clone(),
             ..Options::default()
         },
     );

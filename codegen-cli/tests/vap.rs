@@ -1,5 +1,6 @@
-//! `validgen vap`: the bundled catalog's policies and report, a catalog of odd rules (every
-//! class), the policy files, `--actions` and `--deny-approximate`.
+//! `validgen vap`: the bundled catalog's policies and report, a catalog of odd rules (exact,
+//! approximate, a legacy Template's own rules), the policy files, `--actions`,
+//! `--unknown-rule-texts` and `--deny-approximate`.
 
 mod common;
 
@@ -36,15 +37,17 @@ fn odd_rules_are_classified_and_fail_deny_approximate() {
     let (code, out, err) = run(&["vap", ODD, "--report", report_arg]);
     assert_eq!(code, 0, "{err}");
     insta::assert_snapshot!("odd_report", err);
-    // Sets with an untranslatable rule and legacy texts get no policy: 3 Deny policies.
+    // A Deny policy per text (the one that does not parse denies every VM carrying it), a
+    // Warn twin, and a policy for the legacy Template's own rules, bound to that Template.
     assert_eq!(
         out.matches("kind: ValidatingAdmissionPolicyBinding\n")
             .count(),
-        3
+        6
     );
+    assert!(out.contains("\n  paramRef:\n    name: both-annotations\n    namespace: kubevirt\n    parameterNotFoundAction: Allow\n"));
     let json: Value =
         serde_json::from_str(&std::fs::read_to_string(&report).expect("written")).expect("JSON");
-    assert_eq!(json["summary"]["untranslatable"], 3);
+    assert_eq!(json["summary"]["untranslatable"], 0);
     let classes: Vec<&str> = json["rule_sets"]
         .as_array()
         .expect("rule sets")
@@ -53,13 +56,7 @@ fn odd_rules_are_classified_and_fail_deny_approximate() {
         .collect();
     assert_eq!(
         classes,
-        [
-            "untranslatable",
-            "approximate",
-            "approximate",
-            "exact",
-            "untranslatable"
-        ]
+        ["exact", "approximate", "approximate", "exact", "exact"]
     );
     let (code, _, _) = run(&["vap", ODD, "--deny-approximate"]);
     assert_eq!(code, 1);
@@ -113,4 +110,25 @@ fn deny_with_warn_and_an_unreadable_catalog_are_usage_errors() {
         err.starts_with("error: codegen-cli/tests/data/no-such-folder: "),
         "{err}"
     );
+}
+
+#[test]
+fn unknown_rule_texts_adds_a_catch_all_policy_bound_as_asked() {
+    for (what, actions) in [("deny", "  - Deny\n"), ("warn", "  - Warn\n")] {
+        let (code, out, err) = run(&["vap", COMMON, "--unknown-rule-texts", what]);
+        assert_eq!(code, 0, "{err}");
+        assert!(err.contains("7 rule sets, 11 policies;"), "{err}");
+        let last = out.rsplit("---\n").next().unwrap_or_default();
+        assert!(
+            last.contains("\n  name: validgen-kubevirt-unknown-rule-texts\n"),
+            "{last}"
+        );
+        assert!(
+            last.ends_with(&format!("  validationActions:\n{actions}")),
+            "{last}"
+        );
+    }
+    let (code, out, _) = run(&["vap", COMMON]);
+    assert_eq!(code, 0);
+    assert!(!out.contains("unknown-rule-texts"));
 }

@@ -82,7 +82,7 @@ fn a_duplicated_key_keeps_its_first_place_and_its_last_value() {
     let small = br#"{"a": 1, "b": 2, "a": 3}"#;
     assert_eq!(agrees(small), Ok(json!({"a": 3, "b": 2})));
     let tape = Tape::parse(small).unwrap_or_else(|e| panic!("{e}"));
-    assert_eq!(tape.root().keys(), vec!["a", "b"]);
+    assert_eq!(tape.root().keys().collect::<Vec<_>>(), vec!["a", "b"]);
     assert!(tape.repeats_a_key());
     let once =
         Tape::parse(br#"{"a": {"b": 1}, "c": [{"b": 2}]}"#).unwrap_or_else(|e| panic!("{e}"));
@@ -98,9 +98,9 @@ fn a_duplicated_key_keeps_its_first_place_and_its_last_value() {
     agrees(big.as_bytes()).unwrap_or_else(|e| panic!("{e}"));
     let tape = Tape::parse(big.as_bytes()).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(tape.root().get("k3").and_then(|v| v.as_str()), Some("last"));
-    assert_eq!(tape.root().keys().len(), 20);
+    assert_eq!(tape.root().keys().count(), 20);
     assert!(tape.repeats_a_key());
-    assert_eq!(tape.root().keys()[3], "k3");
+    assert_eq!(tape.root().keys().nth(3), Some("k3"));
 }
 
 #[test]
@@ -318,7 +318,7 @@ fn big_objects_index_keys_sharing_their_first_bytes() {
     for absent in ["configurationC", "con", "c\u{0}\u{0}", "configura"] {
         assert!(tape.root().get(absent).is_none(), "{absent:?}");
     }
-    assert_eq!(tape.root().keys().len(), keys.len() - 1);
+    assert_eq!(tape.root().keys().count(), keys.len() - 1);
 }
 
 #[test]

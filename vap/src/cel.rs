@@ -72,24 +72,58 @@ pub fn is_plain_field(key: &str) -> bool {
         && !RESERVED.contains(&key)
 }
 
-/// `root.k1.k2…` for the first `n` keys.
-pub fn select(root: &str, keys: &[String], n: usize) -> String {
+/// One step of a selection.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Step {
+    /// A field, `.name` (a plain field name).
+    Field(String),
+    /// A map entry, `['key']` (the API server escapes declared properties only, never map
+    /// keys).
+    Entry(String),
+    /// A list element, `[n]`; a negative `n` counts from the end.
+    Index(i64),
+}
+
+/// `root.k1['k2'][0]…` for the first `n` steps.
+pub fn select(root: &str, steps: &[Step], n: usize) -> String {
     let mut out = root.to_owned();
-    for k in &keys[..n] {
-        out.push('.');
-        out.push_str(k);
+    for (i, s) in steps[..n].iter().enumerate() {
+        match s {
+            Step::Field(name) => {
+                out.push('.');
+                out.push_str(name);
+            }
+            Step::Entry(key) => out = format!("{out}[{}]", quote(key)),
+            Step::Index(k) if *k >= 0 => out = format!("{out}[{k}]"),
+            Step::Index(k) => {
+                out = format!(
+                    "{out}[size({}) - {}]",
+                    select(root, steps, i),
+                    k.unsigned_abs()
+                );
+            }
+        }
     }
     out
 }
 
-/// `has(root.k1) && has(root.k1.k2) && …` for the first `n` keys: each of them present (`true`
-/// for none). A `has()` on an absent parent is an error in CEL, hence the chain.
-pub fn has_chain(root: &str, keys: &[String], n: usize) -> String {
+/// `has(root.k1) && 'k2' in root.k1 && …` for the first `n` steps: each of them present (`true`
+/// for none; an index within the list). A `has()` on an absent parent is an error in CEL,
+/// hence the chain.
+pub fn has_chain(root: &str, steps: &[Step], n: usize) -> String {
     if n == 0 {
         return "true".to_owned();
     }
     (1..=n)
-        .map(|i| format!("has({})", select(root, keys, i)))
+        .map(|i| {
+            let parent = select(root, steps, i - 1);
+            match &steps[i - 1] {
+                Step::Field(_) => format!("has({})", select(root, steps, i)),
+                Step::Entry(key) => format!("{} in {parent}", quote(key)),
+                Step::Index(k) if *k >= 0 => format!("size({parent}) > {k}"),
+                Step::Index(k) => format!("size({parent}) >= {}", k.unsigned_abs()),
+            }
+        })
         .collect::<Vec<_>>()
         .join(" && ")
 }
@@ -114,9 +148,28 @@ mod tests {
 
     #[test]
     fn has_chains_test_every_parent() {
-        let keys = vec!["a".to_owned(), "b".to_owned()];
+        let keys = vec![
+            Step::Field("a".to_owned()),
+            Step::Field("b".to_owned()),
+            Step::Entry("nvidia.com/gpu".to_owned()),
+        ];
         assert_eq!(has_chain("o", &keys, 0), "true");
         assert_eq!(has_chain("o", &keys, 2), "has(o.a) && has(o.a.b)");
+        assert_eq!(
+            has_chain("o", &keys, 3),
+            "has(o.a) && has(o.a.b) && 'nvidia.com/gpu' in o.a.b"
+        );
         assert_eq!(select("o", &keys, 1), "o.a");
+        assert_eq!(select("o", &keys, 3), "o.a.b['nvidia.com/gpu']");
+        let keys = vec![
+            Step::Field("l".to_owned()),
+            Step::Index(-2),
+            Step::Field("x".to_owned()),
+        ];
+        assert_eq!(
+            has_chain("o", &keys, 3),
+            "has(o.l) && size(o.l) >= 2 && has(o.l[size(o.l) - 2].x)"
+        );
+        assert_eq!(select("o", &keys, 2), "o.l[size(o.l) - 2]");
     }
 }

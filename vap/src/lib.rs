@@ -7,25 +7,32 @@
 //! (`objects[0].metadata.annotations["vm.kubevirt.io/validations"]`), named
 //! `validgen-<catalog>-<first 10 hex digits of the text's SHA-256>` (stable while the text is
 //! unchanged), matched by the reference's decision order (SEMANTICS §2) and by the exact text;
-//! a `-warn` twin bound with `[Warn]` where the set has `justWarning` rules. Rules are lowered
+//! a `-warn` twin bound with `[Warn]` where the set has `justWarning` rules; a
+//! `-untranslatable` Warn policy instead where a rule has no CEL form. Legacy Template-level
+//! rules get a policy per Template, with the Template as params. With
+//! [`UnknownRuleTexts::Warn`] or [`UnknownRuleTexts::Deny`], a catch-all policy fails VMs
+//! carrying a rule text the catalog does not have. Rules are lowered
 //! by the KubeVirt frontend ([`validgen_runtime::kubevirt::rules`]) and planned against the Go
 //! types ([`validgen_codegen::plan`]); [`rule`] writes their CEL.
 
 mod cel;
+mod legacy;
+pub mod matching;
 mod path;
 pub mod policy;
 pub mod report;
 pub mod rule;
+mod set;
 
 use std::collections::BTreeMap;
 
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
 use validgen_runtime::kubevirt::admission::Catalog;
-use validgen_runtime::kubevirt::rules::{lower, parse_rule_set};
 
 pub use report::{Class, Reason, Report, RuleReport, RuleSetReport, Summary};
 
+use matching::Selects;
 use policy::Identity;
 
 /// The annotation holding a VM's rules.
@@ -82,6 +89,12 @@ pub struct Options {
     /// The actions of the bindings of the Deny policies (`[Deny]`; `[Audit, Warn]` for a
     /// shadow rollout next to the webhook).
     pub actions: Vec<Action>,
+    /// What VMs carrying a rule text the catalog does not have get.
+    pub unknown_rule_texts: UnknownRuleTexts,
+    /// The namespace Templates naming none are deployed to: legacy Template-level rules apply
+    /// through the VM's `namespace/name` template key, so a Template without one has no
+    /// policy unless this is given.
+    pub template_namespace: Option<String>,
 }
 
 impl Default for Options {
@@ -89,8 +102,25 @@ impl Default for Options {
         Options {
             catalog: "kubevirt".to_owned(),
             actions: vec![Action::Deny],
+            unknown_rule_texts: UnknownRuleTexts::Allow,
+            template_namespace: None,
         }
     }
+}
+
+/// What a VM carrying a non-empty rule text that is none of the catalog's gets (VAP.md §5):
+/// CEL cannot parse rules out of JSON, so no policy can judge it as the reference does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum UnknownRuleTexts {
+    /// Nothing: no policy matches, the VM is allowed (the reference's trust model: it judges
+    /// the VM by its own rules, which the webhook still can).
+    #[default]
+    Allow,
+    /// A catch-all policy bound with `[Warn]`: the VM is allowed with a warning.
+    Warn,
+    /// A catch-all policy bound with the Deny policies' actions: the VM is denied (stricter than
+    /// the reference, which judges it by its own rules).
+    Deny,
 }
 
 /// The generated objects and the report.
@@ -104,46 +134,50 @@ pub struct Output {
 }
 
 /// Compiles the rule texts of `catalog` (loaded as `validgen validate` loads one, e.g. with
-/// [`Catalog::load_dir`]). Deterministic: rule sets sorted by the SHA-256 of their text.
+/// [`Catalog::load_dir`]). Deterministic: rule sets sorted by the SHA-256 of their text, the
+/// VM texts' before the legacy Templates' (by `namespace/name`), then the catch-all.
 pub fn compile(catalog: &Catalog, opts: &Options) -> Output {
     let mut texts: BTreeMap<&str, Vec<String>> = BTreeMap::new();
-    let mut legacy: BTreeMap<&str, Vec<String>> = BTreeMap::new();
     for t in catalog.templates() {
         if let Some(text) = &t.object_validations {
             texts.entry(text).or_default().push(t.name.clone());
-        }
-        if let Some(text) = &t.validations {
-            legacy.entry(text).or_default().push(t.name.clone());
         }
     }
     let labels = json!({
         "app.kubernetes.io/managed-by": "validgen",
         "validgen.io/catalog": opts.catalog,
     });
-    let mut sets: Vec<(RuleSetReport, Vec<Value>)> = Vec::new();
-    for (text, mut templates) in texts {
+    let mut sets: Vec<(bool, RuleSetReport, Vec<Value>)> = Vec::new();
+    for (text, mut templates) in texts.iter().map(|(t, n)| (*t, n.clone())) {
         templates.sort();
         templates.dedup();
-        sets.push(rule_set(text, templates, &labels, opts));
+        let sha = sha256(text);
+        let target = set::Target {
+            name: format!("validgen-{}-{}", opts.catalog, &sha[..10]),
+            templates,
+            selects: Selects::RuleText(text.to_owned()),
+            template: None,
+        };
+        let (report, docs) = set::compile(text, &sha, target, &labels, opts);
+        sets.push((false, report, docs));
     }
-    for (text, mut templates) in legacy {
-        templates.sort();
-        templates.dedup();
-        sets.push((legacy_set(text, templates), Vec::new()));
+    for t in catalog.templates() {
+        if let Some(text) = &t.validations {
+            let (report, docs) = legacy::compile(t, text, &labels, opts);
+            sets.push((true, report, docs));
+        }
     }
     sets.sort_by(|a, b| {
-        a.0.sha256
-            .cmp(&b.0.sha256)
-            .then(a.0.policy.is_none().cmp(&b.0.policy.is_none()))
+        (&a.1.sha256, a.0, &a.1.templates).cmp(&(&b.1.sha256, b.0, &b.1.templates))
     });
-    let mut summary = Summary {
-        rule_sets: sets.len(),
-        ..Summary::default()
-    };
+    let has_legacy = sets.iter().any(|s| s.0);
+    let mut summary = Summary::default();
     let mut documents = Vec::new();
     let mut rule_sets = Vec::new();
-    for (report, docs) in sets {
+    for (_, report, docs) in sets {
+        summary.rule_sets += 1;
         summary.policies += docs.len() / 2;
+        documents.extend(docs);
         for r in &report.rules {
             match r.class {
                 Class::Exact => summary.exact += 1,
@@ -151,14 +185,28 @@ pub fn compile(catalog: &Catalog, opts: &Options) -> Output {
                 Class::Untranslatable => summary.untranslatable += 1,
             }
         }
-        documents.extend(docs);
         rule_sets.push(report);
+    }
+    if opts.unknown_rule_texts != UnknownRuleTexts::Allow {
+        let id = Identity {
+            name: format!("validgen-{}-unknown-rule-texts", opts.catalog),
+            annotations: json!({"validgen.io/rule-texts": texts.len().to_string()}),
+            labels: &labels,
+            selects: Selects::UnknownRuleText(texts.keys().map(|t| (*t).to_owned()).collect()),
+            template: None,
+        };
+        let actions = match opts.unknown_rule_texts {
+            UnknownRuleTexts::Warn => vec![Action::Warn],
+            _ => opts.actions.clone(),
+        };
+        documents.extend(policy::unknown_rule_texts(&id, &opts.catalog, &actions));
+        summary.policies += 1;
     }
     Output {
         documents,
         report: Report {
             summary,
-            notes: notes(),
+            notes: notes(opts, has_legacy),
             rule_sets,
         },
     }
@@ -172,131 +220,10 @@ pub fn sha256(text: &str) -> String {
         .collect()
 }
 
-/// The policies of one VM rule text, and its report.
-fn rule_set(
-    text: &str,
-    templates: Vec<String>,
-    labels: &Value,
-    opts: &Options,
-) -> (RuleSetReport, Vec<Value>) {
-    let sha = sha256(text);
-    let name = format!("validgen-{}-{}", opts.catalog, &sha[..10]);
-    let mut report = RuleSetReport {
-        sha256: sha.clone(),
-        policy: None,
-        warn_policy: None,
-        templates: Vec::new(),
-        class: Class::Exact,
-        reasons: Vec::new(),
-        rules: Vec::new(),
-    };
-    let id = Identity {
-        name: name.clone(),
-        sha256: &sha,
-        templates: &templates,
-        text,
-        labels,
-    };
-    let parsed = match parse_rule_set(text) {
-        Ok(p) => p,
-        Err(e) => {
-            report.class = Class::Approximate;
-            report.reasons.push(Reason::new(
-                "parse-error-422",
-                format!("the text does not parse ({e}): the policy denies every VM carrying it, with code 422 where the reference answers 400"),
-            ));
-            let docs = policy::parse_error(&id, &e.to_string(), &opts.actions).into();
-            report.policy = Some(name);
-            report.templates = templates.clone();
-            return (report, docs);
-        }
-    };
-    if parsed.is_empty() {
-        report.reasons.push(Reason::new(
-            "no-rules",
-            "the text has no rules: VMs carrying it are allowed, no policy is needed",
-        ));
-        report.templates = templates.clone();
-        return (report, Vec::new());
-    }
-    let set = lower(&parsed);
-    let mut translated = Vec::new();
-    let mut paths = rule::Paths::default();
-    for (i, (rule, source)) in set.rules.iter().zip(&parsed.rules).enumerate() {
-        let (class, reasons) = match rule::translate(i, rule, &mut paths) {
-            Ok(cel) => {
-                let reasons = cel.reasons.clone();
-                translated.push(cel);
-                let class = if reasons.is_empty() {
-                    Class::Exact
-                } else {
-                    Class::Approximate
-                };
-                (class, reasons)
-            }
-            Err(reasons) => (Class::Untranslatable, reasons),
-        };
-        report.class = report.class.max(class);
-        report.rules.push(RuleReport {
-            index: i,
-            name: rule.name.clone(),
-            kind: source.rule.clone(),
-            path: rule.field.clone(),
-            just_warning: source.just_warning,
-            class,
-            reasons,
-        });
-    }
-    let mut docs = Vec::new();
-    if translated.len() == set.rules.len() {
-        docs.extend(policy::deny(&id, &translated, &opts.actions));
-        report.policy = Some(name.clone());
-        if let Some(warn) = policy::warn(&id, &translated) {
-            report.warn_policy = Some(format!("{name}-warn"));
-            docs.extend(warn);
-        }
-    }
-    report.templates = templates.clone();
-    (report, docs)
-}
-
-/// A legacy Template-level `validations` text: found through the VM's template labels, which
-/// needs Template params (not generated yet).
-fn legacy_set(text: &str, templates: Vec<String>) -> RuleSetReport {
-    let reason = Reason::new(
-        "legacy-template-lookup",
-        "rules in the Template's own `validations` annotation apply through the VM's template labels: policies with Template params are not generated yet",
-    );
-    let rules = parse_rule_set(text)
-        .map(|p| {
-            p.rules
-                .iter()
-                .map(|r| RuleReport {
-                    index: r.index,
-                    name: r.name.clone(),
-                    kind: r.rule.clone(),
-                    path: r.path.as_ref().map(|p| p.expr.clone()).unwrap_or_default(),
-                    just_warning: r.just_warning,
-                    class: Class::Untranslatable,
-                    reasons: vec![reason.clone()],
-                })
-                .collect()
-        })
-        .unwrap_or_default();
-    RuleSetReport {
-        sha256: sha256(text),
-        policy: None,
-        warn_policy: None,
-        templates,
-        class: Class::Untranslatable,
-        reasons: vec![reason],
-        rules,
-    }
-}
-
-/// What every policy differs in from the reference webhook (VAP.md §2.3, §4).
-fn notes() -> Vec<Reason> {
-    vec![
+/// What every policy differs in from the reference webhook (VAP.md §2.3, §4), for these
+/// options; `legacy` when the catalog has Template-level rules.
+fn notes(opts: &Options, legacy: bool) -> Vec<Reason> {
+    let mut notes = vec![
         Reason::new(
             "causes-without-field",
             "a denial carries one cause `{message}` without `field`, where the reference lists one cause per rule with its `field`; the status message, code 422 and reason `Invalid` are the reference's",
@@ -307,7 +234,7 @@ fn notes() -> Vec<Reason> {
         ),
         Reason::new(
             "message-limit",
-            "a message over 5 KiB (hundreds of disks with long bus names) is replaced by the static message",
+            "a message over 5 KiB (hundreds of disks with long bus names) or with a line break (a value of the VM listed in it) is replaced by the static message",
         ),
         Reason::new(
             "warn-on-allowed",
@@ -319,9 +246,26 @@ fn notes() -> Vec<Reason> {
         ),
         Reason::new(
             "unknown-rule-texts",
-            "a VM carrying a rule text that is not in the catalog (rules of its own) matches no policy and is allowed; the webhook judges it",
+            match opts.unknown_rule_texts {
+                UnknownRuleTexts::Allow => {
+                    "a VM carrying a rule text that is not in the catalog (rules of its own) matches no policy and is allowed; the webhook judges it"
+                }
+                UnknownRuleTexts::Warn => {
+                    "a VM carrying a rule text that is not in the catalog (rules of its own) is allowed with a warning from the catch-all policy; the webhook judges it"
+                }
+                UnknownRuleTexts::Deny => {
+                    "a VM carrying a rule text that is not in the catalog (rules of its own) is failed by the catch-all policy, with its actions, where the reference judges it by those rules (stricter)"
+                }
+            },
         ),
-    ]
+    ];
+    if legacy {
+        notes.push(Reason::new(
+            "template-drift",
+            "a policy of Template-level rules judges by the catalog's text; a cluster Template whose `validations` differ is judged by the webhook only",
+        ));
+    }
+    notes
 }
 
 /// The documents as one YAML stream (`---` between documents), printed by the runtime's

@@ -1,26 +1,30 @@
 //! A rule path as CEL over `object`, with the reference's Go semantics (SEMANTICS §4): a path
-//! planned as a static walk of struct fields with at most one `[*]` (`validgen_codegen::plan`)
-//! becomes `has()` chains. Stepping through an absent pointer fails the path (client-go's
-//! "<name> is not found", after which the reference retries on the reference VM); an absent
-//! non-pointer field reads as its zero value; after `[*]`, elements whose pointer is absent
-//! are dropped, and the path fails only when it had elements and none is left.
+//! planned as a static walk (`validgen_codegen::plan`) of struct fields, map entries, `[n]`
+//! and at most one `[*]` becomes `has()` chains. Stepping through an absent pointer fails the
+//! path (client-go's `"<name> is not found"`, after which the reference retries on the
+//! reference VM); an absent non-pointer field reads as its zero value; a map entry that is
+//! absent (or in an absent map) fails the path as a nil pointer does (client-go's `MapIndex`
+//! finds nothing), and so does an index `[n]` out of the list's range (client-go
+//! `evalArray`); after `[*]`, elements whose pointer or map entry is absent are dropped, and
+//! the path fails only when it had elements and none is left.
 
 use validgen_codegen::plan::{self, PathPlan, Step};
 use validgen_runtime::ir::Path;
 use validgen_runtime::kubevirt::typed::Schema;
 use validgen_runtime::kubevirt::typed::schema::{AsInt, GoKind, TypeId};
 
-use crate::cel::{has_chain, is_plain_field, quote, select};
+use crate::cel::{self, has_chain, is_plain_field, quote, select};
 use crate::report::Reason;
 
 /// The keys of `spec.template.spec.domain.cpu` the webhook defaults (ssp-operator
 /// `setDefaultValues`): absent or 0 becomes 1 when `cpu` exists.
 const DEFAULTED_CPU: [&str; 3] = ["sockets", "cores", "threads"];
 
-/// One JSON key of a walk, and whether the value it is read from is a Go pointer.
+/// One JSON key of a walk (a field or a map entry), and whether the value it is read from is
+/// a Go pointer.
 #[derive(Debug, Clone)]
 struct Key {
-    name: String,
+    step: cel::Step,
     through_pointer: bool,
 }
 
@@ -92,7 +96,7 @@ impl PathCel {
                             ));
                         }
                         keys.push(Key {
-                            name,
+                            step: cel::Step::Field(name),
                             through_pointer: through_pointer && i == 0,
                         });
                     }
@@ -103,18 +107,39 @@ impl PathCel {
                 } if after.is_none() && params.iter().all(|p| !p.known) => {
                     after = Some(Vec::new());
                 }
+                // `[n]` before any `[*]`: one element, the path failing when it is out of
+                // range (client-go `evalArray`; `n + 1` must not wrap).
+                Step::Array {
+                    params,
+                    through_pointer: false,
+                } if after.is_none()
+                    && params[0].known
+                    && params[1].derived
+                    && !params[2].known
+                    && params[0].value.unsigned_abs() < 1 << 31 =>
+                {
+                    prefix.push(Key {
+                        step: cel::Step::Index(params[0].value),
+                        through_pointer: false,
+                    });
+                }
                 Step::Array { .. } | Step::NotArray { .. } => {
                     return Err(Reason::new(
                         "array-step",
-                        format!("`{}`: only one `[*]` over a list is translated", path.expr),
+                        format!(
+                            "`{}`: only one `[*]` over a list, and `[n]` before it, are translated",
+                            path.expr
+                        ),
                     ));
                 }
-                Step::MapKey { .. } => {
-                    return Err(Reason::new(
-                        "map-key",
-                        format!("`{}` reads a map entry", path.expr),
-                    ));
+                Step::MapKey { key } => match after.as_mut() {
+                    Some(k) => k,
+                    None => &mut prefix,
                 }
+                .push(Key {
+                    step: cel::Step::Entry(key),
+                    through_pointer: false,
+                }),
                 Step::Field { keys: None, .. } | Step::Missing => {
                     return Err(Reason::new(
                         "path-outside-types",
@@ -141,7 +166,7 @@ impl PathCel {
             Shape::Single => prefix,
             Shape::Array(after) => {
                 let n = self.prefix.len();
-                let list = names(&self.prefix);
+                let list = steps(&self.prefix);
                 out.push((
                     format!("{}_l", self.name),
                     format!(
@@ -150,14 +175,14 @@ impl PathCel {
                         select("object", &list, n)
                     ),
                 ));
-                match last_pointer(after) {
-                    Some(m) if m > 0 => {
+                match needed(after) {
+                    m if m > 0 => {
                         out.push((
                             format!("{}_n", self.name),
                             format!(
                                 "{}.filter(e, {})",
                                 self.var("l"),
-                                has_chain("e", &names(after), m)
+                                has_chain("e", &steps(after), m)
                             ),
                         ));
                         let emptied = format!(
@@ -255,20 +280,27 @@ impl PathCel {
     /// The list's elements that keep a value through the keys after `[*]`.
     fn elements(&self) -> String {
         match &self.shape {
-            Shape::Array(after) if last_pointer(after).is_some_and(|m| m > 0) => self.var("n"),
+            Shape::Array(after) if needed(after) > 0 => self.var("n"),
             _ => self.var("l"),
         }
     }
 
     fn access(&self, root: &str, keys: &[Key]) -> Access {
-        let names = names(keys);
+        let names: Vec<&str> = keys
+            .iter()
+            .map(|k| match &k.step {
+                cel::Step::Field(name) => name.as_str(),
+                cel::Step::Entry(_) | cel::Step::Index(_) => "",
+            })
+            .collect();
         let cpu_default = root == "object"
             && names.len() == 6
             && names[..5] == ["spec", "template", "spec", "domain", "cpu"]
-            && DEFAULTED_CPU.contains(&names[5].as_str());
+            && DEFAULTED_CPU.contains(&names[5]);
+        let steps = steps(keys);
         Access {
-            present: has_chain(root, &names, names.len()),
-            value: select(root, &names, names.len()),
+            present: has_chain(root, &steps, steps.len()),
+            value: select(root, &steps, steps.len()),
             cpu_default,
         }
     }
@@ -286,21 +318,31 @@ pub struct Access {
     pub cpu_default: bool,
 }
 
-fn names(keys: &[Key]) -> Vec<String> {
-    keys.iter().map(|k| k.name.clone()).collect()
+fn steps(keys: &[Key]) -> Vec<cel::Step> {
+    keys.iter().map(|k| k.step.clone()).collect()
 }
 
-/// The index of the last key read from a pointer.
-fn last_pointer(keys: &[Key]) -> Option<usize> {
-    keys.iter().rposition(|k| k.through_pointer)
+/// How many of `keys` must be present for the walk not to fail: those before the last one
+/// read from a pointer, and up to the last map entry or list index included (0 when none
+/// must).
+fn needed(keys: &[Key]) -> usize {
+    keys.iter()
+        .enumerate()
+        .map(|(i, k)| match (&k.step, k.through_pointer) {
+            (cel::Step::Entry(_) | cel::Step::Index(_), _) => i + 1,
+            (cel::Step::Field(_), true) => i,
+            (cel::Step::Field(_), false) => 0,
+        })
+        .max()
+        .unwrap_or(0)
 }
 
 /// CEL `bool`: a pointer on the walk of `keys` from `root` is absent while the walk steps
 /// through it.
 fn stepped_through_nil(root: &str, keys: &[Key]) -> String {
-    match last_pointer(keys) {
-        Some(m) if m > 0 => format!("!({})", has_chain(root, &names(keys), m)),
-        _ => "false".to_owned(),
+    match needed(keys) {
+        0 => "false".to_owned(),
+        m => format!("!({})", has_chain(root, &steps(keys), m)),
     }
 }
 

@@ -1,11 +1,13 @@
 //! One rule set as `admissionregistration.k8s.io/v1` objects: a Deny `ValidatingAdmissionPolicy`
-//! with its binding, and a Warn twin where the set has `justWarning` rules (VAP.md §2, §5).
+//! with its binding, and a Warn twin where the set has `justWarning` rules (VAP.md §2, §5); a
+//! Warn policy naming the rules no policy can carry; the catch-all for unknown rule texts.
 
 use serde_json::{Value, json};
 
+use crate::Action;
 use crate::cel::quote;
+use crate::matching::Selects;
 use crate::rule::RuleCel;
-use crate::{Action, SKIP, VALIDATIONS};
 
 /// The `admissionregistration.k8s.io` version written.
 const API_VERSION: &str = "admissionregistration.k8s.io/v1";
@@ -15,19 +17,25 @@ const API_VERSION: &str = "admissionregistration.k8s.io/v1";
 pub const STATIC_MESSAGE: &str =
     "VirtualMachine violates the vm.kubevirt.io/validations rules of its template";
 
-/// What names and labels a policy.
+/// The OpenShift Template kind, the params of the policies of legacy Template-level rules.
+const TEMPLATE_API_VERSION: &str = "template.openshift.io/v1";
+
+/// What names, labels and matches a policy.
 #[derive(Debug, Clone)]
 pub struct Identity<'a> {
     /// `metadata.name`.
     pub name: String,
-    /// SHA-256 of the rule text, hex.
-    pub sha256: &'a str,
-    /// The templates carrying the text.
-    pub templates: &'a [String],
-    /// The exact rule text the VM's annotation must equal.
-    pub text: &'a str,
+    /// `metadata.annotations` (the rule set's SHA-256, its templates).
+    pub annotations: Value,
     /// `metadata.labels`.
     pub labels: &'a Value,
+    /// The VMs it judges.
+    pub selects: Selects,
+    /// For legacy Template-level rules, the Template (`namespace`, `name`) they are read from:
+    /// the policy's `paramKind` is Template and each binding's `paramRef` names it with
+    /// `parameterNotFoundAction: Allow`, so that a missing Template allows the VM, as the
+    /// reference does (SEMANTICS §2 step 4).
+    pub template: Option<(String, String)>,
 }
 
 /// The policy and binding for a set whose rules all translate: the deny policy judges every
@@ -125,7 +133,7 @@ pub fn warn(id: &Identity<'_>, rules: &[RuleCel]) -> Option<[Value; 2]> {
 /// A policy denying every VM carrying a text that does not parse, with the parse error (the
 /// reference answers 400 with it; a policy can only answer 422).
 pub fn parse_error(id: &Identity<'_>, error: &str, actions: &[Action]) -> [Value; 2] {
-    let message = error.replace(['\n', '\r'], " ");
+    let message = one_line(error);
     let policy = policy(
         id,
         &id.name,
@@ -134,6 +142,47 @@ pub fn parse_error(id: &Identity<'_>, error: &str, actions: &[Action]) -> [Value
     );
     let actions: Vec<&str> = actions.iter().map(|a| a.name()).collect();
     [policy, binding(id, &id.name, &actions)]
+}
+
+/// The Warn policy of a rule set with rules no policy carries (VAP.md §5): the set gets no Deny
+/// policy (its message would lack their causes), and every VM carrying it gets one warning per
+/// such rule, `untranslated` giving (index, name, why).
+pub fn untranslatable(id: &Identity<'_>, untranslated: &[(usize, String, String)]) -> [Value; 2] {
+    let name = format!("{}-untranslatable", id.name);
+    let validations = untranslated
+        .iter()
+        .map(|(i, rule, why)| {
+            json!({
+                "expression": "false",
+                "message": one_line(&format!(
+                    "rule {i} `{rule}` of this VM's rules is not enforced by ValidatingAdmissionPolicy ({why}); the template-validator webhook must judge this VM"
+                )),
+            })
+        })
+        .collect();
+    let policy = policy(id, &name, Vec::new(), validations);
+    [policy, binding(id, &name, &[Action::Warn.name()])]
+}
+
+/// The catch-all of `--unknown-rule-texts`: fails every VM whose rule text is not among the
+/// catalog's (`id.selects`), bound with `actions`.
+pub fn unknown_rule_texts(id: &Identity<'_>, catalog: &str, actions: &[Action]) -> [Value; 2] {
+    let message = format!(
+        "the VM's vm.kubevirt.io/validations rules are not among the rule texts of the {catalog} catalog, which are the only ones ValidatingAdmissionPolicies carry (CEL cannot read rules from JSON); create the VM from a template of the catalog, or judge it with the template-validator webhook"
+    );
+    let policy = policy(
+        id,
+        &id.name,
+        Vec::new(),
+        vec![json!({"expression": "false", "message": message, "reason": "Invalid"})],
+    );
+    let actions: Vec<&str> = actions.iter().map(|a| a.name()).collect();
+    [policy, binding(id, &id.name, &actions)]
+}
+
+/// A static `message`: the API server refuses line breaks in it.
+fn one_line(text: &str) -> String {
+    text.replace(['\n', '\r'], " ")
 }
 
 /// `t` (the VM has `spec.template`), then the variables of `rules` in order.
@@ -155,51 +204,25 @@ fn variables<'a>(rules: impl Iterator<Item = &'a RuleCel>) -> Vec<Value> {
 }
 
 fn metadata(id: &Identity<'_>, name: &str) -> Value {
-    json!({
-        "name": name,
-        "labels": id.labels,
-        "annotations": {
-            "validgen.io/rule-set-sha256": id.sha256,
-            "validgen.io/templates": id.templates.join(","),
-        },
-    })
+    json!({"name": name, "labels": id.labels, "annotations": id.annotations})
 }
 
 fn policy(id: &Identity<'_>, name: &str, variables: Vec<Value>, validations: Vec<Value>) -> Value {
-    // The reference's decision order (SEMANTICS §2): deleting, the skip key (present, whatever
-    // its value), then the VM's own rule text, byte for byte.
-    let match_conditions = json!([
-        {"name": "not-deleting", "expression": "!has(object.metadata.deletionTimestamp)"},
-        {
-            "name": "no-skip-key",
-            "expression": format!(
-                "!has(object.metadata.annotations) || !({} in object.metadata.annotations)",
-                quote(SKIP)
-            ),
-        },
-        {
-            "name": "rule-text",
-            "expression": format!(
-                "has(object.metadata.annotations) && {k} in object.metadata.annotations && object.metadata.annotations[{k}] == {}",
-                quote(id.text),
-                k = quote(VALIDATIONS)
-            ),
-        },
-    ]);
-    let mut spec = json!({
-        "failurePolicy": "Fail",
-        // The reference webhook's registration (ssp-operator template-validator resources).
-        "matchConstraints": {
-            "matchPolicy": "Equivalent",
-            "resourceRules": [{
-                "apiGroups": ["kubevirt.io"],
-                "apiVersions": ["v1", "v1alpha3"],
-                "operations": ["CREATE", "UPDATE"],
-                "resources": ["virtualmachines"],
-            }],
-        },
-        "matchConditions": match_conditions,
+    let mut spec = json!({"failurePolicy": "Fail"});
+    if id.template.is_some() {
+        spec["paramKind"] = json!({"apiVersion": TEMPLATE_API_VERSION, "kind": "Template"});
+    }
+    // The reference webhook's registration (ssp-operator template-validator resources).
+    spec["matchConstraints"] = json!({
+        "matchPolicy": "Equivalent",
+        "resourceRules": [{
+            "apiGroups": ["kubevirt.io"],
+            "apiVersions": ["v1", "v1alpha3"],
+            "operations": ["CREATE", "UPDATE"],
+            "resources": ["virtualmachines"],
+        }],
     });
+    spec["matchConditions"] = Value::Array(id.selects.conditions());
     if !variables.is_empty() {
         spec["variables"] = Value::Array(variables);
     }
@@ -213,10 +236,19 @@ fn policy(id: &Identity<'_>, name: &str, variables: Vec<Value>, validations: Vec
 }
 
 fn binding(id: &Identity<'_>, name: &str, actions: &[&str]) -> Value {
+    let mut spec = json!({"policyName": name});
+    if let Some((namespace, template)) = &id.template {
+        spec["paramRef"] = json!({
+            "name": template,
+            "namespace": namespace,
+            "parameterNotFoundAction": "Allow",
+        });
+    }
+    spec["validationActions"] = json!(actions);
     json!({
         "apiVersion": API_VERSION,
         "kind": "ValidatingAdmissionPolicyBinding",
         "metadata": metadata(id, name),
-        "spec": {"policyName": name, "validationActions": actions},
+        "spec": spec,
     })
 }

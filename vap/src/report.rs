@@ -77,11 +77,15 @@ pub struct RuleSetReport {
     pub policy: Option<String>,
     /// The Warn twin, when emitted (the set has `justWarning` rules).
     pub warn_policy: Option<String>,
-    /// The templates carrying the text, sorted.
+    /// The Warn policy naming the untranslatable rules, emitted instead of the Deny policy
+    /// when the set has some.
+    pub untranslatable_policy: Option<String>,
+    /// The templates carrying the text, sorted (`namespace/name` for a Template's own rules).
     pub templates: Vec<String>,
     /// The worst class of its rules (of the set itself for a text that does not parse).
     pub class: Class,
-    /// Reasons of the set itself (a text that does not parse).
+    /// Reasons of the set itself (a text that does not parse or has no rules, a Template's own
+    /// rules found by lookup, a Template without a usable namespace or name).
     pub reasons: Vec<Reason>,
     /// The rules, in order.
     pub rules: Vec<RuleReport>,
@@ -90,9 +94,10 @@ pub struct RuleSetReport {
 /// The counts of rules per class.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
 pub struct Summary {
-    /// Rule sets (distinct texts).
+    /// Rule sets: the distinct rule texts of the templates' VM objects, and one per Template
+    /// with rules of its own.
     pub rule_sets: usize,
-    /// Policies written (Deny and Warn).
+    /// Policies written (Deny, Warn, the catch-all).
     pub policies: usize,
     /// Rules classified exact.
     pub exact: usize,

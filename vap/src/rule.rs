@@ -11,7 +11,7 @@ use validgen_runtime::kubevirt::rules::bound;
 use validgen_runtime::kubevirt::typed::schema::AsInt;
 use validgen_runtime::kubevirt::typed::{as_int, as_string, reference_vm};
 
-use crate::cel::{quote, string_list};
+use crate::cel::quote;
 use crate::path::{self, Access, PathCel};
 use crate::report::Reason;
 
@@ -102,8 +102,20 @@ pub fn translate(index: usize, rule: &Rule, paths: &mut Paths) -> Result<RuleCel
             )]);
         }
     };
-    // The reference resolves the arguments and compiles the pattern before it reads the path.
-    let kind = Kind::of(&rule.check)?;
+    // The reference resolves the arguments (in order: `min`, `max`, `values`) and compiles the
+    // pattern before it reads the path; the first argument error is the rule's.
+    let mut arg_errors = Vec::new();
+    let kind = {
+        let mut k = 0;
+        let mut resolve = |path: &validgen_runtime::ir::Path, int: bool| {
+            let name = format!("r{index}_a{k}");
+            k += 1;
+            let (value, error) = argument(&name, path, int, paths, &mut out.variables)?;
+            arg_errors.push(error);
+            Ok(value)
+        };
+        Kind::of(&rule.check, &mut resolve)?
+    };
     let early = match (&kind, &rule.path) {
         (
             Kind::Strings {
@@ -123,7 +135,10 @@ pub fn translate(index: usize, rule: &Rule, paths: &mut Paths) -> Result<RuleCel
     let (Some(path), None) = (&rule.path, early) else {
         out.variables.push((
             name("e"),
-            guarded(&guard, &quote(early.unwrap_or(MISSING_KEY))),
+            guarded(
+                &guard,
+                &first_error(&arg_errors, &quote(early.unwrap_or(MISSING_KEY))),
+            ),
         ));
         out.error = var("e");
         return Ok(out);
@@ -141,6 +156,13 @@ pub fn translate(index: usize, rule: &Rule, paths: &mut Paths) -> Result<RuleCel
         Kind::Int { .. } => ints(&p, path, guarded_by_path)?,
         Kind::Strings { .. } => strings(&p, path, guarded_by_path),
     };
+    let fallback = fallback.and_then(|v| {
+        if v.is_empty() {
+            Err(NO_VALUES.to_owned())
+        } else {
+            Ok(format!("[{}]", v.join(", ")))
+        }
+    });
     let (values, error) = if fails == "false" {
         (vm_values, vm_error)
     } else {
@@ -154,7 +176,7 @@ pub fn translate(index: usize, rule: &Rule, paths: &mut Paths) -> Result<RuleCel
         )
     };
     out.variables.push((name("v"), values));
-    let error = guarded(&guard, &error);
+    let error = guarded(&guard, &first_error(&arg_errors, &error));
     if error != "''" {
         out.variables.push((name("e"), error));
         out.error = var("e");
@@ -177,6 +199,114 @@ pub fn translate(index: usize, rule: &Rule, paths: &mut Paths) -> Result<RuleCel
         out.unsatisfied = var("u");
     }
     Ok(out)
+}
+
+/// CEL string: the first non-empty of `errors` (CEL strings), else `then`.
+fn first_error(errors: &[String], then: &str) -> String {
+    errors.iter().rev().fold(then.to_owned(), |rest, e| {
+        if rest == "''" {
+            e.clone()
+        } else {
+            format!("{e} != '' ? {e} : {rest}")
+        }
+    })
+}
+
+/// A path-valued argument, its variables named `<name>_v` (its values: from the VM, else from
+/// the reference VM when the path fails there) and `<name>_e` (its error: the path's, a value
+/// that does not convert, or not exactly one value; ssp-operator `decodeInt`/`decodeString`,
+/// validgen's `model::values::one`). Gives (CEL of its value, CEL of its error).
+fn argument(
+    name: &str,
+    path: &validgen_runtime::ir::Path,
+    int: bool,
+    paths: &mut Paths,
+    variables: &mut Vec<(String, String)>,
+) -> Result<(String, String), Vec<Reason>> {
+    let p = paths.compile(path, variables)?;
+    let (vm_values, vm_error, fallback) = if int {
+        ints(&p, path, true)?
+    } else {
+        strings(&p, path, true)
+    };
+    let v = format!("variables.{name}_v");
+    let count = format!("size({v}) == 1 ? '' : 'expected one value, found ' + string(size({v}))");
+    let vm_error = if vm_error == "''" {
+        count
+    } else {
+        format!("({vm_error}) != '' ? ({vm_error}) : {count}")
+    };
+    let fails = p.fails();
+    let (values, error) = if fails == "false" {
+        (vm_values, vm_error)
+    } else {
+        let (values, error) = match fallback.as_deref() {
+            Ok([one]) => (format!("[{one}]"), "''".to_owned()),
+            Ok(more) => (
+                "[]".to_owned(),
+                quote(&format!("expected one value, found {}", more.len())),
+            ),
+            Err(text) => ("[]".to_owned(), quote(text)),
+        };
+        (
+            format!("{fails} ? {values} : {vm_values}"),
+            format!("{fails} ? {error} : {vm_error}"),
+        )
+    };
+    variables.push((format!("{name}_v"), values));
+    variables.push((format!("{name}_e"), error));
+    Ok((format!("{v}[0]"), format!("variables.{name}_e")))
+}
+
+/// An argument: a literal, or CEL of a path-valued argument's value (read only where its error
+/// is empty).
+enum Given<T> {
+    Literal(T),
+    Cel(String),
+}
+
+/// A piece of a message: literal text, or CEL of a string.
+enum Part {
+    Text(String),
+    Cel(String),
+}
+
+/// CEL string of `parts` concatenated, adjacent texts joined into one literal.
+fn concat(parts: Vec<Part>) -> String {
+    let mut out: Vec<String> = Vec::new();
+    let mut text = String::new();
+    for part in parts {
+        match part {
+            Part::Text(t) => text.push_str(&t),
+            Part::Cel(c) => {
+                if !text.is_empty() {
+                    out.push(quote(&std::mem::take(&mut text)));
+                }
+                out.push(c);
+            }
+        }
+    }
+    if !text.is_empty() || out.is_empty() {
+        out.push(quote(&text));
+    }
+    out.join(" + ")
+}
+
+/// A bound as the reference prints it (`N/A` when unset).
+fn bound_text(b: &Option<Given<i64>>) -> Part {
+    match b {
+        None => Part::Text(bound(None)),
+        Some(Given::Literal(i)) => Part::Text(bound(Some(*i))),
+        Some(Given::Cel(c)) => Part::Cel(format!("string({c})")),
+    }
+}
+
+/// A bound as a CEL int.
+fn bound_cel(b: &Given<i64>) -> Result<String, Vec<Reason>> {
+    match b {
+        Given::Literal(i) => int_literal(*i),
+        Given::Cel(c) => Ok(c.clone()),
+    }
 }
 
 /// `expr` where the guard holds, `''` elsewhere.
@@ -215,30 +345,48 @@ fn message_reasons(message: &str) -> Vec<Reason> {
     out
 }
 
-/// The check, with its literal arguments.
+/// The check, with its arguments.
 enum Kind {
-    Int { min: Option<i64>, max: Option<i64> },
-    Strings { check: StringCheck },
+    Int {
+        min: Option<Given<i64>>,
+        max: Option<Given<i64>>,
+    },
+    Strings {
+        check: StringCheck,
+    },
 }
 
 enum StringCheck {
-    Length { min: Option<i64>, max: Option<i64> },
-    Enum(Vec<String>),
+    Length {
+        min: Option<Given<i64>>,
+        max: Option<Given<i64>>,
+    },
+    Enum(Vec<Given<String>>),
     Pattern(String),
     BadPattern(String),
 }
 
+/// Resolves a path-valued argument (`true`: an integer one) to CEL of its value.
+type Resolve<'a> = dyn FnMut(&validgen_runtime::ir::Path, bool) -> Result<String, Vec<Reason>> + 'a;
+
 impl Kind {
-    fn of(check: &Check) -> Result<Kind, Vec<Reason>> {
+    fn of(check: &Check, resolve: &mut Resolve<'_>) -> Result<Kind, Vec<Reason>> {
+        let mut int = |arg: &Option<Arg<i64>>| -> Result<Option<Given<i64>>, Vec<Reason>> {
+            Ok(match arg {
+                None => None,
+                Some(Arg::Literal(i)) => Some(Given::Literal(*i)),
+                Some(Arg::Path(p)) => Some(Given::Cel(resolve(p, true)?)),
+            })
+        };
         Ok(match check {
             Check::IntRange { min, max } => Kind::Int {
-                min: literal_int(min)?,
-                max: literal_int(max)?,
+                min: int(min)?,
+                max: int(max)?,
             },
             Check::LengthRange { min, max } => Kind::Strings {
                 check: StringCheck::Length {
-                    min: literal_int(min)?,
-                    max: literal_int(max)?,
+                    min: int(min)?,
+                    max: int(max)?,
                 },
             },
             Check::Enum { values } => Kind::Strings {
@@ -246,8 +394,8 @@ impl Kind {
                     values
                         .iter()
                         .map(|v| match v {
-                            Arg::Literal(s) => Ok(s.clone()),
-                            Arg::Path(p) => Err(jsonpath_argument(&p.expr)),
+                            Arg::Literal(s) => Ok(Given::Literal(s.clone())),
+                            Arg::Path(p) => resolve(p, false).map(Given::Cel),
                         })
                         .collect::<Result<_, _>>()?,
                 ),
@@ -275,10 +423,12 @@ impl Kind {
         Ok(match self {
             Kind::Int { min, max } => {
                 let low = min
-                    .map(|m| int_literal(m).map(|m| format!("x < {m}")))
+                    .as_ref()
+                    .map(|m| bound_cel(m).map(|m| format!("x < {m}")))
                     .transpose()?;
                 let high = max
-                    .map(|m| int_literal(m).map(|m| format!("x > {m}")))
+                    .as_ref()
+                    .map(|m| bound_cel(m).map(|m| format!("x > {m}")))
                     .transpose()?;
                 let condition = match (&low, &high) {
                     (None, None) => return Ok(None),
@@ -292,13 +442,21 @@ impl Kind {
                 if let Some(l) = &low {
                     entry.push(format!(
                         "({l} ? 'value ' + string(x) + {} : '')",
-                        quote(&format!(" is lower than minimum [{}]", bound(*min)))
+                        concat(vec![
+                            Part::Text(" is lower than minimum [".to_owned()),
+                            bound_text(min),
+                            Part::Text("]".to_owned()),
+                        ])
                     ));
                 }
                 if let Some(h) = &high {
                     entry.push(format!(
                         "({h} ? 'value ' + string(x) + {} : '')",
-                        quote(&format!(" is higher than maximum [{}]", bound(*max)))
+                        concat(vec![
+                            Part::Text(" is higher than maximum [".to_owned()),
+                            bound_text(max),
+                            Part::Text("]".to_owned()),
+                        ])
                     ));
                 }
                 Some((
@@ -310,30 +468,57 @@ impl Kind {
                 StringCheck::Length { min, max } => {
                     let mut parts = Vec::new();
                     if let Some(m) = min {
-                        parts.push(format!("size(bytes(x)) < {}", int_literal(*m)?));
+                        parts.push(format!("size(bytes(x)) < {}", bound_cel(m)?));
                     }
                     if let Some(m) = max {
-                        parts.push(format!("size(bytes(x)) > {}", int_literal(*m)?));
+                        parts.push(format!("size(bytes(x)) > {}", bound_cel(m)?));
                     }
                     if parts.is_empty() {
                         return Ok(None);
                     }
                     Some((
                         format!("{v}.exists(x, {})", parts.join(" || ")),
-                        quote(&format!(
-                            "Lengths of some strings are not in interval [{}, {}]",
-                            bound(*min),
-                            bound(*max)
-                        )),
+                        concat(vec![
+                            Part::Text("Lengths of some strings are not in interval [".to_owned()),
+                            bound_text(min),
+                            Part::Text(", ".to_owned()),
+                            bound_text(max),
+                            Part::Text("]".to_owned()),
+                        ]),
                     ))
                 }
-                StringCheck::Enum(allowed) => Some((
-                    format!("{v}.exists(x, !(x in {}))", string_list(allowed)),
-                    format!(
-                        "'Some of [' + {v}.join(', ') + {}",
-                        quote(&format!("] are not in [{}]", allowed.join(", ")))
-                    ),
-                )),
+                StringCheck::Enum(allowed) => {
+                    let items: Vec<String> = allowed
+                        .iter()
+                        .map(|a| match a {
+                            Given::Literal(s) => quote(s),
+                            Given::Cel(c) => c.clone(),
+                        })
+                        .collect();
+                    let list = format!("[{}]", items.join(", "));
+                    let listed = match allowed
+                        .iter()
+                        .map(|a| match a {
+                            Given::Literal(s) => Some(s.as_str()),
+                            Given::Cel(_) => None,
+                        })
+                        .collect::<Option<Vec<&str>>>()
+                    {
+                        Some(texts) => Part::Text(texts.join(", ")),
+                        None => Part::Cel(format!("{list}.join(', ')")),
+                    };
+                    Some((
+                        format!("{v}.exists(x, !(x in {list}))"),
+                        format!(
+                            "'Some of [' + {v}.join(', ') + {}",
+                            concat(vec![
+                                Part::Text("] are not in [".to_owned()),
+                                listed,
+                                Part::Text("]".to_owned()),
+                            ])
+                        ),
+                    ))
+                }
                 StringCheck::Pattern(re) => Some((
                     format!("{v}.exists(x, !x.matches({}))", quote(re)),
                     format!(
@@ -358,28 +543,17 @@ fn int_literal(i: i64) -> Result<String, Vec<Reason>> {
     Ok(i.to_string())
 }
 
-fn literal_int(arg: &Option<Arg<i64>>) -> Result<Option<i64>, Vec<Reason>> {
-    match arg {
-        None => Ok(None),
-        Some(Arg::Literal(i)) => Ok(Some(*i)),
-        Some(Arg::Path(p)) => Err(jsonpath_argument(&p.expr)),
-    }
-}
-
-fn jsonpath_argument(expr: &str) -> Vec<Reason> {
-    vec![Reason::new(
-        "jsonpath-argument",
-        format!("the argument `{expr}` is a JSONPath (not translated yet)"),
-    )]
-}
+/// A path's values in CEL: (the list on the VM, the first error on the VM (`''` for none), the
+/// values on the reference VM as CEL literals or the error there).
+type Values = (String, String, Result<Vec<String>, String>);
 
 /// A path's values as integers: (CEL list on the VM, CEL first error on the VM, the values or
-/// error on the reference VM).
+/// error on the reference VM as CEL literals).
 fn ints(
     p: &PathCel,
     path: &validgen_runtime::ir::Path,
     some_known: bool,
-) -> Result<(String, String, Result<String, String>), Vec<Reason>> {
+) -> Result<Values, Vec<Reason>> {
     let (go_type, pointer) = path::go_type(p.terminal());
     let mismatch = quote(&format!(
         "mismatching type: {go_type}, not int or resource.Quantity"
@@ -424,8 +598,7 @@ fn ints(
     };
     let fallback = reference_values(path, |f| {
         as_int(f).map(|i| i.to_string()).map_err(|e| e.rule_text())
-    })
-    .map(|v| format!("[{}]", v.join(", ")));
+    });
     Ok((
         p.map(value),
         p.first_error(error, NO_VALUES, some_known),
@@ -440,12 +613,8 @@ fn quantity_ok(value: &str) -> String {
 }
 
 /// A path's values as strings: (CEL list on the VM, CEL error on the VM, the values or error
-/// on the reference VM).
-fn strings(
-    p: &PathCel,
-    path: &validgen_runtime::ir::Path,
-    some_known: bool,
-) -> (String, String, Result<String, String>) {
+/// on the reference VM as CEL literals).
+fn strings(p: &PathCel, path: &validgen_runtime::ir::Path, some_known: bool) -> Values {
     let rendered = path::rendered(p.terminal());
     let values = p.map(|a| match &rendered {
         Some(text) => quote(text),
@@ -453,8 +622,7 @@ fn strings(
     });
     let fallback = reference_values(path, |f| {
         as_string(f).map(|s| quote(&s)).map_err(|e| e.rule_text())
-    })
-    .map(|v| format!("[{}]", v.join(", ")));
+    });
     (
         values,
         p.first_error(|_| None, NO_VALUES, some_known),
@@ -462,8 +630,8 @@ fn strings(
     )
 }
 
-/// The values of `path` on the reference VM, converted, as CEL literals; the rule's error
-/// when the path fails there too, a value does not convert, or there are none.
+/// The values of `path` on the reference VM, converted, as CEL literals (perhaps none); the
+/// rule's error when the path fails there too or a value does not convert.
 fn reference_values(
     path: &validgen_runtime::ir::Path,
     convert: impl Fn(
@@ -474,9 +642,5 @@ fn reference_values(
     let found = jsonpath
         .find(reference_vm(), false)
         .map_err(|_| INVALID_JSONPATH.to_owned())?;
-    let values = found.iter().map(convert).collect::<Result<Vec<_>, _>>()?;
-    if values.is_empty() {
-        return Err(NO_VALUES.to_owned());
-    }
-    Ok(values)
+    found.iter().map(convert).collect()
 }

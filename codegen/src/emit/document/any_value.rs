@@ -8,7 +8,11 @@ use serde_json::Value;
 
 /// An `Option<Violation>` expression: the check applied to `__v`.
 pub(super) fn found(values: &[Value]) -> TokenStream {
-    call(values, quote!(any_value), quote!(::core::option::Option::None))
+    call(
+        values,
+        quote!(any_value),
+        quote!(::core::option::Option::None),
+    )
 }
 
 /// A `bool` expression: whether the check passes `__v` (no violation built).

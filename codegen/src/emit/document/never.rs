@@ -5,5 +5,7 @@ use quote::quote;
 
 /// An `Option<Violation>` expression: the check applied to `__v`.
 pub(super) fn found() -> TokenStream {
-    quote!(::core::option::Option::Some(::validgen::__private::checks::document::never(__v)))
+    quote!(::core::option::Option::Some(
+        ::validgen::__private::checks::document::never(__v)
+    ))
 }

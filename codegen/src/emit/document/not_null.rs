@@ -5,7 +5,5 @@ use quote::quote;
 
 /// An `Option<Violation>` expression: the check applied to `__v`.
 pub(super) fn found() -> TokenStream {
-    quote!(::validgen::__private::checks::document::not_null(
-        __v
-    ))
+    quote!(::validgen::__private::checks::document::not_null(__v))
 }

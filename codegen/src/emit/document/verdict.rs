@@ -112,7 +112,9 @@ fn statement(c: &Check, set: &RuleSet) -> TokenStream {
                     None => named.push((key, vec![inner])),
                 }
             }
-            let arms = named.iter().map(|(key, all)| quote!(#key => true #(&& #all)*,));
+            let arms = named
+                .iter()
+                .map(|(key, all)| quote!(#key => true #(&& #all)*,));
             quote! {
                 ::validgen::__private::model::Instance::entries(__v).all(|(__key, __v)| match __key {
                     #(#arms)*
