@@ -248,6 +248,12 @@ pub struct VapTestArgs {
     #[arg(value_name = "VM_FILES", required = true)]
     pub inputs: Vec<PathBuf>,
 
+    /// Objects the cluster holds for the bindings' `paramRef`s (for `validgen vap`'s legacy
+    /// Template-level policies: the Templates), a file or a folder; repeatable. A binding whose
+    /// param is not among them follows its `parameterNotFoundAction`.
+    #[arg(long = "params", value_name = "PATH")]
+    pub params: Vec<PathBuf>,
+
     /// Output format.
     #[arg(short = 'o', long = "output", value_enum, default_value_t = VapTestFormat::Text)]
     pub output: VapTestFormat,

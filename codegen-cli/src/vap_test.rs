@@ -39,7 +39,16 @@ pub fn run(args: &VapTestArgs) -> u8 {
             escape_controls(&p.name)
         );
     }
-    let evaluator = Evaluator::default();
+    let params = match param_objects(&args.params, args.max_bytes) {
+        Ok(p) => p,
+        Err(errors) => {
+            for e in errors {
+                eprintln!("error: {}", escape_controls(&e));
+            }
+            return EXIT_ERROR;
+        }
+    };
+    let evaluator = Evaluator::default().with_params(params);
     let (mut judged, mut errors) = (Vec::new(), Vec::new());
     for input in &args.inputs {
         for (file, read) in read_inputs(input, args.max_bytes) {
@@ -203,6 +212,22 @@ fn policies(path: &Path, max_bytes: usize) -> Result<Vec<Policy>, Vec<String>> {
         return Err(errors);
     }
     load_named(documents.iter().map(|(origin, v)| (origin.clone(), v))).map_err(|e| e.0)
+}
+
+/// The param objects of every file of `paths`, every unreadable file reported.
+fn param_objects(paths: &[PathBuf], max_bytes: usize) -> Result<Vec<Value>, Vec<String>> {
+    let (mut objects, mut errors) = (Vec::new(), Vec::new());
+    for (_, read) in paths.iter().flat_map(|p| read_inputs(p, max_bytes)) {
+        match read {
+            Ok(docs) => objects.extend(docs.into_iter().map(|d| d.value)),
+            Err(e) => errors.push(e),
+        }
+    }
+    if errors.is_empty() {
+        Ok(objects)
+    } else {
+        Err(errors)
+    }
 }
 
 /// The text report: per document its verdict line, then its denial, warnings and audit

@@ -1,6 +1,7 @@
 //! `validgen vap test`: the bundled catalog's policies on the bundled VMs (verdicts, the API
 //! server's wording, warnings, JSON with costs, `--raw`), a hand-written policy on
-//! AdmissionReviews (UPDATE, DELETE), and bad input (every problem located, exit 2).
+//! AdmissionReviews (UPDATE, DELETE), legacy Template policies with `--params`, and bad input
+//! (every problem located, exit 2).
 
 mod common;
 
@@ -152,4 +153,36 @@ fn every_problem_of_the_policies_and_inputs_is_reported_located() {
             && err.ends_with(" (--raw evaluates it as written)\n"),
         "{err}"
     );
+}
+
+#[test]
+fn a_legacy_template_policy_judges_with_its_template_as_param_else_allows() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let policies = dir.path().to_str().expect("UTF-8 path");
+    let catalog = "codegen-cli/tests/data/explain-catalog";
+    let (code, _, err) = run(&["vap", catalog, "--out", policies]);
+    assert_eq!(code, 0, "{err}");
+    let vm = format!("{DATA}/legacy-vm.yaml");
+    let templates = format!("{catalog}/templates.yaml");
+    let (code, out, err) = run(&["vap", "test", policies, &vm, "--params", &templates]);
+    assert_eq!((code, err.as_str()), (1, ""), "{out}");
+    assert!(
+        out.contains(
+            "denied request: enough memory: value 536870912 is lower than minimum [1073741824]"
+        ),
+        "{out}"
+    );
+    // The cluster holds no such Template: `parameterNotFoundAction: Allow`.
+    let (code, out, err) = run(&["vap", "test", policies, &vm]);
+    assert_eq!((code, err.as_str()), (0, ""), "{out}");
+    let (code, _, err) = run(&[
+        "vap",
+        "test",
+        policies,
+        &vm,
+        "--params",
+        "no/such/file.yaml",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("no/such/file.yaml"), "{err}");
 }

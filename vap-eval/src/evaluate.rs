@@ -24,12 +24,13 @@ pub const MAX_MESSAGE_BYTES: usize = 5 * 1024;
 /// functions, [`crate::library`]) and a cost budget per binding.
 ///
 /// Bound CEL variables: `object`, `oldObject` (null when absent), `request` (see
-/// [`Request::cel_request`]), `params` (null: offline there are no param objects) and
-/// `variables`. `namespaceObject` and `authorizer` are not bound: an expression reading them
+/// [`Request::cel_request`]), `params` (the binding's param object, null for a policy without
+/// `paramKind`) and `variables`. `namespaceObject` and `authorizer` are not bound: an expression reading them
 /// fails, and its binding's `failurePolicy` decides.
 pub struct Evaluator {
     root: Context<'static>,
     budget: u64,
+    params: Vec<serde_json::Value>,
 }
 
 impl Default for Evaluator {
@@ -52,6 +53,7 @@ impl Evaluator {
         Evaluator {
             root: context(q),
             budget: crate::cost::PER_BINDING_BUDGET,
+            params: Vec::new(),
         }
     }
 
@@ -59,6 +61,36 @@ impl Evaluator {
     pub fn with_budget(mut self, budget: u64) -> Evaluator {
         self.budget = budget;
         self
+    }
+
+    /// The same evaluator with the objects the cluster holds for `paramRef`s to name (for
+    /// KubeVirt's legacy rules, Templates): a binding's param is the object of the policy's
+    /// `paramKind` with the `paramRef`'s name, in its namespace (else the request's).
+    pub fn with_params(mut self, objects: Vec<serde_json::Value>) -> Evaluator {
+        self.params = objects;
+        self
+    }
+
+    /// The param object `binding` names for `policy` on `request`, if the cluster holds it.
+    fn param(
+        &self,
+        policy: &Policy,
+        binding: &Binding,
+        request: &Request,
+    ) -> Option<&serde_json::Value> {
+        let (api_version, kind) = policy.param_kind.as_ref()?;
+        let (name, namespace) = binding.param_ref.as_ref()?;
+        let namespace = if namespace.is_empty() {
+            &request.namespace
+        } else {
+            namespace
+        };
+        self.params.iter().find(|o| {
+            o["apiVersion"] == api_version.as_str()
+                && o["kind"] == kind.as_str()
+                && o["metadata"]["name"] == name.as_str()
+                && o["metadata"]["namespace"].as_str().unwrap_or_default() == namespace
+        })
     }
 
     /// Runs every binding of `policies`, in order, on `request`.
@@ -86,7 +118,15 @@ impl Evaluator {
                     continue;
                 }
                 let mut budget = Budget::new(self.budget);
-                let failures = run(policy, binding, &scope, &mut budget);
+                let failures = match (&policy.param_kind, self.param(policy, binding, request)) {
+                    (None, _) => run(policy, &scope, &mut budget),
+                    (Some(_), Some(param)) => {
+                        let mut with_param = scope.new_inner_scope();
+                        with_param.add_variable_from_value("params", to_cel(param));
+                        run(policy, &with_param, &mut budget)
+                    }
+                    (Some(_), None) => no_param(policy, binding),
+                };
                 out.costs.push((binding.name.clone(), budget.spent()));
                 for f in failures {
                     let decision = Decision {
@@ -132,25 +172,22 @@ fn on_error(policy: &Policy, message: String, index: Option<usize>) -> Vec<Failu
     }
 }
 
-/// The failures of one binding of `policy`.
-fn run(
-    policy: &Policy,
-    binding: &Binding,
-    scope: &Context<'_>,
-    budget: &mut Budget,
-) -> Vec<Failure> {
-    if policy.needs_params {
-        // Offline there are no param objects: as a binding whose params are not found.
-        return if binding.deny_without_params {
-            on_error(
-                policy,
-                "failed to configure binding: no params found for policy binding with `Deny` parameterNotFoundAction".to_owned(),
-                None,
-            )
-        } else {
-            Vec::new()
-        };
+/// A binding whose param object the cluster does not hold: skipped, or an error with
+/// `parameterNotFoundAction: Deny` (K8s `validating/dispatcher.go`).
+fn no_param(policy: &Policy, binding: &Binding) -> Vec<Failure> {
+    if binding.deny_without_params {
+        on_error(
+            policy,
+            "failed to configure binding: no params found for policy binding with `Deny` parameterNotFoundAction".to_owned(),
+            None,
+        )
+    } else {
+        Vec::new()
     }
+}
+
+/// The failures of one binding of `policy`, its param (if any) bound in `scope`.
+fn run(policy: &Policy, scope: &Context<'_>, budget: &mut Budget) -> Vec<Failure> {
     // matchConditions: any false skips the policy; otherwise any error is the policy's error.
     let mut errors = Vec::new();
     for (name, e) in &policy.match_conditions {

@@ -17,9 +17,10 @@ pub struct Policy {
     pub sha256: String,
     /// `spec.failurePolicy`: whether an error denies (`Fail`, the default) or is ignored.
     pub fail_closed: bool,
-    /// `spec.paramKind` is set: the policy reads `params`, which the offline evaluator never
-    /// has (each binding's `paramRef.parameterNotFoundAction` decides).
-    pub needs_params: bool,
+    /// `spec.paramKind` as (`apiVersion`, `kind`): the policy reads `params`, the object each
+    /// binding's `paramRef` names among the evaluator's param objects
+    /// ([`crate::Evaluator::with_params`]).
+    pub param_kind: Option<(String, String)>,
     pub(crate) constraints: MatchResources,
     pub(crate) match_conditions: Vec<(String, Expression)>,
     pub(crate) variables: Vec<(String, Expression)>,
@@ -46,6 +47,9 @@ pub struct Binding {
     pub actions: Vec<String>,
     /// `spec.paramRef.parameterNotFoundAction` is `Deny` (else `Allow`, or no `paramRef`).
     pub deny_without_params: bool,
+    /// `spec.paramRef` `name` and `namespace` (empty when absent: the namespace of the request,
+    /// as the API server resolves a namespaced param).
+    pub param_ref: Option<(String, String)>,
     pub(crate) resources: Option<MatchResources>,
 }
 
@@ -265,7 +269,10 @@ fn policy(name: &str, doc: &Value, spec: &Map<String, Value>) -> Result<Policy, 
             .unwrap_or_default()
             .to_owned(),
         fail_closed,
-        needs_params: spec.contains_key("paramKind"),
+        param_kind: spec.get("paramKind").map(|k| {
+            let field = |f: &str| k[f].as_str().unwrap_or_default().to_owned();
+            (field("apiVersion"), field("kind"))
+        }),
         constraints,
         match_conditions,
         variables,
@@ -325,6 +332,17 @@ fn binding(name: &str, spec: &Map<String, Value>) -> Result<(String, Binding), V
         .get("paramRef")
         .and_then(|r| r.get("parameterNotFoundAction"))
         .is_some_and(|a| a == "Deny");
+    let param_ref = spec.get("paramRef").map(|r| {
+        // A selector picks every matching object; only a reference by name is evaluated.
+        if r.get("selector").is_some() || r.get("name").and_then(Value::as_str).is_none() {
+            errors.push(
+                "spec.paramRef: only a reference by name is supported by the offline evaluator"
+                    .to_owned(),
+            );
+        }
+        let field = |f: &str| r[f].as_str().unwrap_or_default().to_owned();
+        (field("name"), field("namespace"))
+    });
     if !errors.is_empty() {
         return Err(errors);
     }
@@ -334,6 +352,7 @@ fn binding(name: &str, spec: &Map<String, Value>) -> Result<(String, Binding), V
             name: name.to_owned(),
             actions,
             deny_without_params,
+            param_ref,
             resources,
         },
     ))

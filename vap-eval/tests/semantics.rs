@@ -218,7 +218,7 @@ fn resources_selectors_and_params_choose_what_runs() {
         ),
         None
     );
-    // No params offline: the binding's parameterNotFoundAction decides.
+    // No param object given: the binding's parameterNotFoundAction decides.
     let mut with_params = checks;
     with_params["paramKind"] = json!({"apiVersion": "v1", "kind": "ConfigMap"});
     let mut b = binding("p", &["Deny"]);
@@ -232,6 +232,49 @@ fn resources_selectors_and_params_choose_what_runs() {
         denial(&[policy("p", with_params), b], &vm(1)),
         Some("failed to configure binding: no params found for policy binding with `Deny` parameterNotFoundAction".to_owned())
     );
+}
+
+#[test]
+fn a_param_object_the_binding_names_is_bound_as_params() {
+    let spec = json!({"paramKind": {"apiVersion": "v1", "kind": "ConfigMap"},
+        "validations": [{"expression": "object.spec.cores >= int(params.data.min)",
+            "messageExpression": "'fewer than ' + params.data.min + ' cores'"}]});
+    let mut b = binding("p", &["Deny"]);
+    b["spec"]["paramRef"] =
+        json!({"name": "limits", "namespace": "ops", "parameterNotFoundAction": "Deny"});
+    let policies = load(&[policy("p", spec), b]).expect("the policies load");
+    let config = |name: &str, namespace: &str| {
+        json!({"apiVersion": "v1", "kind": "ConfigMap",
+            "metadata": {"name": name, "namespace": namespace}, "data": {"min": "2"}})
+    };
+    let with = |objects: Vec<Value>, cores: i64| {
+        Evaluator::default()
+            .with_params(objects)
+            .admit(&policies, &Request::create(&vm(cores)))
+            .denied
+            .map(|d| d.message)
+    };
+    assert_eq!(
+        with(vec![config("limits", "ops")], 1),
+        Some("fewer than 2 cores".to_owned())
+    );
+    assert_eq!(with(vec![config("limits", "ops")], 2), None);
+    // Another name or namespace is not the binding's param: `Deny` when it is not found.
+    let missing = Some("failed to configure binding: no params found for policy binding with `Deny` parameterNotFoundAction".to_owned());
+    assert_eq!(with(vec![config("limits", "dev")], 2), missing);
+    assert_eq!(with(vec![config("other", "ops")], 2), missing);
+    // A selector instead of a name is refused, not ignored.
+    let mut by_labels = binding("p", &["Deny"]);
+    by_labels["spec"]["paramRef"] = json!({"selector": {}, "parameterNotFoundAction": "Allow"});
+    let refused = load(&[
+        policy(
+            "p",
+            json!({"paramKind": {"apiVersion": "v1", "kind": "ConfigMap"},
+        "validations": [{"expression": "true"}]}),
+        ),
+        by_labels,
+    ]);
+    assert!(refused.is_err(), "{refused:?}");
 }
 
 #[test]

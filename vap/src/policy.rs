@@ -133,7 +133,11 @@ pub fn warn(id: &Identity<'_>, rules: &[RuleCel]) -> Option<[Value; 2]> {
 /// A policy denying every VM carrying a text that does not parse, with the parse error (the
 /// reference answers 400 with it; a policy can only answer 422).
 pub fn parse_error(id: &Identity<'_>, error: &str, actions: &[Action]) -> [Value; 2] {
-    let message = one_line(error);
+    fail_all(id, &one_line(error), actions)
+}
+
+/// A policy failing every VM it matches with the static `message`, bound with `actions`.
+fn fail_all(id: &Identity<'_>, message: &str, actions: &[Action]) -> [Value; 2] {
     let policy = policy(
         id,
         &id.name,
@@ -170,14 +174,7 @@ pub fn unknown_rule_texts(id: &Identity<'_>, catalog: &str, actions: &[Action]) 
     let message = format!(
         "the VM's vm.kubevirt.io/validations rules are not among the rule texts of the {catalog} catalog, which are the only ones ValidatingAdmissionPolicies carry (CEL cannot read rules from JSON); create the VM from a template of the catalog, or judge it with the template-validator webhook"
     );
-    let policy = policy(
-        id,
-        &id.name,
-        Vec::new(),
-        vec![json!({"expression": "false", "message": message, "reason": "Invalid"})],
-    );
-    let actions: Vec<&str> = actions.iter().map(|a| a.name()).collect();
-    [policy, binding(id, &id.name, &actions)]
+    fail_all(id, &message, actions)
 }
 
 /// A static `message`: the API server refuses line breaks in it.

@@ -43,27 +43,19 @@ fn catalog_of(case: &Value) -> Catalog {
     catalog
 }
 
-/// The policy/binding pairs the API server evaluates when the cluster holds the Templates
-/// `present` (`namespace/name`): a binding whose `paramRef` names a missing object with
-/// `parameterNotFoundAction: Allow` is skipped (K8s `validating/dispatcher.go`).
-fn bound(documents: &[Value], present: &[String]) -> Vec<Value> {
-    documents
-        .chunks(2)
-        .filter(|pair| {
-            let r = &pair[1]["spec"]["paramRef"];
-            r.is_null() || {
-                assert_eq!(r["parameterNotFoundAction"], "Allow");
-                let key = format!(
-                    "{}/{}",
-                    r["namespace"].as_str().unwrap_or_default(),
-                    r["name"].as_str().unwrap_or_default()
-                );
-                present.contains(&key)
-            }
-        })
-        .flatten()
-        .cloned()
-        .collect()
+/// The case's Templates, as the cluster holds them for the bindings' `paramRef`s.
+fn templates(case: &Value) -> Vec<Value> {
+    case["input"]["templates"]
+        .as_array()
+        .expect("templates")
+        .clone()
+}
+
+/// `policies` run on a CREATE of `vm` in a cluster holding `templates`.
+fn admit(policies: &[offline::Policy], vm: &Value, templates: Vec<Value>) -> offline::Outcome {
+    offline::Evaluator::default()
+        .with_params(templates)
+        .admit(policies, &offline::Request::create_virtual_machine(vm))
 }
 
 fn admitted(vm: &Value) -> Value {
@@ -102,18 +94,14 @@ fn template_level_rules_give_the_reference_verdicts_and_messages() {
             continue;
         }
         let exact = out.report.worst() == Class::Exact;
-        let present: Vec<String> = catalog
-            .templates()
-            .map(|t| format!("{}/{}", t.namespace.as_deref().unwrap_or_default(), t.name))
-            .collect();
-        let policies = offline::load(&bound(&out.documents, &present)).expect("the policies load");
+        let policies = offline::load(&out.documents).expect("the policies load");
         let expected = &case["expected_admitted"];
         let message = if case["reference_panicked"] == true {
             decide(vm, &catalog, Mode::Admitted).message
         } else {
             expected["message"].as_str().map(str::to_owned)
         };
-        let got = offline::admit(&policies, &admitted(vm))
+        let got = admit(&policies, &admitted(vm), templates(&case))
             .denied
             .map(|d| d.message);
         checked += 1;
@@ -157,11 +145,6 @@ fn a_missing_template_allows_the_vm_through_parameter_not_found_action() {
     let catalog = catalog_of(&case);
     let out = compile(&catalog, &Options::default());
     let t = catalog.templates().next().expect("a template");
-    let key = format!(
-        "{}/{}",
-        t.namespace.as_deref().expect("a namespace"),
-        t.name
-    );
     let policy = &out.documents[0];
     assert_eq!(
         policy["spec"]["paramKind"],
@@ -174,18 +157,13 @@ fn a_missing_template_allows_the_vm_through_parameter_not_found_action() {
         );
     }
     let vm = admitted(&case["input"]["vm"]);
-    let with = offline::admit(
-        &offline::load(&bound(&out.documents, &[key])).expect("the policies load"),
-        &vm,
-    );
+    let policies = offline::load(&out.documents).expect("the policies load");
+    let with = admit(&policies, &vm, templates(&case));
     assert_eq!(
         with.denied.map(|d| d.message).as_deref(),
         case["expected_admitted"]["message"].as_str()
     );
-    let without = offline::admit(
-        &offline::load(&bound(&out.documents, &[])).expect("the policies load"),
-        &vm,
-    );
+    let without = admit(&policies, &vm, Vec::new());
     assert!(
         without.denied.is_none() && without.warnings.is_empty() && without.audit.is_empty(),
         "{without:?}"
@@ -205,7 +183,7 @@ fn the_lookup_reads_labels_before_annotations_and_both_namespace_keys() {
         let mut vm = base.clone();
         vm["metadata"]["labels"] = labels;
         vm["metadata"]["annotations"] = annotations;
-        offline::admit(&policies, &vm).denied.is_some()
+        admit(&policies, &vm, templates(&case)).denied.is_some()
     };
     let pair = |ns_key: &str| json!({"vm.kubevirt.io/template": name, ns_key: ns});
     let (new, old) = (
@@ -266,7 +244,7 @@ fn a_template_without_namespace_needs_the_deployment_namespace() {
         ..Options::default()
     };
     let policies = offline::load(&compile(&catalog, &opts).documents).expect("the policies load");
-    let got = offline::admit(&policies, &admitted(&case["input"]["vm"]));
+    let got = admit(&policies, &admitted(&case["input"]["vm"]), templates(&case));
     assert_eq!(
         got.denied.map(|d| d.message).as_deref(),
         case["expected_admitted"]["message"].as_str()

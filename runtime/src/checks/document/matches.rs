@@ -16,7 +16,7 @@ pub fn matches<'a>(v: impl Instance<'a>, regex: &Regex) -> Option<Violation> {
     ))
 }
 
-/// Whether [`matches`] passes `v`, for a verdict (no violation built).
+/// Whether [`matches()`] passes `v`, for a verdict (no violation built).
 pub fn is_match<'a>(v: impl Instance<'a>, regex: &Regex) -> bool {
     v.as_str().is_none_or(|text| regex.is_match(text))
 }
