@@ -127,7 +127,7 @@ fn every_annotation_keyword_is_kept_as_written() {
 fn boolean_schemas_have_none() {
     let schema = json!({"properties": {"a": false, "b": true}, "items": false});
     assert!(table(&schema).is_empty());
-    let compiled = compile(&schema, &Options::default()).unwrap();
+    let compiled = compile(&schema, &Options::default()).expect("the schema compiles");
     let doc = json!({"a": 1});
     let report = evaluate_document(&compiled.rules, &Plain::new(&doc), Explain::Failures);
     assert_eq!(report.violations.len(), 1);
@@ -152,7 +152,7 @@ fn ref_siblings_are_kept_in_draft_07_and_2020_12() {
                 "description": "The HTTP port"
             }}
         });
-        let compiled = compile(&schema, &Options::default()).unwrap();
+        let compiled = compile(&schema, &Options::default()).expect("the schema compiles");
         let t = &compiled.rules.annotations;
         assert_eq!(
             t.get("/properties/http")
@@ -165,7 +165,7 @@ fn ref_siblings_are_kept_in_draft_07_and_2020_12() {
         let report = evaluate_document(&compiled.rules, &Plain::new(&doc), Explain::Failures);
         let v = &report.violations[0];
         assert_eq!(v.keyword, format!("/{defs}/port/type"), "{uri}");
-        let a = annotation_of(t, v).unwrap();
+        let a = annotation_of(t, v).expect("an annotation");
         assert_eq!(a.title.as_deref(), Some("Port"), "{uri}");
     }
 }
@@ -177,7 +177,7 @@ fn draft_07_array_items_and_2020_12_prefix_items() {
         "items": [{"title": "first"}, {"title": "second", "type": "string"}],
         "additionalItems": {"title": "rest"}
     });
-    let compiled = compile(&draft7, &Options::default()).unwrap();
+    let compiled = compile(&draft7, &Options::default()).expect("the schema compiles");
     assert_eq!(
         titles(&compiled.rules.annotations),
         pairs(&[
@@ -190,14 +190,14 @@ fn draft_07_array_items_and_2020_12_prefix_items() {
     let report = evaluate_document(&compiled.rules, &Plain::new(&doc), Explain::Failures);
     let v = &report.violations[0];
     assert_eq!(v.keyword, "/items/1/type");
-    let a = annotation_of(&compiled.rules.annotations, v).unwrap();
+    let a = annotation_of(&compiled.rules.annotations, v).expect("an annotation");
     assert_eq!(a.title.as_deref(), Some("second"));
 
     let draft2020 = json!({
         "prefixItems": [{"title": "first"}],
         "items": {"title": "rest", "type": "string"}
     });
-    let compiled = compile(&draft2020, &Options::default()).unwrap();
+    let compiled = compile(&draft2020, &Options::default()).expect("the schema compiles");
     assert_eq!(
         titles(&compiled.rules.annotations),
         pairs(&[("/items", "rest"), ("/prefixItems/0", "first")])
@@ -205,7 +205,7 @@ fn draft_07_array_items_and_2020_12_prefix_items() {
     let report = evaluate_document(&compiled.rules, &Plain::new(&doc), Explain::Failures);
     let v = &report.violations[0];
     assert_eq!(v.keyword, "/items/type");
-    let a = annotation_of(&compiled.rules.annotations, v).unwrap();
+    let a = annotation_of(&compiled.rules.annotations, v).expect("an annotation");
     assert_eq!(a.title.as_deref(), Some("rest"));
 }
 
@@ -221,7 +221,7 @@ fn annotations_never_change_a_verdict_and_error_message_still_replaces_the_text(
             "errorMessage": "size is a whole number of GiB"
         }}
     });
-    let compiled = compile(&schema, &Options::default()).unwrap();
+    let compiled = compile(&schema, &Options::default()).expect("the schema compiles");
     let ok = json!({"size": 3});
     let report = evaluate_document(&compiled.rules, &Plain::new(&ok), Explain::Failures);
     assert!(report.violations.is_empty());
@@ -229,7 +229,7 @@ fn annotations_never_change_a_verdict_and_error_message_still_replaces_the_text(
     let report = evaluate_document(&compiled.rules, &Plain::new(&bad), Explain::Failures);
     let v = &report.violations[0];
     assert_eq!(describe(v, &bad, &schema), "size is a whole number of GiB");
-    let a = annotation_of(&compiled.rules.annotations, v).unwrap();
+    let a = annotation_of(&compiled.rules.annotations, v).expect("an annotation");
     assert_eq!(a.title.as_deref(), Some("Size"));
     assert_eq!(a.description.as_deref(), Some("Disk size in GiB"));
 }
@@ -240,7 +240,7 @@ fn annotations_of_the_wrong_shape_are_refused_at_their_keyword() {
         "title": 3,
         "properties": {"a": {"examples": "one", "readOnly": "yes", "description": null}}
     });
-    let errors = compile(&schema, &Options::default()).unwrap_err();
+    let errors = compile(&schema, &Options::default()).expect_err("the schema is refused");
     let got: Vec<(String, String)> = errors
         .iter()
         .map(|e| (e.pointer.clone(), e.message.clone()))
@@ -273,12 +273,16 @@ fn annotations_of_the_wrong_shape_are_refused_at_their_keyword() {
 fn corpus_schemas() -> Vec<(PathBuf, bool)> {
     fn walk(dir: &Path, out: &mut Vec<(PathBuf, bool)>) {
         let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
-            .unwrap()
-            .map(|e| e.unwrap().path())
+            .expect("the corpus folder reads")
+            .map(|e| e.expect("a folder entry").path())
             .collect();
         entries.sort();
         for p in entries {
-            let name = p.file_name().unwrap().to_string_lossy().into_owned();
+            let name = p
+                .file_name()
+                .expect("a file name")
+                .to_string_lossy()
+                .into_owned();
             if p.is_dir() {
                 walk(&p, out);
             } else if name.ends_with("openAPIV3Schema.json") {
@@ -352,8 +356,9 @@ fn the_real_corpus_keeps_every_annotation() {
     assert_eq!(schemas.len(), 20);
     let mut total = 0;
     for (path, openapi) in schemas {
-        let schema: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap())
-            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let schema: Value =
+            serde_json::from_str(&std::fs::read_to_string(&path).expect("the file reads"))
+                .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         let options = Options {
             openapi,
             ..Options::default()
@@ -375,7 +380,7 @@ fn the_real_corpus_keeps_every_annotation() {
         assert_eq!(kept, count(&schema, "", "", &unknown), "{}", path.display());
         // Each kept annotation is the schema's own value at its pointer.
         for (at, a) in compiled.rules.annotations.iter() {
-            let object = schema.pointer(at).unwrap();
+            let object = schema.pointer(at).expect("the annotation\'s schema object");
             if let Some(title) = &a.title {
                 assert_eq!(object["title"], Value::from(title.as_str()));
             }

@@ -22,13 +22,16 @@ fn emitted_corpus_tables_equal_the_interpreters() {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("corpus/json-schema");
     let mut total = 0;
     for (file, openapi, table) in CORPUS_ANNOTATIONS {
-        let text = std::fs::read_to_string(root.join(file)).unwrap();
-        let schema: Value = serde_json::from_str(&text).unwrap();
+        let text = std::fs::read_to_string(root.join(file)).expect("the file reads");
+        let schema: Value = serde_json::from_str(&text).expect("JSON");
         let options = Options {
             openapi: *openapi,
             ..Options::default()
         };
-        let interpreted = compile(&schema, &options).unwrap().rules.annotations;
+        let interpreted = compile(&schema, &options)
+            .expect("the schema compiles")
+            .rules
+            .annotations;
         let compiled = read_annotations(table);
         let differing: Vec<_> = interpreted
             .iter()
@@ -56,8 +59,10 @@ fn generated_validators_find_the_interpreters_annotations() {
     ];
     let mut found = 0;
     for validator in annotated::SCHEMAS {
-        let schema: Value = serde_json::from_str(validator.schema).unwrap();
-        let rules = compile(&schema, &Options::default()).unwrap().rules;
+        let schema: Value = serde_json::from_str(validator.schema).expect("JSON");
+        let rules = compile(&schema, &Options::default())
+            .expect("the schema compiles")
+            .rules;
         assert_eq!(
             validator.annotations(),
             rules.annotations,
@@ -87,8 +92,10 @@ fn generated_validators_find_the_interpreters_annotations() {
     let server = annotated::SCHEMAS
         .iter()
         .find(|s| s.file == "server.schema.json")
-        .unwrap();
-    let port = server.annotation("/properties/port").unwrap();
+        .expect("the server schema");
+    let port = server
+        .annotation("/properties/port")
+        .expect("an annotation");
     assert_eq!(port.default, Some(json!(8080)));
     assert_eq!(port.examples, Some(vec![json!(80), json!(443)]));
     assert_eq!(server.annotation("/properties/tags"), None);

@@ -139,17 +139,23 @@ mod tests {
             read_only: Some(false),
             ..Annotation::default()
         };
-        let text = serde_json::to_string(&a).unwrap();
+        let text = serde_json::to_string(&a).expect("serializes");
         assert_eq!(text, r#"{"title":"Port","default":8080,"readOnly":false}"#);
-        assert_eq!(serde_json::from_str::<Annotation>(&text).unwrap(), a);
+        assert_eq!(
+            serde_json::from_str::<Annotation>(&text).expect("deserializes"),
+            a
+        );
         assert_eq!(a.len(), 3);
         let null = Annotation {
             default: Some(serde_json::Value::Null),
             ..Annotation::default()
         };
-        let text = serde_json::to_string(&null).unwrap();
+        let text = serde_json::to_string(&null).expect("serializes");
         assert_eq!(text, r#"{"default":null}"#);
-        assert_eq!(serde_json::from_str::<Annotation>(&text).unwrap(), null);
+        assert_eq!(
+            serde_json::from_str::<Annotation>(&text).expect("deserializes"),
+            null
+        );
     }
 
     #[test]
