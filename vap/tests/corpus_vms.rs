@@ -4,25 +4,20 @@
 //! a rule text the catalog does not have (an older release's) matches no policy and is
 //! allowed; those are listed.
 
+mod common;
+
+use common::{bundled_catalog, default_policies, root};
+
 use validgen_vap_eval as offline;
 
-use std::path::Path;
-
-use validgen_runtime::kubevirt::admission::{Catalog, Mode, VALIDATIONS, decide};
+use validgen_runtime::kubevirt::admission::{Mode, VALIDATIONS, decide};
 use validgen_runtime::kubevirt::manifest::{DEFAULT_MAX_BYTES, read_file};
 use validgen_runtime::kubevirt::typed::TypedVm;
-use validgen_vap::{Options, compile};
-
-fn root() -> &'static Path {
-    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
-}
 
 #[test]
 fn bundled_vms_get_validgens_answers() {
-    let catalog = Catalog::load_dir(&root().join("examples/common-templates/templates"))
-        .expect("the bundled catalog loads");
-    let policies = offline::load(&compile(&catalog, &Options::default()).documents)
-        .expect("the policies load");
+    let catalog = bundled_catalog();
+    let policies = default_policies(&catalog);
     let compiled: Vec<&str> = catalog
         .templates()
         .filter_map(|t| t.object_validations.as_deref())

@@ -8,18 +8,15 @@
 //! limit is 3 MiB) and a 63-byte name, carrying each rule text of the catalog in turn, so
 //! that every policy matches once.
 
+mod common;
+
+use common::{bundled_catalog, default_policies};
+
 use std::collections::BTreeMap;
-use std::path::Path;
 
 use serde_json::{Value, json};
-use validgen_runtime::kubevirt::admission::Catalog;
-use validgen_vap::{Options, compile};
 use validgen_vap_eval::cost::{OUT_OF_BUDGET, PER_BINDING_BUDGET};
-use validgen_vap_eval::{Evaluator, Request, load};
-
-fn root() -> &'static Path {
-    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
-}
+use validgen_vap_eval::{Evaluator, Request};
 
 /// The worst-case VM carrying `rules` as its `vm.kubevirt.io/validations` text.
 fn worst_case(rules: &str) -> Value {
@@ -46,10 +43,8 @@ fn worst_case(rules: &str) -> Value {
 
 #[test]
 fn a_worst_case_vm_stays_under_the_per_binding_budget_of_every_bundled_policy() {
-    let catalog = Catalog::load_dir(&root().join("examples/common-templates/templates"))
-        .expect("the bundled catalog loads");
-    let policies =
-        load(&compile(&catalog, &Options::default()).documents).expect("the policies load");
+    let catalog = bundled_catalog();
+    let policies = default_policies(&catalog);
     let mut texts: Vec<&str> = catalog
         .templates()
         .filter_map(|t| t.object_validations.as_deref())

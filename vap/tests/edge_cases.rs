@@ -5,19 +5,16 @@
 //! catalog's policies offline and through validgen's admission decision (admitted), which the
 //! conformance tests hold to the reference.
 
-use validgen_vap_eval as offline;
+mod common;
 
-use std::path::Path;
+use common::{bundled_catalog, conformance_cases, default_policies};
+
+use validgen_vap_eval as offline;
 
 use serde_json::{Value, json};
 use validgen_runtime::kubevirt::admission::{Catalog, Mode, decide};
 use validgen_runtime::kubevirt::typed::TypedVm;
 use validgen_vap::policy::STATIC_MESSAGE;
-use validgen_vap::{Options, compile};
-
-fn root() -> &'static Path {
-    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
-}
 
 struct Setup {
     catalog: Catalog,
@@ -26,12 +23,9 @@ struct Setup {
 }
 
 fn setup() -> Setup {
-    let catalog = Catalog::load_dir(&root().join("examples/common-templates/templates"))
-        .expect("the bundled catalog loads");
-    let policies = offline::load(&compile(&catalog, &Options::default()).documents)
-        .expect("the policies load");
-    let cases = std::fs::read_to_string(root().join("tests/conformance/cases.jsonl"))
-        .expect("the conformance cases");
+    let catalog = bundled_catalog();
+    let policies = default_policies(&catalog);
+    let cases = conformance_cases();
     let base = cases
         .lines()
         .map(|l| serde_json::from_str::<Value>(l).expect("a JSON line"))

@@ -5,23 +5,21 @@
 //! the reference's: the lookup by labels else annotations, both namespace keys, a missing
 //! Template allowing the VM. Cases whose Templates cannot get a policy are counted by reason.
 
+mod common;
+
+use common::{conformance_cases, default_policies};
+
 use validgen_vap_eval as offline;
 
 use std::collections::BTreeMap;
-use std::path::Path;
 
 use serde_json::{Value, json};
 use validgen_runtime::kubevirt::admission::{Catalog, Mode, Template, VALIDATIONS, decide};
 use validgen_runtime::kubevirt::typed::TypedVm;
 use validgen_vap::{Class, Options, compile};
 
-fn root() -> &'static Path {
-    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
-}
-
 fn cases() -> Vec<Value> {
-    std::fs::read_to_string(root().join("tests/conformance/cases.jsonl"))
-        .expect("the conformance cases")
+    conformance_cases()
         .lines()
         .map(|l| serde_json::from_str(l).expect("a JSON line"))
         .filter(|c: &Value| c["input"].get("templates").is_some())
@@ -176,8 +174,7 @@ fn the_lookup_reads_labels_before_annotations_and_both_namespace_keys() {
     let catalog = catalog_of(&case);
     let t = catalog.templates().next().expect("a template");
     let (ns, name) = (t.namespace.clone().expect("a namespace"), t.name.clone());
-    let policies = offline::load(&compile(&catalog, &Options::default()).documents)
-        .expect("the policies load");
+    let policies = default_policies(&catalog);
     let base = admitted(&case["input"]["vm"]);
     let denied = |labels: Value, annotations: Value| {
         let mut vm = base.clone();

@@ -5,19 +5,16 @@
 //! status messages must equal the reference's recorded ones (validgen's documented answer where
 //! the reference crashed), and the Warn warnings validgen's unsatisfied `justWarning` rules.
 
+mod common;
+
+use common::{bundled_catalog, conformance_cases, default_policies};
+
 use validgen_vap_eval as offline;
 
-use std::path::Path;
-
 use serde_json::Value;
-use validgen_runtime::kubevirt::admission::{Catalog, Mode, decide};
+use validgen_runtime::kubevirt::admission::{Mode, decide};
 use validgen_runtime::kubevirt::typed::TypedVm;
-use validgen_vap::{Options, compile};
 use validgen_vap_eval::Quantities;
-
-fn root() -> &'static Path {
-    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
-}
 
 /// The VM the API server admits: decoded as KubeVirt's API decodes it, quantities re-encoded
 /// (SEMANTICS §10; as validgen's `Mode::Admitted`).
@@ -57,12 +54,9 @@ fn kube_cel_quantities_differ_from_the_api_servers_on_these_cases() {
 /// such case is listed.
 #[test]
 fn catalog_cases_raw_differ_only_on_undecodable_vms_and_json_floats() {
-    let catalog = Catalog::load_dir(&root().join("examples/common-templates/templates"))
-        .expect("the bundled catalog loads");
-    let policies = offline::load(&compile(&catalog, &Options::default()).documents)
-        .expect("the policies load");
-    let cases = std::fs::read_to_string(root().join("tests/conformance/cases.jsonl"))
-        .expect("the conformance cases");
+    let catalog = bundled_catalog();
+    let policies = default_policies(&catalog);
+    let cases = conformance_cases();
     let mut classes: std::collections::BTreeMap<&str, Vec<String>> = Default::default();
     let mut checked = 0;
     for line in cases.lines() {
@@ -122,12 +116,9 @@ fn has_float(v: &Value) -> bool {
 /// The catalog cases (admitted) whose outcome through the policies differs from the
 /// reference's, one line each.
 fn differences(quantities: Quantities) -> Vec<String> {
-    let catalog = Catalog::load_dir(&root().join("examples/common-templates/templates"))
-        .expect("the bundled catalog loads");
-    let policies = offline::load(&compile(&catalog, &Options::default()).documents)
-        .expect("the policies load");
-    let cases = std::fs::read_to_string(root().join("tests/conformance/cases.jsonl"))
-        .expect("the conformance cases");
+    let catalog = bundled_catalog();
+    let policies = default_policies(&catalog);
+    let cases = conformance_cases();
     let (mut checked, mut undecodable, mut denied) = (0, 0, 0);
     let mut differences = Vec::new();
     for line in cases.lines() {

@@ -7,10 +7,13 @@
 //! through the policies of its own text only (the others' `rule-text` matchCondition is false;
 //! `parity.rs` runs every policy of the catalog on every VM).
 
+mod common;
+
+use common::conformance_cases;
+
 use validgen_vap_eval as offline;
 
 use std::collections::BTreeMap;
-use std::path::Path;
 
 use serde_json::{Value, json};
 use validgen_runtime::kubevirt::admission::{Catalog, Mode, Template, decide};
@@ -18,14 +21,9 @@ use validgen_runtime::kubevirt::typed::TypedVm;
 use validgen_vap::policy::STATIC_MESSAGE;
 use validgen_vap::{Class, Options, compile};
 
-fn root() -> &'static Path {
-    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
-}
-
 #[test]
 fn every_translated_rule_text_gives_the_reference_verdicts_and_messages() {
-    let text = std::fs::read_to_string(root().join("tests/conformance/cases.jsonl"))
-        .expect("the conformance cases");
+    let text = conformance_cases();
     let cases: Vec<Value> = text
         .lines()
         .map(|l| serde_json::from_str(l).expect("a JSON line"))

@@ -3,9 +3,11 @@
 //! templates) is allowed by default, allowed with a warning under `warn` and denied under
 //! `deny`; VMs carrying a catalog text, an empty one or none are left to the other policies.
 
-use validgen_vap_eval as offline;
+mod common;
 
-use std::path::Path;
+use common::{bundled_catalog, root};
+
+use validgen_vap_eval as offline;
 
 use serde_json::{Value, json};
 use validgen_runtime::kubevirt::admission::{Catalog, VALIDATIONS};
@@ -13,13 +15,8 @@ use validgen_runtime::kubevirt::manifest::{DEFAULT_MAX_BYTES, read_file};
 use validgen_runtime::kubevirt::typed::TypedVm;
 use validgen_vap::{Action, Options, UnknownRuleTexts, compile};
 
-fn root() -> &'static Path {
-    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
-}
-
 fn catalog() -> Catalog {
-    Catalog::load_dir(&root().join("examples/common-templates/templates"))
-        .expect("the bundled catalog loads")
+    bundled_catalog()
 }
 
 /// The corpus VM file `name` under `examples/vms/<dir>`, admitted.
