@@ -103,6 +103,49 @@ fn a_duplicated_key_keeps_its_first_place_and_its_last_value() {
     assert_eq!(tape.root().keys().nth(3), Some("k3"));
 }
 
+/// Each object's keys go through a filter (length, first and last byte) that decides whether
+/// the object is searched for a repeat: keys that pass it alike, escaped keys, repeats
+/// around a nested object (whose own filter comes and goes) are all found.
+#[test]
+fn repeated_keys_are_found_whatever_the_key_filter_says() {
+    let cases: [&[u8]; 9] = [
+        // Same length, first and last byte, different keys: no repeat.
+        br#"{"abc": 1, "axc": 2, "ayc": 3}"#,
+        // A repeat after a nested object that has the same key.
+        br#"{"a": {"a": 1, "b": 2}, "b": 3, "a": 4}"#,
+        // A repeat inside the nested object only.
+        br#"{"a": {"k": 1, "k": 2}, "k": 3}"#,
+        // A repeat spelled with an escape, and an escaped key that is no repeat.
+        br#"{"ab": 1, "a\u0062": 2}"#,
+        br#"{"a\n": 1, "a": 2}"#,
+        // Empty and one-byte keys.
+        br#"{"": 1, "x": 2, "": 3, "y": {"": 4}}"#,
+        // Arrays of objects between the entries.
+        br#"{"r": [{"r": 1}, {"r": 2, "r": 5}], "s": 1, "r": []}"#,
+        // Nine entries (over the scanned size) around small objects.
+        br#"{"a":1,"b":{"a":1,"a":2},"c":3,"d":4,"e":5,"f":6,"g":7,"h":8,"b":9}"#,
+        br#"{"p":[{"q":1}],"p2":{"q":{"q":{"q":2,"q":3}}},"q":0}"#,
+    ];
+    let repeats = [false, true, true, true, false, true, true, true, true];
+    for (bytes, repeats) in cases.iter().zip(repeats) {
+        agrees(bytes).unwrap_or_else(|e| panic!("{e}"));
+        let tape = Tape::parse(bytes).unwrap_or_else(|e| panic!("{e}"));
+        let text = String::from_utf8_lossy(bytes);
+        assert_eq!(tape.repeats_a_key(), repeats, "{text}");
+        let expected: Value = serde_json::from_slice(bytes).unwrap_or_else(|e| panic!("{e}"));
+        let keys: Vec<&str> = tape.root().keys().collect();
+        let expected_keys: Vec<&str> = expected
+            .as_object()
+            .map(|o| o.keys().map(String::as_str).collect())
+            .unwrap_or_default();
+        assert_eq!(keys, expected_keys, "{text}");
+        for key in expected_keys {
+            let value = tape.root().get(key).map(|v| v.to_value().into_owned());
+            assert_eq!(value.as_ref(), expected.get(key), "{text}: {key}");
+        }
+    }
+}
+
 #[test]
 fn bad_input_is_refused_at_its_position_in_serde_json_words() {
     let cases: [&[u8]; 17] = [

@@ -5,7 +5,7 @@ use std::borrow::Cow;
 
 use serde_json::{Map, Number, Value};
 
-use super::{Kind, Node, SCAN_MAX, Tape};
+use super::{Kind, SCAN_MAX, Tape, str_len, string_text};
 use crate::model::{Instance, JsonType, is_integral};
 
 /// One value of a [`Tape`] (a reference: cheap to copy).
@@ -24,10 +24,12 @@ impl<'t> TapeValue<'t> {
         self.index
     }
 
-    fn node(self) -> &'t Node<'t> {
-        &self.tape.nodes[self.index as usize]
+    #[inline]
+    fn kind(self) -> &'t Kind<'t> {
+        &self.tape.nodes[self.index as usize].kind
     }
 
+    #[inline]
     fn at(self, index: u32) -> Self {
         TapeValue {
             tape: self.tape,
@@ -38,7 +40,7 @@ impl<'t> TapeValue<'t> {
     /// The child named by a JSON Pointer token: an object's entry, or an array's item (digits
     /// without leading zeros, RFC 6901 §4).
     pub(super) fn step(self, token: &str) -> Option<Self> {
-        match self.node().kind {
+        match self.kind() {
             Kind::Object { .. } => self.get(token),
             Kind::Array { .. } => {
                 let digits = !token.is_empty() && token.bytes().all(|b| b.is_ascii_digit());
@@ -51,20 +53,14 @@ impl<'t> TapeValue<'t> {
         }
     }
 
-    /// An object's entries `(key node, value node)`, in document order.
-    fn entry_nodes(self) -> &'t [u32] {
-        match self.node().kind {
+    /// An object's key nodes, in document order (each entry's value is the node after).
+    #[inline]
+    fn key_nodes(self) -> &'t [u32] {
+        match self.kind() {
             Kind::Object { start, len } => {
-                &self.tape.kids[start as usize..(start + 2 * len) as usize]
+                &self.tape.kids[*start as usize..(*start + *len) as usize]
             }
             _ => &[],
-        }
-    }
-
-    fn text(self, index: u32) -> &'t str {
-        match &self.tape.nodes[index as usize].kind {
-            Kind::Str(s) => s,
-            _ => "",
         }
     }
 }
@@ -72,12 +68,12 @@ impl<'t> TapeValue<'t> {
 impl<'t> Instance<'t> for TapeValue<'t> {
     #[inline]
     fn json_type(self) -> JsonType {
-        match &self.node().kind {
+        match self.kind() {
             Kind::Null => JsonType::Null,
             Kind::Bool(_) => JsonType::Boolean,
             Kind::Number(n) if is_integral(n) => JsonType::Integer,
             Kind::Number(_) => JsonType::Number,
-            Kind::Str(_) => JsonType::String,
+            Kind::Str { .. } | Kind::Escaped { .. } => JsonType::String,
             Kind::Array { .. } => JsonType::Array,
             Kind::Object { .. } => JsonType::Object,
         }
@@ -85,15 +81,15 @@ impl<'t> Instance<'t> for TapeValue<'t> {
 
     #[inline]
     fn as_bool(self) -> Option<bool> {
-        match self.node().kind {
-            Kind::Bool(b) => Some(b),
+        match self.kind() {
+            Kind::Bool(b) => Some(*b),
             _ => None,
         }
     }
 
     #[inline]
     fn as_number(self) -> Option<&'t Number> {
-        match &self.node().kind {
+        match self.kind() {
             Kind::Number(n) => Some(n),
             _ => None,
         }
@@ -101,25 +97,26 @@ impl<'t> Instance<'t> for TapeValue<'t> {
 
     #[inline]
     fn as_str(self) -> Option<&'t str> {
-        match &self.node().kind {
+        match self.kind() {
             Kind::Str(s) => Some(s),
+            Kind::Escaped { .. } => Some(self.tape.str_at(self.index)),
             _ => None,
         }
     }
 
     #[inline]
     fn array_len(self) -> Option<usize> {
-        match self.node().kind {
-            Kind::Array { len, .. } => Some(len as usize),
+        match self.kind() {
+            Kind::Array { len, .. } => Some(*len as usize),
             _ => None,
         }
     }
 
     #[inline]
     fn item(self, i: usize) -> Option<Self> {
-        match self.node().kind {
-            Kind::Array { start, len } if i < len as usize => {
-                Some(self.at(self.tape.kids[start as usize + i]))
+        match self.kind() {
+            Kind::Array { start, len } if i < *len as usize => {
+                Some(self.at(self.tape.kids[*start as usize + i]))
             }
             _ => None,
         }
@@ -127,38 +124,42 @@ impl<'t> Instance<'t> for TapeValue<'t> {
 
     #[inline]
     fn object_len(self) -> Option<usize> {
-        match self.node().kind {
-            Kind::Object { len, .. } => Some(len as usize),
+        match self.kind() {
+            Kind::Object { len, .. } => Some(*len as usize),
             _ => None,
         }
     }
 
     #[inline]
     fn entries(self) -> impl Iterator<Item = (&'t str, Self)> {
-        self.entry_nodes()
-            .chunks_exact(2)
-            .map(move |e| (self.text(e[0]), self.at(e[1])))
+        let tape = self.tape;
+        self.key_nodes()
+            .iter()
+            .map(move |&k| (tape.str_at(k), self.at(k + 1)))
     }
 
     #[inline]
     fn get(self, key: &str) -> Option<Self> {
-        let Kind::Object { start, len } = self.node().kind else {
+        let &Kind::Object { start, len } = self.kind() else {
             return None;
         };
-        let entries = self.entry_nodes();
+        let tape = self.tape;
+        let keys = self.key_nodes();
         if len as usize <= SCAN_MAX {
-            return entries
-                .chunks_exact(2)
-                .find(|e| self.text(e[0]) == key)
-                .map(|e| self.at(e[1]));
+            // Lengths first: most keys differ in length, and need no text compared.
+            return keys
+                .iter()
+                .find(|&&k| {
+                    let kind = &tape.nodes[k as usize].kind;
+                    str_len(kind) == key.len() && string_text(&tape.unescaped, kind) == key
+                })
+                .map(|&k| self.at(k + 1));
         }
-        // Bigger objects: their entries' numbers sorted by key follow the entries.
-        let sorted_start = (start + 2 * len) as usize;
-        let sorted = &self.tape.kids[sorted_start..sorted_start + len as usize];
-        let found = sorted
-            .binary_search_by(|&e| self.text(entries[2 * e as usize]).cmp(key))
-            .ok()?;
-        Some(self.at(entries[2 * sorted[found] as usize + 1]))
+        // Bigger objects: their key nodes sorted by key follow the entries.
+        let sorted_start = (start + len) as usize;
+        let sorted = &tape.kids[sorted_start..sorted_start + len as usize];
+        let found = sorted.binary_search_by(|&k| tape.str_at(k).cmp(key)).ok()?;
+        Some(self.at(sorted[found] + 1))
     }
 
     #[inline]
@@ -174,11 +175,13 @@ fn value(root: TapeValue<'_>) -> Value {
     let mut built: Vec<Value> = Vec::new();
     let mut todo: Vec<(TapeValue<'_>, bool)> = vec![(root, false)];
     while let Some((v, children_done)) = todo.pop() {
-        match &v.node().kind {
+        match v.kind() {
             Kind::Null => built.push(Value::Null),
             Kind::Bool(b) => built.push(Value::Bool(*b)),
             Kind::Number(n) => built.push(Value::Number(n.clone())),
-            Kind::Str(s) => built.push(Value::String(s.to_string())),
+            Kind::Str { .. } | Kind::Escaped { .. } => {
+                built.push(Value::String(v.tape.str_at(v.index).to_owned()));
+            }
             Kind::Array { start, len } => {
                 let kids = &v.tape.kids[*start as usize..(*start + *len) as usize];
                 if children_done {
@@ -190,18 +193,18 @@ fn value(root: TapeValue<'_>) -> Value {
                 }
             }
             Kind::Object { .. } => {
-                let entries = v.entry_nodes();
+                let keys = v.key_nodes();
                 if children_done {
-                    let values = built.split_off(built.len() - entries.len() / 2);
-                    let map: Map<String, Value> = entries
-                        .chunks_exact(2)
+                    let values = built.split_off(built.len() - keys.len());
+                    let map: Map<String, Value> = keys
+                        .iter()
                         .zip(values)
-                        .map(|(e, x)| (v.text(e[0]).to_owned(), x))
+                        .map(|(&k, x)| (v.tape.str_at(k).to_owned(), x))
                         .collect();
                     built.push(Value::Object(map));
                 } else {
                     todo.push((v, true));
-                    todo.extend(entries.chunks_exact(2).rev().map(|e| (v.at(e[1]), false)));
+                    todo.extend(keys.iter().rev().map(|&k| (v.at(k + 1), false)));
                 }
             }
         }

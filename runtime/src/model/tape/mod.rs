@@ -1,8 +1,8 @@
 //! JSON documents read from bytes in one pass, without a `serde_json::Value`: a flat arena
-//! (a *tape*) of nodes in document order, strings borrowed from the input (unescaped only
-//! when they hold an escape), numbers as [`serde_json::Number`], arrays and objects as ranges
-//! of their children, and the byte offset of every value, turned into `line:column` only for
-//! the violations a report holds ([`Tape::locate`]).
+//! (a *tape*) of nodes in document order, strings borrowed from the input (unescaped into
+//! one side buffer only when they hold an escape), numbers as [`serde_json::Number`], arrays
+//! and objects as ranges of their children, and the byte offset of every value, turned into `line:column` only for the violations a report holds
+//! ([`Tape::locate`]).
 //!
 //! The reading is serde_json's (`serde_json::from_slice::<Value>` with `preserve_order`): the
 //! same documents are accepted, numbers classified the same (`u64`, `i64`, else `f64`), a
@@ -37,16 +37,19 @@ const SCAN_MAX: usize = 8;
 pub struct Tape<'a> {
     text: &'a str,
     nodes: Vec<Node<'a>>,
-    /// Children of containers: an array's item nodes; an object's key and value nodes, in
-    /// pairs, followed (over [`SCAN_MAX`] entries) by the entries' numbers sorted by key.
+    /// Children of containers: an array's item nodes; an object's key nodes (each entry's
+    /// value is the node after its key), followed (over [`SCAN_MAX`] entries) by the same key
+    /// nodes sorted by key.
     kids: Vec<u32>,
+    /// The text of strings that hold an escape, unescaped, one after the other.
+    unescaped: String,
     /// Some object repeated a key.
     repeated_key: bool,
     /// How deep arrays and objects nest (0: a scalar document).
     depth: usize,
 }
 
-/// One value, at byte `offset` of the text.
+/// One value, at byte `offset` of the text: 32 bytes, nothing to drop.
 #[derive(Debug, Clone)]
 struct Node<'a> {
     offset: u32,
@@ -58,13 +61,19 @@ enum Kind<'a> {
     Null,
     Bool(bool),
     Number(Number),
-    Str(Cow<'a, str>),
+    /// A string without escapes (between its quotes in the text).
+    Str(&'a str),
+    /// A string with an escape: `unescaped[start..start + len]`.
+    Escaped {
+        start: u32,
+        len: u32,
+    },
     /// `len` items at `kids[start..start + len]`.
     Array {
         start: u32,
         len: u32,
     },
-    /// `len` entries at `kids[start..start + 2 * len]`.
+    /// `len` entries, their key nodes at `kids[start..start + len]`.
     Object {
         start: u32,
         len: u32,
@@ -122,6 +131,12 @@ impl<'a> Tape<'a> {
     /// How deep its arrays and objects nest: 0 for a scalar, 1 for `[1]`, 2 for `[[1]]`.
     pub fn depth(&self) -> usize {
         self.depth
+    }
+
+    /// The text of a string node (`""` for any other node).
+    #[inline]
+    fn str_at(&self, node: u32) -> &str {
+        string_text(&self.unescaped, &self.nodes[node as usize].kind)
     }
 
     /// The document's value.
@@ -192,6 +207,27 @@ impl<'a> Tape<'a> {
             spans[i] = Span { line, column };
         }
         spans
+    }
+}
+
+/// The text of a string node's `kind` (`""` for another kind): borrowed from the document,
+/// or a range of `unescaped` for a string that held an escape.
+#[inline]
+fn string_text<'s>(unescaped: &'s str, kind: &Kind<'s>) -> &'s str {
+    match *kind {
+        Kind::Str(s) => s,
+        Kind::Escaped { start, len } => &unescaped[start as usize..(start + len) as usize],
+        _ => "",
+    }
+}
+
+/// The byte length of a string node's text (0 for another kind).
+#[inline]
+fn str_len(kind: &Kind<'_>) -> usize {
+    match *kind {
+        Kind::Str(s) => s.len(),
+        Kind::Escaped { len, .. } => len as usize,
+        _ => 0,
     }
 }
 

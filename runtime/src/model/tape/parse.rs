@@ -2,11 +2,9 @@
 //! arrays and objects), with serde_json's grammar, limits and error words
 //! (`serde_json::error::ErrorCode`'s texts).
 
-use std::borrow::Cow;
-
 use serde_json::Number;
 
-use super::{JsonError, Kind, MAX_DEPTH, Node, SCAN_MAX, Tape, position};
+use super::{JsonError, Kind, MAX_DEPTH, Node, SCAN_MAX, Tape, position, str_len, string_text};
 
 /// Reads `bytes` into a tape (see [`Tape::parse`]).
 pub(super) fn parse(bytes: &[u8]) -> Result<Tape<'_>, JsonError> {
@@ -35,8 +33,12 @@ pub(super) fn parse(bytes: &[u8]) -> Result<Tape<'_>, JsonError> {
         pos: 0,
         nodes: Vec::with_capacity(estimate),
         kids: Vec::with_capacity(estimate),
-        pending: Vec::with_capacity(estimate.min(256)),
-        open: Vec::with_capacity(16),
+        unescaped: String::new(),
+        // Room for 16 open containers' four-word headers besides the children.
+        pending: Vec::with_capacity(estimate.min(256) + 64),
+        frame: 0,
+        key_filter: 0,
+        open: 0,
         sorted: Vec::new(),
         repeated_key: false,
         depth: 0,
@@ -53,6 +55,7 @@ pub(super) fn parse(bytes: &[u8]) -> Result<Tape<'_>, JsonError> {
         text,
         nodes: p.nodes,
         kids: p.kids,
+        unescaped: p.unescaped,
         repeated_key: p.repeated_key,
         depth: p.depth,
     })
@@ -67,23 +70,27 @@ const PRESIZE_MAX: usize = 1 << 20;
 const CONTROL: &str = "control character (\\u0000-\\u001F) found while parsing a string";
 const EOF_STRING: &str = "EOF while parsing a string";
 
-/// An array or object being read: its node and where its children start in `pending`.
-struct Open {
-    node: u32,
-    object: bool,
-    first: usize,
-}
-
 struct Parser<'a> {
     text: &'a str,
     bytes: &'a [u8],
     pos: usize,
     nodes: Vec<Node<'a>>,
     kids: Vec<u32>,
-    /// The children read so far of every open container, innermost last.
+    unescaped: String,
+    /// The open containers, outermost first, each as a frame: the start of the frame
+    /// before it, the key filter of the container before it (two words), its node, then the
+    /// children read so far (an array's item nodes, an object's key nodes). One stack for
+    /// both, so that a parse allocates one vector less.
     pending: Vec<u32>,
-    open: Vec<Open>,
-    /// Scratch for the key index of a big object: `(key prefix, entry)`, reused.
+    /// Where the innermost open container's children start in `pending`.
+    frame: usize,
+    /// The innermost open object's keys as a 64-bit filter (a bit for each key's length,
+    /// first and last byte), all ones once two keys met in it: a closed object is searched
+    /// for repeated keys only then.
+    key_filter: u64,
+    /// How many containers are open.
+    open: usize,
+    /// Scratch for the key index of a big object: `(key prefix, key node)`, reused.
     sorted: Vec<(u64, u32)>,
     repeated_key: bool,
     /// The deepest nesting met.
@@ -92,58 +99,68 @@ struct Parser<'a> {
 
 impl<'a> Parser<'a> {
     fn document(&mut self) -> Result<(), Fail> {
+        // Whether the innermost open container is an array: its items go to `pending`, an
+        // object's values do not (each is the node after its key, which does).
+        let mut in_array = false;
         'value: loop {
             // A value is expected.
             self.skip_ws();
             let start = self.pos;
-            let kind = match self.peek() {
-                None => return Err((start.saturating_sub(1), "EOF while parsing a value")),
-                Some(b'[' | b'{') => {
-                    let object = self.bytes[start] == b'{';
-                    self.pos += 1;
-                    if self.open.len() >= MAX_DEPTH - 1 {
-                        return Err((start, "recursion limit exceeded"));
-                    }
-                    let node = self.push(start, Kind::Null);
-                    self.open.push(Open {
-                        node,
-                        object,
-                        first: self.pending.len(),
-                    });
-                    self.depth = self.depth.max(self.open.len());
+            match self.peek() {
+                Some(b'"') => {
+                    let kind = self.string()?;
+                    self.push(start, kind, in_array);
+                }
+                Some(b'-' | b'0'..=b'9') => {
+                    let kind = Kind::Number(self.number()?);
+                    self.push(start, kind, in_array);
+                }
+                Some(b'{') => {
+                    self.open(start, Kind::Object { start: 0, len: 0 }, in_array)?;
+                    in_array = false;
                     self.skip_ws();
-                    let close = if object { b'}' } else { b']' };
-                    if self.peek() == Some(close) {
-                        self.pos += 1;
-                        self.close();
-                    } else if object {
+                    if self.peek() != Some(b'}') {
                         self.key()?;
                         continue 'value;
-                    } else {
+                    }
+                    self.pos += 1;
+                    in_array = self.close();
+                }
+                Some(b'[') => {
+                    self.open(start, Kind::Array { start: 0, len: 0 }, in_array)?;
+                    in_array = true;
+                    self.skip_ws();
+                    if self.peek() != Some(b']') {
                         continue 'value;
                     }
-                    None
+                    self.pos += 1;
+                    in_array = self.close();
                 }
-                Some(b'"') => Some(Kind::Str(self.string()?)),
-                Some(b't') => Some(self.literal("true", Kind::Bool(true))?),
-                Some(b'f') => Some(self.literal("false", Kind::Bool(false))?),
-                Some(b'n') => Some(self.literal("null", Kind::Null)?),
-                Some(b'-' | b'0'..=b'9') => Some(Kind::Number(self.number()?)),
+                Some(b't') => {
+                    let kind = self.literal("true", Kind::Bool(true))?;
+                    self.push(start, kind, in_array);
+                }
+                Some(b'f') => {
+                    let kind = self.literal("false", Kind::Bool(false))?;
+                    self.push(start, kind, in_array);
+                }
+                Some(b'n') => {
+                    let kind = self.literal("null", Kind::Null)?;
+                    self.push(start, kind, in_array);
+                }
+                None => return Err((start.saturating_sub(1), "EOF while parsing a value")),
                 Some(_) => return Err((start, "expected value")),
-            };
-            if let Some(kind) = kind {
-                self.push(start, kind);
             }
             // After a value: the next entry, the end of containers, or the end of the text.
             loop {
                 self.skip_ws();
-                let Some(open) = self.open.last() else {
+                if self.open == 0 {
                     return match self.peek() {
                         None => Ok(()),
                         Some(_) => Err((self.pos, "trailing characters")),
                     };
-                };
-                let (object, close) = (open.object, if open.object { b'}' } else { b']' });
+                }
+                let close = if in_array { b']' } else { b'}' };
                 match self.peek() {
                     Some(b',') => {
                         self.pos += 1;
@@ -151,41 +168,68 @@ impl<'a> Parser<'a> {
                         if self.peek() == Some(close) {
                             return Err((self.pos, "trailing comma"));
                         }
-                        if object {
-                            self.skip_ws();
+                        if !in_array {
                             self.key()?;
                         }
                         continue 'value;
                     }
                     Some(b) if b == close => {
                         self.pos += 1;
-                        self.close();
+                        in_array = self.close();
                     }
-                    None if object => {
+                    None if in_array => {
+                        return Err((self.pos.saturating_sub(1), "EOF while parsing a list"));
+                    }
+                    None => {
                         return Err((self.pos.saturating_sub(1), "EOF while parsing an object"));
                     }
-                    None => return Err((self.pos.saturating_sub(1), "EOF while parsing a list")),
-                    Some(_) if object => return Err((self.pos, "expected `,` or `}`")),
-                    Some(_) => return Err((self.pos, "expected `,` or `]`")),
+                    Some(_) if in_array => return Err((self.pos, "expected `,` or `]`")),
+                    Some(_) => return Err((self.pos, "expected `,` or `}`")),
                 }
             }
         }
     }
 
-    /// Adds a node; a child of the innermost open container.
-    fn push(&mut self, offset: usize, kind: Kind<'a>) -> u32 {
+    /// Adds a node; a child of the innermost open container (on `pending`) if `child` (an
+    /// array's item or an object's key).
+    #[inline]
+    fn push(&mut self, offset: usize, kind: Kind<'a>, child: bool) -> u32 {
         let index = self.nodes.len() as u32;
         self.nodes.push(Node {
             offset: offset as u32,
             kind,
         });
-        if !self.open.is_empty() {
+        if child {
             self.pending.push(index);
         }
         index
     }
 
-    /// An object's key and its `:`, the key pushed as a string node.
+    /// Opens a container (at its bracket, `kind` an empty array or object): its node, and its
+    /// frame on `pending`.
+    fn open(&mut self, start: usize, kind: Kind<'a>, in_array: bool) -> Result<(), Fail> {
+        self.pos += 1;
+        if self.open >= MAX_DEPTH - 1 {
+            return Err((start, "recursion limit exceeded"));
+        }
+        let node = self.push(start, kind, in_array);
+        let filter = self.key_filter;
+        self.pending.extend([
+            self.frame as u32,
+            filter as u32,
+            (filter >> 32) as u32,
+            node,
+        ]);
+        self.frame = self.pending.len();
+        self.key_filter = 0;
+        self.open += 1;
+        self.depth = self.depth.max(self.open);
+        Ok(())
+    }
+
+    /// An object's key and its `:`, the key pushed as a string node, an entry of the
+    /// innermost open object.
+    #[inline(always)]
     fn key(&mut self) -> Result<(), Fail> {
         let start = self.pos;
         match self.peek() {
@@ -194,7 +238,22 @@ impl<'a> Parser<'a> {
             Some(_) => return Err((start, "key must be a string")),
         }
         let key = self.string()?;
-        self.push(start, Kind::Str(key));
+        // Keys that differ in length, first or last byte differ: a filter of those tells
+        // most objects free of repeats (an escaped key is taken as meeting another).
+        let bit = match key {
+            Kind::Str(text) => match *text.as_bytes() {
+                [first, .., last] => key_bit(text.len(), first, last),
+                [only] => key_bit(1, only, 0),
+                [] => key_bit(0, 0, 0),
+            },
+            _ => u64::MAX,
+        };
+        self.key_filter = if self.key_filter & bit == 0 {
+            self.key_filter | bit
+        } else {
+            u64::MAX
+        };
+        self.push(start, key, true);
         self.skip_ws();
         match self.peek() {
             Some(b':') => {
@@ -206,31 +265,47 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// Ends the innermost open container: its children move to `kids`.
-    fn close(&mut self) {
-        let Some(open) = self.open.pop() else {
-            return;
+    /// Ends the innermost open container: its children move to `kids`, its frame leaves
+    /// `pending`. Whether the container now innermost is an array.
+    fn close(&mut self) -> bool {
+        let frame = self.frame;
+        let [outer, low, high, node] = self.pending[frame - 4..frame] else {
+            unreachable!("a frame has a header of four words")
         };
+        let outer = outer as usize;
+        let keys_met = self.key_filter == u64::MAX;
+        self.key_filter = u64::from(low) | (u64::from(high) << 32);
         let start = self.kids.len() as u32;
-        self.kids.extend_from_slice(&self.pending[open.first..]);
-        self.pending.truncate(open.first);
+        self.kids.extend_from_slice(&self.pending[frame..]);
+        self.pending.truncate(frame - 4);
+        self.frame = outer;
+        self.open -= 1;
         let count = self.kids.len() as u32 - start;
-        let kind = if open.object {
-            let len = self.entries(start, count / 2);
-            Kind::Object { start, len }
-        } else {
+        let kind = if let Kind::Array { .. } = self.nodes[node as usize].kind {
             Kind::Array { start, len: count }
+        } else {
+            Kind::Object {
+                start,
+                len: self.entries(start, count, keys_met),
+            }
         };
-        self.nodes[open.node as usize].kind = kind;
+        self.nodes[node as usize].kind = kind;
+        self.open > 0
+            && matches!(
+                self.nodes[self.pending[outer - 1] as usize].kind,
+                Kind::Array { .. }
+            )
     }
 
-    /// Settles the `len` entries of an object at `kids[start..]`: a duplicated key keeps its
-    /// first place and takes its last value (as serde_json's `preserve_order` map); over
-    /// [`SCAN_MAX`] entries, their numbers sorted by key follow. The entries left.
-    fn entries(&mut self, start: u32, len: u32) -> u32 {
+    /// Settles the `len` entries (key nodes) of an object at `kids[start..]`: a duplicated key
+    /// keeps its first place and takes its last value (as serde_json's `preserve_order` map);
+    /// over [`SCAN_MAX`] entries, their key nodes sorted by key follow. `keys_met`: whether
+    /// two keys met in the object's key filter. The entries left.
+    #[inline]
+    fn entries(&mut self, start: u32, len: u32, keys_met: bool) -> u32 {
         let (start, mut n) = (start as usize, len as usize);
         if n <= SCAN_MAX {
-            if self.small_duplicated(start, n) {
+            if keys_met && self.small_duplicated(start, n) {
                 n = self.dedup(start, n);
             }
             return n as u32;
@@ -242,85 +317,88 @@ impl<'a> Parser<'a> {
             }
             self.sort_keys(start, n);
         }
-        self.kids.extend(self.sorted.iter().map(|&(_, e)| e));
+        self.kids.extend(self.sorted.iter().map(|&(_, k)| k));
         n as u32
     }
 
-    /// Whether two of the `n` (at most [`SCAN_MAX`]) entries at `kids[start..]` share a key.
+    /// Whether two of the `n` (at most [`SCAN_MAX`]) key nodes at `kids[start..]` are the same
+    /// key.
+    #[cold]
     fn small_duplicated(&self, start: usize, n: usize) -> bool {
-        let mut keys = [""; SCAN_MAX];
-        for (e, key) in keys.iter_mut().enumerate().take(n) {
-            *key = self.key_at(start, e);
-        }
-        let keys = &keys[..n];
-        keys.iter().enumerate().any(|(j, b)| {
-            keys[..j].iter().any(|a| {
-                // Lengths and first bytes differ for most pairs: no `memcmp` call for them.
-                a.len() == b.len() && a.as_bytes().first() == b.as_bytes().first() && a == b
+        let keys = &self.kids[start..start + n];
+        (1..n).any(|j| {
+            let b = &self.nodes[keys[j] as usize].kind;
+            keys[..j].iter().any(|&a| {
+                let a = &self.nodes[a as usize].kind;
+                // Lengths differ for most pairs: no text compared for them.
+                str_len(a) == str_len(b) && self.str_of(a) == self.str_of(b)
             })
         })
     }
 
-    /// Sorts the numbers of the `n` entries at `kids[start..]` by key (ties by number) into
-    /// `sorted`, comparing the keys' first 8 bytes as one integer before the whole keys.
-    /// Whether a key is duplicated.
+    /// Sorts the `n` key nodes at `kids[start..]` by key (ties by place) into `sorted`,
+    /// comparing the keys' first 8 bytes as one integer before the whole keys. Whether a key
+    /// is duplicated.
+    #[inline(never)]
     fn sort_keys(&mut self, start: usize, n: usize) -> bool {
         let mut sorted = std::mem::take(&mut self.sorted);
         sorted.clear();
-        sorted.extend((0..n as u32).map(|e| (key_prefix(self.key_at(start, e as usize)), e)));
-        let key = |e: u32| self.key_at(start, e as usize);
+        sorted.extend(
+            self.kids[start..start + n]
+                .iter()
+                .map(|&k| (key_prefix(self.key_text(k)), k)),
+        );
         sorted.sort_unstable_by(|a, b| {
             a.0.cmp(&b.0)
-                .then_with(|| key(a.1).cmp(key(b.1)))
+                .then_with(|| self.key_text(a.1).cmp(self.key_text(b.1)))
                 .then(a.1.cmp(&b.1))
         });
         let duplicated = sorted
             .windows(2)
-            .any(|w| w[0].0 == w[1].0 && key(w[0].1) == key(w[1].1));
+            .any(|w| w[0].0 == w[1].0 && self.key_text(w[0].1) == self.key_text(w[1].1));
         self.sorted = sorted;
         duplicated
     }
 
-    /// Keeps the first place and the last value of each key among the `n` entries at
-    /// `kids[start..]` (rare: a map is fine here). The entries left.
+    /// Keeps the first place and the last value of each key among the `n` key nodes at
+    /// `kids[start..]` (rare: a map is fine here): the first place holds the last key node
+    /// (the same text), whose value follows it. The entries left.
+    #[cold]
     fn dedup(&mut self, start: usize, n: usize) -> usize {
         self.repeated_key = true;
-        let mut kept: Vec<(u32, u32)> = Vec::with_capacity(n);
+        let mut kept: Vec<u32> = Vec::with_capacity(n);
         let mut place: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
-        let nodes = &self.nodes;
-        let name = |k: u32| match &nodes[k as usize].kind {
-            Kind::Str(s) => s.as_ref(),
-            _ => "",
-        };
-        for e in 0..n {
-            let (k, v) = (self.kids[start + 2 * e], self.kids[start + 2 * e + 1]);
-            match place.get(name(k)) {
-                Some(&i) => kept[i].1 = v,
+        for &k in &self.kids[start..start + n] {
+            let key = self.key_text(k);
+            match place.get(key) {
+                Some(&i) => kept[i] = k,
                 None => {
-                    place.insert(name(k), kept.len());
-                    kept.push((k, v));
+                    place.insert(key, kept.len());
+                    kept.push(k);
                 }
             }
         }
         self.kids.truncate(start);
-        for (k, v) in &kept {
-            self.kids.extend([*k, *v]);
-        }
+        self.kids.extend_from_slice(&kept);
         kept.len()
     }
 
-    /// The key of entry `e` of the object whose entries start at `kids[start]`.
-    fn key_at(&self, start: usize, e: usize) -> &str {
-        match &self.nodes[self.kids[start + 2 * e] as usize].kind {
-            Kind::Str(s) => s,
-            _ => "",
-        }
+    /// The text of key node `k`.
+    fn key_text(&self, k: u32) -> &str {
+        self.str_of(&self.nodes[k as usize].kind)
     }
 
+    /// The text of a string node's kind (`""` for another kind).
+    fn str_of<'s>(&'s self, kind: &'s Kind<'s>) -> &'s str {
+        string_text(&self.unescaped, kind)
+    }
+
+    #[inline(always)]
     fn peek(&self) -> Option<u8> {
         self.bytes.get(self.pos).copied()
     }
 
+    #[inline(always)]
     fn skip_ws(&mut self) {
         while let Some(b' ' | b'\n' | b'\t' | b'\r') = self.peek() {
             self.pos += 1;
@@ -418,14 +496,15 @@ impl<'a> Parser<'a> {
     }
 
     /// A string (at its opening quote): borrowed from the text unless it holds an escape.
-    fn string(&mut self) -> Result<Cow<'a, str>, Fail> {
+    #[inline(always)]
+    fn string(&mut self) -> Result<Kind<'a>, Fail> {
         let start = self.pos + 1;
         let end = plain_run(self.bytes, start);
         self.pos = end;
         match self.peek() {
             Some(b'"') => {
                 self.pos += 1;
-                Ok(Cow::Borrowed(&self.text[start..end]))
+                Ok(Kind::Str(&self.text[start..end]))
             }
             Some(b'\\') => self.escaped(start),
             Some(_) => Err((end, CONTROL)),
@@ -434,9 +513,12 @@ impl<'a> Parser<'a> {
     }
 
     /// The rest of a string that holds an escape (at its first backslash; its text starts at
-    /// `start`), unescaped.
-    fn escaped(&mut self, start: usize) -> Result<Cow<'a, str>, Fail> {
-        let mut out = String::from(&self.text[start..self.pos]);
+    /// `start`), unescaped at the end of `unescaped`.
+    #[cold]
+    #[inline(never)]
+    fn escaped(&mut self, start: usize) -> Result<Kind<'a>, Fail> {
+        let first = self.unescaped.len();
+        self.unescaped.push_str(&self.text[start..self.pos]);
         loop {
             // At a backslash.
             self.pos += 1;
@@ -444,24 +526,28 @@ impl<'a> Parser<'a> {
                 None => return Err((self.pos.saturating_sub(1), EOF_STRING)),
                 Some(b'u') => {
                     self.pos += 1;
-                    out.push(self.unicode_escape()?);
+                    let c = self.unicode_escape()?;
+                    self.unescaped.push(c);
                 }
                 Some(b) => match short_escape(b) {
                     Some(c) => {
                         self.pos += 1;
-                        out.push(c);
+                        self.unescaped.push(c);
                     }
                     None => return Err((self.pos, "invalid escape")),
                 },
             }
             let run = self.pos;
             let end = plain_run(self.bytes, run);
-            out.push_str(&self.text[run..end]);
+            self.unescaped.push_str(&self.text[run..end]);
             self.pos = end;
             match self.peek() {
                 Some(b'"') => {
                     self.pos += 1;
-                    return Ok(Cow::Owned(out));
+                    return Ok(Kind::Escaped {
+                        start: first as u32,
+                        len: (self.unescaped.len() - first) as u32,
+                    });
                 }
                 Some(b'\\') => {}
                 Some(_) => return Err((end, CONTROL)),
@@ -523,34 +609,41 @@ pub(crate) fn short_escape(b: u8) -> Option<char> {
 
 /// The offset of the first byte at or after `from` that ends a string's plain run: `"`, `\`
 /// or a control character (U+0000–U+001F, refused inside strings by RFC 8259 §7); the length
-/// of `bytes` when there is none. Reads 8 bytes at a time as one integer (SWAR): for each
-/// byte class, `(x - 0x01…) & !x & 0x80…` sets the high bit of the bytes that are zero in `x`
-/// (the class's bytes XORed to zero, or under 0x20), exactly at the first of them (a borrow
-/// only runs upward from a byte that matched), so that the lowest bit set is the first stop.
+/// of `bytes` when there is none. Reads 8 bytes at a time as one integer (SWAR):
+/// `(x - n…) & !x & 0x80…` sets the high bit of the bytes of `x` under `n` (n ≤ 0x80),
+/// exactly at the first of them (a borrow only runs upward from a byte that matched), so that
+/// the lowest bit set is the first stop. Two such tests find the three classes: bytes under
+/// 0x21 once XORed with 0x02 are the control characters and `"` (0x22 → 0x20), bytes under 1
+/// once XORed with `\` are `\`.
+#[inline(always)]
 fn plain_run(bytes: &[u8], from: usize) -> usize {
     const ONES: u64 = u64::from_ne_bytes([1; 8]);
     const HIGH: u64 = u64::from_ne_bytes([0x80; 8]);
-    let mut at = from;
-    while let Some(chunk) = bytes.get(at..).and_then(<[u8]>::first_chunk::<8>) {
+    let rest = bytes.get(from..).unwrap_or_default();
+    let (chunks, tail) = rest.as_chunks::<8>();
+    for (i, chunk) in chunks.iter().enumerate() {
         let x = u64::from_le_bytes(*chunk);
-        let quote = x ^ (ONES * u64::from(b'"'));
+        let quote_or_control = x ^ (ONES * 0x02);
         let backslash = x ^ (ONES * u64::from(b'\\'));
-        let stops = (quote.wrapping_sub(ONES) & !quote)
-            | (backslash.wrapping_sub(ONES) & !backslash)
-            | (x.wrapping_sub(ONES * 0x20) & !x);
+        let stops = (quote_or_control.wrapping_sub(ONES * 0x21) & !quote_or_control)
+            | (backslash.wrapping_sub(ONES) & !backslash);
         let stops = stops & HIGH;
         if stops != 0 {
-            return at + (stops.trailing_zeros() / 8) as usize;
+            return from + 8 * i + (stops.trailing_zeros() / 8) as usize;
         }
-        at += 8;
     }
-    while let Some(&b) = bytes.get(at) {
-        if b == b'"' || b == b'\\' || b < 0x20 {
-            break;
-        }
-        at += 1;
-    }
-    at
+    let at = from + 8 * chunks.len();
+    at + tail
+        .iter()
+        .position(|&b| b == b'"' || b == b'\\' || b < 0x20)
+        .unwrap_or(tail.len())
+}
+
+/// A key's bit in an object's key filter, from its byte length and first and last byte.
+#[inline(always)]
+fn key_bit(len: usize, first: u8, last: u8) -> u64 {
+    let hash = (len * 31 + usize::from(first)) * 31 + usize::from(last);
+    1 << (hash & 63)
 }
 
 /// The first 8 bytes of `key` as a big-endian integer (zeros after a shorter key): integers
