@@ -14,6 +14,7 @@
 mod document;
 mod instance;
 mod parse;
+mod spare;
 
 use std::borrow::Cow;
 
@@ -78,6 +79,13 @@ enum Kind<'a> {
         start: u32,
         len: u32,
     },
+}
+
+impl Drop for Tape<'_> {
+    /// Gives the child vector back for the thread's next parse.
+    fn drop(&mut self) {
+        spare::give(std::mem::take(&mut self.kids));
+    }
 }
 
 /// Why bytes are not one JSON document: serde_json's message, at a 1-based line and column

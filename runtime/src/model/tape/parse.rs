@@ -4,7 +4,9 @@
 
 use serde_json::Number;
 
-use super::{JsonError, Kind, MAX_DEPTH, Node, SCAN_MAX, Tape, position, str_len, string_text};
+use super::{
+    JsonError, Kind, MAX_DEPTH, Node, SCAN_MAX, Tape, position, spare, str_len, string_text,
+};
 
 /// Reads `bytes` into a tape (see [`Tape::parse`]).
 pub(super) fn parse(bytes: &[u8]) -> Result<Tape<'_>, JsonError> {
@@ -23,19 +25,19 @@ pub(super) fn parse(bytes: &[u8]) -> Result<Tape<'_>, JsonError> {
             message: "document longer than 4 GiB".to_owned(),
         });
     }
-    // Real documents hold about one value per 8 to 10 bytes (compact JSON; fewer when
+    // Real documents hold about one value per 6 to 10 bytes (compact JSON; fewer when
     // indented): the arenas start at that size, so that they rarely grow, capped so that a
     // huge text of blanks does not reserve memory it will not use.
-    let estimate = (bytes.len() / 8 + 1).min(PRESIZE_MAX);
+    let estimate = (bytes.len() / 6 + 8).min(PRESIZE_MAX);
     let mut p = Parser {
         text,
         bytes,
         pos: 0,
         nodes: Vec::with_capacity(estimate),
-        kids: Vec::with_capacity(estimate),
+        kids: spare::take(estimate),
         unescaped: String::new(),
         // Room for 16 open containers' four-word headers besides the children.
-        pending: Vec::with_capacity(estimate.min(256) + 64),
+        pending: spare::take(estimate.min(256) + 64),
         frame: 0,
         key_filter: 0,
         open: 0,
@@ -43,14 +45,17 @@ pub(super) fn parse(bytes: &[u8]) -> Result<Tape<'_>, JsonError> {
         repeated_key: false,
         depth: 0,
     };
-    p.document().map_err(|(offset, message)| {
+    let read = p.document();
+    spare::give(std::mem::take(&mut p.pending));
+    if let Err((offset, message)) = read {
+        spare::give(p.kids);
         let (line, column) = position(text, offset);
-        JsonError {
+        return Err(JsonError {
             line,
             column,
             message: message.to_owned(),
-        }
-    })?;
+        });
+    }
     Ok(Tape {
         text,
         nodes: p.nodes,
