@@ -509,7 +509,10 @@ impl<'a> Parser<'a> {
         match self.peek() {
             Some(b'"') => {
                 self.pos += 1;
-                Ok(Kind::Str(&self.text[start..end]))
+                // Both ends are next to a quote (ASCII): `split_at` checks no more than that,
+                // and, small, is inlined where a range index is a call.
+                let (text, _) = self.text.split_at(end);
+                Ok(Kind::Str(text.split_at(start).1))
             }
             Some(b'\\') => self.escaped(start),
             Some(_) => Err((end, CONTROL)),
@@ -647,8 +650,9 @@ fn plain_run(bytes: &[u8], from: usize) -> usize {
 /// A key's bit in an object's key filter, from its byte length and first and last byte.
 #[inline(always)]
 fn key_bit(len: usize, first: u8, last: u8) -> u64 {
-    let hash = (len * 31 + usize::from(first)) * 31 + usize::from(last);
-    1 << (hash & 63)
+    // Fibonacci hashing: the product's top 6 bits depend on every bit of the three.
+    let sign = (len as u64) | (u64::from(first) << 32) | (u64::from(last) << 40);
+    1 << (sign.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 58)
 }
 
 /// The first 8 bytes of `key` as a big-endian integer (zeros after a shorter key): integers
