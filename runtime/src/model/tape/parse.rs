@@ -113,8 +113,7 @@ impl<'a> Parser<'a> {
             let start = self.pos;
             match self.peek() {
                 Some(b'"') => {
-                    let kind = self.string()?;
-                    self.push(start, kind, in_array);
+                    self.string(start, in_array)?;
                 }
                 Some(b'-' | b'0'..=b'9') => {
                     let kind = Kind::Number(self.number()?);
@@ -212,6 +211,7 @@ impl<'a> Parser<'a> {
 
     /// Opens a container (at its bracket, `kind` an empty array or object): its node, and its
     /// frame on `pending`.
+    #[inline(always)]
     fn open(&mut self, start: usize, kind: Kind<'a>, in_array: bool) -> Result<(), Fail> {
         self.pos += 1;
         if self.open >= MAX_DEPTH - 1 {
@@ -242,23 +242,21 @@ impl<'a> Parser<'a> {
             None => return Err((start.saturating_sub(1), "EOF while parsing an object")),
             Some(_) => return Err((start, "key must be a string")),
         }
-        let key = self.string()?;
         // Keys that differ in length, first or last byte differ: a filter of those tells
         // most objects free of repeats (an escaped key is taken as meeting another).
-        let bit = match key {
-            Kind::Str(text) => match *text.as_bytes() {
+        let bit = match self.string(start, true)? {
+            Some(text) => match *text.as_bytes() {
                 [first, .., last] => key_bit(text.len(), first, last),
                 [only] => key_bit(1, only, 0),
                 [] => key_bit(0, 0, 0),
             },
-            _ => u64::MAX,
+            None => u64::MAX,
         };
         self.key_filter = if self.key_filter & bit == 0 {
             self.key_filter | bit
         } else {
             u64::MAX
         };
-        self.push(start, key, true);
         self.skip_ws();
         match self.peek() {
             Some(b':') => {
@@ -281,7 +279,15 @@ impl<'a> Parser<'a> {
         let keys_met = self.key_filter == u64::MAX;
         self.key_filter = u64::from(low) | (u64::from(high) << 32);
         let start = self.kids.len() as u32;
-        self.kids.extend_from_slice(&self.pending[frame..]);
+        let children = &self.pending[frame..];
+        if children.len() <= 8 {
+            // Most containers are small: a loop costs less than `memcpy`'s call.
+            for &child in children {
+                self.kids.push(child);
+            }
+        } else {
+            self.kids.extend_from_slice(children);
+        }
         self.pending.truncate(frame - 4);
         self.frame = outer;
         self.open -= 1;
@@ -500,23 +506,34 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// A string (at its opening quote): borrowed from the text unless it holds an escape.
+    /// A string at `start` (its opening quote), pushed as a node (see [`Parser::push`]):
+    /// borrowed from the text, which it returns, unless it holds an escape.
     #[inline(always)]
-    fn string(&mut self) -> Result<Kind<'a>, Fail> {
-        let start = self.pos + 1;
-        let end = plain_run(self.bytes, start);
+    fn string(&mut self, start: usize, child: bool) -> Result<Option<&'a str>, Fail> {
+        let first = start + 1;
+        let end = plain_run(self.bytes, first);
+        if self.bytes.get(end) == Some(&b'"') {
+            self.pos = end + 1;
+            // Both ends are next to a quote (ASCII): `split_at` checks no more than that,
+            // and, small, is inlined where a range index is a call.
+            let text = self.text.split_at(end).0.split_at(first).1;
+            self.push(start, Kind::Str(text), child);
+            return Ok(Some(text));
+        }
         self.pos = end;
+        let kind = self.not_plain(first)?;
+        self.push(start, kind, child);
+        Ok(None)
+    }
+
+    /// A string whose text (from `first`) stops before its closing quote, at the current
+    /// position: an escape (the string unescaped), else an error.
+    #[cold]
+    fn not_plain(&mut self, first: usize) -> Result<Kind<'a>, Fail> {
         match self.peek() {
-            Some(b'"') => {
-                self.pos += 1;
-                // Both ends are next to a quote (ASCII): `split_at` checks no more than that,
-                // and, small, is inlined where a range index is a call.
-                let (text, _) = self.text.split_at(end);
-                Ok(Kind::Str(text.split_at(start).1))
-            }
-            Some(b'\\') => self.escaped(start),
-            Some(_) => Err((end, CONTROL)),
-            None => Err((end.saturating_sub(1), EOF_STRING)),
+            Some(b'\\') => self.escaped(first),
+            Some(_) => Err((self.pos, CONTROL)),
+            None => Err((self.pos.saturating_sub(1), EOF_STRING)),
         }
     }
 
