@@ -227,21 +227,27 @@ fn json_schema_costly(manifest: &std::path::Path, out: &std::path::Path) {
         manifest.join("schemas/costly.rs").display()
     );
     let options = validgen_runtime::json_schema::Options::default();
-    let sets: Vec<(String, validgen_runtime::ir::RuleSet)> = costly_schemas::schemas()
+    let items: Vec<validgen_codegen::emit::schemas::SchemaItem> = costly_schemas::schemas()
         .into_iter()
         .map(
             |(name, schema)| match validgen_runtime::json_schema::compile(&schema, &options) {
-                Ok(c) => (name, c.rules),
+                Ok(c) => validgen_codegen::emit::schemas::SchemaItem {
+                    name,
+                    file: String::new(),
+                    schema,
+                    rules: c.rules,
+                },
                 Err(e) => panic!("{name} refused: {e:?}"),
             },
         )
         .collect();
-    let tokens = validgen_codegen::compile_documents(&sets);
+    // A schema catalog: `SCHEMAS` (in the same order) gives the bytes and streamed verdicts.
+    let tokens = validgen_codegen::emit::schemas::catalog(&items);
     let mut code = validgen_codegen::pretty(&tokens).expect("generated code parses");
     code += "\n/// Every validator, by the name of its schema.\n";
     code += "pub const COSTLY: &[(&str, fn(&::validgen::serde_json::Value, ::validgen::interpret::Explain) -> ::validgen::interpret::DocumentReport)] = &[\n";
-    for (name, _) in &sets {
-        code += &format!("    ({name:?}, {name}),\n");
+    for item in &items {
+        code += &format!("    ({:?}, {}),\n", item.name, item.name);
     }
     code += "];\n";
     std::fs::write(out.join("json_schema_costly.rs"), code).expect("write generated code");

@@ -5,8 +5,8 @@ use validgen::interpret::{DocumentReport, Explain};
 use validgen::json_schema::SchemaValidator;
 use validgen::serde_json::{self, Value};
 
-/// How the bytes path (`validate_bytes`, `is_valid_bytes`) and the verdict-only path
-/// (`is_valid`) differ from `report`, the `Value` path's report of `doc` with `explain`:
+/// How the bytes path (`validate_bytes`, `is_valid_bytes`, `stream` where it answers) and the
+/// verdict-only path (`is_valid`) differ from `report`, the `Value` path's report of `doc` with `explain`:
 /// the same report once the bytes path's positions are set aside (every violation must have
 /// one), and the same verdict. `None` when they agree.
 pub fn differences(
@@ -56,5 +56,11 @@ pub fn differences(
             "verdicts (value, bytes) {verdicts:?}, the report's valid={valid}"
         ));
     }
-    None
+    // The streamed verdict answers as the others, or steps aside.
+    match (validator.stream)(&bytes) {
+        Some(streamed) if streamed != valid => Some(format!(
+            "streamed verdict {streamed}, the report's valid={valid}"
+        )),
+        _ => None,
+    }
 }

@@ -1,7 +1,8 @@
 //! The random schemas of `schemas/random.rs` (every keyword validgen applies, both drafts'
 //! forms), through the validators `validgen-codegen` emitted for them (`build.rs`): on random
 //! instances shaped to meet them, the same report as the interpreter (verdict, violations,
-//! locations, keyword locations, messages), for `Explain::All` and `Explain::Failures`.
+//! locations, keyword locations, messages), for `Explain::All` and `Explain::Failures`, and
+//! the same verdict from bytes, streamed or read into a tape.
 
 #[path = "../schemas/costly.rs"]
 mod costly;
@@ -16,7 +17,7 @@ use validgen::interpret::{Explain, evaluate_document};
 use validgen::ir::RuleSet;
 use validgen::json_schema::{Options, compile};
 use validgen::model::Plain;
-use validgen_tests::json_schema_costly::COSTLY;
+use validgen_tests::json_schema_costly::{COSTLY, SCHEMAS as COSTLY_SCHEMAS};
 use validgen_tests::json_schema_random::{RANDOM, REFUSED, SCHEMAS as COMPILED};
 
 /// Each schema with its rule set, regenerated as `build.rs` generated them.
@@ -151,11 +152,126 @@ proptest! {
     }
 }
 
+/// `v` written as JSON into `out`, objects repeating keys by `g`'s draws: an entry before
+/// its key's own with another value (which the later one replaces), or after it (replacing
+/// it), and keys written with an escape.
+fn write_with_repeats(v: &Value, g: &mut random::Lcg, out: &mut String) {
+    let key = |k: &str, g: &mut random::Lcg, out: &mut String| match k.chars().next() {
+        Some(c) if g.chance(8) => {
+            out.push_str(&format!("\"\\u{:04x}", u32::from(c) & 0xFFFF));
+            let quoted = Value::String(k[c.len_utf8()..].to_owned()).to_string();
+            if u32::from(c) > 0xFFFF {
+                // Outside the BMP: written plainly instead.
+                out.truncate(out.len() - 7);
+                out.push_str(&Value::String(k.to_owned()).to_string());
+            } else {
+                out.push_str(&quoted[1..]);
+            }
+        }
+        _ => out.push_str(&Value::String(k.to_owned()).to_string()),
+    };
+    match v {
+        Value::Array(items) => {
+            out.push('[');
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                write_with_repeats(item, g, out);
+            }
+            out.push(']');
+        }
+        Value::Object(map) => {
+            out.push('{');
+            let mut first = true;
+            let mut entry = |k: &str, v: &Value, g: &mut random::Lcg, out: &mut String| {
+                if !std::mem::take(&mut first) {
+                    out.push(',');
+                }
+                key(k, g, out);
+                out.push(':');
+                write_with_repeats(v, g, out);
+            };
+            for (k, v) in map {
+                if g.chance(4) {
+                    entry(k, &random::plain(g), g, out);
+                }
+                entry(k, v, g, out);
+                if g.chance(8) {
+                    entry(k, &random::plain(g), g, out);
+                }
+            }
+            out.push('}');
+        }
+        scalar => out.push_str(&scalar.to_string()),
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig {
+        cases: 4000,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    })]
+
+    /// Bytes with repeated and escaped keys: the bytes verdict is that of the `Value`
+    /// serde_json reads (first place, last value), and the stream answers it or steps aside.
+    #[test]
+    fn repeated_keys_are_judged_by_their_last_value(
+        i in 0..random::COUNT,
+        seed in any::<u64>(),
+    ) {
+        let doc = instance(i, seed);
+        let mut text = String::new();
+        write_with_repeats(&doc, &mut random::Lcg(seed ^ 0x9E37), &mut text);
+        let read: Value = serde_json::from_str(&text).expect("valid JSON");
+        let want = (COMPILED[i].is_valid)(&read);
+        let bytes = text.as_bytes();
+        prop_assert_eq!((COMPILED[i].is_valid_bytes)(bytes), Ok(want), "{}", text);
+        let streamed = (COMPILED[i].stream)(bytes);
+        prop_assert!(streamed.is_none() || streamed == Some(want), "{} on {}", schemas()[i].1, text);
+    }
+}
+
+/// As `repeated_keys_are_judged_by_their_last_value`, on every schema from fixed seeds: the
+/// stream steps aside for repeated keys, and answers the others (escaped keys included).
+#[test]
+fn repeated_keys_on_every_schema() {
+    let (mut answered, mut aside, mut escaped) = (0, 0, 0);
+    for i in 0..random::COUNT {
+        for seed in 0..20u64 {
+            let doc = instance(i, seed * 104_729 + i as u64);
+            let mut text = String::new();
+            write_with_repeats(&doc, &mut random::Lcg(seed), &mut text);
+            let read: Value = serde_json::from_str(&text).expect("valid JSON");
+            let want = (COMPILED[i].is_valid)(&read);
+            assert_eq!(
+                (COMPILED[i].is_valid_bytes)(text.as_bytes()),
+                Ok(want),
+                "{text}"
+            );
+            match (COMPILED[i].stream)(text.as_bytes()) {
+                Some(got) => {
+                    assert_eq!(got, want, "{} on {text}", schemas()[i].1);
+                    answered += 1;
+                    escaped += usize::from(text.contains("\\u"));
+                }
+                None => aside += 1,
+            }
+        }
+    }
+    assert!(
+        answered > 1000 && aside > 300 && escaped > 100,
+        "{answered} {aside} {escaped}"
+    );
+}
+
 /// Every schema on instances from fixed seeds: each schema is met whatever proptest draws.
 #[test]
 fn compiled_equals_interpreted_on_every_schema() {
     let mut failures = Vec::new();
     let mut failed = 0;
+    let mut aside = Vec::new();
     for (i, (_, compiled)) in RANDOM.iter().enumerate() {
         for seed in 0..40 {
             let doc = instance(i, seed * 7919 + i as u64);
@@ -163,9 +279,19 @@ fn compiled_equals_interpreted_on_every_schema() {
                 failures.push(e);
             }
             failed += usize::from(compiled(&doc, Explain::Failures).report.failed());
+            let bytes = serde_json::to_vec(&doc).expect("a Value serializes");
+            if (COMPILED[i].stream)(&bytes).is_none() {
+                aside.push(format!("{} on {doc}", schemas()[i].1));
+            }
         }
     }
     validgen_tests::assert_none_differ("reports", &failures);
+    // The stream answers every one of them (`compare` checked its answers).
+    assert!(
+        aside.is_empty(),
+        "the stream stepped aside:\n{}",
+        aside.join("\n")
+    );
     // The instances are neither all valid nor all invalid.
     let total = random::COUNT * 40;
     assert!(
@@ -277,6 +403,18 @@ fn schemas_doubling_their_work_stop_at_the_ref_budget_alike() {
             assert!(spent.keyword.ends_with("/$ref"), "{name}: {spent:?}");
         }
     }
+    // The stream takes at least the tape path's evaluations: it spends the budget too, and
+    // steps aside for the tape path, which answers as above.
+    let bytes = serde_json::to_vec(&invalid).expect("a Value serializes");
+    for validator in COSTLY_SCHEMAS {
+        assert_eq!((validator.stream)(&bytes), None, "{}", validator.name);
+        assert_eq!(
+            (validator.is_valid_bytes)(&bytes),
+            Ok(false),
+            "{}",
+            validator.name
+        );
+    }
 }
 
 /// The budget counts the work the verdict needs: a valid document nested 40 deep whose
@@ -295,4 +433,8 @@ fn the_ref_budget_counts_only_the_work_the_verdict_needs() {
     let slow = evaluate_document(rules, &Plain::new(&valid), Explain::All);
     assert_eq!(fast, slow);
     assert!(!fast.report.failed(), "{:?}", fast.violations);
+    // The stream reads the arrays, where the root is reached twice through `$ref`s, into a
+    // tape, judged there by the verdict path: the same evaluations, valid.
+    let bytes = serde_json::to_vec(&valid).expect("a Value serializes");
+    assert_eq!((COSTLY_SCHEMAS[1].stream)(&bytes), Some(true));
 }

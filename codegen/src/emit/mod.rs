@@ -12,6 +12,7 @@ pub mod path;
 mod regex;
 mod rule_set;
 pub mod schemas;
+pub mod stream;
 mod string;
 mod walk;
 pub mod ytt;

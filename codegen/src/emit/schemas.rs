@@ -1,7 +1,8 @@
 //! A schema catalog's items: for each schema the document validator of
 //! [`super::schema_documents`], a `_text` twin reading JSON or YAML with positions, a `_bytes`
 //! twin reading JSON bytes in one pass ([`validgen_runtime::model::Tape`], positions too), the
-//! verdict-only `_is_valid` and `_bytes_is_valid`, and `SCHEMAS`, the table of all.
+//! verdict-only `_is_valid` and `_bytes_is_valid` (streamed, [`super::stream`], where it can
+//! be), and `SCHEMAS`, the table of all.
 
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
@@ -31,7 +32,7 @@ pub fn catalog(items: &[SchemaItem]) -> TokenStream {
         .collect();
     let sets = sets.as_slice();
     let validators = super::schema_documents(sets);
-    let texts = sets.iter().map(|(name, _)| {
+    let texts = sets.iter().map(|(name, set)| {
         let f = ident(name);
         let private = format_ident!("__{}", name);
         let valid = format_ident!("__{}_valid", name);
@@ -49,8 +50,17 @@ pub fn catalog(items: &[SchemaItem]) -> TokenStream {
             "Whether a document passes [`{name}`] (its report would not fail), by the verdict path alone: no report built."
         );
         let bytes_is_valid_doc = format!(
-            "[`{name}_is_valid`] on JSON bytes read in one pass, as [`{name}_bytes`] reads them.\n\n# Errors\nThe bytes are not one JSON document."
+            "[`{name}_is_valid`] on JSON bytes, judged as they are read in one pass (no tape, no `serde_json::Value`) where the schema allows; else read as [`{name}_bytes`] reads them.\n\n# Errors\nThe bytes are not one JSON document."
         );
+        let streamed = format_ident!("__{}_stream", name);
+        let stream_fn = super::stream::function(&streamed, set);
+        let first = stream_fn.as_ref().map(|_| {
+            quote! {
+                if let ::core::option::Option::Some(__valid) = #streamed::verdict(bytes) {
+                    return ::core::result::Result::Ok(__valid);
+                }
+            }
+        });
         quote! {
             #[doc = #doc]
             pub fn #text(
@@ -73,8 +83,10 @@ pub fn catalog(items: &[SchemaItem]) -> TokenStream {
             pub fn #is_valid(doc: &::validgen::__private::serde_json::Value) -> bool {
                 #valid(::validgen::__private::model::Plain::new(doc))
             }
+            #stream_fn
             #[doc = #bytes_is_valid_doc]
             pub fn #bytes_is_valid(bytes: &[u8]) -> ::core::result::Result<bool, ::validgen::__private::model::JsonError> {
+                #first
                 ::validgen::__private::model::Tape::parse(bytes).map(|tape| #valid(&tape))
             }
         }
@@ -86,6 +98,12 @@ pub fn catalog(items: &[SchemaItem]) -> TokenStream {
         let bytes = format_ident!("{}_bytes", name);
         let is_valid = format_ident!("{}_is_valid", name);
         let bytes_is_valid = format_ident!("{}_bytes_is_valid", name);
+        let stream = if super::stream::streams(&i.rules) {
+            let f = format_ident!("__{}_stream", name);
+            quote!(#f::verdict)
+        } else {
+            quote!(|_: &[u8]| ::core::option::Option::None)
+        };
         let annotations = annotation_table(&i.rules.annotations);
         quote!(::validgen::__private::json_schema::SchemaValidator {
             name: #name,
@@ -95,6 +113,7 @@ pub fn catalog(items: &[SchemaItem]) -> TokenStream {
             validate_bytes: #bytes,
             is_valid: #is_valid,
             is_valid_bytes: #bytes_is_valid,
+            stream: #stream,
             annotations: #annotations,
         })
     });

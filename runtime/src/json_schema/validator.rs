@@ -24,8 +24,15 @@ pub struct SchemaValidator {
     pub validate_bytes: fn(&[u8], Explain) -> Result<DocumentReport, JsonError>,
     /// Whether a document passes (its report would not fail), by the verdict path alone.
     pub is_valid: fn(&Value) -> bool,
-    /// [`SchemaValidator::is_valid`] on JSON bytes read in one pass.
+    /// [`SchemaValidator::is_valid`] on JSON bytes: the streamed verdict
+    /// ([`SchemaValidator::stream`]) where it answers, else the verdict on a
+    /// [`crate::model::Tape`].
     pub is_valid_bytes: fn(&[u8]) -> Result<bool, JsonError>,
+    /// The streamed verdict alone: JSON bytes judged as they are read, in one pass without a
+    /// tape or a `Value` ([`crate::checks::document::Stream`]); `None` where it steps aside
+    /// (bytes that are not JSON, a repeated or escaped key, definitions that could nest too
+    /// deep or spend the `$ref` budget; always, for a rule set that is not one schema's).
+    pub stream: fn(&[u8]) -> Option<bool>,
     /// The schema's annotations ([`crate::ir::RuleSet::annotations`]): each schema location
     /// (JSON Pointer) with its [`Annotation`] as compact JSON, sorted by location.
     pub annotations: &'static [(&'static str, &'static str)],

@@ -2,7 +2,9 @@
 //!
 //! - [`Instance`]: one value of a document, read as JSON (a JSON Schema *instance*): plain JSON
 //!   ([`serde_json::Value`]) implements it here.
-//!   A [`Tape`] is a JSON document read from bytes in one pass, without a `Value`.
+//!   A [`Tape`] is a JSON document read from bytes in one pass, without a `Value`; a [`Scalar`]
+//!   is one value that holds no other, read by the [`reader`] of streamed passes, and a
+//!   [`Shell`] an array or object such a pass has read, by its type and size alone.
 //! - [`Document`]: a whole document as the interpreter reads it: rule paths resolved to values
 //!   (with the model's own rules, e.g. the KubeVirt VM's Go types and reference-VM fallback in
 //!   [`crate::kubevirt::typed::Lookup`]), values converted to integers and strings, and the instances a
@@ -13,6 +15,8 @@
 
 mod compare;
 mod plain;
+pub mod reader;
+mod scalar;
 mod tape;
 pub(crate) mod values;
 mod yaml;
@@ -27,6 +31,7 @@ use crate::ir::Path;
 pub(crate) use compare::json_eq_by;
 pub use compare::{json_eq, number_cmp};
 pub use plain::{Plain, is_integral};
+pub use scalar::{Scalar, Shell};
 pub(crate) use tape::short_escape;
 pub use tape::{JsonError, Tape, TapeValue};
 pub use yaml::{Yaml, YamlError, parse_stream, yaml_message};

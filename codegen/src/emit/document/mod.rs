@@ -33,7 +33,7 @@ mod size;
 mod type_;
 mod unique;
 mod validation;
-mod verdict;
+pub(super) mod verdict;
 
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};

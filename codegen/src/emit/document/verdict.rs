@@ -2,7 +2,7 @@
 //! the first check that fails, with no location built and no violation kept. Rule bodies run
 //! it first and build the full report (locations, violations) only for a value it rejects,
 //! so valid documents cost the checks alone. Leaves call their pure function's verdict twin
-//! (`has_type`, `has_keys`, `is_const`, `is_any_of`, `is_match`: no violation built, which
+//! (`has_type`, `has_keys`, `is_const`, `is_any_of`, `is_match`, `has_size`: no violation built, which
 //! failing branches of `anyOf`/`oneOf` would otherwise pay for) or the full path's expression
 //! (its violation dropped); nested checks recurse here; definitions get a
 //! verdict twin each (`__vdef_<i>`). Both paths read the same checks through the same pure
@@ -18,7 +18,7 @@ use validgen_runtime::ir::{Check, RuleSet};
 use super::regex_static;
 
 /// An expression: whether every check of `cs` holds for `__v`.
-pub(super) fn holds(cs: &[Check], set: &RuleSet) -> TokenStream {
+pub(crate) fn holds(cs: &[Check], set: &RuleSet) -> TokenStream {
     if cs.is_empty() {
         return quote!(true);
     }
@@ -27,7 +27,7 @@ pub(super) fn holds(cs: &[Check], set: &RuleSet) -> TokenStream {
 }
 
 /// One function per definition of `set` (`__vdef_<i>`, in name order): its verdict.
-pub fn definitions(set: &RuleSet) -> TokenStream {
+pub(crate) fn definitions(set: &RuleSet) -> TokenStream {
     let fns = set.definitions.values().enumerate().map(|(i, cs)| {
         let name = format_ident!("__vdef_{}", i);
         let each = cs.iter().map(|c| statement(c, set));
@@ -48,35 +48,13 @@ pub fn definitions(set: &RuleSet) -> TokenStream {
 /// `return false` unless `c` holds for `__v`.
 fn statement(c: &Check, set: &RuleSet) -> TokenStream {
     let holds_expr = match c {
-        Check::Type { types } => super::type_::holds(types),
-        Check::Required { keys } => super::required::holds(keys),
-        Check::Const { value } => super::const_::holds(value),
-        Check::AnyValue { values } => super::any_value::holds(values),
-        Check::Matches { regex } => super::matches::holds(regex),
-        Check::Keyword { checks, .. } => holds(checks, set),
-        Check::Not { checks } => {
-            let inner = holds(checks, set);
-            quote!(!#inner)
-        }
-        Check::AnyOf { branches } => {
-            let each = branches.iter().map(|b| holds(b, set));
-            quote!(false #(|| #each)*)
-        }
-        Check::OneOf { branches } => {
-            let each = branches.iter().map(|b| holds(b, set));
-            quote!((0usize #(+ usize::from(#each))*) == 1)
-        }
-        Check::IfThenElse {
-            condition,
-            then,
-            otherwise,
-        } => {
-            let (c, t, o) = (
-                holds(condition, set),
-                holds(then, set),
-                holds(otherwise, set),
-            );
-            quote!(if #c { #t } else { #o })
+        Check::Keyword { .. }
+        | Check::Not { .. }
+        | Check::AnyOf { .. }
+        | Check::OneOf { .. }
+        | Check::IfThenElse { .. }
+        | Check::Ref { .. } => {
+            at_value(c, set, "__vdef", &|cs| holds(cs, set)).unwrap_or_else(|| quote!(false))
         }
         Check::Items { from, checks } => {
             let inner = holds(checks, set);
@@ -178,9 +156,49 @@ fn statement(c: &Check, set: &RuleSet) -> TokenStream {
                 }
             }
         }
+        leaf_check => leaf_holds(leaf_check),
+    };
+    quote! {
+        if !(#holds_expr) {
+            return false;
+        }
+    }
+}
+
+/// An expression: whether `c` holds for `__v` when it is a check that applies lists of checks
+/// to `__v` itself (a keyword, `not`, `anyOf`, `oneOf`, `if`, a `$ref` to the definition
+/// function `<prefix>_<i>`), each list's verdict given by `holds`; `None` for other checks.
+pub(crate) fn at_value(
+    c: &Check,
+    set: &RuleSet,
+    prefix: &str,
+    holds: &dyn Fn(&[Check]) -> TokenStream,
+) -> Option<TokenStream> {
+    Some(match c {
+        Check::Keyword { checks, .. } => holds(checks),
+        Check::Not { checks } => {
+            let inner = holds(checks);
+            quote!(!#inner)
+        }
+        Check::AnyOf { branches } => {
+            let each = branches.iter().map(|b| holds(b));
+            quote!(false #(|| #each)*)
+        }
+        Check::OneOf { branches } => {
+            let each = branches.iter().map(|b| holds(b));
+            quote!((0usize #(+ usize::from(#each))*) == 1)
+        }
+        Check::IfThenElse {
+            condition,
+            then,
+            otherwise,
+        } => {
+            let (c, t, o) = (holds(condition), holds(then), holds(otherwise));
+            quote!(if #c { #t } else { #o })
+        }
         Check::Ref { name } => match set.definitions.keys().position(|k| k == name) {
             Some(i) => {
-                let f = format_ident!("__vdef_{}", i);
+                let f = format_ident!("{}_{}", prefix, i);
                 quote! {
                     __depth < ::validgen::__private::checks::document::MAX_DEPTH
                         && ::validgen::__private::checks::document::Budget::take(__budget)
@@ -189,17 +207,26 @@ fn statement(c: &Check, set: &RuleSet) -> TokenStream {
             }
             None => quote!(false),
         },
-        // Other leaves: the full path's expression, the violation (if any) dropped.
-        leaf_check => match super::leaf(leaf_check) {
+        _ => return None,
+    })
+}
+
+/// An expression: whether `c`, a check of `__v` alone (no checks nested in it), holds for
+/// `__v`. Leaves with a verdict twin call it; the others call the full path's function, the
+/// violation (if any) dropped.
+pub(crate) fn leaf_holds(c: &Check) -> TokenStream {
+    match c {
+        Check::Type { types } => super::type_::holds(types),
+        Check::Required { keys } => super::required::holds(keys),
+        Check::Const { value } => super::const_::holds(value),
+        Check::AnyValue { values } => super::any_value::holds(values),
+        Check::Matches { regex } => super::matches::holds(regex),
+        Check::Size { measure, min, max } => super::size::holds(*measure, *min, *max),
+        other => match super::leaf(other) {
             Some(found) => quote!(::core::option::Option::is_none(&#found)),
             // A validation's `ctx` needs the value's location, which the verdict path does
             // not build: the full path decides.
             None => quote!(false),
         },
-    };
-    quote! {
-        if !(#holds_expr) {
-            return false;
-        }
     }
 }

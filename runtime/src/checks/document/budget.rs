@@ -51,6 +51,21 @@ impl Budget {
         }
     }
 
+    /// Takes `n` evaluations at once (a streamed verdict's count for one value): `false` (and
+    /// from then on [`Budget::spent`]) when fewer are left.
+    pub fn take_many(&self, n: u32) -> bool {
+        match self.left.get().checked_sub(n) {
+            Some(left) => {
+                self.left.set(left);
+                true
+            }
+            None => {
+                self.spent.set(true);
+                false
+            }
+        }
+    }
+
     /// Whether an evaluation was refused.
     pub fn spent(&self) -> bool {
         self.spent.get()

@@ -24,6 +24,7 @@ mod one_of;
 mod reference;
 mod required;
 mod size;
+mod stream;
 mod truthy;
 mod type_;
 mod unique;
@@ -47,10 +48,11 @@ pub use one_not_null::one_not_null;
 pub use one_of::one_of;
 pub use reference::{MAX_DEPTH, too_deep, undefined};
 pub use required::{has_keys, required};
-pub use size::size;
+pub use size::{has_size, in_bounds, size};
+pub use stream::{Stream, stream};
 pub use truthy::truthy;
-pub use type_::{has_type, type_};
-pub use unique::unique;
+pub use type_::{has_type, type_, type_in};
+pub use unique::{first_repeat, unique};
 
 use crate::model::Instance;
 

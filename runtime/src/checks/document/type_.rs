@@ -19,7 +19,8 @@ pub fn has_type<'a>(v: impl Instance<'a>, types: &[JsonType]) -> bool {
     type_in(v.json_type(), types)
 }
 
+/// Whether a value of type `t` is of one of `types` (an integer is a number too).
 #[inline]
-fn type_in(t: JsonType, types: &[JsonType]) -> bool {
+pub fn type_in(t: JsonType, types: &[JsonType]) -> bool {
     types.contains(&t) || (t == JsonType::Integer && types.contains(&JsonType::Number))
 }

@@ -15,12 +15,22 @@ const PAIRWISE_MAX: usize = 16;
 /// are equal as JSON Schema says: numbers by value, objects regardless of key order.
 pub fn unique<'a>(v: impl Instance<'a>) -> Option<Violation> {
     let n = v.array_len()?;
+    let (first, i) = first_repeat(n, |i| v.item(i))?;
+    Some(equal(first, i))
+}
+
+/// The first two equal values among the `n` that `item` gives (by the second one's position),
+/// as [`unique`] compares an array's items: streamed verdicts ask it of the items they read.
+pub fn first_repeat<'a, I: Instance<'a>>(
+    n: usize,
+    item: impl Fn(usize) -> Option<I>,
+) -> Option<(usize, usize)> {
     if n <= PAIRWISE_MAX {
         for i in 1..n {
-            let b = v.item(i)?;
+            let b = item(i)?;
             for first in 0..i {
-                if json_eq(v.item(first)?, b) {
-                    return Some(equal(first, i));
+                if json_eq(item(first)?, b) {
+                    return Some((first, i));
                 }
             }
         }
@@ -28,11 +38,10 @@ pub fn unique<'a>(v: impl Instance<'a>) -> Option<Violation> {
     }
     let mut seen: HashMap<String, usize> = HashMap::with_capacity(n);
     for i in 0..n {
-        let item = v.item(i)?;
         let mut key = String::new();
-        canonical(item, &mut key);
+        canonical(item(i)?, &mut key);
         if let Some(first) = seen.insert(key, i) {
-            return Some(equal(first, i));
+            return Some((first, i));
         }
     }
     None

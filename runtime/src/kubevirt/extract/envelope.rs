@@ -3,8 +3,8 @@
 //! pass step aside, and the `Value` path answers with Go's error. No allocation: values are
 //! read and dropped as [`Reader::skip`] does.
 
-use super::json::{Abort, Reader, Res};
 use crate::kubevirt::admission::envelope::{Shape, Struct, is_base64, is_int};
+use crate::model::reader::{Abort, Reader, Res};
 
 /// Reads a value of `shape`, or aborts.
 pub(super) fn check(r: &mut Reader<'_>, shape: &'static Shape) -> Res<()> {

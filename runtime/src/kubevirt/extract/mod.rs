@@ -20,7 +20,6 @@
 //! case.
 
 mod envelope;
-mod json;
 mod walk;
 
 use std::borrow::Cow;
@@ -29,7 +28,7 @@ use bumpalo::Bump;
 use serde_json::Value;
 
 pub use super::capture::{CaptureNode, CapturePath, ExtractionPlan, Seg, capture_paths};
-use json::{Abort, Reader, Res};
+use crate::model::reader::{Abort, Reader, Res};
 use walk::Typed;
 
 use crate::kubevirt::admission::envelope::{GROUP_VERSION_RESOURCE, REQUEST, REVIEW, Struct};

@@ -10,12 +10,12 @@ use bumpalo::Bump;
 use bumpalo::collections::Vec as ArenaVec;
 use serde_json::{Number, Value};
 
-use super::json::{Abort, Reader, Res, decode};
 use crate::kubevirt::capture::{CaptureNode, ExtractionPlan};
 use crate::kubevirt::rules::fold::folds_to;
 use crate::kubevirt::typed::decode::{canonical_ip, is_rfc3339, number_fits};
 use crate::kubevirt::typed::schema::{GoKind, Leaf, Schema, Type, TypeId};
 use crate::kubevirt::view::{JsonView, Kept};
+use crate::model::reader::{Abort, Reader, Res, decode};
 use crate::quantity::Quantity;
 
 /// A value of Go type `ty`: checked as the typed decoding checks it; with a trie node, kept

@@ -24,7 +24,7 @@ use crate::ir::Span;
 use crate::report::DocumentReport;
 
 pub use instance::TapeValue;
-pub(crate) use parse::short_escape;
+pub(crate) use parse::{plain_run, short_escape};
 
 /// How deep arrays and objects may nest: serde_json's recursion limit (128 levels).
 pub const MAX_DEPTH: usize = 128;

@@ -641,7 +641,7 @@ pub(crate) fn short_escape(b: u8) -> Option<char> {
 /// 0x21 once XORed with 0x02 are the control characters and `"` (0x22 → 0x20), bytes under 1
 /// once XORed with `\` are `\`.
 #[inline(always)]
-fn plain_run(bytes: &[u8], from: usize) -> usize {
+pub(crate) fn plain_run(bytes: &[u8], from: usize) -> usize {
     const ONES: u64 = u64::from_ne_bytes([1; 8]);
     const HIGH: u64 = u64::from_ne_bytes([0x80; 8]);
     let rest = bytes.get(from..).unwrap_or_default();

@@ -1,37 +1,43 @@
-//! A strict JSON reader for the single pass: tokens are read in place from the body's text,
-//! with no visitor call per value and no copy of what is only checked or skipped.
+//! A strict JSON reader for single passes over bytes (the KubeVirt admission pass, the streamed
+//! verdict of JSON Schema validators): tokens are read in place from the text, with no visitor
+//! call per value and no copy of what is only checked or skipped.
 //!
 //! It accepts no text that `serde_json::from_slice::<Value>` refuses: strings are checked for
 //! control characters, bad escapes and lone UTF-16 surrogates, numbers against the JSON grammar
 //! and, unless they are plain integers, parsed by `serde_json` (which refuses out-of-range
 //! floats). Where it is stricter (nesting deeper than [`MAX_DEPTH`]) it aborts, and the caller
-//! answers from a parsed `Value` instead; any error aborts the same way, so errors carry no
-//! detail.
+//! answers from a parsed document instead; any error aborts the same way, so errors carry no
+//! detail: the caller's slower path finds and words them.
 
 use std::borrow::Cow;
 
 use serde_json::Number;
 
-/// The single pass stops here; the `Value` path decides (and reports any error).
-#[derive(Debug)]
-pub(super) struct Abort;
+pub(crate) use super::tape::plain_run;
+
+/// The single pass stops here; the caller's parsed-document path decides (and reports any
+/// error).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Abort;
 
 /// A result of the reader.
-pub(super) type Res<T> = Result<T, Abort>;
+pub type Res<T> = Result<T, Abort>;
 
 /// Nesting of arrays and objects beyond which the pass steps aside: below `serde_json`'s own
 /// limit (128), so that what is read here never trips it.
-const MAX_DEPTH: u32 = 100;
+pub const MAX_DEPTH: u32 = 100;
 
-/// The reader: a position in the text of a body (already checked as UTF-8).
-pub(super) struct Reader<'de> {
+/// The reader: a position in a text (already checked as UTF-8).
+#[derive(Debug)]
+pub struct Reader<'de> {
     text: &'de str,
     pos: usize,
     depth: u32,
 }
 
 impl<'de> Reader<'de> {
-    pub(super) fn new(text: &'de str) -> Self {
+    /// A reader at the start of `text`.
+    pub fn new(text: &'de str) -> Self {
         Reader {
             text,
             pos: 0,
@@ -43,9 +49,34 @@ impl<'de> Reader<'de> {
         self.text.as_bytes()
     }
 
+    /// A reader at byte `pos` of `text` (a char boundary, outside any array or object), to
+    /// read again a value read before.
+    pub fn at(text: &'de str, pos: usize) -> Self {
+        Reader {
+            text,
+            pos,
+            depth: 0,
+        }
+    }
+
+    /// The byte offset of the reader in its text.
+    pub fn position(&self) -> usize {
+        self.pos
+    }
+
+    /// The text read.
+    pub fn text(&self) -> &'de str {
+        self.text
+    }
+
+    /// How many arrays and objects are open.
+    pub fn depth(&self) -> u32 {
+        self.depth
+    }
+
     /// The next byte after whitespace (not consumed).
     #[inline]
-    pub(super) fn peek(&mut self) -> Res<u8> {
+    pub fn peek(&mut self) -> Res<u8> {
         let b = self.bytes();
         while let Some(&c) = b.get(self.pos) {
             if !matches!(c, b' ' | b'\n' | b'\r' | b'\t') {
@@ -68,7 +99,7 @@ impl<'de> Reader<'de> {
     }
 
     /// Only whitespace is left.
-    pub(super) fn end(mut self) -> Res<()> {
+    pub fn end(mut self) -> Res<()> {
         match self.peek() {
             Err(Abort) => Ok(()),
             Ok(_) => Err(Abort),
@@ -91,12 +122,12 @@ impl<'de> Reader<'de> {
     }
 
     /// `null`.
-    pub(super) fn null(&mut self) -> Res<()> {
+    pub fn null(&mut self) -> Res<()> {
         self.literal("null")
     }
 
     /// `true` or `false`.
-    pub(super) fn boolean(&mut self) -> Res<bool> {
+    pub fn boolean(&mut self) -> Res<bool> {
         if self.peek()? == b't' {
             self.literal("true").map(|()| true)
         } else {
@@ -106,22 +137,33 @@ impl<'de> Reader<'de> {
 
     /// A string: its text between the quotes as written, and whether it holds escapes (all
     /// checked: known escapes only, `\u` surrogates paired).
-    pub(super) fn string_raw(&mut self) -> Res<(&'de str, bool)> {
+    #[inline]
+    pub fn string_raw(&mut self) -> Res<(&'de str, bool)> {
         self.eat(b'"')?;
-        let b = self.bytes();
         let start = self.pos;
-        let mut escaped = false;
+        let i = plain_run(self.bytes(), start);
+        if self.bytes().get(i) == Some(&b'"') {
+            self.pos = i + 1;
+            // Both ends are next to a quote (ASCII), so char boundaries: `split_at` checks no
+            // more than that, and, small, is inlined where a range index is a call.
+            return Ok((self.text.split_at(i).0.split_at(start).1, false));
+        }
+        self.escaped_string(start, i)
+    }
+
+    /// The rest of a string (its text from `start`) whose plain run stopped at `i`: an escape
+    /// (checked), else an error.
+    #[cold]
+    #[inline(never)]
+    fn escaped_string(&mut self, start: usize, mut i: usize) -> Res<(&'de str, bool)> {
+        let b = self.bytes();
         loop {
-            let i = plain_run(b, self.pos);
             match b.get(i) {
                 Some(b'"') => {
                     self.pos = i + 1;
-                    return Ok((&self.text[start..i], escaped));
+                    return Ok((self.text.get(start..i).ok_or(Abort)?, true));
                 }
-                Some(b'\\') => {
-                    escaped = true;
-                    self.pos = escape_end(b, i)?;
-                }
+                Some(b'\\') => i = plain_run(b, escape_end(b, i)?),
                 // A control character, or the end of the text.
                 _ => return Err(Abort),
             }
@@ -132,7 +174,7 @@ impl<'de> Reader<'de> {
     /// quote starts with a string's contents and closing quote it knows (giving their length),
     /// its answer, and the reader past them; else `None`, and nothing consumed. What `known`
     /// recognises must be valid string contents: they are not checked again.
-    pub(super) fn known_string<T>(
+    pub fn known_string<T>(
         &mut self,
         known: impl FnOnce(&'de str) -> Option<(usize, T)>,
     ) -> Res<Option<T>> {
@@ -147,8 +189,36 @@ impl<'de> Reader<'de> {
         }))
     }
 
+    /// At an entry's key (the next token is `"`): when `named` finds that the bytes after the
+    /// opening quote start with a key it knows and the closing quote (giving their length),
+    /// its answer, and the reader past the key and its `:`; else `None`, and nothing
+    /// consumed. What `named` recognises must be valid string contents: they are not checked
+    /// again.
+    ///
+    /// # Errors
+    /// No string next, or no `:` after the key recognised.
+    #[inline]
+    pub fn named_key<T>(
+        &mut self,
+        named: impl FnOnce(&[u8]) -> Option<(usize, T)>,
+    ) -> Res<Option<T>> {
+        if self.peek()? != b'"' {
+            return Err(Abort);
+        }
+        let rest = self.bytes().get(self.pos + 1..).unwrap_or_default();
+        match named(rest) {
+            Some((len, t)) => {
+                self.pos += 1 + len;
+                self.eat(b':')?;
+                Ok(Some(t))
+            }
+            None => Ok(None),
+        }
+    }
+
     /// A string, decoded (borrowed when it holds no escapes).
-    pub(super) fn string(&mut self) -> Res<Cow<'de, str>> {
+    #[inline]
+    pub fn string(&mut self) -> Res<Cow<'de, str>> {
         let (raw, escaped) = self.string_raw()?;
         if escaped {
             decode(raw).map(Cow::Owned)
@@ -158,7 +228,7 @@ impl<'de> Reader<'de> {
     }
 
     /// A number, as `serde_json` reads it.
-    pub(super) fn number(&mut self) -> Res<Number> {
+    pub fn number(&mut self) -> Res<Number> {
         self.peek()?;
         let b = self.bytes();
         let start = self.pos;
@@ -216,22 +286,16 @@ impl<'de> Reader<'de> {
     /// Reads an object (the next token is `{`), calling `each` with every key, decoded, and
     /// the reader at its value, which `each` must read.
     #[inline]
-    pub(super) fn object(
-        &mut self,
-        mut each: impl FnMut(&mut Self, Cow<'de, str>) -> Res<()>,
-    ) -> Res<()> {
-        self.enter(b'{')?;
-        if self.peek()? == b'}' {
-            return self.leave();
+    pub fn object(&mut self, mut each: impl FnMut(&mut Self, Cow<'de, str>) -> Res<()>) -> Res<()> {
+        if !self.enter_object()? {
+            return Ok(());
         }
         loop {
             let key = self.string()?;
             self.eat(b':')?;
             each(self, key)?;
-            match self.peek()? {
-                b',' => self.pos += 1,
-                b'}' => return self.leave(),
-                _ => return Err(Abort),
+            if !self.next_entry()? {
+                return Ok(());
             }
         }
     }
@@ -239,18 +303,78 @@ impl<'de> Reader<'de> {
     /// Reads an array (the next token is `[`), calling `each` with the reader at every
     /// element, which `each` must read.
     #[inline]
-    pub(super) fn array(&mut self, mut each: impl FnMut(&mut Self) -> Res<()>) -> Res<()> {
-        self.enter(b'[')?;
-        if self.peek()? == b']' {
-            return self.leave();
+    pub fn array(&mut self, mut each: impl FnMut(&mut Self) -> Res<()>) -> Res<()> {
+        if !self.enter_array()? {
+            return Ok(());
         }
         loop {
             each(self)?;
-            match self.peek()? {
-                b',' => self.pos += 1,
-                b']' => return self.leave(),
-                _ => return Err(Abort),
+            if !self.next_item()? {
+                return Ok(());
             }
+        }
+    }
+
+    /// Opens an object (the next token is `{`): whether it has an entry (its key is next);
+    /// an empty object is read whole.
+    #[inline]
+    pub fn enter_object(&mut self) -> Res<bool> {
+        self.enter_container(b'{', b'}')
+    }
+
+    /// An entry's key as written (between its quotes) with its `:`, and whether it holds an
+    /// escape (then the text is not the key: see [`decode`]).
+    #[inline]
+    pub fn key(&mut self) -> Res<(&'de str, bool)> {
+        let key = self.string_raw()?;
+        self.eat(b':')?;
+        Ok(key)
+    }
+
+    /// After an entry's value: whether another entry follows (its key is next); else the
+    /// object is closed.
+    #[inline]
+    pub fn next_entry(&mut self) -> Res<bool> {
+        self.next_in(b'}')
+    }
+
+    /// Opens an array (the next token is `[`): whether it has an item (next); an empty array
+    /// is read whole.
+    #[inline]
+    pub fn enter_array(&mut self) -> Res<bool> {
+        self.enter_container(b'[', b']')
+    }
+
+    /// After an item: whether another item follows; else the array is closed.
+    #[inline]
+    pub fn next_item(&mut self) -> Res<bool> {
+        self.next_in(b']')
+    }
+
+    /// Opens an array or object: whether it holds anything.
+    #[inline]
+    fn enter_container(&mut self, open: u8, close: u8) -> Res<bool> {
+        self.enter(open)?;
+        if self.peek()? == close {
+            self.leave();
+            return Ok(false);
+        }
+        Ok(true)
+    }
+
+    /// After an item or entry: whether another follows (`,`), else the container is closed.
+    #[inline]
+    fn next_in(&mut self, close: u8) -> Res<bool> {
+        match self.peek()? {
+            b',' => {
+                self.pos += 1;
+                Ok(true)
+            }
+            c if c == close => {
+                self.leave();
+                Ok(false)
+            }
+            _ => Err(Abort),
         }
     }
 
@@ -264,17 +388,28 @@ impl<'de> Reader<'de> {
     }
 
     /// Consumes the closing bracket (already peeked).
-    fn leave(&mut self) -> Res<()> {
+    fn leave(&mut self) {
         self.pos += 1;
         self.depth -= 1;
-        Ok(())
     }
 
     /// Any value, checked and dropped.
-    pub(super) fn skip(&mut self) -> Res<()> {
+    pub fn skip(&mut self) -> Res<()> {
         match self.peek()? {
             b'"' => self.string_raw().map(drop),
-            b'{' => self.object(|r, _| r.skip()),
+            b'{' => {
+                // Keys are checked, not decoded.
+                if self.enter_object()? {
+                    loop {
+                        self.key()?;
+                        self.skip()?;
+                        if !self.next_entry()? {
+                            break;
+                        }
+                    }
+                }
+                Ok(())
+            }
             b'[' => self.array(Reader::skip),
             b't' | b'f' => self.boolean().map(drop),
             b'n' => self.null(),
@@ -283,42 +418,12 @@ impl<'de> Reader<'de> {
     }
 
     /// Any value, checked; its text as written.
-    pub(super) fn raw(&mut self) -> Res<&'de str> {
+    pub fn raw(&mut self) -> Res<&'de str> {
         self.peek()?;
         let start = self.pos;
         self.skip()?;
         Ok(&self.text[start..self.pos])
     }
-}
-
-/// Where the run of string bytes that need no attention (not `"`, `\` or a control character)
-/// starting at `i` ends: eight bytes at a time, then byte by byte.
-#[inline]
-fn plain_run(b: &[u8], mut i: usize) -> usize {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    // A byte's high bit is set in `below(x, n)` where the byte of `x` is below `n`, exactly for
-    // the lowest such byte (the classic "has less than" bit trick).
-    let below = |x: u64, n: u8| x.wrapping_sub(ONES * u64::from(n)) & !x & HIGH;
-    while let Some(chunk) = b.get(i..i + 8) {
-        let mut word = [0u8; 8];
-        word.copy_from_slice(chunk);
-        let w = u64::from_le_bytes(word);
-        let hits = below(w ^ (ONES * u64::from(b'"')), 1)
-            | below(w ^ (ONES * u64::from(b'\\')), 1)
-            | below(w, 0x20);
-        if hits != 0 {
-            return i + (hits.trailing_zeros() / 8) as usize;
-        }
-        i += 8;
-    }
-    while b
-        .get(i)
-        .is_some_and(|&c| c != b'"' && c != b'\\' && c >= 0x20)
-    {
-        i += 1;
-    }
-    i
 }
 
 /// The end of the escape at `i` (a `\`), checked as `serde_json` decodes strings: a lone
@@ -350,9 +455,12 @@ fn hex4(b: &[u8], i: usize) -> Res<u32> {
     })
 }
 
-/// The text of a string whose escapes were checked ([`escape_end`]), decoded (JSON escapes:
-/// RFC 8259 §7).
-pub(super) fn decode(raw: &str) -> Res<String> {
+/// The text of a string whose escapes were checked (as [`Reader::string_raw`] checks them),
+/// decoded (JSON escapes: RFC 8259 §7).
+///
+/// # Errors
+/// An escape that was not checked.
+pub fn decode(raw: &str) -> Res<String> {
     let b = raw.as_bytes();
     let mut out = String::with_capacity(raw.len());
     // `run..i`: text to copy as it is (it ends before a `\`, an ASCII byte: a char boundary).

@@ -1,0 +1,346 @@
+//! The streamed verdict of a JSON Schema validator: JSON bytes judged in one pass, without a
+//! tape or a `Value`, as the generated `_bytes_is_valid` answers first (the tape path answers
+//! where the stream steps aside; see `validgen_runtime::checks::document::Stream`).
+//!
+//! One function per set of goals a value is judged against (`__s<n>`, the plan's nodes,
+//! `plan.rs`): it reads its value from the stream and answers each goal's verdict as a bit.
+//! An object's entries are matched by key (`object.rs`), an array's items by position
+//! (`array.rs`), each value handed to the node of the goals it gets; scalars are judged by
+//! each goal's checks (`scalar.rs`, `__p<n>`); what the stream cannot judge is read into a
+//! tape and judged by the tape path's verdict code (`__t<list>`).
+
+mod array;
+mod formula;
+mod object;
+mod plan;
+mod scalar;
+
+use proc_macro2::{Ident, TokenStream};
+use quote::{format_ident, quote};
+use validgen_runtime::ir::{Check, Rule, RuleSet, Severity, Syntax};
+
+use super::document::verdict;
+use plan::{Call, Effect, Formula, Judge, Judged, Node, Plan};
+
+/// `mod <name>`, whose `verdict(bytes: &[u8]) -> Option<bool>` is the streamed verdict of
+/// `set` (`None`: the stream stepped aside), when `set` is one document check of the whole
+/// document (a schema's rule set); `None` for any other set.
+pub fn function(name: &Ident, set: &RuleSet) -> Option<TokenStream> {
+    let rule = streamed_rule(set)?;
+    let plan = Plan::new(set, &rule.check);
+    let generic = (!plan.tape_lists.is_empty()).then(|| verdict::definitions(set));
+    let projected = scalar::definitions(set);
+    let tape_fns = plan.tape_lists.iter().map(|&l| {
+        let f = format_ident!("__t{}", l);
+        let holds = verdict::holds(plan.lists[l], set);
+        quote! {
+            fn #f<'a, I: ::validgen::__private::model::Instance<'a>>(
+                __v: I,
+                __depth: usize,
+                __budget: &::validgen::__private::checks::document::Budget,
+            ) -> bool {
+                #holds
+            }
+        }
+    });
+    let nodes = (0..plan.nodes.len()).map(|n| node(&plan, n));
+    // A module, not a function holding the functions as items: rustc lowers items nested in
+    // a function body far more slowly.
+    Some(quote! {
+        #[doc(hidden)]
+        #[allow(clippy::all, unused_variables, unused_mut, dead_code, non_snake_case)]
+        mod #name {
+            /// The streamed verdict (`None`: stepped aside).
+            pub(super) fn verdict(__bytes: &[u8]) -> ::core::option::Option<bool> {
+                ::validgen::__private::checks::document::stream(__bytes, |__s| __s0(__s, 0))
+            }
+            #generic
+            #projected
+            #(#tape_fns)*
+            #(#nodes)*
+        }
+    })
+}
+
+/// Whether [`function`] streams `set`.
+pub fn streams(set: &RuleSet) -> bool {
+    streamed_rule(set).is_some()
+}
+
+/// The one rule of `set` when it is one document check of the whole document, with no ytt
+/// validation in it.
+fn streamed_rule(set: &RuleSet) -> Option<&Rule> {
+    let [rule] = set.rules.as_slice() else {
+        return None;
+    };
+    let whole = matches!(&rule.path.as_ref()?.syntax, Syntax::Pointer(tokens) if tokens.is_empty());
+    let plain = rule.check.is_document()
+        && rule.guard.is_none()
+        && rule.severity == Severity::Error
+        && !has_validation(std::slice::from_ref(&rule.check))
+        && !set.definitions.values().any(|d| has_validation(d));
+    (whole && plain).then_some(rule)
+}
+
+/// Whether a check of `cs` (at any depth) is a ytt validation.
+fn has_validation(cs: &[Check]) -> bool {
+    cs.iter()
+        .any(|c| matches!(c, Check::Validation(_)) || c.nested().into_iter().any(has_validation))
+}
+
+/// Node `n`'s functions: `__s<n>` (its value read from the stream) and `__p<n>` (a scalar's
+/// verdicts).
+fn node(plan: &Plan<'_>, n: usize) -> TokenStream {
+    let s = format_ident!("__s{}", n);
+    let p = format_ident!("__p{}", n);
+    let Node {
+        goals,
+        chain,
+        judge,
+    } = &plan.nodes[n];
+    let abort = quote!(::validgen::__private::model::reader::Abort);
+    let res = quote!(::core::result::Result<u64, #abort>);
+    let signatures = quote! {
+        fn #s(__s: &mut ::validgen::__private::checks::document::Stream<'_>, __depth: usize) -> #res
+    };
+    let scalar_signature = quote! {
+        fn #p(
+            __v: &::validgen::__private::model::Scalar<'_>,
+            __depth: usize,
+            __budget: &::validgen::__private::checks::document::Budget,
+        ) -> #res
+    };
+    let streamed = match judge {
+        Judge::StepAside => {
+            return quote! {
+                #signatures { ::core::result::Result::Err(#abort) }
+                #scalar_signature { ::core::result::Result::Err(#abort) }
+            };
+        }
+        Judge::Tape => None,
+        Judge::Stream(streamed) => Some(streamed),
+    };
+    let tape = tape_branch(plan, goals);
+    let child_depth = quote!(__depth + #chain as usize);
+    let (object, array) = match streamed {
+        Some(st) => (
+            st.object.as_ref().map_or_else(
+                || tape.clone(),
+                |o| object::branch(plan, st, o, &child_depth),
+            ),
+            st.array
+                .as_ref()
+                .map_or_else(|| tape.clone(), |a| array::branch(st, a, &child_depth)),
+        ),
+        None => (tape.clone(), tape),
+    };
+    let depth_check = (*chain > 0).then(|| {
+        quote! {
+            if __depth + #chain as usize > ::validgen::__private::checks::document::MAX_DEPTH {
+                return ::core::result::Result::Err(#abort);
+            }
+        }
+    });
+    let projections = formula::bits(
+        goals
+            .iter()
+            .map(|&g| scalar::holds(plan.lists[g], plan.set)),
+    );
+    quote! {
+        #signatures {
+            #depth_check
+            match __s.peek()? {
+                b'{' => #object,
+                b'[' => #array,
+                _ => {
+                    let __x = __s.scalar()?;
+                    #p(&__x, __depth, __s.budget())
+                }
+            }
+        }
+        #scalar_signature {
+            ::core::result::Result::Ok(#projections)
+        }
+    }
+}
+
+/// A block: the value (an array or object) read into a tape, each goal judged there by the
+/// tape path's verdict code; stepping aside where definitions could nest too deep in it.
+fn tape_branch(plan: &Plan<'_>, goals: &[usize]) -> TokenStream {
+    let abort = quote!(::validgen::__private::model::reader::Abort);
+    let too_deep = match plan.max_chain {
+        None => quote!(true),
+        Some(0) => quote!(false),
+        Some(k) => quote! {
+            __depth + (::validgen::__private::model::Tape::depth(&__t) + 1) * #k as usize
+                > ::validgen::__private::checks::document::MAX_DEPTH
+        },
+    };
+    let verdicts = goals.iter().map(|&g| {
+        let f = format_ident!("__t{}", g);
+        quote!(#f(__root, __depth, __s.budget()))
+    });
+    let bits = formula::bits(verdicts);
+    quote! {{
+        let __t = __s.tape()?;
+        if #too_deep {
+            return ::core::result::Result::Err(#abort);
+        }
+        let __root = ::validgen::__private::model::Tape::root(&__t);
+        ::core::result::Result::Ok(#bits)
+    }}
+}
+
+/// Statements: what an entry or item does (`__key`, `__n` in scope): its value handed to the
+/// node of its goals (`child_depth` deep) and each answer fed to its atom, or skipped; the
+/// atoms its presence breaks set `false`.
+fn effect(e: &Effect, atoms: &[Judged], child_depth: &TokenStream) -> TokenStream {
+    let call = match &e.call {
+        Some(Call { node, uses }) => {
+            let f = format_ident!("__s{}", node);
+            let uses = uses.iter().map(|&(bit, a)| {
+                let mask = 1u64 << bit;
+                let got = quote!(__r & #mask != 0);
+                match atoms[a] {
+                    Judged::Contains(..) => {
+                        let c = format_ident!("__c{}", a);
+                        quote!(#c += usize::from(#got);)
+                    }
+                    Judged::Each => {
+                        let v = format_ident!("__a{}", a);
+                        quote!(#v &= #got;)
+                    }
+                    // Judged without the value on this kind of container.
+                    _ => quote!(),
+                }
+            });
+            quote! {
+                let __r = #f(__s, #child_depth)?;
+                #(#uses)*
+            }
+        }
+        None => quote!(__s.skip()?;),
+    };
+    let breaks = e
+        .breaks
+        .iter()
+        .filter(|&&a| atoms[a] == Judged::Each)
+        .map(|a| {
+            let v = format_ident!("__a{}", a);
+            quote!(#v = false;)
+        });
+    quote! {
+        #call
+        #(#breaks)*
+    }
+}
+
+/// Statements declaring the accumulated atoms of a container (`__a<i>`, `__c<i>`).
+fn accumulators(atoms: &[Judged]) -> TokenStream {
+    let each = atoms.iter().enumerate().map(|(i, j)| match j {
+        Judged::Each => {
+            let v = format_ident!("__a{}", i);
+            quote!(let mut #v = true;)
+        }
+        Judged::Contains(..) => {
+            let c = format_ident!("__c{}", i);
+            quote!(let mut #c = 0usize;)
+        }
+        _ => quote!(),
+    });
+    quote!(#(#each)*)
+}
+
+/// Statements judging the atoms known once a container is read (`__n` its size): sizes,
+/// `contains` counts; `required` with `__seen` (the arms' keys seen).
+fn closing(atoms: &[Judged]) -> TokenStream {
+    let doc = quote!(::validgen::__private::checks::document);
+    let each = atoms.iter().enumerate().map(|(i, j)| {
+        let v = format_ident!("__a{}", i);
+        let opt = |b: &Option<u64>| match b {
+            Some(b) => quote!(::core::option::Option::Some(#b)),
+            None => quote!(::core::option::Option::None),
+        };
+        match j {
+            Judged::Size(min, max) => {
+                let (min, max) = (opt(min), opt(max));
+                quote!(let #v = #doc::in_bounds(__n, #min, #max);)
+            }
+            Judged::Contains(min, max) => {
+                let c = format_ident!("__c{}", i);
+                let max = opt(max);
+                quote!(let #v = #doc::contains(#c, #min, #max).is_none();)
+            }
+            Judged::Keys(arms) => {
+                let mask = arms.iter().fold(0u128, |m, &a| m | 1 << a);
+                quote!(let #v = __seen & #mask == #mask;)
+            }
+            Judged::Unique => quote!(let #v = __u;),
+            Judged::Known(_) | Judged::Each => quote!(),
+        }
+    });
+    quote!(#(#each)*)
+}
+
+/// An expression: whether every goal of a container is already known to fail (each has a
+/// conjunct atom broken), so that its remaining entries or items need only be read (keys
+/// still tested for repeats); `None` where no goal can fail that early.
+fn done(formulas: &[Formula], atoms: &[Judged]) -> Option<TokenStream> {
+    let mut groups: Vec<Vec<TokenStream>> = Vec::new();
+    for f in formulas {
+        let needed = plan::necessary(f);
+        if needed.iter().any(|&a| atoms[a] == Judged::Known(false)) {
+            continue;
+        }
+        let broken: Vec<TokenStream> = needed
+            .iter()
+            .filter(|&&a| atoms[a] == Judged::Each)
+            .map(|a| {
+                let v = format_ident!("__a{}", a);
+                quote!(!#v)
+            })
+            .collect();
+        if broken.is_empty() {
+            return None;
+        }
+        groups.push(broken);
+    }
+    // `&&` binds tighter than `||`: a group of several needs its parentheses only among
+    // several groups.
+    let several = groups.len() > 1;
+    let each: Vec<TokenStream> = groups
+        .iter()
+        .map(|g| {
+            let any = formula::joined(g, quote!(||));
+            if several && g.len() > 1 {
+                quote!((#any))
+            } else {
+                any
+            }
+        })
+        .collect();
+    Some(if each.is_empty() {
+        quote!(true)
+    } else {
+        formula::joined(&each, quote!(&&))
+    })
+}
+
+/// A block answering a node's goals on an array or object that no atom reads: the value
+/// skipped (checked as JSON), its `$ref` evaluations taken.
+fn skipped(refs: &TokenStream, lets: &TokenStream, verdicts: &TokenStream) -> TokenStream {
+    quote! {{
+        __s.skip()?;
+        #refs
+        #lets
+        ::core::result::Result::Ok(#verdicts)
+    }}
+}
+
+/// A statement taking the `$ref` evaluations of a container's goals from the budget.
+fn take_refs(refs: u32) -> TokenStream {
+    if refs == 0 {
+        return quote!();
+    }
+    quote!(__s.take(#refs)?;)
+}

@@ -1,0 +1,70 @@
+//! The scalar branch of a streamed verdict: whether a goal's checks hold for `__v` (a
+//! `&model::Scalar`), as the verdict path decides it (`document/verdict.rs`, check for check,
+//! taking the same `$ref` evaluations from `__budget`), with the checks that read items,
+//! entries or keys left out: on a scalar they all hold. Definitions get a scalar twin each
+//! (`__pdef_<i>`), small for the same reason.
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+use validgen_runtime::ir::{Check, RuleSet};
+
+use super::super::document::verdict::{at_value, leaf_holds};
+
+/// An expression: whether every check of `cs` holds for the scalar `__v`.
+pub(super) fn holds(cs: &[Check], set: &RuleSet) -> TokenStream {
+    let each: Vec<TokenStream> = cs.iter().filter_map(|c| statement(c, set)).collect();
+    if each.is_empty() {
+        return quote!(true);
+    }
+    quote!((|| -> bool { #(#each)* true })())
+}
+
+/// The scalar twin of each definition of `set` (`__pdef_<i>`, in name order).
+pub(super) fn definitions(set: &RuleSet) -> TokenStream {
+    let fns = set.definitions.values().enumerate().map(|(i, cs)| {
+        let name = format_ident!("__pdef_{}", i);
+        let each = cs.iter().filter_map(|c| statement(c, set));
+        quote! {
+            fn #name(
+                __v: &::validgen::__private::model::Scalar<'_>,
+                __depth: usize,
+                __budget: &::validgen::__private::checks::document::Budget,
+            ) -> bool {
+                #(#each)*
+                true
+            }
+        }
+    });
+    quote!(#(#fns)*)
+}
+
+/// `return false` unless `c` holds for `__v`; `None` for a check every scalar passes.
+fn statement(c: &Check, set: &RuleSet) -> Option<TokenStream> {
+    let holds_expr = match c {
+        Check::Items { .. }
+        | Check::PrefixItems { .. }
+        | Check::Contains { .. }
+        | Check::Properties { .. }
+        | Check::PatternProperties { .. }
+        | Check::AdditionalProperties { .. }
+        | Check::PropertyNames { .. }
+        | Check::Required { .. }
+        | Check::NoExtraKeys { .. }
+        | Check::Unique
+        | Check::OneNotNull { .. } => return None,
+        Check::Keyword { .. }
+        | Check::Not { .. }
+        | Check::AnyOf { .. }
+        | Check::OneOf { .. }
+        | Check::IfThenElse { .. }
+        | Check::Ref { .. } => {
+            at_value(c, set, "__pdef", &|cs| holds(cs, set)).unwrap_or_else(|| quote!(false))
+        }
+        leaf => leaf_holds(leaf),
+    };
+    Some(quote! {
+        if !(#holds_expr) {
+            return false;
+        }
+    })
+}
