@@ -390,3 +390,98 @@ fn api() {
     let e = err("a(?=b)");
     assert_eq!(e.to_string(), format!("{} (at byte 1)", e.message));
 }
+
+#[test]
+fn anchored_patterns_test_the_first_byte() {
+    let prefiltered = |p: &str| re(p).0.first.is_some();
+    for p in [
+        "^[a-z][a-z0-9-]*$",
+        "^a",
+        "^(?:ab|c)",
+        "^(a|b)+x",
+        r"^\d",
+        "^[α-ω]",
+        "^é",
+        "(^a|^b)",
+        "^[^a]",
+        "^(?:)a",
+    ] {
+        assert!(prefiltered(p), "{p}");
+    }
+    // Unanchored, or a match that may be empty or begin anywhere after the start.
+    for p in ["a", "^", "^a?b", "^a*", "(^a|b)", "^$", r"^\b", "x|^a"] {
+        assert!(!prefiltered(p), "{p}");
+    }
+    assert!(!m("^[a-z][a-z0-9-]*$", "Metrics"));
+    assert!(m("^[a-z][a-z0-9-]*$", "metrics"));
+    assert!(!m("^[a-z]", ""));
+    assert!(m("^[α-ω]", "βeta"));
+    assert!(!m("^[α-ω]", "Beta"));
+    assert!(m("^[^a]", "é"));
+    assert!(m("(^a|^b)", "bob"));
+}
+
+/// Patterns from a small grammar of ECMA constructs, mostly anchored at the start.
+fn pattern() -> impl proptest::strategy::Strategy<Value = String> {
+    use proptest::prelude::*;
+    let atom = prop::sample::select(vec![
+        "a",
+        "b",
+        "é",
+        "[a-z]",
+        "[^a]",
+        "[α-ω]",
+        r"\d",
+        r"\s",
+        r"\w",
+        ".",
+        "(?:ab|c)",
+        "(?:)",
+        "[]",
+        "[^]",
+        r"\b",
+        "$",
+        "^",
+        "(a|é)",
+        r"\u{1F600}",
+        "[a-cé-ë]",
+    ]);
+    let quantifier = prop::sample::select(vec!["", "", "?", "*", "+", "{2}", "{0,2}"]);
+    let piece = (atom, quantifier).prop_map(|(a, q)| {
+        if q.is_empty() || matches!(a, r"\b" | "$" | "^") {
+            a.to_owned()
+        } else {
+            format!("(?:{a}){q}")
+        }
+    });
+    let branch = prop::collection::vec(piece, 0..4).prop_map(|ps| ps.concat());
+    (
+        prop::bool::weighted(0.8),
+        prop::collection::vec(branch, 1..3),
+    )
+        .prop_map(|(anchored, branches)| {
+            let body = branches.join("|");
+            if anchored {
+                format!("^(?:{body})")
+            } else {
+                body
+            }
+        })
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2000))]
+
+    /// The first-byte test never changes a verdict: it refuses only texts the automaton
+    /// refuses too.
+    #[test]
+    fn the_first_byte_test_agrees_with_the_automaton(
+        p in pattern(),
+        texts in proptest::collection::vec("[abcé0-9 αβ😀\n.]{0,5}", 1..8),
+    ) {
+        let r = re(&p);
+        for text in &texts {
+            proptest::prop_assert_eq!(r.is_match(text), r.0.re.is_match(text), "{} on {:?}", p, text);
+        }
+    }
+}

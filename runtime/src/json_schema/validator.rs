@@ -30,8 +30,9 @@ pub struct SchemaValidator {
     pub is_valid_bytes: fn(&[u8]) -> Result<bool, JsonError>,
     /// The streamed verdict alone: JSON bytes judged as they are read, in one pass without a
     /// tape or a `Value` ([`crate::checks::document::Stream`]); `None` where it steps aside
-    /// (bytes that are not JSON, a repeated or escaped key, definitions that could nest too
-    /// deep or spend the `$ref` budget; always, for a rule set that is not one schema's).
+    /// (bytes that are not JSON, an object that repeats a key, nesting over the reader's
+    /// limit, definitions that could nest too deep or spend the `$ref` budget; always, for a
+    /// rule set that is not one schema's).
     pub stream: fn(&[u8]) -> Option<bool>,
     /// The schema's annotations ([`crate::ir::RuleSet::annotations`]): each schema location
     /// (JSON Pointer) with its [`Annotation`] as compact JSON, sorted by location.

@@ -5,8 +5,8 @@
 //! The pass answers only where it is sure to answer as the tape path does; anywhere else it
 //! steps aside ([`Abort`]) and the caller parses a [`Tape`] and judges that: bytes that are not
 //! JSON (the tape words the error), an object that repeats a key (serde_json keeps its first
-//! place and last value), nesting deeper than the reader's limit, and `$ref` evaluations that could spend the [`Budget`] or reach
-//! [`MAX_DEPTH`](super::MAX_DEPTH) nested definitions.
+//! place and last value), nesting deeper than the reader's limit, and `$ref` evaluations that
+//! could spend the [`Budget`] or reach [`MAX_DEPTH`](super::MAX_DEPTH) nested definitions.
 
 use std::borrow::Cow;
 
