@@ -11,8 +11,10 @@
 //!   error collected, as validgen does);
 //! - `bytes/*`: from JSON bytes to a verdict: `compiled` (`SchemaValidator::validate_bytes`:
 //!   one pass into a `model::Tape`, no `Value`, the located report), `compiled-is-valid`
-//!   (`is_valid_bytes`), `jsonschema` (`serde_json::from_slice` then `is_valid`), and the two
-//!   parses alone (`tape-parse`, `value-parse`: `serde_json::from_slice::<Value>`).
+//!   (`is_valid_bytes`: the streamed verdict, each value judged as it is read, no tape; every
+//!   case here is streamed, as `validgen_benches::json_schema`'s test checks), `jsonschema`
+//!   (`serde_json::from_slice` then `is_valid`), and the two parses alone (`tape-parse`,
+//!   `value-parse`: `serde_json::from_slice::<Value>`).
 
 // `criterion_group!` generates an undocumented public function.
 #![allow(missing_docs)]
