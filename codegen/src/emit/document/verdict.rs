@@ -11,7 +11,7 @@
 //! (`runtime/src/interpret/document/verdict.rs`) mirrors this one check for check, so both take
 //! the same `$ref` evaluations from `__budget`.
 
-use proc_macro2::TokenStream;
+use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote};
 use validgen_runtime::ir::{Check, RuleSet};
 
@@ -22,32 +22,65 @@ pub(crate) fn holds(cs: &[Check], set: &RuleSet) -> TokenStream {
     if cs.is_empty() {
         return quote!(true);
     }
-    let each = cs.iter().map(|c| statement(c, set));
-    quote!((|| -> bool { #(#each)* true })())
+    let body = all_hold(cs.iter().map(|c| check_holds(c, set)));
+    quote!((|| -> bool { #body })())
 }
 
 /// One function per definition of `set` (`__vdef_<i>`, in name order): its verdict.
 pub(crate) fn definitions(set: &RuleSet) -> TokenStream {
     let fns = set.definitions.values().enumerate().map(|(i, cs)| {
-        let name = format_ident!("__vdef_{}", i);
-        let each = cs.iter().map(|c| statement(c, set));
-        quote! {
-            fn #name<'a, I: ::validgen::__private::model::Instance<'a>>(
-                __v: I,
-                __depth: usize,
-                __budget: &::validgen::__private::checks::document::Budget,
-            ) -> bool {
-                #(#each)*
-                true
-            }
-        }
+        let body = all_hold(cs.iter().map(|c| check_holds(c, set)));
+        verdict_fn(&format_ident!("__vdef_{}", i), Over::Instance, &body)
     });
     quote!(#(#fns)*)
 }
 
-/// `return false` unless `c` holds for `__v`.
-fn statement(c: &Check, set: &RuleSet) -> TokenStream {
-    let holds_expr = match c {
+/// What a verdict function judges as `__v`.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Over {
+    /// A value of any document model (`I: model::Instance`).
+    Instance,
+    /// A scalar read from a stream (`&model::Scalar`).
+    Scalar,
+}
+
+/// `fn <name>(__v, __depth, __budget) -> bool { <body> }`: the shape of every verdict
+/// function (definitions, their scalar twins, the stream's tape-mode lists).
+pub(crate) fn verdict_fn(name: &Ident, over: Over, body: &TokenStream) -> TokenStream {
+    let (generics, value) = match over {
+        Over::Instance => (
+            quote!(<'a, I: ::validgen::__private::model::Instance<'a>>),
+            quote!(I),
+        ),
+        Over::Scalar => (quote!(), quote!(&::validgen::__private::model::Scalar<'_>)),
+    };
+    quote! {
+        fn #name #generics(
+            __v: #value,
+            __depth: usize,
+            __budget: &::validgen::__private::checks::document::Budget,
+        ) -> bool {
+            #body
+        }
+    }
+}
+
+/// Statements that `return false` at the first expression of `each` that does not hold, then
+/// `true`.
+pub(crate) fn all_hold(each: impl Iterator<Item = TokenStream>) -> TokenStream {
+    let each = each.map(|holds| {
+        quote! {
+            if !(#holds) {
+                return false;
+            }
+        }
+    });
+    quote!(#(#each)* true)
+}
+
+/// An expression: whether `c` holds for `__v`.
+fn check_holds(c: &Check, set: &RuleSet) -> TokenStream {
+    match c {
         Check::Keyword { .. }
         | Check::Not { .. }
         | Check::AnyOf { .. }
@@ -157,11 +190,6 @@ fn statement(c: &Check, set: &RuleSet) -> TokenStream {
             }
         }
         leaf_check => leaf_holds(leaf_check),
-    };
-    quote! {
-        if !(#holds_expr) {
-            return false;
-        }
     }
 }
 

@@ -32,16 +32,11 @@ pub fn function(name: &Ident, set: &RuleSet) -> Option<TokenStream> {
     let projected = scalar::definitions(set);
     let tape_fns = plan.tape_lists.iter().map(|&l| {
         let f = format_ident!("__t{}", l);
-        let holds = verdict::holds(plan.lists[l], set);
-        quote! {
-            fn #f<'a, I: ::validgen::__private::model::Instance<'a>>(
-                __v: I,
-                __depth: usize,
-                __budget: &::validgen::__private::checks::document::Budget,
-            ) -> bool {
-                #holds
-            }
-        }
+        verdict::verdict_fn(
+            &f,
+            verdict::Over::Instance,
+            &verdict::holds(plan.lists[l], set),
+        )
     });
     let nodes = (0..plan.nodes.len()).map(|n| node(&plan, n));
     // A module, not a function holding the functions as items: rustc lowers items nested in

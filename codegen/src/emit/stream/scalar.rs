@@ -8,39 +8,30 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 use validgen_runtime::ir::{Check, RuleSet};
 
-use super::super::document::verdict::{at_value, leaf_holds};
+use super::super::document::verdict::{Over, all_hold, at_value, leaf_holds, verdict_fn};
 
 /// An expression: whether every check of `cs` holds for the scalar `__v`.
 pub(super) fn holds(cs: &[Check], set: &RuleSet) -> TokenStream {
-    let each: Vec<TokenStream> = cs.iter().filter_map(|c| statement(c, set)).collect();
+    let each: Vec<TokenStream> = cs.iter().filter_map(|c| check_holds(c, set)).collect();
     if each.is_empty() {
         return quote!(true);
     }
-    quote!((|| -> bool { #(#each)* true })())
+    let body = all_hold(each.into_iter());
+    quote!((|| -> bool { #body })())
 }
 
 /// The scalar twin of each definition of `set` (`__pdef_<i>`, in name order).
 pub(super) fn definitions(set: &RuleSet) -> TokenStream {
     let fns = set.definitions.values().enumerate().map(|(i, cs)| {
-        let name = format_ident!("__pdef_{}", i);
-        let each = cs.iter().filter_map(|c| statement(c, set));
-        quote! {
-            fn #name(
-                __v: &::validgen::__private::model::Scalar<'_>,
-                __depth: usize,
-                __budget: &::validgen::__private::checks::document::Budget,
-            ) -> bool {
-                #(#each)*
-                true
-            }
-        }
+        let body = all_hold(cs.iter().filter_map(|c| check_holds(c, set)));
+        verdict_fn(&format_ident!("__pdef_{}", i), Over::Scalar, &body)
     });
     quote!(#(#fns)*)
 }
 
-/// `return false` unless `c` holds for `__v`; `None` for a check every scalar passes.
-fn statement(c: &Check, set: &RuleSet) -> Option<TokenStream> {
-    let holds_expr = match c {
+/// An expression: whether `c` holds for `__v`; `None` for a check every scalar passes.
+fn check_holds(c: &Check, set: &RuleSet) -> Option<TokenStream> {
+    let holds = match c {
         Check::Items { .. }
         | Check::PrefixItems { .. }
         | Check::Contains { .. }
@@ -62,9 +53,5 @@ fn statement(c: &Check, set: &RuleSet) -> Option<TokenStream> {
         }
         leaf => leaf_holds(leaf),
     };
-    Some(quote! {
-        if !(#holds_expr) {
-            return false;
-        }
-    })
+    Some(holds)
 }
