@@ -81,14 +81,6 @@ pub(crate) fn all_hold(each: impl Iterator<Item = TokenStream>) -> TokenStream {
 /// An expression: whether `c` holds for `__v`.
 fn check_holds(c: &Check, set: &RuleSet) -> TokenStream {
     match c {
-        Check::Keyword { .. }
-        | Check::Not { .. }
-        | Check::AnyOf { .. }
-        | Check::OneOf { .. }
-        | Check::IfThenElse { .. }
-        | Check::Ref { .. } => {
-            at_value(c, set, "__vdef", &|cs| holds(cs, set)).unwrap_or_else(|| quote!(false))
-        }
         Check::Items { from, checks } => {
             let inner = holds(checks, set);
             quote! {{
@@ -189,7 +181,9 @@ fn check_holds(c: &Check, set: &RuleSet) -> TokenStream {
                 }
             }
         }
-        leaf_check => leaf_holds(leaf_check),
+        // Compositions and `$ref`s apply lists to `__v` itself; the rest are leaves.
+        other => at_value(other, set, "__vdef", &|cs| holds(cs, set))
+            .unwrap_or_else(|| leaf_holds(other)),
     }
 }
 

@@ -43,15 +43,8 @@ fn check_holds(c: &Check, set: &RuleSet) -> Option<TokenStream> {
         | Check::NoExtraKeys { .. }
         | Check::Unique
         | Check::OneNotNull { .. } => return None,
-        Check::Keyword { .. }
-        | Check::Not { .. }
-        | Check::AnyOf { .. }
-        | Check::OneOf { .. }
-        | Check::IfThenElse { .. }
-        | Check::Ref { .. } => {
-            at_value(c, set, "__pdef", &|cs| holds(cs, set)).unwrap_or_else(|| quote!(false))
-        }
-        leaf => leaf_holds(leaf),
+        other => at_value(other, set, "__pdef", &|cs| holds(cs, set))
+            .unwrap_or_else(|| leaf_holds(other)),
     };
     Some(holds)
 }
