@@ -12,7 +12,7 @@
 
 use std::path::{Path, PathBuf};
 
-use validgen_runtime::kubevirt::admission::collect_files;
+use validgen_kubevirt::admission::collect_files;
 
 /// Prints the `cargo:` lines that rebuild the crate when a template file under `dir` (relative
 /// to the crate's `Cargo.toml`) is added, removed or edited: see [`rerun_lines`].

@@ -1,11 +1,15 @@
-//! validgen: KubeVirt template validation rules (`vm.kubevirt.io/validations`) evaluated with
-//! the verdicts of the reference template validator (kubevirt/ssp-operator), and compiled into
-//! specialised Rust validators.
+//! validgen: declarative validation rules compiled into specialised Rust validators, with the
+//! verdicts of the systems that define them: KubeVirt template rules
+//! (`vm.kubevirt.io/validations`, as the reference template validator of
+//! kubevirt/ssp-operator), JSON Schema and Kubernetes CRD schemas, Carvel ytt data-values
+//! schemas and validations (as ytt 0.48), and Kyverno CLI test manifests.
 //!
-//! This facade re-exports a curated part of the runtime ([`validgen_runtime`]): the rule IR
-//! ([`ir`]), document models ([`model`]) and the interpreter ([`interpret`]); and from the
-//! KubeVirt frontend, the rule-set parser ([`rules`]), VMs decoded as the reference does
-//! ([`typed`]), and the whole admission decision ([`admission`]).
+//! This facade re-exports the core ([`validgen_core`]: the rule IR ([`ir`]), document models
+//! ([`model`]), the interpreter ([`interpret`]), reports), one crate per frontend behind a
+//! cargo feature of the same name (`kubevirt`, `json-schema`, `ytt`, `kyverno`, all on by
+//! default), and the macros (feature `macros`). From the KubeVirt frontend it names the
+//! rule-set parser ([`rules`]), VMs decoded as the reference does ([`typed`]), and the whole
+//! admission decision ([`admission`]).
 //!
 //! ```
 //! use serde_json::json;
@@ -109,27 +113,60 @@
 //! );
 //! # Ok::<(), validgen::model::YamlError>(())
 //! ```
-// The curated surface: the format-neutral core, the dialects, and the KubeVirt frontend's
-// modules under the names users know.
-pub use validgen_runtime::kubevirt::compiled::{CompiledCatalog, CompiledTemplate};
-pub use validgen_runtime::kubevirt::{admission, capture, extract, manifest, rules, typed, view};
-pub use validgen_runtime::{
-    ecmaregex, format, goregex, interpret, ir, json_schema, jsonpath, kyverno, model, quantity,
-    report, serde_json, starlark, ytt,
-};
+// The curated surface: the core, one crate per frontend behind its feature, the KubeVirt
+// frontend's modules under the names users know, and the dialects' main types.
+pub use validgen_core::{interpret, ir, model, report, serde_json};
+pub use validgen_goregex::GoRegex;
+pub use validgen_jsonpath::JsonPath;
+pub use validgen_quantity::Quantity;
 
+#[cfg(feature = "json-schema")]
+pub use validgen_json_schema as json_schema;
+#[cfg(feature = "kubevirt")]
+pub use validgen_kubevirt as kubevirt;
+#[cfg(feature = "kubevirt")]
+pub use validgen_kubevirt::compiled::{CompiledCatalog, CompiledTemplate};
+#[cfg(feature = "kubevirt")]
+pub use validgen_kubevirt::{admission, extract, manifest, rules, typed, view};
+#[cfg(feature = "kyverno")]
+pub use validgen_kyverno as kyverno;
+#[cfg(feature = "ytt")]
+pub use validgen_ytt as ytt;
+
+#[cfg(feature = "kubevirt")]
 pub mod build;
 
-/// What generated code calls: not part of the public interface, and free to change with the
-/// generator of the same version.
+/// What generated code calls: not part of the public interface. Its name carries the version
+/// of this crate, and the code generator (`validgen-codegen`, through the macros and `validgen
+/// generate`) writes the name of its own version, so that generated code and a facade of
+/// another version fail to compile instead of drifting.
 #[doc(hidden)]
-pub mod __private {
-    pub use validgen_runtime::kubevirt::{capture, compiled};
-    pub use validgen_runtime::{
-        checks, ecmaregex, format, goregex, interpret, ir, json_schema, jsonpath, model,
-        serde_json, starlark, ytt,
-    };
+pub mod __private_0_1_0 {
+    pub use validgen_core::{checks, interpret, ir, model, serde_json};
+    pub use validgen_ecmaregex as ecmaregex;
+    pub use validgen_format as format;
+    pub use validgen_goregex as goregex;
+    #[cfg(feature = "json-schema")]
+    pub use validgen_json_schema as json_schema;
+    pub use validgen_jsonpath as jsonpath;
+    #[cfg(feature = "kubevirt")]
+    pub use validgen_kubevirt::{capture, compiled};
+    #[cfg(feature = "ytt")]
+    pub use validgen_ytt as ytt;
 }
 
 #[cfg(feature = "macros")]
 pub use validgen_macros::{include_schemas, include_validators, include_ytt_schemas};
+
+#[cfg(test)]
+mod tests {
+    /// The private module's name is this crate's version, as the code generator writes it.
+    #[test]
+    fn private_module_carries_the_version() {
+        assert_eq!(
+            env!("CARGO_PKG_VERSION"),
+            "0.1.0",
+            "rename `__private_0_1_0`"
+        );
+    }
+}

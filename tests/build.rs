@@ -39,14 +39,14 @@ fn main() {
             .filter_map(|t| t.pointer("/metadata/annotations/validations"));
         for v in vm_rules.into_iter().chain(template_rules) {
             if let Some(s) = v.as_str()
-                && validgen_runtime::kubevirt::rules::parse_rule_set(s).is_ok()
+                && validgen_kubevirt::rules::parse_rule_set(s).is_ok()
             {
                 texts.insert(s.to_owned());
             }
         }
     }
     // The typed-VM oracle checks with repeated keys, which `reference_gaps.rs` reviews.
-    let checks = manifest.join("../runtime/data/types-checks.jsonl");
+    let checks = manifest.join("../frontends/kubevirt/data/types-checks.jsonl");
     println!("cargo:rerun-if-changed={}", checks.display());
     let checks = std::fs::read_to_string(&checks).expect("read types-checks.jsonl");
     for line in checks.lines().filter(|l| l.contains("\"duplicate-")) {
@@ -114,11 +114,11 @@ fn json_schema_annotations(manifest: &std::path::Path, out: &std::path::Path) {
     for (path, openapi) in files {
         let text = std::fs::read_to_string(&path).expect("read a corpus schema");
         let schema: Value = serde_json::from_str(&text).expect("a corpus schema is JSON");
-        let options = validgen_runtime::json_schema::Options {
+        let options = validgen_json_schema::Options {
             openapi,
             ..Default::default()
         };
-        let compiled = validgen_runtime::json_schema::compile(&schema, &options)
+        let compiled = validgen_json_schema::compile(&schema, &options)
             .unwrap_or_else(|e| panic!("{} refused: {e:?}", path.display()));
         let table = validgen_codegen::emit::schemas::annotation_table(&compiled.rules.annotations);
         let rel = path
@@ -135,7 +135,8 @@ fn json_schema_annotations(manifest: &std::path::Path, out: &std::path::Path) {
 /// A validator for the `@schema/validation`s of every distinct schema of the recorded ytt
 /// cases that ytt accepts (`schema.yml`), and `YTT` listing them by the schema's text.
 fn ytt_schemas(manifest: &std::path::Path, out: &std::path::Path) {
-    use validgen_runtime::ytt::{lower, schema, yaml};
+    use validgen_gotext::yaml;
+    use validgen_ytt::{lower, schema};
     let path = manifest.join("conformance/ytt/cases.jsonl");
     println!("cargo:rerun-if-changed={}", path.display());
     let text = std::fs::read_to_string(&path).expect("read the ytt cases");
@@ -183,12 +184,12 @@ fn json_schema_random(manifest: &std::path::Path, out: &std::path::Path) {
         "cargo:rerun-if-changed={}",
         manifest.join("schemas/random.rs").display()
     );
-    let options = validgen_runtime::json_schema::Options::default();
+    let options = validgen_json_schema::Options::default();
     let mut refused = 0;
     let items: Vec<validgen_codegen::emit::schemas::SchemaItem> = random_schemas::schemas()
         .into_iter()
-        .filter_map(|(name, schema)| {
-            match validgen_runtime::json_schema::compile(&schema, &options) {
+        .filter_map(
+            |(name, schema)| match validgen_json_schema::compile(&schema, &options) {
                 Ok(c) => Some(validgen_codegen::emit::schemas::SchemaItem {
                     file: name.clone(),
                     name,
@@ -200,12 +201,12 @@ fn json_schema_random(manifest: &std::path::Path, out: &std::path::Path) {
                     refused += 1;
                     None
                 }
-            }
-        })
+            },
+        )
         .collect();
     // A schema catalog: `SCHEMAS` (in the same order) gives the bytes and verdict entry points.
     let tokens = validgen_codegen::emit::schemas::catalog(&items);
-    let sets: Vec<(String, validgen_runtime::ir::RuleSet)> =
+    let sets: Vec<(String, validgen_core::ir::RuleSet)> =
         items.into_iter().map(|i| (i.name, i.rules)).collect();
     let mut code = validgen_codegen::pretty(&tokens).expect("generated code parses");
     code += "\n/// Every validator, by the name of its schema.\n";
@@ -226,11 +227,11 @@ fn json_schema_costly(manifest: &std::path::Path, out: &std::path::Path) {
         "cargo:rerun-if-changed={}",
         manifest.join("schemas/costly.rs").display()
     );
-    let options = validgen_runtime::json_schema::Options::default();
+    let options = validgen_json_schema::Options::default();
     let items: Vec<validgen_codegen::emit::schemas::SchemaItem> = costly_schemas::schemas()
         .into_iter()
         .map(
-            |(name, schema)| match validgen_runtime::json_schema::compile(&schema, &options) {
+            |(name, schema)| match validgen_json_schema::compile(&schema, &options) {
                 Ok(c) => validgen_codegen::emit::schemas::SchemaItem {
                     name,
                     file: String::new(),
@@ -263,10 +264,10 @@ fn json_schema_suite(manifest: &std::path::Path, out: &std::path::Path) {
         manifest.join("schemas/suite.rs").display()
     );
     let groups = schema_suite::groups(&suite);
-    let sets: Vec<(String, validgen_runtime::ir::RuleSet)> = groups
+    let sets: Vec<(String, validgen_core::ir::RuleSet)> = groups
         .iter()
         .map(|g| {
-            let compiled = validgen_runtime::json_schema::compile(&g.schema, &g.options)
+            let compiled = validgen_json_schema::compile(&g.schema, &g.options)
                 .unwrap_or_else(|e| panic!("{}: {e:?}", g.label));
             (g.name.clone(), compiled.rules)
         })

@@ -1,5 +1,5 @@
 //! Kyverno CLI test manifests: all 206 real `kyverno-test.yaml` of
-//! `tests/corpus/kyverno-tests` (209 documents) through `validgen_runtime::kyverno`.
+//! `tests/corpus/kyverno-tests` (209 documents) through `validgen_kyverno`.
 //!
 //! - `all/*`, the whole set per iteration: `parse` (split into documents, `Yaml::parse`,
 //!   `recognise`: the floor), `validate-text` (the same, then `validate`: from the texts to

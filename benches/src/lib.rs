@@ -35,7 +35,7 @@ pub mod ytt;
 /// A rule set with path-valued arguments (`min` from `resources.requests.memory` and
 /// `cpu.sockets`, an enum value from `inputs[0].bus`, a `minLength` from `cpu.threads`) and a
 /// filter path (`disks[?(@.name=='rootdisk')]`): the generated code evaluates these with the
-/// runtime (`validgen::__private::compiled::lookup`), with the reference-VM fallback.
+/// runtime (`validgen::kubevirt::compiled::lookup`), with the reference-VM fallback.
 pub const DYNAMIC_RULES: &str = include_str!("../dynamic-rules.json");
 
 /// The processed default VM of `rhel9-server-small` (1 rule: minimal guest memory).
@@ -284,7 +284,7 @@ pub fn interpreted_catalog() -> admission::Catalog {
 ///
 /// # Panics
 /// When `build.rs` did not compile [`DYNAMIC_RULES`].
-pub fn dynamic_compiled() -> validgen::__private::compiled::RuleSetFn {
+pub fn dynamic_compiled() -> validgen::kubevirt::compiled::RuleSetFn {
     dynamic::CATALOG
         .compiled(DYNAMIC_RULES)
         .expect("build.rs compiled the dynamic rule set")

@@ -3,9 +3,9 @@
 
 mod paths;
 
-use validgen_runtime::ir::{self, Check, Reason};
-use validgen_runtime::kubevirt::rules;
-use validgen_runtime::kubevirt::typed::schema::{AsInt, Schema};
+use validgen_core::ir::{self, Check, Reason};
+use validgen_kubevirt::rules;
+use validgen_kubevirt::typed::schema::{AsInt, Schema};
 
 use crate::diag::locate::{Place, rule_paths};
 use crate::diag::{Diagnostic, Diagnostics};

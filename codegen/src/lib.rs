@@ -1,7 +1,7 @@
 //! `validgen-codegen`: KubeVirt template catalogs compiled into specialised Rust validators.
 //! One library behind the `include_validators!` macro and the `validgen generate` command.
 //!
-//! Catalog folder → templates ([`source`]) → rule sets, parsed by `validgen-runtime`'s parser
+//! Catalog folder → templates ([`source`]) → rule sets, parsed by `validgen-kubevirt`'s parser
 //! and lowered to its IR ([`analyze`]) → paths planned against the KubeVirt Go types
 //! ([`plan`]) → Rust tokens ([`emit`], one emitter per rule kind). The output is deterministic:
 //! templates sorted by name, one function per distinct rule text sorted by text.
@@ -20,7 +20,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 use proc_macro2::TokenStream;
-use validgen_runtime::ir;
+use quote::{ToTokens, format_ident, quote};
+use validgen_core::ir;
 
 pub use analyze::Options;
 pub use diag::{Diagnostic, Diagnostics};
@@ -33,6 +34,22 @@ pub use ytt::{GeneratedYtt, compile_ytt_dir};
 
 use emit::TemplateItem;
 use source::{RuleText, read_catalog};
+
+/// The path generated code calls the runtime through: the facade's private module named after
+/// this crate's version (`::validgen::__private_0_1_0`), so that generated code and a facade
+/// of another version fail to compile instead of drifting.
+pub(crate) const PRIVATE: Private = Private;
+
+/// Writes [`PRIVATE`]'s path.
+pub(crate) struct Private;
+
+impl ToTokens for Private {
+    fn to_tokens(&self, tokens: &mut TokenStream) {
+        let version = env!("CARGO_PKG_VERSION").replace(['.', '-', '+'], "_");
+        let module = format_ident!("__private_{version}");
+        tokens.extend(quote!(::validgen::#module));
+    }
+}
 
 /// The generated code of a catalog.
 #[derive(Debug, Clone)]

@@ -3,9 +3,9 @@
 //! types; anything else (filters, `..`, `.*`, unions, literals, several actions) is left to the
 //! runtime evaluator.
 
-use validgen_runtime::ir::Path;
-use validgen_runtime::jsonpath::ast::{ParamsEntry, Segment, Step as AstStep};
-use validgen_runtime::kubevirt::typed::schema::{AsInt, GoKind, Schema, TypeId};
+use validgen_core::ir::Path;
+use validgen_jsonpath::ast::{ParamsEntry, Segment, Step as AstStep};
+use validgen_kubevirt::typed::schema::{AsInt, GoKind, Schema, TypeId};
 
 /// How a path is evaluated.
 #[derive(Debug, Clone, PartialEq)]

@@ -1,5 +1,5 @@
 //! Schema catalogs: every JSON Schema (or CRD) file of a folder compiled by the JSON Schema
-//! frontend of `validgen-runtime` and emitted as document validators. Behind
+//! frontend (`validgen-json-schema`) and emitted as document validators. Behind
 //! `include_schemas!` and `validgen generate --schemas`.
 
 use std::collections::BTreeMap;
@@ -7,9 +7,9 @@ use std::path::{Path, PathBuf};
 
 use proc_macro2::TokenStream;
 use serde_json::Value;
-use validgen_runtime::ir::RuleSet;
-use validgen_runtime::json_schema::{self, SchemaError, SchemaText};
-use validgen_runtime::kubevirt::admission::collect_files;
+use validgen_core::ir::RuleSet;
+use validgen_json_schema::{self as json_schema, SchemaError, SchemaText};
+use validgen_kubevirt::admission::collect_files;
 
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::emit::schemas::SchemaItem;
@@ -188,7 +188,7 @@ pub fn load_schemas(path: &Path, display: &str, opts: SchemaOptions) -> SchemaCa
 
 /// The documents of a schema file: one (JSON or YAML), or several YAML documents separated
 /// by `---` (empty ones left out), each located in the whole text.
-fn read_documents(text: &str) -> Result<Vec<SchemaText>, validgen_runtime::model::YamlError> {
+fn read_documents(text: &str) -> Result<Vec<SchemaText>, validgen_core::model::YamlError> {
     match SchemaText::parse(text) {
         Ok(one) => Ok(vec![one]),
         Err(e) if e.message.starts_with("multiple YAML documents detected") => {

@@ -7,13 +7,11 @@ use std::path::{Path, PathBuf};
 use serde::Deserialize;
 use serde_json::Value;
 use serde_saphyr::Spanned;
-use validgen_runtime::kubevirt::admission::shape::{
-    self, ObjectShape, Part, Severity, ShapeProblem,
-};
-use validgen_runtime::kubevirt::admission::{LEGACY_VALIDATIONS, VALIDATIONS, collect_files};
-use validgen_runtime::kubevirt::manifest::DEFAULT_MAX_BYTES;
-use validgen_runtime::kubevirt::rules::Location;
-use validgen_runtime::model::yaml_message;
+use validgen_core::model::yaml_message;
+use validgen_kubevirt::admission::shape::{self, ObjectShape, Part, Severity, ShapeProblem};
+use validgen_kubevirt::admission::{LEGACY_VALIDATIONS, VALIDATIONS, collect_files};
+use validgen_kubevirt::manifest::DEFAULT_MAX_BYTES;
+use validgen_kubevirt::rules::Location;
 
 use crate::diag::{Diagnostic, Diagnostics};
 
@@ -113,7 +111,7 @@ pub struct CatalogRead {
     /// Problems that make the folder not the catalog it is meant to be: unreadable files,
     /// YAML syntax errors, a `kind` close to `Template`, a Template without a name.
     pub errors: Diagnostics,
-    /// Problems the reference works with (see `validgen_runtime::kubevirt::admission::shape`): a
+    /// Problems the reference works with (see `validgen_kubevirt::admission::shape`): a
     /// template defined again in a later file (which replaces the earlier one), rules on an
     /// object other than `objects[0]`.
     pub warnings: Vec<Diagnostic>,

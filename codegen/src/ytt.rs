@@ -1,16 +1,16 @@
 //! Folders of ytt data-values schemas: every schema file compiled by the ytt frontend of
-//! `validgen-runtime` (typed as ytt types it, its validations lowered into the IR) and emitted
+//! `validgen-ytt` (typed as ytt types it, its validations lowered into the IR) and emitted
 //! as validators. Behind `include_ytt_schemas!`.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use proc_macro2::TokenStream;
-use validgen_runtime::kubevirt::admission::collect_files;
-use validgen_runtime::ytt::lower::{rule_set, schema_checks};
-use validgen_runtime::ytt::schema::{self, BuildError};
-use validgen_runtime::ytt::validation::ValidationError;
-use validgen_runtime::ytt::yaml;
+use validgen_gotext::yaml;
+use validgen_kubevirt::admission::collect_files;
+use validgen_ytt::lower::{rule_set, schema_checks};
+use validgen_ytt::schema::{self, BuildError};
+use validgen_ytt::validation::ValidationError;
 
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::emit::ytt::YttItem;

@@ -6,13 +6,13 @@
 use std::collections::BTreeMap;
 
 use serde_json::{Number, Value, json};
-use validgen_runtime::ecmaregex::EcmaRegex;
-use validgen_runtime::format::Format;
-use validgen_runtime::goregex::GoRegex;
-use validgen_runtime::ir::{
+use validgen_core::ir::{
     Arg, Bound, Check, Guard, Location, Measure, Origin, Path, Regex, Root, Rule, RuleSet, Severity,
 };
-use validgen_runtime::model::JsonType;
+use validgen_core::model::JsonType;
+use validgen_ecmaregex::EcmaRegex;
+use validgen_format::Format;
+use validgen_goregex::GoRegex;
 
 fn pointer(text: &str) -> Path {
     Path::pointer(text).unwrap_or_else(|e| panic!("{text}: {e}"))
@@ -532,10 +532,10 @@ fn schema_keywords() -> RuleSet {
 /// by `validation_with` and nested as the ytt front end lowers a schema's: the document, some
 /// of its keys, and the items of `items`.
 fn ytt_seed() -> RuleSet {
-    use validgen_runtime::ytt::annotations::Annotation;
-    use validgen_runtime::ytt::lower::rule_set;
-    use validgen_runtime::ytt::validation::validation_with;
-    use validgen_runtime::ytt::yaml::Pos;
+    use validgen_gotext::yaml::Pos;
+    use validgen_ytt::annotations::Annotation;
+    use validgen_ytt::lower::rule_set;
+    use validgen_ytt::validation::validation_with;
 
     let v = |line: usize, args: &str| {
         let annotation = Annotation {
@@ -547,7 +547,7 @@ fn ytt_seed() -> RuleSet {
             },
         };
         let read = validation_with(&annotation, true).unwrap_or_else(|e| panic!("{args}: {e}"));
-        Check::Validation(Box::new(read))
+        Check::Extension(std::sync::Arc::new(read))
     };
     let key = |k: &str, checks: Vec<Check>| (k.to_owned(), checks);
     rule_set(

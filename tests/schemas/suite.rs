@@ -7,7 +7,7 @@
 use std::path::{Path, PathBuf};
 
 use serde_json::Value;
-use validgen_runtime::json_schema::{Draft, Options, compile};
+use validgen_json_schema::{Draft, Options, compile};
 
 /// Optional files run besides every top-level file (not `content.json`, which asserts
 /// `contentMediaType`/`contentEncoding`: validgen keeps them as annotations).

@@ -7,12 +7,12 @@
 use std::cmp::Ordering;
 use std::sync::LazyLock;
 
+use validgen::GoRegex;
+use validgen::JsonPath;
+use validgen::Quantity;
 use validgen::admission::{self, Catalog, Mode, Template};
 use validgen::extract;
-use validgen::goregex::GoRegex;
-use validgen::jsonpath::JsonPath;
 use validgen::manifest;
-use validgen::quantity::Quantity;
 use validgen::rules;
 use validgen::serde_json::{self, Value, json};
 use validgen::typed::TypedVm;

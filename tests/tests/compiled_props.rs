@@ -6,8 +6,8 @@ use proptest::prelude::*;
 use serde_json::{Map, Value, json};
 use std::sync::LazyLock;
 
-use validgen::__private::compiled::{KeptFn, RuleSetFn};
 use validgen::interpret::Explain;
+use validgen::kubevirt::compiled::{KeptFn, RuleSetFn};
 use validgen::typed::TypedVm;
 use validgen::view::Kept;
 use validgen::{ir, rules, typed};

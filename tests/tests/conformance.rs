@@ -9,8 +9,8 @@ mod data;
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use validgen_runtime::interpret::Outcome;
-use validgen_runtime::kubevirt::admission::{self, Catalog, Decision, Mode};
+use validgen_core::interpret::Outcome;
+use validgen_kubevirt::admission::{self, Catalog, Decision, Mode};
 
 use crashes::{CRASHES, Crash};
 use data::{Case, Expected, load_cases};

@@ -387,7 +387,7 @@ fn costly() -> Vec<(String, RuleSet)> {
 /// items without placing them), identically.
 #[test]
 fn schemas_doubling_their_work_stop_at_the_ref_budget_alike() {
-    let limit = validgen_runtime::checks::document::MAX_REFS.to_string();
+    let limit = validgen_core::checks::document::MAX_REFS.to_string();
     let invalid = deep(40, false);
     for ((name, rules), (_, compiled)) in costly().iter().zip(COSTLY) {
         for explain in [Explain::All, Explain::Failures] {

@@ -1,17 +1,17 @@
-//! The two built-in Kyverno test CRDs (`runtime/src/kyverno/crds`) compiled into code by
+//! The two built-in Kyverno test CRDs (`frontends/kyverno/crds`) compiled into code by
 //! `include_schemas!` with strict decoding agree with the interpreter running the catalog's
 //! rule sets (`kyverno::catalog`): the same schema after the rewrite, and the same report
 //! (verdict, violation locations, keyword locations) on every real `kyverno-test.yaml`
 //! document and on negative documents.
 
-#[path = "../../runtime/tests/kyverno/corpus.rs"]
+#[path = "../../frontends/kyverno/tests/kyverno/corpus.rs"]
 mod corpus;
 
 // The catalog's one compile warning (`x-kubernetes-list-type: map`: key uniqueness is not
 // checked, in `values.namespaces[].status.conditions`) is known and shown by `validgen check`.
 #[allow(deprecated)]
 mod crds {
-    validgen::include_schemas!("../runtime/src/kyverno/crds", reject_unknown_fields = true);
+    validgen::include_schemas!("../frontends/kyverno/crds", reject_unknown_fields = true);
 }
 
 use validgen::interpret::{Explain, evaluate_document};

@@ -10,8 +10,8 @@ use kube_cel::cel::extractors::This;
 use kube_cel::cel::objects::Map;
 use kube_cel::cel::{Context, ExecutionError, ResolveResult, Value as Cel};
 use serde_json::Value;
-use validgen_runtime::goregex::GoRegex;
-use validgen_runtime::quantity::Quantity;
+use validgen_goregex::GoRegex;
+use validgen_quantity::Quantity;
 
 /// Which quantity functions a context has.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

@@ -6,7 +6,7 @@
 //! `parameterNotFoundAction: Allow` (VAP.md §2.1).
 
 use serde_json::Value;
-use validgen_runtime::kubevirt::admission::Template;
+use validgen_kubevirt::admission::Template;
 
 use crate::matching::Selects;
 use crate::report::{Reason, RuleSetReport};

@@ -12,7 +12,7 @@
 //! rules get a policy per Template, with the Template as params. With
 //! [`UnknownRuleTexts::Warn`] or [`UnknownRuleTexts::Deny`], a catch-all policy fails VMs
 //! carrying a rule text the catalog does not have. Rules are lowered
-//! by the KubeVirt frontend ([`validgen_runtime::kubevirt::rules`]) and planned against the Go
+//! by the KubeVirt frontend ([`validgen_kubevirt::rules`]) and planned against the Go
 //! types ([`validgen_codegen::plan`]); [`rule`] writes their CEL.
 
 mod cel;
@@ -28,7 +28,7 @@ use std::collections::BTreeMap;
 
 use serde_json::{Value, json};
 use sha2::{Digest, Sha256};
-use validgen_runtime::kubevirt::admission::Catalog;
+use validgen_kubevirt::admission::Catalog;
 
 pub use report::{Class, Reason, Report, RuleReport, RuleSetReport, Summary};
 
@@ -36,7 +36,7 @@ use matching::Selects;
 use policy::Identity;
 
 /// The annotation holding a VM's rules.
-pub(crate) use validgen_runtime::kubevirt::keys::{SKIP, VALIDATIONS};
+pub(crate) use validgen_kubevirt::keys::{SKIP, VALIDATIONS};
 
 /// A `validationActions` entry of a binding.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
@@ -279,7 +279,7 @@ pub fn to_yaml(documents: &[Value]) -> Result<String, String> {
         if i > 0 {
             out.push_str("---\n");
         }
-        out.push_str(&validgen_runtime::kyverno::migrate::to_yaml(d)?);
+        out.push_str(&validgen_gotext::yaml::to_yaml(d)?);
     }
     Ok(out)
 }

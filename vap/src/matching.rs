@@ -2,7 +2,7 @@
 //! (SEMANTICS §2: deleting, the skip key, the VM's own rule text, else its parent template).
 
 use serde_json::{Value, json};
-use validgen_runtime::kubevirt::keys::{TEMPLATE_NAME, TEMPLATE_NAMESPACE, TEMPLATE_NAMESPACE_OLD};
+use validgen_kubevirt::keys::{TEMPLATE_NAME, TEMPLATE_NAMESPACE, TEMPLATE_NAMESPACE_OLD};
 
 use crate::cel::{quote, string_list};
 use crate::{SKIP, VALIDATIONS};

@@ -9,9 +9,9 @@
 //! the path fails only when it had elements and none is left.
 
 use validgen_codegen::plan::{self, PathPlan, Step};
-use validgen_runtime::ir::Path;
-use validgen_runtime::kubevirt::typed::Schema;
-use validgen_runtime::kubevirt::typed::schema::{AsInt, GoKind, TypeId};
+use validgen_core::ir::Path;
+use validgen_kubevirt::typed::Schema;
+use validgen_kubevirt::typed::schema::{AsInt, GoKind, TypeId};
 
 use crate::cel::{self, has_chain, is_plain_field, quote, select};
 use crate::report::Reason;

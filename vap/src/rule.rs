@@ -1,15 +1,15 @@
 //! One rule as CEL `variables`: whether it errors, and its unsatisfied explanation, with the
-//! reference's texts (SEMANTICS §6–7; `validgen_runtime::checks` is the Rust twin).
+//! reference's texts (SEMANTICS §6–7; `validgen_core::checks` is the Rust twin).
 //!
 //! Per rule `r<i>`: `r<i>_g` (the `valid` guard holds), `r<i>_v` (the values, from the VM,
 //! else from the reference VM when the path fails on it), `r<i>_e` (the error text, `''` for
 //! none) and `r<i>_u` (the explanation when unsatisfied, `''` when satisfied, skipped or in
 //! error).
 
-use validgen_runtime::ir::{Arg, Check, Guard, Regex, Rule, Severity};
-use validgen_runtime::kubevirt::rules::bound;
-use validgen_runtime::kubevirt::typed::schema::AsInt;
-use validgen_runtime::kubevirt::typed::{as_int, as_string, reference_vm};
+use validgen_core::ir::{Arg, Check, Guard, Regex, Rule, Severity};
+use validgen_kubevirt::rules::bound;
+use validgen_kubevirt::typed::schema::AsInt;
+use validgen_kubevirt::typed::{as_int, as_string, reference_vm};
 
 use crate::cel::quote;
 use crate::path::{self, Access, PathCel};
@@ -48,7 +48,7 @@ impl Paths {
     /// The compiled `path`, with its variables appended to `variables`.
     fn compile(
         &mut self,
-        path: &validgen_runtime::ir::Path,
+        path: &validgen_core::ir::Path,
         variables: &mut Vec<(String, String)>,
     ) -> Result<PathCel, Vec<Reason>> {
         let k = match self.0.iter().position(|p| *p == path.source) {
@@ -107,7 +107,7 @@ pub fn translate(index: usize, rule: &Rule, paths: &mut Paths) -> Result<RuleCel
     let mut arg_errors = Vec::new();
     let kind = {
         let mut k = 0;
-        let mut resolve = |path: &validgen_runtime::ir::Path, int: bool| {
+        let mut resolve = |path: &validgen_core::ir::Path, int: bool| {
             let name = format!("r{index}_a{k}");
             k += 1;
             let (value, error) = argument(&name, path, int, paths, &mut out.variables)?;
@@ -218,7 +218,7 @@ fn first_error(errors: &[String], then: &str) -> String {
 /// validgen's `model::values::one`). Gives (CEL of its value, CEL of its error).
 fn argument(
     name: &str,
-    path: &validgen_runtime::ir::Path,
+    path: &validgen_core::ir::Path,
     int: bool,
     paths: &mut Paths,
     variables: &mut Vec<(String, String)>,
@@ -367,7 +367,7 @@ enum StringCheck {
 }
 
 /// Resolves a path-valued argument (`true`: an integer one) to CEL of its value.
-type Resolve<'a> = dyn FnMut(&validgen_runtime::ir::Path, bool) -> Result<String, Vec<Reason>> + 'a;
+type Resolve<'a> = dyn FnMut(&validgen_core::ir::Path, bool) -> Result<String, Vec<Reason>> + 'a;
 
 impl Kind {
     fn of(check: &Check, resolve: &mut Resolve<'_>) -> Result<Kind, Vec<Reason>> {
@@ -551,7 +551,7 @@ type Values = (String, String, Result<Vec<String>, String>);
 /// error on the reference VM as CEL literals).
 fn ints(
     p: &PathCel,
-    path: &validgen_runtime::ir::Path,
+    path: &validgen_core::ir::Path,
     some_known: bool,
 ) -> Result<Values, Vec<Reason>> {
     let (go_type, pointer) = path::go_type(p.terminal());
@@ -614,7 +614,7 @@ fn quantity_ok(value: &str) -> String {
 
 /// A path's values as strings: (CEL list on the VM, CEL error on the VM, the values or error
 /// on the reference VM as CEL literals).
-fn strings(p: &PathCel, path: &validgen_runtime::ir::Path, some_known: bool) -> Values {
+fn strings(p: &PathCel, path: &validgen_core::ir::Path, some_known: bool) -> Values {
     let rendered = path::rendered(p.terminal());
     let values = p.map(|a| match &rendered {
         Some(text) => quote(text),
@@ -633,9 +633,9 @@ fn strings(p: &PathCel, path: &validgen_runtime::ir::Path, some_known: bool) -> 
 /// The values of `path` on the reference VM, converted, as CEL literals (perhaps none); the
 /// rule's error when the path fails there too or a value does not convert.
 fn reference_values(
-    path: &validgen_runtime::ir::Path,
+    path: &validgen_core::ir::Path,
     convert: impl Fn(
-        &validgen_runtime::jsonpath::Found<validgen_runtime::kubevirt::typed::TypedNode<'static>>,
+        &validgen_jsonpath::Found<validgen_kubevirt::typed::TypedNode<'static>>,
     ) -> Result<String, String>,
 ) -> Result<Vec<String>, String> {
     let jsonpath = path.as_jsonpath().ok_or(INVALID_JSONPATH)?;

@@ -1,7 +1,7 @@
 //! One rule text compiled for the VMs it applies to: its policies and its report.
 
 use serde_json::{Value, json};
-use validgen_runtime::kubevirt::rules::{lower, parse_rule_set};
+use validgen_kubevirt::rules::{lower, parse_rule_set};
 
 use crate::matching::Selects;
 use crate::policy::{self, Identity};

@@ -7,8 +7,8 @@
 use validgen_vap_eval as offline;
 
 use serde_json::{Value, json};
-use validgen_runtime::kubevirt::admission::{Catalog, Mode, Template, VALIDATIONS, decide};
-use validgen_runtime::kubevirt::typed::TypedVm;
+use validgen_kubevirt::admission::{Catalog, Mode, Template, VALIDATIONS, decide};
+use validgen_kubevirt::typed::TypedVm;
 use validgen_vap::{Class, Options, compile};
 
 const RULES: &str = r#"[

@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use validgen_runtime::kubevirt::admission::Catalog;
+use validgen_kubevirt::admission::Catalog;
 use validgen_vap::{Class, Options, compile, to_yaml};
 
 fn catalog() -> Catalog {

@@ -10,9 +10,9 @@ use common::{bundled_catalog, default_policies, root};
 
 use validgen_vap_eval as offline;
 
-use validgen_runtime::kubevirt::admission::{Mode, VALIDATIONS, decide};
-use validgen_runtime::kubevirt::manifest::{DEFAULT_MAX_BYTES, read_file};
-use validgen_runtime::kubevirt::typed::TypedVm;
+use validgen_kubevirt::admission::{Mode, VALIDATIONS, decide};
+use validgen_kubevirt::manifest::{DEFAULT_MAX_BYTES, read_file};
+use validgen_kubevirt::typed::TypedVm;
 
 #[test]
 fn bundled_vms_get_validgens_answers() {

@@ -12,8 +12,8 @@ use common::{bundled_catalog, conformance_cases, default_policies};
 use validgen_vap_eval as offline;
 
 use serde_json::{Value, json};
-use validgen_runtime::kubevirt::admission::{Catalog, Mode, decide};
-use validgen_runtime::kubevirt::typed::TypedVm;
+use validgen_kubevirt::admission::{Catalog, Mode, decide};
+use validgen_kubevirt::typed::TypedVm;
 use validgen_vap::policy::STATIC_MESSAGE;
 
 struct Setup {

@@ -14,8 +14,8 @@ use validgen_vap_eval as offline;
 use std::collections::BTreeMap;
 
 use serde_json::{Value, json};
-use validgen_runtime::kubevirt::admission::{Catalog, Mode, Template, VALIDATIONS, decide};
-use validgen_runtime::kubevirt::typed::TypedVm;
+use validgen_kubevirt::admission::{Catalog, Mode, Template, VALIDATIONS, decide};
+use validgen_kubevirt::typed::TypedVm;
 use validgen_vap::{Class, Options, compile};
 
 fn cases() -> Vec<Value> {

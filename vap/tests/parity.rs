@@ -12,8 +12,8 @@ use common::{bundled_catalog, conformance_cases, default_policies};
 use validgen_vap_eval as offline;
 
 use serde_json::Value;
-use validgen_runtime::kubevirt::admission::{Mode, decide};
-use validgen_runtime::kubevirt::typed::TypedVm;
+use validgen_kubevirt::admission::{Mode, decide};
+use validgen_kubevirt::typed::TypedVm;
 use validgen_vap_eval::Quantities;
 
 /// The VM the API server admits: decoded as KubeVirt's API decodes it, quantities re-encoded

@@ -16,8 +16,8 @@ use validgen_vap_eval as offline;
 use std::collections::BTreeMap;
 
 use serde_json::{Value, json};
-use validgen_runtime::kubevirt::admission::{Catalog, Mode, Template, decide};
-use validgen_runtime::kubevirt::typed::TypedVm;
+use validgen_kubevirt::admission::{Catalog, Mode, Template, decide};
+use validgen_kubevirt::typed::TypedVm;
 use validgen_vap::policy::STATIC_MESSAGE;
 use validgen_vap::{Class, Options, compile};
 

@@ -10,9 +10,9 @@ use common::{bundled_catalog, root};
 use validgen_vap_eval as offline;
 
 use serde_json::{Value, json};
-use validgen_runtime::kubevirt::admission::{Catalog, VALIDATIONS};
-use validgen_runtime::kubevirt::manifest::{DEFAULT_MAX_BYTES, read_file};
-use validgen_runtime::kubevirt::typed::TypedVm;
+use validgen_kubevirt::admission::{Catalog, VALIDATIONS};
+use validgen_kubevirt::manifest::{DEFAULT_MAX_BYTES, read_file};
+use validgen_kubevirt::typed::TypedVm;
 use validgen_vap::{Action, Options, UnknownRuleTexts, compile};
 
 fn catalog() -> Catalog {

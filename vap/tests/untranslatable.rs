@@ -5,7 +5,7 @@
 use validgen_vap_eval as offline;
 
 use serde_json::{Value, json};
-use validgen_runtime::kubevirt::admission::{Catalog, Template, VALIDATIONS};
+use validgen_kubevirt::admission::{Catalog, Template, VALIDATIONS};
 use validgen_vap::{Class, Options, compile};
 
 const RULES: &str = r#"[

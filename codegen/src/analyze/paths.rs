@@ -2,9 +2,9 @@
 //! without its leading `.`, a path written from the VM rather than from its `spec.template`,
 //! a field name close to a real one.
 
-use validgen_runtime::ir::{Path, Root};
-use validgen_runtime::kubevirt::rules::ROOT;
-use validgen_runtime::kubevirt::typed::schema::Schema;
+use validgen_core::ir::{Path, Root};
+use validgen_kubevirt::rules::ROOT;
+use validgen_kubevirt::typed::schema::Schema;
 
 use crate::lint::Lint;
 use crate::plan::{PathPlan, StaticPath, plan};
@@ -158,8 +158,7 @@ mod tests {
     use super::*;
 
     fn path(expr: &str) -> Path {
-        validgen_runtime::kubevirt::rules::rule_path(&format!("jsonpath::{expr}"))
-            .expect("path parses")
+        validgen_kubevirt::rules::rule_path(&format!("jsonpath::{expr}")).expect("path parses")
     }
 
     fn hint(expr: &str) -> Option<String> {

@@ -2,8 +2,8 @@
 //! points at the line of `"regex": …` rather than at the rule's opening brace; and where each
 //! path of a rule is written.
 
-use validgen_runtime::ir::{Arg, Path};
-use validgen_runtime::kubevirt::rules::{Location, ParsedRule};
+use validgen_core::ir::{Arg, Path};
+use validgen_kubevirt::rules::{Location, ParsedRule};
 
 /// Where the value of `key` (matched ASCII case-insensitively, as the reference's decoder
 /// matches keys; the last occurrence wins, as it does) starts in the object that begins at

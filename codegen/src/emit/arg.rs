@@ -3,7 +3,7 @@
 
 use proc_macro2::TokenStream;
 use quote::quote;
-use validgen_runtime::ir::Arg;
+use validgen_core::ir::Arg;
 
 use super::Paths;
 use super::path::Use;

@@ -1,10 +1,11 @@
-//! The single-pass extraction of a rule set ([`validgen_runtime::kubevirt::extract`]): the JSON paths its
+//! The single-pass extraction of a rule set ([`validgen_kubevirt::extract`]): the JSON paths its
 //! rules read, planned against the Go types at build time, as static data.
 
+use crate::PRIVATE;
 use proc_macro2::TokenStream;
 use quote::quote;
-use validgen_runtime::ir::RuleSet;
-use validgen_runtime::kubevirt::capture::{Seg, capture_paths};
+use validgen_core::ir::RuleSet;
+use validgen_kubevirt::capture::{Seg, capture_paths};
 
 /// `&[&[Seg]]`: the capture paths of `set`.
 pub fn paths(set: &RuleSet) -> TokenStream {
@@ -13,9 +14,9 @@ pub fn paths(set: &RuleSet) -> TokenStream {
             Seg::Key(k) => {
                 let k = k.as_ref();
                 // A variant built in place (not a `const fn` call) is promoted to `'static`.
-                quote!(::validgen::__private::capture::Seg::Key(::std::borrow::Cow::Borrowed(#k)))
+                quote!(#PRIVATE::capture::Seg::Key(::std::borrow::Cow::Borrowed(#k)))
             }
-            Seg::Elems => quote!(::validgen::__private::capture::Seg::Elems),
+            Seg::Elems => quote!(#PRIVATE::capture::Seg::Elems),
         });
         quote!(&[#(#segs),*])
     });

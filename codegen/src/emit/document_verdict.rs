@@ -6,9 +6,10 @@
 
 use proc_macro2::{Ident, TokenStream};
 use quote::quote;
-use validgen_runtime::ir::{RuleSet, Severity};
+use validgen_core::ir::{RuleSet, Severity};
 
 use super::{Paths, document};
+use crate::PRIVATE;
 
 /// `fn <name><D: Document>(__lookup: D) -> bool`; `full` is the set's report function.
 pub fn function(name: &Ident, full: &Ident, set: &RuleSet, paths: &Paths) -> TokenStream {
@@ -33,12 +34,12 @@ pub fn function(name: &Ident, full: &Ident, set: &RuleSet, paths: &Paths) -> Tok
             }
         }
         None => quote! {
-            !#full(__lookup, ::validgen::__private::interpret::Explain::Failures).report.failed()
+            !#full(__lookup, #PRIVATE::interpret::Explain::Failures).report.failed()
         },
     };
     quote! {
         #[allow(clippy::all, unused_variables, unused_parens, dead_code)]
-        fn #name<__D: ::validgen::__private::model::Document>(__lookup: __D) -> bool {
+        fn #name<__D: #PRIVATE::model::Document>(__lookup: __D) -> bool {
             #body
         }
     }

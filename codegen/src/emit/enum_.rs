@@ -1,14 +1,15 @@
-//! `enum` ([`Check::Enum`](validgen_runtime::ir::Check::Enum)): literal values become a
+//! `enum` ([`Check::Enum`](validgen_core::ir::Check::Enum)): literal values become a
 //! `match`; path-valued ones are resolved first, as the reference does.
 
 use proc_macro2::TokenStream;
 use quote::quote;
-use validgen_runtime::ir::{Arg, Path};
+use validgen_core::ir::{Arg, Path};
 
 use super::Paths;
 use super::arg::str_arg;
 use super::path::Use;
 use super::walk::Walks;
+use crate::PRIVATE;
 
 /// The body of the rule's check: `Result<(bool, String), String>`.
 pub fn check(values: &[Arg<String>], path: &Path, paths: &Paths, walks: &Walks) -> TokenStream {
@@ -24,8 +25,8 @@ pub fn check(values: &[Arg<String>], path: &Path, paths: &Paths, walks: &Walks) 
         Some(lits) => {
             // The explanation lists every value as written; the match needs each once.
             let allowed = quote! {{
-                static ALLOWED: ::validgen::__private::compiled::AllowedValues =
-                    ::validgen::__private::compiled::AllowedValues::new(&[#(#lits),*]);
+                static ALLOWED: #PRIVATE::compiled::AllowedValues =
+                    #PRIVATE::compiled::AllowedValues::new(&[#(#lits),*]);
                 &ALLOWED
             }};
             let mut lits = lits;
@@ -39,11 +40,11 @@ pub fn check(values: &[Arg<String>], path: &Path, paths: &Paths, walks: &Walks) 
             match paths.get(path).str_view(path, walks) {
                 Some(view) => quote! {
                     let values = #view?;
-                    ::core::result::Result::Ok(::validgen::__private::compiled::one_of_view(values, |v: &str| #test, #allowed, explain))
+                    ::core::result::Result::Ok(#PRIVATE::compiled::one_of_view(values, |v: &str| #test, #allowed, explain))
                 },
                 None => quote! {
                     let values = #found?;
-                    ::core::result::Result::Ok(::validgen::__private::compiled::one_of_with(&values[..], |v: &str| #test, #allowed, explain))
+                    ::core::result::Result::Ok(#PRIVATE::compiled::one_of_with(&values[..], |v: &str| #test, #allowed, explain))
                 },
             }
         }
@@ -52,7 +53,7 @@ pub fn check(values: &[Arg<String>], path: &Path, paths: &Paths, walks: &Walks) 
             quote! {
                 let allowed: ::std::vec::Vec<::std::borrow::Cow<'_, str>> = ::std::vec::Vec::from([#(#args?),*]);
                 let values = #found?;
-                ::core::result::Result::Ok(::validgen::__private::compiled::one_of(&values[..], &allowed, explain))
+                ::core::result::Result::Ok(#PRIVATE::compiled::one_of(&values[..], &allowed, explain))
             }
         }
     }

@@ -4,10 +4,11 @@
 
 use proc_macro2::TokenStream;
 use quote::quote;
-use validgen_runtime::ir::Guard;
+use validgen_core::ir::Guard;
 
 use super::Paths;
 use super::walk::Walks;
+use crate::PRIVATE;
 
 /// A `bool` expression for a guard decided from the walked values alone, else `None`.
 pub fn static_holds(g: &Guard, paths: &Paths, walks: &Walks) -> Option<TokenStream> {
@@ -28,14 +29,14 @@ pub fn holds(g: &Guard, paths: &Paths, walks: &Walks) -> TokenStream {
             let parsed = paths.get(path).parsed_result();
             let text = value.to_string();
             quote! {{
-                static __CONST: ::std::sync::LazyLock<::validgen::__private::serde_json::Value> =
-                    ::std::sync::LazyLock::new(|| ::validgen::__private::serde_json::from_str(#text).unwrap_or_default());
-                #parsed.and_then(|p| ::validgen::__private::compiled::guard_equals(&__lookup, p, &__CONST))
+                static __CONST: ::std::sync::LazyLock<#PRIVATE::serde_json::Value> =
+                    ::std::sync::LazyLock::new(|| #PRIVATE::serde_json::from_str(#text).unwrap_or_default());
+                #parsed.and_then(|p| #PRIVATE::compiled::guard_equals(&__lookup, p, &__CONST))
             }}
         }
         Guard::Truthy(path) => {
             let parsed = paths.get(path).parsed_result();
-            quote!(#parsed.and_then(|p| ::validgen::__private::compiled::guard_truthy(&__lookup, p)))
+            quote!(#parsed.and_then(|p| #PRIVATE::compiled::guard_truthy(&__lookup, p)))
         }
         Guard::All(gs) => {
             let each = gs.iter().map(|g| holds(g, paths, walks));

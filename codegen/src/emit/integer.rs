@@ -1,14 +1,15 @@
-//! `integer` ([`Check::IntRange`](validgen_runtime::ir::Check::IntRange)): bounds inlined, the
+//! `integer` ([`Check::IntRange`](validgen_core::ir::Check::IntRange)): bounds inlined, the
 //! values converted as their Go type dictates.
 
 use proc_macro2::TokenStream;
 use quote::quote;
-use validgen_runtime::ir::{Arg, Path};
+use validgen_core::ir::{Arg, Path};
 
 use super::Paths;
 use super::arg::int_arg;
 use super::path::Use;
 use super::walk::Walks;
+use crate::PRIVATE;
 
 /// The body of the rule's check: `Result<(bool, String), String>`.
 pub fn check(
@@ -25,6 +26,6 @@ pub fn check(
         let min = #min?;
         let max = #max?;
         let values = #values?;
-        ::core::result::Result::Ok(::validgen::__private::compiled::int_range(&values[..], min, max, explain))
+        ::core::result::Result::Ok(#PRIVATE::compiled::int_range(&values[..], min, max, explain))
     }
 }

@@ -21,8 +21,9 @@ use std::collections::BTreeMap;
 
 use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote};
-use validgen_runtime::ir::{Check, Path, Regex, RuleSet};
+use validgen_core::ir::{Check, Path, Regex, RuleSet};
 
+use crate::PRIVATE;
 use path::PathCode;
 
 /// The document model generated code reads.
@@ -129,12 +130,12 @@ pub fn catalog(
             Some(set) => quote!(#set(vm, explain)),
             None => quote!({
                 let _ = explain;
-                ::validgen::__private::interpret::Report::default()
+                #PRIVATE::interpret::Report::default()
             }),
         };
         Some(quote! {
             #[doc = #doc]
-            pub fn #f(vm: &::validgen::__private::serde_json::Value, explain: ::validgen::__private::interpret::Explain) -> ::validgen::__private::interpret::Report { #body }
+            pub fn #f(vm: &#PRIVATE::serde_json::Value, explain: #PRIVATE::interpret::Explain) -> #PRIVATE::interpret::Report { #body }
         })
     });
     let opt = |s: &Option<String>| match s {
@@ -145,7 +146,7 @@ pub fn catalog(
         let (name, file) = (&t.name, &t.file);
         let (ns, rules, legacy) = (opt(&t.namespace), opt(&t.rules), opt(&t.legacy_rules));
         quote! {
-            ::validgen::__private::compiled::CompiledTemplate { name: #name, namespace: #ns, file: #file, rules: #rules, legacy_rules: #legacy }
+            #PRIVATE::compiled::CompiledTemplate { name: #name, namespace: #ns, file: #file, rules: #rules, legacy_rules: #legacy }
         }
     });
     let set_entries = rule_sets
@@ -154,8 +155,8 @@ pub fn catalog(
         .map(|((text, _), name)| {
             quote!((
                 #text,
-                #name::<::validgen::__private::serde_json::Value> as ::validgen::__private::compiled::RuleSetFn,
-                (|vm: &::validgen::__private::compiled::Kept<'_>, explain| #name(vm, explain)) as ::validgen::__private::compiled::KeptFn,
+                #name::<#PRIVATE::serde_json::Value> as #PRIVATE::compiled::RuleSetFn,
+                (|vm: &#PRIVATE::compiled::Kept<'_>, explain| #name(vm, explain)) as #PRIVATE::compiled::KeptFn,
             ))
         });
     let captures = rule_sets.iter().map(|(_, set)| capture::paths(set));
@@ -177,9 +178,9 @@ pub fn catalog(
         #(#set_fns)*
         #(#public_fns)*
         /// The single-pass extraction plan of `CATALOG`, merged on first use.
-        static __EXTRACTION: ::std::sync::OnceLock<::validgen::__private::capture::ExtractionPlan> = ::std::sync::OnceLock::new();
+        static __EXTRACTION: ::std::sync::OnceLock<#PRIVATE::capture::ExtractionPlan> = ::std::sync::OnceLock::new();
         #[doc = #catalog_doc]
-        pub static CATALOG: ::validgen::__private::compiled::CompiledCatalog = ::validgen::__private::compiled::CompiledCatalog::new(
+        pub static CATALOG: #PRIVATE::compiled::CompiledCatalog = #PRIVATE::compiled::CompiledCatalog::new(
             &[#(#template_entries),*],
             &[#(#set_entries),*],
         )
@@ -219,8 +220,8 @@ fn document_items(sets: &[(String, RuleSet)], verdicts: bool) -> TokenStream {
             #body
             #verdict
             #[doc = #doc]
-            pub fn #public(doc: &::validgen::__private::serde_json::Value, explain: ::validgen::__private::interpret::Explain) -> ::validgen::__private::interpret::DocumentReport {
-                #private(::validgen::__private::model::Plain::new(doc), explain)
+            pub fn #public(doc: &#PRIVATE::serde_json::Value, explain: #PRIVATE::interpret::Explain) -> #PRIVATE::interpret::DocumentReport {
+                #private(#PRIVATE::model::Plain::new(doc), explain)
             }
         }
     });
@@ -236,7 +237,7 @@ fn document_items(sets: &[(String, RuleSet)], verdicts: bool) -> TokenStream {
 fn regexes<'a>(
     sets: impl IntoIterator<Item = &'a RuleSet>,
 ) -> (BTreeMap<String, Ident>, Vec<TokenStream>) {
-    let mut patterns: BTreeMap<String, validgen_runtime::goregex::GoRegex> = BTreeMap::new();
+    let mut patterns: BTreeMap<String, validgen_goregex::GoRegex> = BTreeMap::new();
     for set in sets {
         for r in &set.rules {
             if let Check::Pattern {

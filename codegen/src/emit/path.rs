@@ -5,13 +5,14 @@
 
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::{ToTokens, format_ident, quote};
-use validgen_runtime::ir::{Path, Syntax};
-use validgen_runtime::jsonpath::ast::ParamsEntry;
-use validgen_runtime::kubevirt::typed::schema::{AsInt, Schema};
-use validgen_runtime::kubevirt::typed::{as_int, as_string, reference_vm};
+use validgen_core::ir::{Path, Syntax};
+use validgen_jsonpath::ast::ParamsEntry;
+use validgen_kubevirt::typed::schema::{AsInt, Schema};
+use validgen_kubevirt::typed::{as_int, as_string, reference_vm};
 
 use super::Model;
 use super::walk::{Read, Walks};
+use crate::PRIVATE;
 use crate::plan::{PathPlan, StaticPath, Terminal, plan, terminal};
 
 /// How a rule uses a path's values.
@@ -43,17 +44,17 @@ impl PathCode {
         let (plan, parse) = match (model, &path.syntax) {
             (Model::KubeVirt, _) => (
                 plan(Schema::kubevirt(), path),
-                quote!(::validgen::__private::compiled::rule_path(#source)),
+                quote!(#PRIVATE::compiled::rule_path(#source)),
             ),
             (Model::Plain, Syntax::Pointer(_)) => (
                 PathPlan::Dynamic,
-                quote!(::validgen::__private::compiled::pointer_path(#source)),
+                quote!(#PRIVATE::compiled::pointer_path(#source)),
             ),
             (Model::Plain, Syntax::JsonPath(_)) => {
                 let expr = &path.expr;
                 (
                     PathPlan::Dynamic,
-                    quote!(::validgen::__private::compiled::document_jsonpath(#source, #expr)),
+                    quote!(#PRIVATE::compiled::document_jsonpath(#source, #expr)),
                 )
             }
         };
@@ -101,7 +102,7 @@ impl PathCode {
                 let parse = &self.parse;
                 quote! {
                     #[doc = #doc]
-                    static #name: ::std::sync::LazyLock<::core::result::Result<::validgen::__private::ir::Path, ::std::string::String>> =
+                    static #name: ::std::sync::LazyLock<::core::result::Result<#PRIVATE::ir::Path, ::std::string::String>> =
                         ::std::sync::LazyLock::new(|| #parse);
                 }
             }
@@ -115,11 +116,11 @@ impl PathCode {
     /// there are none.
     pub fn values(&self, usage: Use, fallback_source: &Path, walks: &Walks) -> TokenStream {
         let dynamic = match usage {
-            Use::Ints => quote!(::validgen::__private::model::Document::path_ints(
+            Use::Ints => quote!(#PRIVATE::model::Document::path_ints(
                 &__lookup,
                 Some(p)
             )),
-            Use::Strings => quote!(::validgen::__private::model::Document::path_strings(
+            Use::Strings => quote!(#PRIVATE::model::Document::path_strings(
                 &__lookup,
                 Some(p)
             )),
@@ -129,18 +130,18 @@ impl PathCode {
             fallback_source,
             walks,
             dynamic,
-            quote!(::validgen::__private::compiled::non_empty),
+            quote!(#PRIVATE::compiled::non_empty),
         )
     }
 
     /// As [`PathCode::values`] for an argument: exactly one value (`i64`, or a `Cow<str>`).
     pub fn one_value(&self, usage: Use, fallback_source: &Path, walks: &Walks) -> TokenStream {
         let dynamic = match usage {
-            Use::Ints => quote!(::validgen::__private::model::Document::one_int(
+            Use::Ints => quote!(#PRIVATE::model::Document::one_int(
                 &__lookup, p
             )),
             Use::Strings => quote!(
-                ::validgen::__private::model::Document::one_str(&__lookup, p)
+                #PRIVATE::model::Document::one_str(&__lookup, p)
                     .map(::std::borrow::Cow::Owned)
             ),
         };
@@ -149,7 +150,7 @@ impl PathCode {
             fallback_source,
             walks,
             dynamic,
-            quote!(::validgen::__private::compiled::one),
+            quote!(#PRIVATE::compiled::one),
         )
     }
 
@@ -168,7 +169,7 @@ impl PathCode {
         };
         let found = match p.terminal.map(|t| terminal(Schema::kubevirt(), t)) {
             // The walk never yields values (a step the types cannot satisfy).
-            None => quote!(::validgen::__private::compiled::StrView::<V>::Nodes(
+            None => quote!(#PRIVATE::compiled::StrView::<V>::Nodes(
                 &[],
                 ::core::option::Option::None
             )),
@@ -177,13 +178,13 @@ impl PathCode {
                     Some(r) => quote!(::core::option::Option::Some(#r)),
                     None => quote!(::core::option::Option::None),
                 };
-                quote!(::validgen::__private::compiled::StrView::Nodes(#slots, #rendered))
+                quote!(#PRIVATE::compiled::StrView::Nodes(#slots, #rendered))
             }
         };
         let fallback = match fallback_strings(fallback_source) {
             Ok(v) => {
                 let v = const_array(&v);
-                quote!(::core::result::Result::Ok(::validgen::__private::compiled::StrView::Fallback(&#v)))
+                quote!(::core::result::Result::Ok(#PRIVATE::compiled::StrView::Fallback(&#v)))
             }
             Err(e) => quote!(::core::result::Result::Err(::std::string::String::from(#e))),
         };
@@ -192,7 +193,7 @@ impl PathCode {
                 ::core::option::Option::Some(n) => ::core::result::Result::Ok(#found),
                 ::core::option::Option::None => #fallback,
             }
-            .and_then(::validgen::__private::compiled::StrView::non_empty)
+            .and_then(#PRIVATE::compiled::StrView::non_empty)
         })
     }
 
@@ -226,7 +227,7 @@ impl PathCode {
                     let (how, go_type) = (as_int_tokens(t.as_int), t.go_type);
                     return quote! {
                         match #var {
-                            ::core::option::Option::Some(n) => ::validgen::__private::compiled::int_of(n, #how, #go_type).map(|v| [v]),
+                            ::core::option::Option::Some(n) => #PRIVATE::compiled::int_of(n, #how, #go_type).map(|v| [v]),
                             ::core::option::Option::None => ::core::result::Result::Ok([#fallback]),
                         }
                         .and_then(#finish)
@@ -255,7 +256,7 @@ impl PathCode {
         match &self.plan {
             PathPlan::Dynamic => {
                 let name = self.static_name();
-                quote!(#name.as_ref().map_or(::core::result::Result::Ok(false), |p| ::validgen::__private::model::Document::present(&__lookup, p)))
+                quote!(#name.as_ref().map_or(::core::result::Result::Ok(false), |p| #PRIVATE::model::Document::present(&__lookup, p)))
             }
             PathPlan::Static(_) => {
                 let read = walks.read(&self.source);
@@ -281,10 +282,10 @@ fn convert(p: &StaticPath, usage: Use, slots: TokenStream) -> TokenStream {
         // The walk never yields values (a step the types cannot satisfy).
         return match usage {
             Use::Ints => quote!(::core::result::Result::Ok(
-                ::validgen::__private::compiled::Ints::new()
+                #PRIVATE::compiled::Ints::new()
             )),
             Use::Strings => quote!(::core::result::Result::Ok(
-                ::validgen::__private::compiled::Strs::new()
+                #PRIVATE::compiled::Strs::new()
             )),
         };
     };
@@ -296,25 +297,25 @@ fn convert(p: &StaticPath, usage: Use, slots: TokenStream) -> TokenStream {
     match usage {
         Use::Ints => {
             let how = as_int_tokens(how);
-            quote!(::validgen::__private::compiled::ints_of(#slots, #how, #go_type))
+            quote!(#PRIVATE::compiled::ints_of(#slots, #how, #go_type))
         }
         Use::Strings => {
             let rendered = match rendered {
                 Some(r) => quote!(::core::option::Option::Some(#r)),
                 None => quote!(::core::option::Option::None),
             };
-            quote!(::core::result::Result::Ok(::validgen::__private::compiled::strs_of(#slots, #rendered)))
+            quote!(::core::result::Result::Ok(#PRIVATE::compiled::strs_of(#slots, #rendered)))
         }
     }
 }
 
 fn as_int_tokens(how: AsInt) -> TokenStream {
     match how {
-        AsInt::Cast => quote!(::validgen::__private::compiled::AsInt::Cast),
-        AsInt::Round => quote!(::validgen::__private::compiled::AsInt::Round),
-        AsInt::Quantity => quote!(::validgen::__private::compiled::AsInt::Quantity),
-        AsInt::QuantityPtr => quote!(::validgen::__private::compiled::AsInt::QuantityPtr),
-        AsInt::Mismatch => quote!(::validgen::__private::compiled::AsInt::Mismatch),
+        AsInt::Cast => quote!(#PRIVATE::compiled::AsInt::Cast),
+        AsInt::Round => quote!(#PRIVATE::compiled::AsInt::Round),
+        AsInt::Quantity => quote!(#PRIVATE::compiled::AsInt::Quantity),
+        AsInt::QuantityPtr => quote!(#PRIVATE::compiled::AsInt::QuantityPtr),
+        AsInt::Mismatch => quote!(#PRIVATE::compiled::AsInt::Mismatch),
     }
 }
 
@@ -324,11 +325,11 @@ fn fallback(path: &Path, usage: Use) -> TokenStream {
     let result: Result<TokenStream, String> = match usage {
         Use::Ints => fallback_ints(path).map(|v| {
             let v = const_array(&v);
-            quote!(::validgen::__private::compiled::Ints::from_slice(&#v))
+            quote!(#PRIVATE::compiled::Ints::from_slice(&#v))
         }),
         Use::Strings => fallback_strings(path).map(|v| {
             let v = const_array(&v);
-            quote!(::validgen::__private::compiled::Strs::from_slice(&#v))
+            quote!(#PRIVATE::compiled::Strs::from_slice(&#v))
         }),
     };
     match result {
@@ -374,7 +375,7 @@ fn fallback_strings(path: &Path) -> Result<Vec<String>, String> {
 pub(super) fn params_tokens(params: &[ParamsEntry; 3]) -> TokenStream {
     let entries = params.iter().map(|p| {
         let (value, known, derived) = (p.value, p.known, p.derived);
-        quote!(::validgen::__private::jsonpath::ast::ParamsEntry { value: #value, known: #known, derived: #derived })
+        quote!(#PRIVATE::jsonpath::ast::ParamsEntry { value: #value, known: #known, derived: #derived })
     });
     quote!([#(#entries),*])
 }

@@ -1,14 +1,15 @@
-//! `regex` ([`Check::Pattern`](validgen_runtime::ir::Check::Pattern)): the pattern checked and
+//! `regex` ([`Check::Pattern`](validgen_core::ir::Check::Pattern)): the pattern checked and
 //! translated at build time, built once at run time.
 
 use proc_macro2::{Ident, TokenStream};
 use quote::quote;
-use validgen_runtime::goregex::GoRegex;
-use validgen_runtime::ir::Path;
+use validgen_core::ir::Path;
+use validgen_goregex::GoRegex;
 
 use super::Paths;
 use super::path::Use;
 use super::walk::Walks;
+use crate::PRIVATE;
 
 /// The `static` holding the compiled pattern.
 pub fn item(name: &Ident, re: &GoRegex) -> TokenStream {
@@ -17,9 +18,9 @@ pub fn item(name: &Ident, re: &GoRegex) -> TokenStream {
     let doc = format!("The RE2 pattern `{source}` (Go syntax), translated for the `regex` crate.");
     quote! {
         #[doc = #doc]
-        static #name: ::std::sync::LazyLock<::core::result::Result<::validgen::__private::goregex::GoRegex, ::std::string::String>> =
+        static #name: ::std::sync::LazyLock<::core::result::Result<#PRIVATE::goregex::GoRegex, ::std::string::String>> =
             ::std::sync::LazyLock::new(|| {
-                ::validgen::__private::goregex::GoRegex::from_translated(#source, #rust).map_err(|e| e.to_string())
+                #PRIVATE::goregex::GoRegex::from_translated(#source, #rust).map_err(|e| e.to_string())
             });
     }
 }
@@ -30,6 +31,6 @@ pub fn check(name: &Ident, path: &Path, paths: &Paths, walks: &Walks) -> TokenSt
     quote! {
         let re = #name.as_ref().map_err(::std::clone::Clone::clone)?;
         let values = #values?;
-        ::core::result::Result::Ok(::validgen::__private::compiled::pattern(&values[..], re, explain))
+        ::core::result::Result::Ok(#PRIVATE::compiled::pattern(&values[..], re, explain))
     }
 }

@@ -5,12 +5,13 @@ use std::collections::BTreeMap;
 
 use proc_macro2::{Ident, TokenStream};
 use quote::quote;
-use validgen_runtime::ir::{Check, Regex, Rule, RuleSet, Severity};
+use validgen_core::ir::{Check, Regex, Rule, RuleSet, Severity};
 
 use super::arg::{int_arg, str_arg};
 use super::walk::Walks;
 use super::{Model, Paths};
 use super::{document, enum_, guard, integer, regex, string};
+use crate::PRIVATE;
 
 /// The function `name` evaluating `set`. `regexes` names the `static` of each pattern.
 pub fn function(
@@ -31,8 +32,8 @@ pub fn function(
     let lookup = match (model, dynamic) {
         // The runtime's JSONPath evaluation reads a `Value`.
         (Model::KubeVirt, true) => quote!(
-            let __vm = ::validgen::__private::compiled::JsonView::to_value(vm);
-            let __lookup = ::validgen::__private::compiled::lookup(&__vm);
+            let __vm = #PRIVATE::compiled::JsonView::to_value(vm);
+            let __lookup = #PRIVATE::compiled::lookup(&__vm);
         ),
         (Model::KubeVirt, false) => TokenStream::new(),
         // Plain documents come as `__lookup`, any `model::Document`.
@@ -54,9 +55,9 @@ pub fn function(
     // One rule stays inline (no allocation); several are written straight into one
     // allocation by `vec!` (no array moved), which the report keeps.
     let reports = match rules.as_slice() {
-        [] => quote!(::validgen::__private::interpret::RuleReports::new()),
-        [one] => quote!(::validgen::__private::interpret::RuleReports::from_buf([#one])),
-        _ => quote!(::validgen::__private::interpret::RuleReports::from_vec(
+        [] => quote!(#PRIVATE::interpret::RuleReports::new()),
+        [one] => quote!(#PRIVATE::interpret::RuleReports::from_buf([#one])),
+        _ => quote!(#PRIVATE::interpret::RuleReports::from_vec(
             ::std::vec![#(#rules),*]
         )),
     };
@@ -69,25 +70,25 @@ pub fn function(
         TokenStream::new()
     };
     let report = match model {
-        Model::KubeVirt => quote!(::validgen::__private::interpret::Report { rules: #reports }),
+        Model::KubeVirt => quote!(#PRIVATE::interpret::Report { rules: #reports }),
         Model::Plain => {
             let violations = if has_documents {
                 quote!(__found)
             } else {
                 quote!(::std::vec::Vec::new())
             };
-            quote!(::validgen::__private::interpret::DocumentReport {
-                report: ::validgen::__private::interpret::Report { rules: #reports },
+            quote!(#PRIVATE::interpret::DocumentReport {
+                report: #PRIVATE::interpret::Report { rules: #reports },
                 violations: #violations,
             })
         }
     };
     let signature = match model {
         Model::KubeVirt => quote! {
-            fn #name<V: ::validgen::__private::compiled::JsonView>(vm: &V, explain: ::validgen::__private::interpret::Explain) -> ::validgen::__private::interpret::Report
+            fn #name<V: #PRIVATE::compiled::JsonView>(vm: &V, explain: #PRIVATE::interpret::Explain) -> #PRIVATE::interpret::Report
         },
         Model::Plain => quote! {
-            fn #name<__D: ::validgen::__private::model::Document>(__lookup: __D, explain: ::validgen::__private::interpret::Explain) -> ::validgen::__private::interpret::DocumentReport
+            fn #name<__D: #PRIVATE::model::Document>(__lookup: __D, explain: #PRIVATE::interpret::Explain) -> #PRIVATE::interpret::DocumentReport
         },
     };
     quote! {
@@ -116,7 +117,7 @@ fn rule(
     let jw = r.severity == Severity::Warning;
     let report = |body: TokenStream| {
         quote! {
-            ::validgen::__private::compiled::report(#name, #field, #message, #jw, (|| -> ::core::result::Result<(bool, ::std::string::String), ::std::string::String> { #body })())
+            #PRIVATE::compiled::report(#name, #field, #message, #jw, (|| -> ::core::result::Result<(bool, ::std::string::String), ::std::string::String> { #body })())
         }
     };
     if let Check::Fail { text: error, .. } = &r.check {
@@ -131,7 +132,7 @@ fn rule(
             ))),
         };
         let evaluated = quote! {
-            ::validgen::__private::compiled::report_document((#name, #field, #message, #jw), #index, (|| -> ::core::result::Result<::std::vec::Vec<::validgen::__private::ir::Violation>, ::std::string::String> { #body })(), &mut __found)
+            #PRIVATE::compiled::report_document((#name, #field, #message, #jw), #index, (|| -> ::core::result::Result<::std::vec::Vec<#PRIVATE::ir::Violation>, ::std::string::String> { #body })(), &mut __found)
         };
         return guarded(r, evaluated, paths, walks);
     }
@@ -197,13 +198,13 @@ fn guarded(r: &Rule, evaluated: TokenStream, paths: &Paths, walks: &Walks) -> To
     let Some(g) = &r.guard else {
         return evaluated;
     };
-    let skipped = quote!(::validgen::__private::compiled::skipped(#name, #field, #message, #jw));
+    let skipped = quote!(#PRIVATE::compiled::skipped(#name, #field, #message, #jw));
     if let Some(holds) = guard::static_holds(g, paths, walks) {
         return quote!(if #holds { #evaluated } else { #skipped });
     }
     let holds = guard::holds(g, paths, walks);
     let crashed = quote! {
-        ::validgen::__private::compiled::report(#name, #field, #message, #jw, ::core::result::Result::Err(e))
+        #PRIVATE::compiled::report(#name, #field, #message, #jw, ::core::result::Result::Err(e))
     };
     quote! {
         match #holds {

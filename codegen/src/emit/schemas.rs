@@ -1,15 +1,16 @@
 //! A schema catalog's items: for each schema the document validator of
 //! [`super::schema_documents`], a `_text` twin reading JSON or YAML with positions, a `_bytes`
-//! twin reading JSON bytes in one pass ([`validgen_runtime::model::Tape`], positions too), the
+//! twin reading JSON bytes in one pass ([`validgen_core::model::Tape`], positions too), the
 //! verdict-only `_is_valid` and `_bytes_is_valid` (streamed, [`super::stream`], where it can
 //! be), and `SCHEMAS`, the table of all.
 
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 use serde_json::Value;
-use validgen_runtime::ir::{Annotations, RuleSet};
+use validgen_core::ir::{Annotations, RuleSet};
 
 use super::path::ident;
+use crate::PRIVATE;
 
 /// One schema of a catalog.
 #[derive(Debug, Clone)]
@@ -65,29 +66,29 @@ pub fn catalog(items: &[SchemaItem]) -> TokenStream {
             #[doc = #doc]
             pub fn #text(
                 text: &str,
-                explain: ::validgen::__private::interpret::Explain,
-            ) -> ::core::result::Result<::validgen::__private::interpret::DocumentReport, ::validgen::__private::model::YamlError> {
-                ::validgen::__private::json_schema::validate_text(#f, text, explain)
+                explain: #PRIVATE::interpret::Explain,
+            ) -> ::core::result::Result<#PRIVATE::interpret::DocumentReport, #PRIVATE::model::YamlError> {
+                #PRIVATE::json_schema::validate_text(#f, text, explain)
             }
             #[doc = #bytes_doc]
             pub fn #bytes(
                 bytes: &[u8],
-                explain: ::validgen::__private::interpret::Explain,
-            ) -> ::core::result::Result<::validgen::__private::interpret::DocumentReport, ::validgen::__private::model::JsonError> {
-                let tape = ::validgen::__private::model::Tape::parse(bytes)?;
+                explain: #PRIVATE::interpret::Explain,
+            ) -> ::core::result::Result<#PRIVATE::interpret::DocumentReport, #PRIVATE::model::JsonError> {
+                let tape = #PRIVATE::model::Tape::parse(bytes)?;
                 let mut report = #private(&tape, explain);
                 tape.locate(&mut report);
                 ::core::result::Result::Ok(report)
             }
             #[doc = #is_valid_doc]
-            pub fn #is_valid(doc: &::validgen::__private::serde_json::Value) -> bool {
-                #valid(::validgen::__private::model::Plain::new(doc))
+            pub fn #is_valid(doc: &#PRIVATE::serde_json::Value) -> bool {
+                #valid(#PRIVATE::model::Plain::new(doc))
             }
             #stream_fn
             #[doc = #bytes_is_valid_doc]
-            pub fn #bytes_is_valid(bytes: &[u8]) -> ::core::result::Result<bool, ::validgen::__private::model::JsonError> {
+            pub fn #bytes_is_valid(bytes: &[u8]) -> ::core::result::Result<bool, #PRIVATE::model::JsonError> {
                 #first
-                ::validgen::__private::model::Tape::parse(bytes).map(|tape| #valid(&tape))
+                #PRIVATE::model::Tape::parse(bytes).map(|tape| #valid(&tape))
             }
         }
     });
@@ -105,7 +106,7 @@ pub fn catalog(items: &[SchemaItem]) -> TokenStream {
             quote!(|_: &[u8]| ::core::option::Option::None)
         };
         let annotations = annotation_table(&i.rules.annotations);
-        quote!(::validgen::__private::json_schema::SchemaValidator {
+        quote!(#PRIVATE::json_schema::SchemaValidator {
             name: #name,
             file: #file,
             schema: #schema,
@@ -121,7 +122,7 @@ pub fn catalog(items: &[SchemaItem]) -> TokenStream {
         #validators
         #(#texts)*
         /// Every validator of the catalog, sorted by name.
-        pub static SCHEMAS: &[::validgen::__private::json_schema::SchemaValidator] = &[#(#entries),*];
+        pub static SCHEMAS: &[#PRIVATE::json_schema::SchemaValidator] = &[#(#entries),*];
     }
 }
 

@@ -7,12 +7,13 @@ use std::collections::BTreeMap;
 
 use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote};
-use validgen_runtime::ir::RuleSet;
+use validgen_core::ir::RuleSet;
 
 use super::Paths;
 use crate::plan::{PathPlan, Step};
 
 use super::path::params_tokens;
+use crate::PRIVATE;
 
 /// Where the walk of a static path left its values.
 #[derive(Debug, Clone, Copy)]
@@ -53,7 +54,7 @@ impl Walks {
         let mut lists: Vec<(usize, Vec<Step>)> = Vec::new();
         let mut reads = BTreeMap::new();
         let mut lets = vec![quote! {
-            let __n0: ::core::option::Option<::validgen::__private::compiled::Slot<'_, V>> =
+            let __n0: ::core::option::Option<#PRIVATE::compiled::Slot<'_, V>> =
                 ::core::option::Option::Some(::core::option::Option::Some(vm));
         }];
         for (_, p) in set.rules.iter().flat_map(|r| r.paths()) {
@@ -125,16 +126,16 @@ fn chain_let(id: usize, parent: usize, step: &Step) -> TokenStream {
         } => {
             let mut access = quote!(n);
             for k in keys {
-                access = quote!(::validgen::__private::compiled::field(#access, #k));
+                access = quote!(#PRIVATE::compiled::field(#access, #k));
             }
             quote!(#up.map(|n| #access))
         }
         _ => {
             let body = chain_body(std::slice::from_ref(step));
-            quote!(#up.and_then(|n: ::validgen::__private::compiled::Slot<'_, V>| { #body }))
+            quote!(#up.and_then(|n: #PRIVATE::compiled::Slot<'_, V>| { #body }))
         }
     };
-    quote!(let #name: ::core::option::Option<::validgen::__private::compiled::Slot<'_, V>> = #value;)
+    quote!(let #name: ::core::option::Option<#PRIVATE::compiled::Slot<'_, V>> = #value;)
 }
 
 /// The body of a closure taking `n: Slot` through single-value steps to `Option<Slot>`: a nil
@@ -153,16 +154,16 @@ fn chain_body(steps: &[Step]) -> TokenStream {
                 match keys {
                     Some(keys) => {
                         for k in keys {
-                            out.extend(quote!(let n = ::validgen::__private::compiled::field(n, #k);));
+                            out.extend(quote!(let n = #PRIVATE::compiled::field(n, #k);));
                         }
                     }
                     None => out.extend(
-                        quote!(let n: ::validgen::__private::compiled::Slot<'_, V> = ::core::option::Option::None;),
+                        quote!(let n: #PRIVATE::compiled::Slot<'_, V> = ::core::option::Option::None;),
                     ),
                 }
             }
             Step::MapKey { key } => {
-                out.extend(quote!(let n = ::validgen::__private::compiled::map_entry(n, #key)?;));
+                out.extend(quote!(let n = #PRIVATE::compiled::map_entry(n, #key)?;));
             }
             Step::Missing | Step::Array { .. } | Step::NotArray { .. } => {
                 return quote!(#out ::core::option::Option::None);
@@ -193,12 +194,12 @@ fn list_let(index: usize, from: usize, rest: &[Step]) -> TokenStream {
             if params.iter().all(|p| !p.known) {
                 // `[*]`: every element.
                 quote! {
-                    #up.and_then(|n| ::validgen::__private::compiled::each_all(n, #through_pointer, |n: ::validgen::__private::compiled::Slot<'_, V>| { #body }))
+                    #up.and_then(|n| #PRIVATE::compiled::each_all(n, #through_pointer, |n: #PRIVATE::compiled::Slot<'_, V>| { #body }))
                 }
             } else {
                 let params = params_tokens(params);
                 quote! {
-                    #up.and_then(|n| ::validgen::__private::compiled::each(n, &#params, #through_pointer, |n: ::validgen::__private::compiled::Slot<'_, V>| { #body }))
+                    #up.and_then(|n| #PRIVATE::compiled::each(n, &#params, #through_pointer, |n: #PRIVATE::compiled::Slot<'_, V>| { #body }))
                 }
             }
         }
@@ -206,14 +207,14 @@ fn list_let(index: usize, from: usize, rest: &[Step]) -> TokenStream {
             let steps = rest.iter().map(list_step);
             quote! {
                 #up.and_then(|n| {
-                    let n = ::validgen::__private::compiled::one_node(n);
+                    let n = #PRIVATE::compiled::one_node(n);
                     #(#steps)*
                     ::core::option::Option::Some(n)
                 })
             }
         }
     };
-    quote!(let #name: ::core::option::Option<::validgen::__private::compiled::Nodes<'_, V>> = #value;)
+    quote!(let #name: ::core::option::Option<#PRIVATE::compiled::Nodes<'_, V>> = #value;)
 }
 
 /// A step over a list of nodes.
@@ -224,7 +225,7 @@ fn list_step(step: &Step) -> TokenStream {
             through_pointer,
         } if keys.len() == 1 => {
             let k = &keys[0];
-            quote!(let n = ::validgen::__private::compiled::step_field(&n, #k, #through_pointer)?;)
+            quote!(let n = #PRIVATE::compiled::step_field(&n, #k, #through_pointer)?;)
         }
         Step::Field {
             keys,
@@ -236,13 +237,13 @@ fn list_step(step: &Step) -> TokenStream {
                 Some(keys) => {
                     let keys = keys
                         .iter()
-                        .map(|k| quote!(let s = ::validgen::__private::compiled::field(s, #k);));
+                        .map(|k| quote!(let s = #PRIVATE::compiled::field(s, #k);));
                     quote!(#(#keys)* s)
                 }
                 None => quote!(::core::option::Option::None),
             };
             quote! {
-                let n = ::validgen::__private::compiled::found(&n, n
+                let n = #PRIVATE::compiled::found(&n, n
                     .iter()
                     .filter(|s| !(#through_pointer && s.is_none()))
                     .map(|s| { let s = *s; #access })
@@ -250,18 +251,18 @@ fn list_step(step: &Step) -> TokenStream {
             }
         }
         Step::MapKey { key } => {
-            quote!(let n = ::validgen::__private::compiled::step_map(&n, #key)?;)
+            quote!(let n = #PRIVATE::compiled::step_map(&n, #key)?;)
         }
-        Step::Missing => quote!(let n = ::validgen::__private::compiled::step_missing(&n)?;),
+        Step::Missing => quote!(let n = #PRIVATE::compiled::step_missing(&n)?;),
         Step::Array {
             params,
             through_pointer,
         } => {
             let params = params_tokens(params);
-            quote!(let n = ::validgen::__private::compiled::step_array(&n, &#params, #through_pointer)?;)
+            quote!(let n = #PRIVATE::compiled::step_array(&n, &#params, #through_pointer)?;)
         }
         Step::NotArray { through_pointer } => {
-            quote!(let n = ::validgen::__private::compiled::step_not_array(&n, #through_pointer)?;)
+            quote!(let n = #PRIVATE::compiled::step_not_array(&n, #through_pointer)?;)
         }
     }
 }

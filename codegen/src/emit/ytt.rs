@@ -4,9 +4,10 @@
 
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
-use validgen_runtime::ir::RuleSet;
+use validgen_core::ir::RuleSet;
 
 use super::path::ident;
+use crate::PRIVATE;
 
 /// One ytt schema of a folder.
 #[derive(Debug, Clone)]
@@ -38,20 +39,20 @@ pub fn catalog(items: &[YttItem]) -> TokenStream {
         );
         quote! {
             #[doc = concat!("The compiled schema `", #file, "`.")]
-            pub static #item: ::validgen::__private::ytt::compiled::YttSchema =
-                ::validgen::__private::ytt::compiled::YttSchema {
+            pub static #item: #PRIVATE::ytt::compiled::YttSchema =
+                #PRIVATE::ytt::compiled::YttSchema {
                     name: #name,
                     file: #file,
                     schema: #text,
                     validate: #validate,
                     prepared: {
-                        static PREPARED: ::validgen::__private::ytt::compiled::Prepared =
-                            ::validgen::__private::ytt::compiled::Prepared::new();
+                        static PREPARED: #PRIVATE::ytt::compiled::Prepared =
+                            #PRIVATE::ytt::compiled::Prepared::new();
                         &PREPARED
                     },
                 };
             #[doc = #doc]
-            pub fn #f(values: &[(&str, &str)]) -> ::validgen::__private::ytt::run::Outcome {
+            pub fn #f(values: &[(&str, &str)]) -> #PRIVATE::ytt::run::Outcome {
                 #item.check(values)
             }
         }
@@ -63,6 +64,6 @@ pub fn catalog(items: &[YttItem]) -> TokenStream {
         #validators
         #(#statics)*
         /// Every compiled ytt schema of the folder, sorted by name.
-        pub static YTT_SCHEMAS: &[&::validgen::__private::ytt::compiled::YttSchema] = &[#(&#entries),*];
+        pub static YTT_SCHEMAS: &[&#PRIVATE::ytt::compiled::YttSchema] = &[#(&#entries),*];
     }
 }

@@ -16,7 +16,7 @@ pub(crate) use regex::pcre_only;
 use std::collections::BTreeSet;
 use std::path::Path;
 
-use validgen_runtime::kubevirt::rules::{self, RuleKind};
+use validgen_kubevirt::rules::{self, RuleKind};
 
 use crate::diag::Diagnostic;
 use crate::diag::locate::{Place, rule_paths};
@@ -49,7 +49,7 @@ pub enum Lint {
     NonCanonicalQuantity,
     /// A template defined again in a later file (which replaces it), or rules on an object
     /// other than `objects[0]`: the reference works with the folder, but part of it has no
-    /// effect (`validgen_runtime::kubevirt::admission::shape`).
+    /// effect (`validgen_kubevirt::admission::shape`).
     CatalogLayout,
 }
 

@@ -1,8 +1,8 @@
 //! Path warnings: `valid` guards that every VM satisfies, and `.metadata` paths that look
 //! rooted at the VM rather than at its `spec.template`.
 
-use validgen_runtime::ir::Path;
-use validgen_runtime::kubevirt::typed::schema::{GoKind, Schema};
+use validgen_core::ir::Path;
+use validgen_kubevirt::typed::schema::{GoKind, Schema};
 
 use crate::plan::{PathPlan, Step, plan};
 
@@ -61,11 +61,10 @@ pub(super) fn vm_rooted(p: &Path) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::{always_present, vm_rooted};
-    use validgen_runtime::ir::Path;
+    use validgen_core::ir::Path;
 
     fn path(expr: &str) -> Path {
-        validgen_runtime::kubevirt::rules::rule_path(&format!("jsonpath::{expr}"))
-            .expect("path parses")
+        validgen_kubevirt::rules::rule_path(&format!("jsonpath::{expr}")).expect("path parses")
     }
 
     #[test]

@@ -8,8 +8,8 @@ use serde::Deserialize;
 use serde::de::{self, MapAccess, SeqAccess, Visitor};
 use serde_json::Value;
 use serde_saphyr::Spanned;
-use validgen_runtime::kubevirt::typed::schema::{GoKind, Leaf, Schema, TypeId};
-use validgen_runtime::quantity::Quantity;
+use validgen_kubevirt::typed::schema::{GoKind, Leaf, Schema, TypeId};
+use validgen_quantity::Quantity;
 
 use super::{Lint, Warning};
 use crate::diag::Diagnostic;

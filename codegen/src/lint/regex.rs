@@ -14,7 +14,7 @@
 //! Single-alternative patterns are never flagged: `^rhel` or `virtio` may well mean "starts
 //! with" and "contains".
 
-use validgen_runtime::goregex::GoRegex;
+use validgen_goregex::GoRegex;
 
 /// Why `pattern` is PCRE-only syntax, when Go rejects it and it uses a construct PCRE has and
 /// RE2 lacks.

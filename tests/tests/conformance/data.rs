@@ -2,7 +2,7 @@
 
 use serde::Deserialize;
 use serde_json::Value;
-use validgen_runtime::interpret::Outcome;
+use validgen_core::interpret::Outcome;
 
 /// One recorded case.
 #[derive(Debug, Deserialize)]

@@ -1,5 +1,5 @@
 //! Repeated keys in the VM's bytes: the typed-VM oracle checks `duplicate-*`
-//! (`runtime/data/types-checks.jsonl`) sent as `AdmissionReview`s with their rules on the VM.
+//! (`frontends/kubevirt/data/types-checks.jsonl`) sent as `AdmissionReview`s with their rules on the VM.
 //! encoding/json merges a repeated key into the same struct, pointer or map, except a
 //! repeated template `spec` (VirtualMachineInstanceSpec has its own UnmarshalJSON), which
 //! replaces the earlier one whole.
@@ -12,7 +12,7 @@ use validgen::typed::GoReview;
 use validgen_tests::conformance::CATALOG;
 use validgen_tests::{Compiled, assert_none_differ};
 
-const CHECKS: &str = include_str!("../../../runtime/data/types-checks.jsonl");
+const CHECKS: &str = include_str!("../../../frontends/kubevirt/data/types-checks.jsonl");
 
 /// The check's VM as JSON text (repeated keys kept) with `rules` as its own rule annotation,
 /// and the oracle's per-rule outcomes.

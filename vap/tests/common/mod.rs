@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use validgen_runtime::kubevirt::admission::Catalog;
+use validgen_kubevirt::admission::Catalog;
 use validgen_vap::{Options, compile};
 use validgen_vap_eval::{Policy, load};
 

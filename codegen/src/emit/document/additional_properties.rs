@@ -1,11 +1,12 @@
-//! [`Check::AdditionalProperties`](validgen_runtime::ir::Check::AdditionalProperties): a loop
+//! [`Check::AdditionalProperties`](validgen_core::ir::Check::AdditionalProperties): a loop
 //! over the keys not named (a `match`) and matching no pattern.
 
 use proc_macro2::TokenStream;
 use quote::quote;
-use validgen_runtime::ir::{Check, Regex, RuleSet};
+use validgen_core::ir::{Check, Regex, RuleSet};
 
 use super::{checks, regex_static};
+use crate::PRIVATE;
 
 pub(super) fn check(
     known: &[String],
@@ -16,7 +17,7 @@ pub(super) fn check(
     let skipped = skipped(known, patterns);
     let body = checks(cs, set);
     quote! {{
-        for (__key, __v) in ::validgen::__private::model::Instance::entries(__v) {
+        for (__key, __v) in #PRIVATE::model::Instance::entries(__v) {
             if #skipped {
                 continue;
             }

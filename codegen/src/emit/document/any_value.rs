@@ -1,7 +1,8 @@
-//! [`Check::AnyValue`](validgen_runtime::ir::Check::AnyValue): an enum of strings is a
+//! [`Check::AnyValue`](validgen_core::ir::Check::AnyValue): an enum of strings is a
 //! `match` on the string; the values are parsed once (from their JSON text) for other enums
 //! and for the violation.
 
+use crate::PRIVATE;
 use proc_macro2::TokenStream;
 use quote::quote;
 use serde_json::Value;
@@ -25,14 +26,14 @@ pub(super) fn holds(values: &[Value]) -> TokenStream {
 fn call(values: &[Value], f: TokenStream, listed: TokenStream) -> TokenStream {
     let text = Value::Array(values.to_vec()).to_string();
     let slow = quote! {{
-        static __VALUES: ::std::sync::LazyLock<::std::vec::Vec<::validgen::__private::serde_json::Value>> =
-            ::std::sync::LazyLock::new(|| ::validgen::__private::serde_json::from_str(#text).unwrap_or_default());
-        ::validgen::__private::checks::document::#f(__v, &__VALUES)
+        static __VALUES: ::std::sync::LazyLock<::std::vec::Vec<#PRIVATE::serde_json::Value>> =
+            ::std::sync::LazyLock::new(|| #PRIVATE::serde_json::from_str(#text).unwrap_or_default());
+        #PRIVATE::checks::document::#f(__v, &__VALUES)
     }};
     let strings: Option<Vec<&str>> = values.iter().map(Value::as_str).collect();
     match strings {
         Some(strings) if !strings.is_empty() => quote! {
-            match ::validgen::__private::model::Instance::as_str(__v) {
+            match #PRIVATE::model::Instance::as_str(__v) {
                 ::core::option::Option::Some(#(#strings)|*) => #listed,
                 _ => #slow
             }

@@ -1,6 +1,7 @@
-//! [`Check::Const`](validgen_runtime::ir::Check::Const): the value parsed once, from its JSON
+//! [`Check::Const`](validgen_core::ir::Check::Const): the value parsed once, from its JSON
 //! text.
 
+use crate::PRIVATE;
 use proc_macro2::TokenStream;
 use quote::quote;
 use serde_json::Value;
@@ -19,8 +20,8 @@ pub(super) fn holds(value: &Value) -> TokenStream {
 fn call(value: &Value, f: TokenStream) -> TokenStream {
     let text = value.to_string();
     quote! {{
-        static __CONST: ::std::sync::LazyLock<::validgen::__private::serde_json::Value> =
-            ::std::sync::LazyLock::new(|| ::validgen::__private::serde_json::from_str(#text).unwrap_or_default());
-        ::validgen::__private::checks::document::#f(__v, &__CONST)
+        static __CONST: ::std::sync::LazyLock<#PRIVATE::serde_json::Value> =
+            ::std::sync::LazyLock::new(|| #PRIVATE::serde_json::from_str(#text).unwrap_or_default());
+        #PRIVATE::checks::document::#f(__v, &__CONST)
     }}
 }

@@ -1,11 +1,12 @@
-//! [`Check::Contains`](validgen_runtime::ir::Check::Contains): the matching items counted, the
+//! [`Check::Contains`](validgen_core::ir::Check::Contains): the matching items counted, the
 //! count judged by the runtime.
 
 use proc_macro2::TokenStream;
 use quote::quote;
-use validgen_runtime::ir::{Check, RuleSet};
+use validgen_core::ir::{Check, RuleSet};
 
 use super::{holds, push};
+use crate::PRIVATE;
 
 pub(super) fn check(cs: &[Check], min: u64, max: Option<u64>, set: &RuleSet) -> TokenStream {
     let held = holds(cs, set);
@@ -13,15 +14,15 @@ pub(super) fn check(cs: &[Check], min: u64, max: Option<u64>, set: &RuleSet) -> 
         Some(m) => quote!(::core::option::Option::Some(#m)),
         None => quote!(::core::option::Option::None),
     };
-    let found = push(quote!(::validgen::__private::checks::document::contains(
+    let found = push(quote!(#PRIVATE::checks::document::contains(
         __matched, #min, #max
     )));
     quote! {
-        if let ::core::option::Option::Some(__n) = ::validgen::__private::model::Instance::array_len(__v) {
+        if let ::core::option::Option::Some(__n) = #PRIVATE::model::Instance::array_len(__v) {
             let mut __matched = 0usize;
             let __array = __v;
             for __i in 0..__n {
-                if let ::core::option::Option::Some(__v) = ::validgen::__private::model::Instance::item(__array, __i) {
+                if let ::core::option::Option::Some(__v) = #PRIVATE::model::Instance::item(__array, __i) {
                     if #held {
                         __matched += 1;
                     }

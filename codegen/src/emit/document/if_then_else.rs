@@ -1,11 +1,12 @@
-//! [`Check::IfThenElse`](validgen_runtime::ir::Check::IfThenElse): the condition evaluated
+//! [`Check::IfThenElse`](validgen_core::ir::Check::IfThenElse): the condition evaluated
 //! apart, then one branch in place.
 
 use proc_macro2::TokenStream;
 use quote::quote;
-use validgen_runtime::ir::{Check, RuleSet};
+use validgen_core::ir::{Check, RuleSet};
 
 use super::checks;
+use crate::PRIVATE;
 
 pub(super) fn check(
     condition: &[Check],
@@ -16,13 +17,13 @@ pub(super) fn check(
     let condition = checks(condition, set);
     let (then, otherwise) = (checks(then, set), checks(otherwise, set));
     quote! {{
-        let mut __scratch: ::std::vec::Vec<::validgen::__private::ir::Violation> = ::std::vec::Vec::new();
+        let mut __scratch: ::std::vec::Vec<#PRIVATE::ir::Violation> = ::std::vec::Vec::new();
         {
             // Checks restore `__at` to where it was: it is lent, not copied.
             let __out = &mut __scratch;
             #condition
         }
-        if ::validgen::__private::checks::document::if_holds(__scratch.len()) {
+        if #PRIVATE::checks::document::if_holds(__scratch.len()) {
             #then
         } else {
             #otherwise

@@ -1,18 +1,19 @@
-//! [`Check::Items`](validgen_runtime::ir::Check::Items): a loop over the array's items from
+//! [`Check::Items`](validgen_core::ir::Check::Items): a loop over the array's items from
 //! position `from` on.
 
 use proc_macro2::TokenStream;
 use quote::quote;
-use validgen_runtime::ir::{Check, RuleSet};
+use validgen_core::ir::{Check, RuleSet};
 
 use super::checks;
+use crate::PRIVATE;
 
 pub(super) fn check(from: usize, cs: &[Check], set: &RuleSet) -> TokenStream {
     let body = checks(cs, set);
     quote! {
-        if let ::core::option::Option::Some(__n) = ::validgen::__private::model::Instance::array_len(__v) {
+        if let ::core::option::Option::Some(__n) = #PRIVATE::model::Instance::array_len(__v) {
             for __i in #from..__n {
-                if let ::core::option::Option::Some(__v) = ::validgen::__private::model::Instance::item(__v, __i) {
+                if let ::core::option::Option::Some(__v) = #PRIVATE::model::Instance::item(__v, __i) {
                     let __mark = __at.mark();
                     __at.index(__i);
                     #body

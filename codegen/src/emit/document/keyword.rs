@@ -1,11 +1,12 @@
-//! [`Check::Keyword`](validgen_runtime::ir::Check::Keyword): the keyword's checks, then its
+//! [`Check::Keyword`](validgen_core::ir::Check::Keyword): the keyword's checks, then its
 //! location (or custom message) given to what they found.
 
 use proc_macro2::TokenStream;
 use quote::quote;
-use validgen_runtime::ir::{Check, RuleSet};
+use validgen_core::ir::{Check, RuleSet};
 
 use super::checks;
+use crate::PRIVATE;
 
 pub(super) fn check(
     location: &str,
@@ -17,7 +18,7 @@ pub(super) fn check(
     let after = match message {
         Some(text) => quote! {
             __out.truncate(__start);
-            __out.push(__at.place(::validgen::__private::checks::document::error_message(#location, #text)));
+            __out.push(__at.place(#PRIVATE::checks::document::error_message(#location, #text)));
         },
         None => quote! {
             for __found in &mut __out[__start..] {
@@ -31,7 +32,7 @@ pub(super) fn check(
         let __start = __out.len();
         #body
         if __out.len() != __start {
-            ::validgen::__private::checks::document::Budget::locate(__budget, #location);
+            #PRIVATE::checks::document::Budget::locate(__budget, #location);
             #after
         }
     }}

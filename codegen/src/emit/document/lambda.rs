@@ -1,11 +1,12 @@
 //! A ytt lambda ([`Lambda`]) compiled into a Rust function: each operation of its body a call of
-//! its pure function in `validgen_runtime::starlark::ops` (the interpreter's
+//! its pure function in `validgen_ytt::starlark::ops` (the interpreter's
 //! `starlark::interp::eval` dispatches to the same functions), operands evaluated left to
 //! right, `and`/`or` short-circuiting, as starlark-go.
 
+use crate::PRIVATE;
 use proc_macro2::TokenStream;
 use quote::quote;
-use validgen_runtime::ir::{Expr, Lambda};
+use validgen_ytt::starlark::{Expr, Lambda};
 
 /// A `fn __lambda<'a>(&[Val<'a>]) -> Result<Val<'a>, String>` item computing `f`.
 pub(super) fn function(f: &Lambda) -> TokenStream {
@@ -13,9 +14,9 @@ pub(super) fn function(f: &Lambda) -> TokenStream {
     let body = expr(&f.body);
     quote! {
         fn __lambda<'a>(
-            __args: &[::validgen::__private::starlark::Val<'a>],
-        ) -> ::core::result::Result<::validgen::__private::starlark::Val<'a>, ::std::string::String> {
-            ::validgen::__private::starlark::interp::arity::<&str>(&[#(#params),*], __args.len())?;
+            __args: &[#PRIVATE::ytt::starlark::Val<'a>],
+        ) -> ::core::result::Result<#PRIVATE::ytt::starlark::Val<'a>, ::std::string::String> {
+            #PRIVATE::ytt::starlark::interp::arity::<&str>(&[#(#params),*], __args.len())?;
             ::core::result::Result::Ok(#body)
         }
     }
@@ -23,8 +24,8 @@ pub(super) fn function(f: &Lambda) -> TokenStream {
 
 /// An expression of type `Val<'a>` (with `?` on failing operations) computing `e`.
 fn expr(e: &Expr) -> TokenStream {
-    let val = quote!(::validgen::__private::starlark::Val);
-    let ops = quote!(::validgen::__private::starlark::ops);
+    let val = quote!(#PRIVATE::ytt::starlark::Val);
+    let ops = quote!(#PRIVATE::ytt::starlark::ops);
     let binary = |x: &Expr, y: &Expr, op: TokenStream| {
         let (x, y) = (expr(x), expr(y));
         quote! {{
@@ -41,7 +42,7 @@ fn expr(e: &Expr) -> TokenStream {
         )
     };
     match e {
-        Expr::Param(i) => quote!(::validgen::__private::starlark::interp::param(__args, #i)?),
+        Expr::Param(i) => quote!(#PRIVATE::ytt::starlark::interp::param(__args, #i)?),
         Expr::None => quote!(#val::None),
         Expr::Bool(b) => quote!(#val::Bool(#b)),
         Expr::Int(i) => quote!(#val::Int(#i)),
@@ -65,7 +66,7 @@ fn expr(e: &Expr) -> TokenStream {
                 quote! {
                     let __k = #k;
                     let __v = #v;
-                    ::validgen::__private::starlark::interp::dict_insert(&mut __entries, __k, __v)?;
+                    #PRIVATE::ytt::starlark::interp::dict_insert(&mut __entries, __k, __v)?;
                 }
             });
             quote! {{

@@ -1,5 +1,5 @@
 //! Emitting the document checks ([`Check::Type`] onwards), one file per check, each calling its
-//! pure function in `validgen_runtime::checks::document` as the interpreter does. The emitted
+//! pure function in `validgen_core::checks::document` as the interpreter does. The emitted
 //! code applies checks to `__v` (an `impl Instance`), places violations with `__at`
 //! (`&mut At`) into `__out` (`&mut Vec<Violation>`), and follows references `__depth` deep,
 //! each taken from `__budget` (`&Budget`).
@@ -37,9 +37,10 @@ pub(super) mod verdict;
 
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
-use validgen_runtime::ir::{Check, Regex, RuleSet};
+use validgen_core::ir::{Check, Regex, RuleSet};
 
 use super::path::PathCode;
+use crate::PRIVATE;
 
 /// The body of a rule with a document check (a closure body returning
 /// `Result<Vec<Violation>, String>`): the check applied to each value at the rule's path.
@@ -50,28 +51,28 @@ pub fn rule_body(check: &Check, set: &RuleSet, path: &PathCode) -> TokenStream {
     // ytt functions read `ctx` from the document's value: lent where the model holds JSON.
     let root = validation::any(std::slice::from_ref(check)).then(|| {
         quote! {
-            let __root_value = __base.is_empty().then(|| ::validgen::__private::model::Instance::to_value(__v));
+            let __root_value = __base.is_empty().then(|| #PRIVATE::model::Instance::to_value(__v));
             let __root = __root_value.as_deref();
         }
     });
     // Each pass has its own budget of `$ref` evaluations, as in the interpreter; a value whose
     // report spends it is reported by the budget's violation alone.
     quote! {
-        let __found = ::validgen::__private::model::Document::instances(&__lookup, #path)?;
-        let mut __violations: ::std::vec::Vec<::validgen::__private::ir::Violation> = ::std::vec::Vec::new();
+        let __found = #PRIVATE::model::Document::instances(&__lookup, #path)?;
+        let mut __violations: ::std::vec::Vec<#PRIVATE::ir::Violation> = ::std::vec::Vec::new();
         for (__base, __v) in __found {
             #root
             // The verdict alone first: the full report is built only for a value it rejects.
             let __depth = 0usize;
-            let __verdict_budget = ::validgen::__private::checks::document::Budget::default();
+            let __verdict_budget = #PRIVATE::checks::document::Budget::default();
             let __budget = &__verdict_budget;
             if #holds && !__verdict_budget.spent() {
                 continue;
             }
-            let __full_budget = ::validgen::__private::checks::document::Budget::default();
+            let __full_budget = #PRIVATE::checks::document::Budget::default();
             let __budget = &__full_budget;
             let __start = __violations.len();
-            let mut __place = ::validgen::__private::ir::At::new(&__base);
+            let mut __place = #PRIVATE::ir::At::new(&__base);
             let __at = &mut __place;
             let __out = &mut __violations;
             let __depth = 0usize;
@@ -98,9 +99,9 @@ pub fn rule_holds(check: &Check, set: &RuleSet, path: &PathCode) -> Option<Token
     Some(quote! {
         #path
             .and_then(|__p| {
-                ::validgen::__private::model::Document::all_instances(&__lookup, __p, &mut |__v| {
+                #PRIVATE::model::Document::all_instances(&__lookup, __p, &mut |__v| {
                     let __depth = 0usize;
-                    let __verdict_budget = ::validgen::__private::checks::document::Budget::default();
+                    let __verdict_budget = #PRIVATE::checks::document::Budget::default();
                     let __budget = &__verdict_budget;
                     #holds && !__verdict_budget.spent()
                 })
@@ -117,12 +118,12 @@ pub fn definitions(set: &RuleSet) -> TokenStream {
         let name = format_ident!("__def_{}", i);
         let body = checks(cs, set);
         quote! {
-            fn #name<'a, I: ::validgen::__private::model::Instance<'a>>(
+            fn #name<'a, I: #PRIVATE::model::Instance<'a>>(
                 __v: I,
-                __at: &mut ::validgen::__private::ir::At,
+                __at: &mut #PRIVATE::ir::At,
                 __depth: usize,
-                __budget: &::validgen::__private::checks::document::Budget,
-                __out: &mut ::std::vec::Vec<::validgen::__private::ir::Violation>,
+                __budget: &#PRIVATE::checks::document::Budget,
+                __out: &mut ::std::vec::Vec<#PRIVATE::ir::Violation>,
             ) {
                 #body
             }
@@ -141,7 +142,7 @@ pub(super) fn checks(cs: &[Check], set: &RuleSet) -> TokenStream {
 pub(super) fn holds(cs: &[Check], set: &RuleSet) -> TokenStream {
     let body = checks(cs, set);
     quote! {{
-        let mut __scratch: ::std::vec::Vec<::validgen::__private::ir::Violation> = ::std::vec::Vec::new();
+        let mut __scratch: ::std::vec::Vec<#PRIVATE::ir::Violation> = ::std::vec::Vec::new();
         {
             // Checks restore `__at` to where it was: it is lent, not copied.
             let __out = &mut __scratch;
@@ -166,19 +167,19 @@ pub(super) fn regex_static(regex: &Regex) -> TokenStream {
     let source = regex.as_str();
     let build = match regex {
         Regex::Re2(_) => quote! {
-            ::validgen::__private::goregex::GoRegex::new(#source)
-                .map(::validgen::__private::ir::Regex::Re2)
+            #PRIVATE::goregex::GoRegex::new(#source)
+                .map(#PRIVATE::ir::Regex::Re2)
                 .map_err(|e| ::std::string::ToString::to_string(&e))
         },
         Regex::Ecma(_) => quote! {
-            ::validgen::__private::ecmaregex::EcmaRegex::new(#source)
-                .map(::validgen::__private::ir::Regex::Ecma)
+            #PRIVATE::ecmaregex::EcmaRegex::new(#source)
+                .map(#PRIVATE::ir::Regex::Ecma)
                 .map_err(|e| ::std::string::ToString::to_string(&e))
         },
     };
     quote! {{
         static __RE: ::std::sync::LazyLock<
-            ::core::result::Result<::validgen::__private::ir::Regex, ::std::string::String>,
+            ::core::result::Result<#PRIVATE::ir::Regex, ::std::string::String>,
         > = ::std::sync::LazyLock::new(|| #build);
         &*__RE
     }}
@@ -229,14 +230,14 @@ fn leaf(c: &Check) -> Option<TokenStream> {
         | Check::Properties { .. }
         | Check::AdditionalProperties { .. }
         | Check::Ref { .. }
-        | Check::Validation(_) => return None,
+        | Check::Extension(_) => return None,
     })
 }
 
 /// The violation (as an `Option<Violation>` expression) of a check no document check runs.
 fn fail_closed() -> TokenStream {
     quote!(::core::option::Option::Some(
-        ::validgen::__private::ir::Violation::new(
+        #PRIVATE::ir::Violation::new(
             "rule",
             "a check of one value",
             "a check of a rule's values",
@@ -272,7 +273,10 @@ fn one(c: &Check, set: &RuleSet) -> TokenStream {
             checks,
         } => additional_properties::check(known, patterns, checks, set),
         Check::Ref { name } => reference::check(name, set),
-        Check::Validation(v) => validation::check(v),
+        Check::Extension(e) => match validation::of(e.as_ref()) {
+            Some(v) => validation::check(v),
+            None => push(fail_closed()),
+        },
         leaf_check => push(leaf(leaf_check).unwrap_or_else(fail_closed)),
     }
 }

@@ -1,6 +1,7 @@
-//! [`Check::MultipleOf`](validgen_runtime::ir::Check::MultipleOf): the divisor parsed once,
+//! [`Check::MultipleOf`](validgen_core::ir::Check::MultipleOf): the divisor parsed once,
 //! from its JSON text.
 
+use crate::PRIVATE;
 use proc_macro2::TokenStream;
 use quote::quote;
 use serde_json::Number;
@@ -9,11 +10,11 @@ use serde_json::Number;
 pub(super) fn found(value: &Number) -> TokenStream {
     let text = value.to_string();
     quote! {{
-        static __DIVISOR: ::std::sync::LazyLock<::validgen::__private::serde_json::Number> =
+        static __DIVISOR: ::std::sync::LazyLock<#PRIVATE::serde_json::Number> =
             ::std::sync::LazyLock::new(|| {
-                ::validgen::__private::serde_json::from_str(#text)
-                    .unwrap_or_else(|_| ::validgen::__private::serde_json::Number::from(0u8))
+                #PRIVATE::serde_json::from_str(#text)
+                    .unwrap_or_else(|_| #PRIVATE::serde_json::Number::from(0u8))
             });
-        ::validgen::__private::checks::document::multiple_of(__v, &__DIVISOR)
+        #PRIVATE::checks::document::multiple_of(__v, &__DIVISOR)
     }}
 }

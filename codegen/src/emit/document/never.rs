@@ -1,11 +1,12 @@
-//! [`Check::Never`](validgen_runtime::ir::Check::Never): a violation for every value.
+//! [`Check::Never`](validgen_core::ir::Check::Never): a violation for every value.
 
+use crate::PRIVATE;
 use proc_macro2::TokenStream;
 use quote::quote;
 
 /// An `Option<Violation>` expression: the check applied to `__v`.
 pub(super) fn found() -> TokenStream {
     quote!(::core::option::Option::Some(
-        ::validgen::__private::checks::document::never(__v)
+        #PRIVATE::checks::document::never(__v)
     ))
 }

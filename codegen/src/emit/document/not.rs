@@ -1,12 +1,13 @@
-//! [`Check::Not`](validgen_runtime::ir::Check::Not).
+//! [`Check::Not`](validgen_core::ir::Check::Not).
 
 use proc_macro2::TokenStream;
 use quote::quote;
-use validgen_runtime::ir::{Check, RuleSet};
+use validgen_core::ir::{Check, RuleSet};
 
 use super::{holds, push};
+use crate::PRIVATE;
 
 pub(super) fn check(checks: &[Check], set: &RuleSet) -> TokenStream {
     let held = holds(checks, set);
-    push(quote!(::validgen::__private::checks::document::not(#held)))
+    push(quote!(#PRIVATE::checks::document::not(#held)))
 }

@@ -1,9 +1,10 @@
-//! [`Check::NotNull`](validgen_runtime::ir::Check::NotNull).
+//! [`Check::NotNull`](validgen_core::ir::Check::NotNull).
 
+use crate::PRIVATE;
 use proc_macro2::TokenStream;
 use quote::quote;
 
 /// An `Option<Violation>` expression: the check applied to `__v`.
 pub(super) fn found() -> TokenStream {
-    quote!(::validgen::__private::checks::document::not_null(__v))
+    quote!(#PRIVATE::checks::document::not_null(__v))
 }

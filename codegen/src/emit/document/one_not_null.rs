@@ -1,12 +1,13 @@
-//! [`Check::OneNotNull`](validgen_runtime::ir::Check::OneNotNull): the keys inlined.
+//! [`Check::OneNotNull`](validgen_core::ir::Check::OneNotNull): the keys inlined.
 
 use proc_macro2::TokenStream;
 use quote::quote;
 
 use super::str_slice;
+use crate::PRIVATE;
 
 /// An `Option<Violation>` expression: the check applied to `__v`.
 pub(super) fn found(keys: &[String]) -> TokenStream {
     let keys = str_slice(keys);
-    quote!(::validgen::__private::checks::document::one_not_null(__v, #keys))
+    quote!(#PRIVATE::checks::document::one_not_null(__v, #keys))
 }

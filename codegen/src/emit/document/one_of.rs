@@ -1,11 +1,12 @@
-//! [`Check::OneOf`](validgen_runtime::ir::Check::OneOf): every branch evaluated apart, the
+//! [`Check::OneOf`](validgen_core::ir::Check::OneOf): every branch evaluated apart, the
 //! count judged by the runtime.
 
 use proc_macro2::TokenStream;
 use quote::quote;
-use validgen_runtime::ir::{Check, RuleSet};
+use validgen_core::ir::{Check, RuleSet};
 
 use super::{holds, push};
+use crate::PRIVATE;
 
 pub(super) fn check(branches: &[Vec<Check>], set: &RuleSet) -> TokenStream {
     let n = branches.len();
@@ -13,7 +14,7 @@ pub(super) fn check(branches: &[Vec<Check>], set: &RuleSet) -> TokenStream {
         let held = holds(b, set);
         quote!(if #held { __held += 1; })
     });
-    let found = push(quote!(::validgen::__private::checks::document::one_of(__held, #n)));
+    let found = push(quote!(#PRIVATE::checks::document::one_of(__held, #n)));
     quote! {{
         let mut __held = 0usize;
         #(#each)*

@@ -1,11 +1,12 @@
-//! [`Check::PatternProperties`](validgen_runtime::ir::Check::PatternProperties): a loop over
+//! [`Check::PatternProperties`](validgen_core::ir::Check::PatternProperties): a loop over
 //! the keys, each pattern built once.
 
 use proc_macro2::TokenStream;
 use quote::quote;
-use validgen_runtime::ir::{Check, Regex, RuleSet};
+use validgen_core::ir::{Check, Regex, RuleSet};
 
 use super::{checks, regex_static};
+use crate::PRIVATE;
 
 pub(super) fn check(patterns: &[(Regex, Vec<Check>)], set: &RuleSet) -> TokenStream {
     let each = patterns.iter().map(|(re, cs)| {
@@ -22,13 +23,13 @@ pub(super) fn check(patterns: &[(Regex, Vec<Check>)], set: &RuleSet) -> TokenStr
                     }
                 }
                 ::core::result::Result::Err(__e) => __out.push(__at.place(
-                    ::validgen::__private::checks::document::bad_pattern(__e),
+                    #PRIVATE::checks::document::bad_pattern(__e),
                 )),
             }
         }
     });
     quote! {{
-        for (__key, __v) in ::validgen::__private::model::Instance::entries(__v) {
+        for (__key, __v) in #PRIVATE::model::Instance::entries(__v) {
             #(#each)*
         }
     }}

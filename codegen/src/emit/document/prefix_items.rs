@@ -1,17 +1,18 @@
-//! [`Check::PrefixItems`](validgen_runtime::ir::Check::PrefixItems): each position's checks
+//! [`Check::PrefixItems`](validgen_core::ir::Check::PrefixItems): each position's checks
 //! inlined.
 
 use proc_macro2::TokenStream;
 use quote::quote;
-use validgen_runtime::ir::{Check, RuleSet};
+use validgen_core::ir::{Check, RuleSet};
 
 use super::checks;
+use crate::PRIVATE;
 
 pub(super) fn check(items: &[Vec<Check>], set: &RuleSet) -> TokenStream {
     let each = items.iter().enumerate().map(|(i, cs)| {
         let body = checks(cs, set);
         quote! {
-            if let ::core::option::Option::Some(__v) = ::validgen::__private::model::Instance::item(__array, #i) {
+            if let ::core::option::Option::Some(__v) = #PRIVATE::model::Instance::item(__array, #i) {
                 let __mark = __at.mark();
                 __at.index(#i);
                 #body

@@ -1,18 +1,19 @@
-//! [`Check::Required`](validgen_runtime::ir::Check::Required): the keys inlined.
+//! [`Check::Required`](validgen_core::ir::Check::Required): the keys inlined.
 
 use proc_macro2::TokenStream;
 use quote::quote;
 
 use super::str_slice;
+use crate::PRIVATE;
 
 /// An `Option<Violation>` expression: the check applied to `__v`.
 pub(super) fn found(keys: &[String]) -> TokenStream {
     let keys = str_slice(keys);
-    quote!(::validgen::__private::checks::document::required(__v, #keys))
+    quote!(#PRIVATE::checks::document::required(__v, #keys))
 }
 
 /// A `bool` expression: whether the check passes `__v` (no violation built).
 pub(super) fn holds(keys: &[String]) -> TokenStream {
     let keys = str_slice(keys);
-    quote!(::validgen::__private::checks::document::has_keys(__v, #keys))
+    quote!(#PRIVATE::checks::document::has_keys(__v, #keys))
 }

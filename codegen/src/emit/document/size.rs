@@ -1,8 +1,9 @@
-//! [`Check::Size`](validgen_runtime::ir::Check::Size): measure and bounds inlined.
+//! [`Check::Size`](validgen_core::ir::Check::Size): measure and bounds inlined.
 
+use crate::PRIVATE;
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
-use validgen_runtime::ir::Measure;
+use validgen_core::ir::Measure;
 
 /// An `Option<Violation>` expression: the check applied to `__v`.
 pub(super) fn found(measure: Measure, min: Option<u64>, max: Option<u64>) -> TokenStream {
@@ -23,9 +24,9 @@ fn call(f: TokenStream, measure: Measure, min: Option<u64>, max: Option<u64>) ->
         None => quote!(::core::option::Option::None),
     };
     let (min, max) = (opt(min), opt(max));
-    quote!(::validgen::__private::checks::document::#f(
+    quote!(#PRIVATE::checks::document::#f(
         __v,
-        ::validgen::__private::ir::Measure::#m,
+        #PRIVATE::ir::Measure::#m,
         #min,
         #max
     ))

@@ -1,8 +1,9 @@
-//! [`Check::Type`](validgen_runtime::ir::Check::Type): the accepted types inlined.
+//! [`Check::Type`](validgen_core::ir::Check::Type): the accepted types inlined.
 
+use crate::PRIVATE;
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
-use validgen_runtime::model::JsonType;
+use validgen_core::model::JsonType;
 
 /// An `Option<Violation>` expression: the check applied to `__v`.
 pub(super) fn found(types: &[JsonType]) -> TokenStream {
@@ -16,9 +17,12 @@ pub(super) fn holds(types: &[JsonType]) -> TokenStream {
 
 /// The runtime's function `f` applied to `__v` and the types.
 fn call(types: &[JsonType], f: TokenStream) -> TokenStream {
-    let variants = types.iter().map(|t| format_ident!("{}", format!("{t:?}")));
-    quote!(::validgen::__private::checks::document::#f(
+    let variants = types.iter().map(|t| {
+        let variant = format_ident!("{}", format!("{t:?}"));
+        quote!(#PRIVATE::model::JsonType::#variant)
+    });
+    quote!(#PRIVATE::checks::document::#f(
         __v,
-        &[#(::validgen::__private::model::JsonType::#variants),*]
+        &[#(#variants),*]
     ))
 }

@@ -1,9 +1,10 @@
-//! [`Check::Unique`](validgen_runtime::ir::Check::Unique).
+//! [`Check::Unique`](validgen_core::ir::Check::Unique).
 
+use crate::PRIVATE;
 use proc_macro2::TokenStream;
 use quote::quote;
 
 /// An `Option<Violation>` expression: the check applied to `__v`.
 pub(super) fn found() -> TokenStream {
-    quote!(::validgen::__private::checks::document::unique(__v))
+    quote!(#PRIVATE::checks::document::unique(__v))
 }

@@ -1,26 +1,36 @@
-//! [`Check::Validation`](validgen_runtime::ir::Check::Validation): a ytt validation
+//! [`Check::Extension`] holding a ytt [`Validation`]: a ytt validation
 //! annotation, as the interpreter runs it (`interpret/document/validation.rs`): the null skip,
 //! `when=` (its failure a `when` violation), then each assertion through its pure function in
-//! `validgen_runtime::checks::ytt`, a failed `not_null` stopping the rest. Lambdas are compiled
+//! `validgen_ytt::checks`, a failed `not_null` stopping the rest. Lambdas are compiled
 //! ([`super::lambda`]). The value's `ctx` comes from `__root`, the document's value, which the
 //! rule body binds when its checks hold a validation.
 
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 use serde_json::Value;
-use validgen_runtime::ir::{AssertionRule, Check, Validation};
+use std::any::Any;
+
+use validgen_core::ir::{Check, ExtensionCheck};
+use validgen_ytt::validation::{AssertionRule, Validation};
 
 use super::lambda;
+use crate::PRIVATE;
 
-/// Whether any of `cs`, or a check nested in one, is a validation (the rule body then binds
-/// `__root`).
+/// Whether any of `cs`, or a check nested in one, is an extension (a ytt validation: the rule
+/// body then binds `__root`).
 pub(super) fn any(cs: &[Check]) -> bool {
     cs.iter()
-        .any(|c| matches!(c, Check::Validation(_)) || c.nested().into_iter().any(any))
+        .any(|c| matches!(c, Check::Extension(_)) || c.nested().into_iter().any(any))
+}
+
+/// The ytt validation an extension check holds; `None` for another frontend's extension,
+/// which the emitter does not compile (it fails closed).
+pub(super) fn of(check: &dyn ExtensionCheck) -> Option<&Validation> {
+    (check as &dyn Any).downcast_ref::<Validation>()
 }
 
 pub(super) fn check(validation: &Validation) -> TokenStream {
-    let ytt = quote!(::validgen::__private::checks::ytt);
+    let ytt = quote!(#PRIVATE::ytt::checks);
     let by = &validation.by;
     let critical = matches!(
         validation.assertions.first(),
@@ -51,7 +61,7 @@ pub(super) fn check(validation: &Validation) -> TokenStream {
         }
     });
     quote! {{
-        let __value = ::validgen::__private::model::Instance::to_value(__v);
+        let __value = #PRIVATE::model::Instance::to_value(__v);
         let __ctx = #ytt::Context::at(__root, __at.as_str());
         if !__value.is_null() || #critical {
             match #when {
@@ -72,7 +82,7 @@ pub(super) fn check(validation: &Validation) -> TokenStream {
 
 /// An `Option<Option<String>>` expression: the assertion's `found:` if it fails on `__value`.
 fn assertion(rule: &AssertionRule) -> TokenStream {
-    let ytt = quote!(::validgen::__private::checks::ytt);
+    let ytt = quote!(#PRIVATE::ytt::checks);
     match rule {
         AssertionRule::NotNull => quote!(#ytt::not_null(&__value)),
         AssertionRule::Custom(f) => {
@@ -105,7 +115,7 @@ fn assertion(rule: &AssertionRule) -> TokenStream {
         }
         AssertionRule::Format(f) => {
             let f = format_ident!("{}", format!("{f:?}"));
-            quote!(#ytt::format(&__value, ::validgen::__private::ir::YttFormat::#f))
+            quote!(#ytt::format(&__value, #PRIVATE::ytt::validation::YttFormat::#f))
         }
         AssertionRule::Regexp(pattern) => quote!(#ytt::regexp(&__value, #pattern)),
         AssertionRule::Prefix(prefix) => quote!(#ytt::prefix(&__value, #prefix)),
@@ -117,8 +127,8 @@ fn assertion(rule: &AssertionRule) -> TokenStream {
 fn json_static(value: &Value) -> TokenStream {
     let text = value.to_string();
     quote! {{
-        static __JSON: ::std::sync::LazyLock<::validgen::__private::serde_json::Value> =
-            ::std::sync::LazyLock::new(|| ::validgen::__private::serde_json::from_str(#text).unwrap_or_default());
+        static __JSON: ::std::sync::LazyLock<#PRIVATE::serde_json::Value> =
+            ::std::sync::LazyLock::new(|| #PRIVATE::serde_json::from_str(#text).unwrap_or_default());
         &*__JSON
     }}
 }

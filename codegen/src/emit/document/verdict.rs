@@ -8,14 +8,15 @@
 //! verdict twin each (`__vdef_<i>`). Both paths read the same checks through the same pure
 //! functions, so "holds" here is exactly "no violation" there (the compiled-versus-
 //! interpreted tests compare the reports). The interpreter's verdict
-//! (`runtime/src/interpret/document/verdict.rs`) mirrors this one check for check, so both take
+//! (`core/src/interpret/document/verdict.rs`) mirrors this one check for check, so both take
 //! the same `$ref` evaluations from `__budget`.
 
 use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote};
-use validgen_runtime::ir::{Check, RuleSet};
+use validgen_core::ir::{Check, RuleSet};
 
 use super::regex_static;
+use crate::PRIVATE;
 
 /// An expression: whether every check of `cs` holds for `__v`.
 pub(crate) fn holds(cs: &[Check], set: &RuleSet) -> TokenStream {
@@ -48,17 +49,14 @@ pub(crate) enum Over {
 /// function (definitions, their scalar twins, the stream's tape-mode lists).
 pub(crate) fn verdict_fn(name: &Ident, over: Over, body: &TokenStream) -> TokenStream {
     let (generics, value) = match over {
-        Over::Instance => (
-            quote!(<'a, I: ::validgen::__private::model::Instance<'a>>),
-            quote!(I),
-        ),
-        Over::Scalar => (quote!(), quote!(&::validgen::__private::model::Scalar<'_>)),
+        Over::Instance => (quote!(<'a, I: #PRIVATE::model::Instance<'a>>), quote!(I)),
+        Over::Scalar => (quote!(), quote!(&#PRIVATE::model::Scalar<'_>)),
     };
     quote! {
         fn #name #generics(
             __v: #value,
             __depth: usize,
-            __budget: &::validgen::__private::checks::document::Budget,
+            __budget: &#PRIVATE::checks::document::Budget,
         ) -> bool {
             #body
         }
@@ -85,8 +83,8 @@ fn check_holds(c: &Check, set: &RuleSet) -> TokenStream {
             let inner = holds(checks, set);
             quote! {{
                 let __array = __v;
-                let __n = ::validgen::__private::model::Instance::array_len(__array).unwrap_or(0);
-                (#from..__n).all(|__i| match ::validgen::__private::model::Instance::item(__array, __i) {
+                let __n = #PRIVATE::model::Instance::array_len(__array).unwrap_or(0);
+                (#from..__n).all(|__i| match #PRIVATE::model::Instance::item(__array, __i) {
                     ::core::option::Option::Some(__v) => #inner,
                     ::core::option::Option::None => true,
                 })
@@ -95,7 +93,7 @@ fn check_holds(c: &Check, set: &RuleSet) -> TokenStream {
         Check::PrefixItems { items } => {
             let each = items.iter().enumerate().map(|(i, cs)| {
                 let inner = holds(cs, set);
-                quote!(match ::validgen::__private::model::Instance::item(__array, #i) {
+                quote!(match #PRIVATE::model::Instance::item(__array, #i) {
                     ::core::option::Option::Some(__v) => #inner,
                     ::core::option::Option::None => true,
                 })
@@ -119,7 +117,7 @@ fn check_holds(c: &Check, set: &RuleSet) -> TokenStream {
                 .iter()
                 .map(|(key, all)| quote!(#key => true #(&& #all)*,));
             quote! {
-                ::validgen::__private::model::Instance::entries(__v).all(|(__key, __v)| match __key {
+                #PRIVATE::model::Instance::entries(__v).all(|(__key, __v)| match __key {
                     #(#arms)*
                     _ => true,
                 })
@@ -135,7 +133,7 @@ fn check_holds(c: &Check, set: &RuleSet) -> TokenStream {
                 })
             });
             quote! {
-                ::validgen::__private::model::Instance::entries(__v).all(|(__key, __v)| true #(&& #each)*)
+                #PRIVATE::model::Instance::entries(__v).all(|(__key, __v)| true #(&& #each)*)
             }
         }
         Check::AdditionalProperties {
@@ -146,14 +144,14 @@ fn check_holds(c: &Check, set: &RuleSet) -> TokenStream {
             let skipped = super::additional_properties::skipped(known, patterns);
             let inner = holds(checks, set);
             quote! {
-                ::validgen::__private::model::Instance::entries(__v).all(|(__key, __v)| (#skipped) || #inner)
+                #PRIVATE::model::Instance::entries(__v).all(|(__key, __v)| (#skipped) || #inner)
             }
         }
         Check::PropertyNames { checks } => {
             let inner = holds(checks, set);
             quote! {
-                ::validgen::__private::model::Instance::keys(__v).all(|__key| {
-                    let __name = ::validgen::__private::serde_json::Value::String(::std::string::ToString::to_string(__key));
+                #PRIVATE::model::Instance::keys(__v).all(|__key| {
+                    let __name = #PRIVATE::serde_json::Value::String(::std::string::ToString::to_string(__key));
                     let __v = &__name;
                     #inner
                 })
@@ -166,16 +164,16 @@ fn check_holds(c: &Check, set: &RuleSet) -> TokenStream {
                 None => quote!(::core::option::Option::None),
             };
             quote! {
-                match ::validgen::__private::model::Instance::array_len(__v) {
+                match #PRIVATE::model::Instance::array_len(__v) {
                     ::core::option::Option::Some(__n) => {
                         let __array = __v;
                         let __matched = (0..__n)
-                            .filter(|__i| match ::validgen::__private::model::Instance::item(__array, *__i) {
+                            .filter(|__i| match #PRIVATE::model::Instance::item(__array, *__i) {
                                 ::core::option::Option::Some(__v) => #inner,
                                 ::core::option::Option::None => false,
                             })
                             .count();
-                        ::validgen::__private::checks::document::contains(__matched, #min, #max).is_none()
+                        #PRIVATE::checks::document::contains(__matched, #min, #max).is_none()
                     }
                     ::core::option::Option::None => true,
                 }
@@ -222,8 +220,8 @@ pub(crate) fn at_value(
             Some(i) => {
                 let f = format_ident!("{}_{}", prefix, i);
                 quote! {
-                    __depth < ::validgen::__private::checks::document::MAX_DEPTH
-                        && ::validgen::__private::checks::document::Budget::take(__budget)
+                    __depth < #PRIVATE::checks::document::MAX_DEPTH
+                        && #PRIVATE::checks::document::Budget::take(__budget)
                         && #f(__v, __depth + 1, __budget)
                 }
             }

@@ -1,6 +1,6 @@
 //! The streamed verdict of a JSON Schema validator: JSON bytes judged in one pass, without a
 //! tape or a `Value`, as the generated `_bytes_is_valid` answers first (the tape path answers
-//! where the stream steps aside; see `validgen_runtime::checks::document::Stream`).
+//! where the stream steps aside; see `validgen_core::checks::document::Stream`).
 //!
 //! One function per set of goals a value is judged against (`__s<n>`, the plan's nodes,
 //! `plan.rs`): it reads its value from the stream and answers each goal's verdict as a bit.
@@ -17,9 +17,10 @@ mod scalar;
 
 use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote};
-use validgen_runtime::ir::{Check, Rule, RuleSet, Severity, Syntax};
+use validgen_core::ir::{Check, Rule, RuleSet, Severity, Syntax};
 
 use super::document::verdict;
+use crate::PRIVATE;
 use plan::{Call, Effect, Formula, Judge, Judged, Node, Plan};
 
 /// `mod <name>`, whose `verdict(bytes: &[u8]) -> Option<bool>` is the streamed verdict of
@@ -47,7 +48,7 @@ pub fn function(name: &Ident, set: &RuleSet) -> Option<TokenStream> {
         mod #name {
             /// The streamed verdict (`None`: stepped aside).
             pub(super) fn verdict(__bytes: &[u8]) -> ::core::option::Option<bool> {
-                ::validgen::__private::checks::document::stream(__bytes, |__s| __s0(__s, 0))
+                #PRIVATE::checks::document::stream(__bytes, |__s| __s0(__s, 0))
             }
             #generic
             #projected
@@ -80,7 +81,7 @@ fn streamed_rule(set: &RuleSet) -> Option<&Rule> {
 /// Whether a check of `cs` (at any depth) is a ytt validation.
 fn has_validation(cs: &[Check]) -> bool {
     cs.iter()
-        .any(|c| matches!(c, Check::Validation(_)) || c.nested().into_iter().any(has_validation))
+        .any(|c| matches!(c, Check::Extension(_)) || c.nested().into_iter().any(has_validation))
 }
 
 /// Node `n`'s functions: `__s<n>` (its value read from the stream) and `__p<n>` (a scalar's
@@ -93,16 +94,16 @@ fn node(plan: &Plan<'_>, n: usize) -> TokenStream {
         chain,
         judge,
     } = &plan.nodes[n];
-    let abort = quote!(::validgen::__private::model::reader::Abort);
+    let abort = quote!(#PRIVATE::model::reader::Abort);
     let res = quote!(::core::result::Result<u64, #abort>);
     let signatures = quote! {
-        fn #s(__s: &mut ::validgen::__private::checks::document::Stream<'_>, __depth: usize) -> #res
+        fn #s(__s: &mut #PRIVATE::checks::document::Stream<'_>, __depth: usize) -> #res
     };
     let scalar_signature = quote! {
         fn #p(
-            __v: &::validgen::__private::model::Scalar<'_>,
+            __v: &#PRIVATE::model::Scalar<'_>,
             __depth: usize,
-            __budget: &::validgen::__private::checks::document::Budget,
+            __budget: &#PRIVATE::checks::document::Budget,
         ) -> #res
     };
     let streamed = match judge {
@@ -131,7 +132,7 @@ fn node(plan: &Plan<'_>, n: usize) -> TokenStream {
     };
     let depth_check = (*chain > 0).then(|| {
         quote! {
-            if __depth + #chain as usize > ::validgen::__private::checks::document::MAX_DEPTH {
+            if __depth + #chain as usize > #PRIVATE::checks::document::MAX_DEPTH {
                 return ::core::result::Result::Err(#abort);
             }
         }
@@ -162,13 +163,13 @@ fn node(plan: &Plan<'_>, n: usize) -> TokenStream {
 /// A block: the value (an array or object) read into a tape, each goal judged there by the
 /// tape path's verdict code; stepping aside where definitions could nest too deep in it.
 fn tape_branch(plan: &Plan<'_>, goals: &[usize]) -> TokenStream {
-    let abort = quote!(::validgen::__private::model::reader::Abort);
+    let abort = quote!(#PRIVATE::model::reader::Abort);
     let too_deep = match plan.max_chain {
         None => quote!(true),
         Some(0) => quote!(false),
         Some(k) => quote! {
-            __depth + (::validgen::__private::model::Tape::depth(&__t) + 1) * #k as usize
-                > ::validgen::__private::checks::document::MAX_DEPTH
+            __depth + (#PRIVATE::model::Tape::depth(&__t) + 1) * #k as usize
+                > #PRIVATE::checks::document::MAX_DEPTH
         },
     };
     let verdicts = goals.iter().map(|&g| {
@@ -181,7 +182,7 @@ fn tape_branch(plan: &Plan<'_>, goals: &[usize]) -> TokenStream {
         if #too_deep {
             return ::core::result::Result::Err(#abort);
         }
-        let __root = ::validgen::__private::model::Tape::root(&__t);
+        let __root = #PRIVATE::model::Tape::root(&__t);
         ::core::result::Result::Ok(#bits)
     }}
 }
@@ -249,7 +250,7 @@ fn accumulators(atoms: &[Judged]) -> TokenStream {
 /// Statements judging the atoms known once a container is read (`__n` its size): sizes,
 /// `contains` counts; `required` with `__seen` (the arms' keys seen).
 fn closing(atoms: &[Judged]) -> TokenStream {
-    let doc = quote!(::validgen::__private::checks::document);
+    let doc = quote!(#PRIVATE::checks::document);
     let each = atoms.iter().enumerate().map(|(i, j)| {
         let v = format_ident!("__a{}", i);
         let opt = |b: &Option<u64>| match b {

@@ -11,6 +11,7 @@ use quote::{format_ident, quote};
 
 use super::plan::{Dispatch, Effect, Judge, ObjectPlan, Plan, Streamed};
 use super::{accumulators, closing, done, effect, formula, skipped, take_refs};
+use crate::PRIVATE;
 use crate::emit::document::regex_static;
 
 /// A block answering the node's goals on the object at the stream.
@@ -20,7 +21,7 @@ pub(super) fn branch(
     o: &ObjectPlan,
     child_depth: &TokenStream,
 ) -> TokenStream {
-    let abort = quote!(::validgen::__private::model::reader::Abort);
+    let abort = quote!(#PRIVATE::model::reader::Abort);
     let refs = take_refs(node.refs);
     let (lets, verdicts) = formula::verdicts(&node.formulas, &o.atoms);
     if !o.read {
@@ -32,13 +33,13 @@ pub(super) fn branch(
         let chain = plan.nodes[n].chain;
         let deep = match plan.nodes[n].judge {
             Judge::StepAside => quote!(true),
-            _ => quote!(#child_depth + #chain as usize > ::validgen::__private::checks::document::MAX_DEPTH),
+            _ => quote!(#child_depth + #chain as usize > #PRIVATE::checks::document::MAX_DEPTH),
         };
         quote! {
             if #deep {
                 return ::core::result::Result::Err(#abort);
             }
-            let __x = ::validgen::__private::model::Scalar::key(__name);
+            let __x = #PRIVATE::model::Scalar::key(__name);
             #v &= #p(&__x, #child_depth, __s.budget())? & 1 == 1;
         }
     });

@@ -12,7 +12,7 @@
 //! and judged there by the tape path's own verdict code.
 //!
 //! The stream must answer as the tape path does, including its `$ref` budget and nesting limit
-//! (see `validgen_runtime::checks::document::Stream`): it takes, at each value, at least the
+//! (see `validgen_core::checks::document::Stream`): it takes, at each value, at least the
 //! evaluations the tape path takes there (it evaluates every goal whole, where the tape path
 //! stops at a first failure), and steps aside where a set would be judged with a check reached
 //! twice through `$ref`s (where the tape path would evaluate it twice) or where definitions
@@ -20,7 +20,7 @@
 
 use std::collections::{BTreeSet, HashMap};
 
-use validgen_runtime::ir::{Check, JsonType, Measure, Regex, RuleSet};
+use validgen_core::ir::{Check, JsonType, Measure, Regex, RuleSet};
 
 /// A list of checks, by its place in [`Plan::lists`].
 pub(super) type ListId = usize;
@@ -553,7 +553,7 @@ impl<'s> Expansion<'s> {
             | Check::Pattern { .. }
             | Check::Enum { .. }
             | Check::Fail { .. }
-            | Check::Validation(_) => Formula::Known(false),
+            | Check::Extension(_) => Formula::Known(false),
             atom => {
                 let key = std::ptr::from_ref(atom) as usize;
                 if let Some(&i) = self.index.get(&key) {
@@ -579,7 +579,7 @@ pub(super) fn necessary(f: &Formula) -> Vec<usize> {
 
 /// Whether a value of type `t` is of one of `types` (an integer is a number too).
 fn type_in(t: JsonType, types: &[JsonType]) -> bool {
-    validgen_runtime::checks::document::type_in(t, types)
+    validgen_core::checks::document::type_in(t, types)
 }
 
 /// The verdict on any array or object of a leaf that reads no more of them than their type:

@@ -6,7 +6,7 @@
 
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
-use validgen_runtime::ir::{Check, RuleSet};
+use validgen_core::ir::{Check, RuleSet};
 
 use super::super::document::verdict::{Over, all_hold, at_value, leaf_holds, verdict_fn};
 

@@ -1,0 +1,39 @@
+//! `check --ytt-schema`: every error of a ytt data-values schema, where ytt stops at the
+//! first ([`validgen_ytt::check::schema_faults`]), as findings located at their line.
+
+use std::path::Path;
+
+use validgen_codegen::Diagnostic;
+use validgen_ytt::check::schema_faults;
+
+use super::{Finding, Severity, YTT_SCHEMA_ERROR_ID};
+use crate::validate::schema::display_path;
+
+/// Largest schema file read, in bytes (a schema is a few kilobytes; this bounds the work).
+const MAX_BYTES: u64 = 16 << 20;
+
+/// The findings of the ytt schema file `path` (named as given), in line order: each with
+/// ytt's one-line message (a report's title with its `found:` and `expected:`); a file that
+/// cannot be read or is not YAML gives one finding at line 0.
+pub fn check_ytt_schema(path: &Path) -> Vec<Finding> {
+    let name = display_path(path);
+    let read = |file: &str| {
+        let size = std::fs::metadata(file)
+            .map_err(|e| format!("Checking file '{file}': {e}\n"))?
+            .len();
+        if size > MAX_BYTES {
+            return Err(format!(
+                "Checking file '{file}': larger than {MAX_BYTES} bytes\n"
+            ));
+        }
+        std::fs::read_to_string(file).map_err(|e| format!("Checking file '{file}': {e}\n"))
+    };
+    schema_faults(&name, &read)
+        .into_iter()
+        .map(|fault| Finding {
+            severity: Severity::Error,
+            id: YTT_SCHEMA_ERROR_ID,
+            diagnostic: Diagnostic::at(&fault.pos.file, fault.pos.line, 0, None, fault.message),
+        })
+        .collect()
+}

@@ -1,0 +1,282 @@
+//! `validate --schema` and `validate --crd`: the schemas loaded (every error of every schema
+//! collected, located), and one document validated against them.
+//!
+//! With `--schema`, every document is validated against every schema, and is valid when it
+//! is valid against all. With `--crd`, a document is validated against the one CRD version
+//! its `apiVersion` (`<spec.group>/<version>`) and `kind` (`spec.names.kind`) name; a
+//! document of a kind no CRD defines is skipped, one of a version its CRD does not define is
+//! an error (the API server would refuse it as unknown).
+
+use std::path::PathBuf;
+
+use validgen_codegen::{Diagnostic, LoadedSchema, SchemaOptions, load_schemas};
+use validgen_core::interpret::Outcome;
+use validgen_json_schema::{annotation_of, describe};
+
+use super::parsed::Parsed;
+use super::{DocVerdict, Item, SchemaViolation};
+
+/// The schemas documents are validated against.
+#[derive(Debug, Default)]
+pub struct SchemaSet {
+    schemas: Vec<LoadedSchema>,
+    /// Documents pick their CRD version by `apiVersion` and `kind`.
+    by_kind: bool,
+}
+
+/// The `--schema` or `--crd` paths loaded.
+#[derive(Debug, Default)]
+pub struct LoadedSet {
+    /// The schemas.
+    pub set: SchemaSet,
+    /// Every problem that stops the run: the path given and the located message.
+    pub errors: Vec<(String, String)>,
+    /// What compiled but deserves a look, located.
+    pub warnings: Vec<String>,
+}
+
+/// How the schemas are read.
+#[derive(Debug, Clone, Copy)]
+pub struct LoadOptions {
+    /// The paths are CRDs (`--crd`), picked by `apiVersion` and `kind`.
+    pub crd: bool,
+    /// `--assert-formats`.
+    pub assert_formats: bool,
+    /// `--strict`: unknown keywords are errors, CRD versions reject unknown fields.
+    pub strict: bool,
+}
+
+/// A path as the user named it, without a trailing `/`.
+pub fn display_path(path: &std::path::Path) -> String {
+    let shown = path.to_string_lossy();
+    let trimmed = shown.trim_end_matches('/');
+    if trimmed.is_empty() && !shown.is_empty() {
+        "/".to_owned()
+    } else {
+        trimmed.to_owned()
+    }
+}
+
+/// Loads the `--schema` (or `--crd`) paths, collecting every error of every path.
+pub fn load(paths: &[PathBuf], opts: LoadOptions) -> LoadedSet {
+    let options = SchemaOptions {
+        assert_formats: opts.assert_formats,
+        strict: opts.strict,
+        reject_unknown_fields: opts.strict,
+    };
+    let mut out = LoadedSet::default();
+    out.set.by_kind = opts.crd;
+    for path in paths {
+        let name = display_path(path);
+        let catalog = load_schemas(path, &name, options);
+        let mut errors: Vec<Diagnostic> = catalog.errors.0;
+        if path.is_dir() && catalog.files.is_empty() {
+            errors.push(Diagnostic::file(
+                &name,
+                "no schema files found (looked for *.yaml, *.yml and *.json files)".to_owned(),
+            ));
+        }
+        out.warnings
+            .extend(catalog.warnings.iter().map(ToString::to_string));
+        for schema in catalog.schemas {
+            let problem = opts
+                .crd
+                .then(|| crd_problem(&schema, &out.set.schemas))
+                .flatten();
+            if let Some(problem) = problem {
+                // One report per file (a file that is not a CRD has one schema anyway).
+                if !errors
+                    .iter()
+                    .any(|e| e.file == schema.file && e.message == problem)
+                {
+                    errors.push(Diagnostic::file(&schema.file, problem));
+                }
+                continue;
+            }
+            out.set.schemas.push(schema);
+        }
+        out.errors
+            .extend(errors.iter().map(|e| (name.clone(), e.to_string())));
+    }
+    out
+}
+
+/// Why `schema` cannot serve as a `--crd` version next to `loaded`: not a CRD, no group or
+/// kind, its kind defined by another CRD file too, or its version twice.
+fn crd_problem(schema: &LoadedSchema, loaded: &[LoadedSchema]) -> Option<String> {
+    let Some(crd) = &schema.crd else {
+        return Some("not a CustomResourceDefinition (use --schema for JSON Schemas)".to_owned());
+    };
+    if crd.group.is_empty() || crd.kind.is_empty() {
+        return Some(
+            "a CustomResourceDefinition needs `spec.group` and `spec.names.kind`".to_owned(),
+        );
+    }
+    let other = loaded.iter().find(|o| {
+        o.crd.as_ref().is_some_and(|c| {
+            c.group == crd.group
+                && c.kind == crd.kind
+                && (o.file != schema.file || c.version == crd.version)
+        })
+    })?;
+    Some(if other.file == schema.file {
+        format!("version `{}` of {} is defined twice", crd.version, crd.kind)
+    } else {
+        format!(
+            "{} of group {} is defined by another --crd file too: {}",
+            crd.kind, crd.group, other.file
+        )
+    })
+}
+
+impl SchemaSet {
+    /// The item of document number `index` of stream `file`, whose piece starts on line
+    /// `first_line` of the stream.
+    pub(super) fn validate(
+        &self,
+        file: &str,
+        index: usize,
+        first_line: usize,
+        doc: &Parsed<'_>,
+    ) -> Item {
+        let source = format!("{file}#{index}");
+        let line = doc.span("").map_or(first_line, |s| first_line + s.line - 1);
+        let schemas: Vec<&LoadedSchema> = if self.by_kind {
+            match self.pick(doc, &source, file, line) {
+                Ok(s) => vec![s],
+                Err(item) => return item,
+            }
+        } else {
+            self.schemas.iter().collect()
+        };
+        let meta = |k: &str| doc.string(&["metadata", k]).map(str::to_owned);
+        let name = match (meta("namespace"), meta("name")) {
+            (Some(ns), Some(n)) => Some(format!("{ns}/{n}")),
+            (_, n) => n,
+        };
+        let mut violations: Vec<SchemaViolation> = schemas
+            .iter()
+            .flat_map(|s| violations(s, doc, first_line, line))
+            .collect();
+        // In document order (stable: equal positions keep schema and keyword order).
+        violations.sort_by_key(|v| (v.line, v.column));
+        Item::Document(Box::new(DocVerdict {
+            source,
+            line,
+            name,
+            schemas: schemas.iter().map(|s| schema_name(s)).collect(),
+            violations,
+            warnings: Vec::new(),
+        }))
+    }
+
+    /// The CRD version of `doc`; otherwise the item saying why there is none.
+    fn pick(
+        &self,
+        doc: &Parsed<'_>,
+        source: &str,
+        file: &str,
+        line: usize,
+    ) -> Result<&LoadedSchema, Item> {
+        let api_version = doc.string(&["apiVersion"]);
+        let kind = doc.string(&["kind"]);
+        let (Some(api_version), Some(kind)) = (api_version, kind) else {
+            return Err(Item::Skipped {
+                source: source.to_owned(),
+                kind: "a document without apiVersion and kind".to_owned(),
+                why: "not a custom resource".to_owned(),
+            });
+        };
+        let (group, version) = api_version.rsplit_once('/').unwrap_or(("", api_version));
+        let of_kind: Vec<&LoadedSchema> = self
+            .schemas
+            .iter()
+            .filter(|s| {
+                s.crd
+                    .as_ref()
+                    .is_some_and(|c| c.group == group && c.kind == kind)
+            })
+            .collect();
+        if let Some(found) = of_kind
+            .iter()
+            .find(|s| s.crd.as_ref().is_some_and(|c| c.version == version))
+        {
+            return Ok(found);
+        }
+        let Some(first) = of_kind.first() else {
+            return Err(Item::Skipped {
+                source: source.to_owned(),
+                kind: format!("{kind} {api_version}"),
+                why: "not a kind of the --crd files".to_owned(),
+            });
+        };
+        let versions: Vec<&str> = of_kind
+            .iter()
+            .filter_map(|s| s.crd.as_ref().map(|c| c.version.as_str()))
+            .collect();
+        Err(Item::Error {
+            source: format!("{file}:{line}"),
+            message: format!(
+                "{file}:{line}: {kind} {api_version}: no version `{version}` in {} (it defines {})",
+                first.file,
+                versions.join(", ")
+            ),
+        })
+    }
+}
+
+/// How a schema is named in reports: its file, with `#<pointer>` for a CRD version.
+pub(crate) fn schema_name(s: &LoadedSchema) -> String {
+    if s.base.is_empty() {
+        s.file.clone()
+    } else {
+        format!("{}#{}", s.file, s.base)
+    }
+}
+
+/// The violations of the document `doc` (whose piece starts on stream line `first_line`,
+/// and whose value on `line`) against `schema`.
+fn violations(
+    schema: &LoadedSchema,
+    doc: &Parsed<'_>,
+    first_line: usize,
+    line: usize,
+) -> Vec<SchemaViolation> {
+    let report = doc.evaluate(&schema.rules);
+    // Built from a tape only when a violation quotes it.
+    let value = (!report.violations.is_empty()).then(|| doc.value());
+    let name = schema_name(schema);
+    let mut out: Vec<SchemaViolation> = report
+        .violations
+        .iter()
+        .map(|v| SchemaViolation {
+            line: v.span.map_or(line, |s| first_line + s.line - 1),
+            column: v.span.map_or(0, |s| s.column),
+            instance: v.location.clone(),
+            schema: name.clone(),
+            keyword: v.keyword.clone(),
+            message: value
+                .as_ref()
+                .map(|value| describe(v, value, &schema.schema))
+                .unwrap_or_default(),
+            annotations: annotation_of(&schema.rules.annotations, v).cloned(),
+            ..SchemaViolation::default()
+        })
+        .collect();
+    // A rule that failed without a violation (an error at run time) is reported too.
+    if out.is_empty() {
+        let failed = report.report.rules.iter().filter(|r| {
+            r.outcome == Outcome::Error || (r.outcome == Outcome::Unsatisfied && !r.just_warning)
+        });
+        out.extend(failed.map(|r| SchemaViolation {
+            line,
+            column: 0,
+            instance: String::new(),
+            schema: name.clone(),
+            keyword: String::new(),
+            message: r.detail.clone(),
+            ..SchemaViolation::default()
+        }));
+    }
+    out
+}

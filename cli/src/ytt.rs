@@ -1,0 +1,36 @@
+//! `validgen ytt`: a drop-in for `ytt` on data values ([`validgen_ytt::run`]).
+
+use std::io::Write;
+
+use validgen_ytt::run::{Invocation, Outcome, run as run_ytt};
+
+use crate::cli::YttArgs;
+
+/// The run `args` ask for.
+pub fn invocation(args: &YttArgs) -> Invocation {
+    Invocation {
+        files: args.files.clone(),
+        data_values_files: args.data_values_files.clone(),
+        data_values_inspect: args.data_values_inspect,
+        schema_inspect: args.data_values_schema_inspect,
+        output: args.output.clone(),
+        disable_validation: args.dangerous_data_values_disable_validation,
+        seed_extensions: args.seed_extensions,
+    }
+}
+
+/// What `args` print and exit with, files read with `read` (a name to its text).
+pub fn outcome(args: &YttArgs, read: &dyn Fn(&str) -> Result<String, String>) -> Outcome {
+    run_ytt(&invocation(args), read)
+}
+
+/// Runs `ytt` on the file system; returns the exit status.
+pub fn run(args: &YttArgs) -> u8 {
+    let read = |name: &str| {
+        std::fs::read_to_string(name).map_err(|e| format!("Checking file '{name}': {e}\n"))
+    };
+    let outcome = outcome(args, &read);
+    let _ = std::io::stdout().write_all(outcome.stdout.as_bytes());
+    let _ = std::io::stderr().write_all(outcome.stderr.as_bytes());
+    u8::try_from(outcome.exit_code).unwrap_or(crate::EXIT_ERROR)
+}

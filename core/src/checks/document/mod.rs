@@ -1,0 +1,205 @@
+//! The pure functions of the document checks: one per [`crate::ir::Check`] variant, each
+//! judging one value (or, for compositions, the counts of branches that held) and returning the
+//! [`Violation`](crate::ir::Violation) without a location. The interpreter and generated code both call them, so
+//! their verdicts and texts cannot differ.
+
+mod any_of;
+mod any_value;
+mod budget;
+mod compare;
+mod const_;
+mod contains;
+mod error_message;
+mod format;
+mod if_then_else;
+mod matches;
+mod multiple_of;
+mod never;
+mod no_extra_keys;
+mod not;
+mod not_null;
+mod number_range;
+mod one_not_null;
+mod one_of;
+mod reference;
+mod required;
+mod size;
+mod stream;
+mod truthy;
+mod type_;
+mod unique;
+
+pub use any_of::any_of;
+pub use any_value::{any_value, is_any_of};
+pub use budget::{Budget, MAX_REFS};
+pub use const_::{const_, is_const};
+pub use contains::contains;
+pub use error_message::error_message;
+pub use format::format;
+pub use if_then_else::if_holds;
+pub use matches::{bad_pattern, is_match, matches};
+pub use multiple_of::multiple_of;
+pub use never::never;
+pub use no_extra_keys::no_extra_keys;
+pub use not::not;
+pub use not_null::not_null;
+pub use number_range::number_range;
+pub use one_not_null::one_not_null;
+pub use one_of::one_of;
+pub use reference::{MAX_DEPTH, too_deep, undefined};
+pub use required::{has_keys, required};
+pub use size::{has_size, in_bounds, size};
+pub use stream::{Stream, stream};
+pub use truthy::truthy;
+pub use type_::{has_type, type_, type_in};
+pub use unique::{first_repeat, unique};
+
+use crate::model::Instance;
+
+/// At most this many characters of a value are quoted in a violation.
+const QUOTE_MAX: usize = 64;
+
+/// A value as JSON, cut to [`QUOTE_MAX`] characters. Only the start of the value is written
+/// (a value nested 100 000 deep, or 100 MB long, is not serialized whole, which would
+/// overflow the stack or take its size in time and memory).
+fn quote<'a>(v: impl Instance<'a>) -> String {
+    quote_value(&v.to_value(), QUOTE_MAX)
+}
+
+/// A value as JSON, cut to `max` characters (with `…` when cut), written only as far as the
+/// cut: [`quote`] for any length.
+pub fn quote_value(v: &serde_json::Value, max: usize) -> String {
+    let mut text = String::new();
+    quote_start(v, &mut text, max);
+    if text.chars().count() <= max {
+        return text;
+    }
+    let mut cut: String = text.chars().take(max).collect();
+    cut.push('…');
+    cut
+}
+
+/// Whether `out` holds more than `max` characters.
+fn quote_full(out: &str, max: usize) -> bool {
+    out.len() > max && out.chars().count() > max
+}
+
+/// Writes `v` as compact JSON into `out` until `out` is longer than `max` characters: what
+/// is written is then a prefix of `v.to_string()` longer than the quote, otherwise all of
+/// it. Each level writes a character before the next, so the recursion is at most `max + 1`
+/// deep.
+fn quote_start(v: &serde_json::Value, out: &mut String, max: usize) {
+    use serde_json::Value;
+    if quote_full(out, max) {
+        return;
+    }
+    // A string's first characters, escaped, start its escaped text.
+    let string = |s: &str, out: &mut String| {
+        let head: String = s.chars().take(max + 1).collect();
+        out.push_str(&Value::String(head).to_string());
+    };
+    match v {
+        Value::Array(items) => {
+            out.push('[');
+            for (i, item) in items.iter().enumerate() {
+                if quote_full(out, max) {
+                    return;
+                }
+                if i > 0 {
+                    out.push(',');
+                }
+                quote_start(item, out, max);
+            }
+            out.push(']');
+        }
+        Value::Object(map) => {
+            out.push('{');
+            for (i, (k, item)) in map.iter().enumerate() {
+                if quote_full(out, max) {
+                    return;
+                }
+                if i > 0 {
+                    out.push(',');
+                }
+                string(k, out);
+                out.push(':');
+                quote_start(item, out, max);
+            }
+            out.push('}');
+        }
+        Value::String(s) => string(s, out),
+        leaf => out.push_str(&leaf.to_string()),
+    }
+}
+
+/// Keys as a list in a text: `a, b`.
+fn list(keys: &[&str]) -> String {
+    keys.join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::{Value, json};
+
+    use super::{QUOTE_MAX, quote};
+
+    /// The quote as it was: the whole value serialized, then cut.
+    fn cut_whole(v: &Value) -> String {
+        let text = v.to_string();
+        if text.chars().count() <= QUOTE_MAX {
+            return text;
+        }
+        let mut cut: String = text.chars().take(QUOTE_MAX).collect();
+        cut.push('…');
+        cut
+    }
+
+    #[test]
+    fn a_quote_is_the_start_of_the_value() {
+        let long = "é\"\n".repeat(40);
+        let values = [
+            json!(null),
+            json!(1.5),
+            json!(-0.0),
+            json!(u64::MAX),
+            json!("a\"b\\c\n"),
+            json!(long),
+            json!([]),
+            json!({}),
+            json!([1, [2, [3, {"a": [true, null]}]]]),
+            json!({"k\"ey": {"b": "x".repeat(70)}, "c": 1}),
+            json!({ long.clone(): 1 }),
+            json!((0..40).collect::<Vec<_>>()),
+            json!((0..20).map(|i| json!({"n": i})).collect::<Vec<_>>()),
+            json!("x".repeat(QUOTE_MAX)),
+            json!("x".repeat(QUOTE_MAX - 2)),
+            json!("x".repeat(QUOTE_MAX - 1)),
+        ];
+        for v in &values {
+            assert_eq!(quote(v), cut_whole(v), "{v}");
+        }
+    }
+
+    #[test]
+    fn a_value_nested_100_000_deep_is_quoted_on_a_small_stack() {
+        std::thread::Builder::new()
+            .stack_size(256 << 10)
+            .spawn(|| {
+                let mut v = json!(1);
+                for _ in 0..100_000 {
+                    v = Value::Array(vec![v]);
+                }
+                assert_eq!(quote(&v), format!("{}…", "[".repeat(QUOTE_MAX)));
+                // serde_json's `Drop` recurses: take the value apart by hand.
+                let mut stack = vec![v];
+                while let Some(v) = stack.pop() {
+                    if let Value::Array(list) = v {
+                        stack.extend(list);
+                    }
+                }
+            })
+            .expect("thread")
+            .join()
+            .expect("no overflow");
+    }
+}

@@ -1,0 +1,99 @@
+//! The verdict alone: whether the checks hold for a value, stopping at the first check that
+//! fails, with no location built and no violation kept. [`crate::interpret`] runs it first and
+//! builds the full report only for a value it rejects. It is the emitted verdict path
+//! (`codegen/src/emit/document/verdict.rs`) check for check, in the same order, so both back
+//! ends take the same `$ref` evaluations from the value's [`crate::checks::document::Budget`].
+
+use serde_json::Value;
+
+use super::{Scope, apply_one};
+use crate::checks::document;
+use crate::ir::{At, Check};
+use crate::model::Instance;
+
+/// Whether every check of `checks` holds for `v`.
+pub(crate) fn holds<'a, I: Instance<'a>>(checks: &[Check], v: I, scope: Scope<'_>) -> bool {
+    checks.iter().all(|c| one(c, v, scope))
+}
+
+fn one<'a, I: Instance<'a>>(check: &Check, v: I, scope: Scope<'_>) -> bool {
+    match check {
+        Check::Keyword { checks, .. } => holds(checks, v, scope),
+        Check::Not { checks } => !holds(checks, v, scope),
+        Check::AnyOf { branches } => branches.iter().any(|b| holds(b, v, scope)),
+        Check::OneOf { branches } => branches.iter().filter(|b| holds(b, v, scope)).count() == 1,
+        Check::IfThenElse {
+            condition,
+            then,
+            otherwise,
+        } => {
+            if holds(condition, v, scope) {
+                holds(then, v, scope)
+            } else {
+                holds(otherwise, v, scope)
+            }
+        }
+        Check::Items { from, checks } => {
+            let n = v.array_len().unwrap_or(0);
+            (*from..n).all(|i| v.item(i).is_none_or(|item| holds(checks, item, scope)))
+        }
+        Check::PrefixItems { items } => items
+            .iter()
+            .enumerate()
+            .all(|(i, cs)| v.item(i).is_none_or(|item| holds(cs, item, scope))),
+        Check::Properties { properties } => properties
+            .iter()
+            .all(|(key, cs)| v.get(key).is_none_or(|value| holds(cs, value, scope))),
+        Check::PatternProperties { patterns } => v.entries().all(|(key, value)| {
+            patterns
+                .iter()
+                .all(|(re, cs)| !re.is_match(key) || holds(cs, value, scope))
+        }),
+        Check::AdditionalProperties {
+            known,
+            patterns,
+            checks,
+        } => v.entries().all(|(key, value)| {
+            known.iter().any(|k| k == key)
+                || patterns.iter().any(|p| p.is_match(key))
+                || holds(checks, value, scope)
+        }),
+        Check::PropertyNames { checks } => v.keys().all(|key| {
+            let name = Value::String(key.to_owned());
+            holds(checks, &name, scope)
+        }),
+        Check::Contains { checks, min, max } => match v.array_len() {
+            Some(n) => {
+                let matched = (0..n)
+                    .filter(|i| v.item(*i).is_some_and(|item| holds(checks, item, scope)))
+                    .count();
+                document::contains(matched, *min, *max).is_none()
+            }
+            None => true,
+        },
+        // An extension may need the value's location (ytt's `ctx`), which the verdict does not
+        // build: the full report decides.
+        Check::Extension(_) => false,
+        Check::Ref { name } => match scope.definitions.get(name) {
+            Some(checks) => {
+                scope.depth < document::MAX_DEPTH
+                    && scope.budget.take()
+                    && holds(
+                        checks,
+                        v,
+                        Scope {
+                            depth: scope.depth + 1,
+                            ..scope
+                        },
+                    )
+            }
+            None => false,
+        },
+        // Leaves: the full path's check, its violation (if any) dropped.
+        leaf => {
+            let mut scratch = Vec::new();
+            apply_one(leaf, v, &mut At::default(), scope, &mut scratch);
+            scratch.is_empty()
+        }
+    }
+}

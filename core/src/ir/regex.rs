@@ -1,0 +1,31 @@
+//! Regular expressions of `Pattern` and `Matches` checks, with their dialect.
+
+use validgen_ecmaregex::EcmaRegex;
+use validgen_goregex::GoRegex;
+
+/// A compiled pattern in its dialect.
+#[derive(Debug, Clone)]
+pub enum Regex {
+    /// Go `regexp` (RE2 syntax, Go's matching semantics), as KubeVirt rules use.
+    Re2(GoRegex),
+    /// ECMA-262 (JavaScript `RegExp` with the `u` flag), as JSON Schema `pattern` requires.
+    Ecma(EcmaRegex),
+}
+
+impl Regex {
+    /// The pattern as written.
+    pub fn as_str(&self) -> &str {
+        match self {
+            Regex::Re2(re) => re.as_str(),
+            Regex::Ecma(re) => re.as_str(),
+        }
+    }
+
+    /// Whether `text` contains a match (unanchored).
+    pub fn is_match(&self, text: &str) -> bool {
+        match self {
+            Regex::Re2(re) => re.is_match(text),
+            Regex::Ecma(re) => re.is_match(text),
+        }
+    }
+}

@@ -1,0 +1,120 @@
+//! Traversals of the IR: the paths a rule reads, for planners, lints and extraction.
+
+use super::{Arg, Check, Guard, Path, Rule};
+
+/// What a path is for in its rule.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PathRole {
+    /// The rule's guard.
+    Guard,
+    /// The values the check applies to.
+    Values,
+    /// A path-valued argument of the check.
+    Argument,
+}
+
+impl Rule {
+    /// Every path the rule reads, with its role: the guard's, the values', then the
+    /// arguments' in the order the check lists them.
+    pub fn paths(&self) -> Vec<(PathRole, &Path)> {
+        let mut out = Vec::new();
+        if let Some(g) = &self.guard {
+            g.paths(&mut |p| out.push((PathRole::Guard, p)));
+        }
+        if let Some(p) = &self.path {
+            out.push((PathRole::Values, p));
+        }
+        out.extend(self.check.arg_paths().map(|p| (PathRole::Argument, p)));
+        out
+    }
+}
+
+impl Guard {
+    /// Calls `f` on every path of the guard.
+    pub fn paths<'a>(&'a self, f: &mut impl FnMut(&'a Path)) {
+        match self {
+            Guard::Present(p) | Guard::Equals { path: p, .. } | Guard::Truthy(p) => f(p),
+            Guard::All(gs) | Guard::Any(gs) => gs.iter().for_each(|g| g.paths(f)),
+            Guard::Not(g) => g.paths(f),
+        }
+    }
+}
+
+impl Check {
+    /// Whether this is a document check (applied to each value, reporting violations) rather
+    /// than a KubeVirt check (judging a rule's values together, explained by the frontend).
+    pub fn is_document(&self) -> bool {
+        !matches!(
+            self,
+            Check::IntRange { .. }
+                | Check::LengthRange { .. }
+                | Check::Pattern { .. }
+                | Check::Enum { .. }
+                | Check::Fail { .. }
+        )
+    }
+
+    /// The lists of checks nested in this one (items', properties', branches'...), in order;
+    /// none for a leaf. ([`Check::Ref`]'s definition is named, not nested.)
+    pub fn nested(&self) -> Vec<&[Check]> {
+        match self {
+            Check::AnyOf { branches } | Check::OneOf { branches } => {
+                branches.iter().map(Vec::as_slice).collect()
+            }
+            Check::PrefixItems { items } => items.iter().map(Vec::as_slice).collect(),
+            Check::Not { checks }
+            | Check::Items { checks, .. }
+            | Check::Contains { checks, .. }
+            | Check::AdditionalProperties { checks, .. }
+            | Check::PropertyNames { checks }
+            | Check::Keyword { checks, .. } => vec![checks.as_slice()],
+            Check::IfThenElse {
+                condition,
+                then,
+                otherwise,
+            } => vec![condition.as_slice(), then.as_slice(), otherwise.as_slice()],
+            Check::Properties { properties } => {
+                properties.iter().map(|(_, cs)| cs.as_slice()).collect()
+            }
+            Check::PatternProperties { patterns } => {
+                patterns.iter().map(|(_, cs)| cs.as_slice()).collect()
+            }
+            Check::IntRange { .. }
+            | Check::LengthRange { .. }
+            | Check::Pattern { .. }
+            | Check::Enum { .. }
+            | Check::Fail { .. }
+            | Check::Type { .. }
+            | Check::Required { .. }
+            | Check::NoExtraKeys { .. }
+            | Check::Const { .. }
+            | Check::Unique
+            | Check::NotNull
+            | Check::OneNotNull { .. }
+            | Check::NumberRange { .. }
+            | Check::Size { .. }
+            | Check::Matches { .. }
+            | Check::MultipleOf { .. }
+            | Check::AnyValue { .. }
+            | Check::Format { .. }
+            | Check::Never
+            | Check::Extension(_)
+            | Check::Ref { .. } => Vec::new(),
+        }
+    }
+
+    /// The paths of the check's path-valued arguments, in order.
+    pub fn arg_paths(&self) -> impl Iterator<Item = &Path> {
+        let (ints, strs): (Vec<&Arg<i64>>, &[Arg<String>]) = match self {
+            Check::IntRange { min, max } | Check::LengthRange { min, max } => {
+                ([min, max].into_iter().flatten().collect(), &[])
+            }
+            Check::Enum { values } => (Vec::new(), values),
+            // The other checks take no path arguments (nested checks read the value itself).
+            _ => (Vec::new(), &[]),
+        };
+        ints.into_iter()
+            .filter_map(Arg::path)
+            .chain(strs.iter().filter_map(Arg::path))
+    }
+}

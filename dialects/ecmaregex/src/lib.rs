@@ -1,0 +1,213 @@
+//! ECMA-262 regular expressions (JSON Schema `pattern`, `patternProperties`) on the `regex`
+//! crate.
+//!
+//! JSON Schema defines `pattern` as an ECMA-262 regular expression matched as
+//! `RegExp.prototype.test` does: an unanchored search. Patterns are Unicode-aware, so they are
+//! read as with the `u` flag (no Annex B leniency), and no other flag is set.
+//!
+//! # How ECMA semantics are obtained
+//!
+//! A recursive-descent parser of the ECMA-262 `Pattern` grammar (Unicode mode, named groups)
+//! checks the pattern and translates it, construct by construct, into a pattern for the
+//! `regex` crate whose `is_match` answers as `RegExp.prototype.test` would:
+//!
+//! - `\d` is `[0-9]`, `\w` is `[A-Za-z0-9_]`, `\b` / `\B` are ASCII word boundaries
+//!   (`(?-u:\b)`), whereas the `regex` crate's are Unicode-aware;
+//! - `\s` is ECMA's WhiteSpace and LineTerminator: TAB, VT, FF, SP, U+00A0, U+FEFF, the `Zs`
+//!   category, LF, CR, U+2028, U+2029;
+//! - `.` matches any code point but LF, CR, U+2028 and U+2029; `^` and `$` are the start and
+//!   the end of the input only (no trailing-newline exception, no multiline flag);
+//! - escapes `\t \n \v \f \r`, `\cX`, `\0`, `\xHH`, `\uHHHH`, `\u{H…}` are decoded, a
+//!   surrogate pair `\uD83D\uDE00` is one code point, `[\b]` is U+0008; only syntax characters
+//!   and `/` (and `-` in a class) may be escaped as themselves, so `\a` or `\-` outside a class
+//!   is an error, as in Unicode mode;
+//! - `\p{…}` / `\P{…}` take exactly the names of ECMA-262 (case-sensitive):
+//!   `General_Category` values (`\p{L}`, `\p{Letter}`, `\p{gc=Lu}`, `\p{digit}`), `Script` and
+//!   `Script_Extensions` values (`\p{sc=Greek}`, `\p{scx=Grek}`) and the binary properties
+//!   (`\p{Alphabetic}`, `\p{ASCII}`, `\p{Any}`…), mapped to the `regex` crate's tables;
+//! - quantifiers (greedy or lazy), classes with ranges and negation (`[]` matches nothing,
+//!   `[^]` anything), groups, non-capturing and named groups (names are checked; captures are
+//!   not needed to answer `is_match`).
+//!
+//! # Refused
+//!
+//! Patterns are refused with an [`EcmaError`] naming the construct and its byte offset:
+//!
+//! - constructs the `regex` crate cannot run: lookahead `(?=…)`, `(?!…)`, lookbehind `(?<=…)`,
+//!   `(?<!…)`, backreferences `\1`, `\k<name>`; also the ES2025 modifiers `(?i:…)` and the
+//!   binary property `Changes_When_NFKC_Casefolded` (no table in the `regex` crate);
+//! - syntax errors: unbalanced parentheses or brackets, `{2,1}`, a lone `{`, `}` or `]`, a
+//!   dangling `\`, nothing to repeat (`*a`, `^*`, `a**`), invalid escapes and property names,
+//!   out-of-order class ranges, duplicate group names (unless in different alternatives);
+//! - patterns over validgen's limits (they are untrusted input): longer than
+//!   [`MAX_PATTERN_BYTES`], nesting groups deeper
+//!   than [`MAX_NESTING`], repetition counts over `u32::MAX`, or whose automaton would exceed
+//!   [`NFA_SIZE_LIMIT`] (`\p{L}{1000}`).
+//!
+//! # Known differences
+//!
+//! - Input is a Rust `&str`: it cannot hold lone surrogates, so a pattern's lone surrogate
+//!   (`\uD800`) matches nothing here, while JavaScript could match it in a malformed string.
+//! - Unicode data is the `regex` crate's (Unicode 16), which may lag the JavaScript engine's.
+//! - Group names are checked against `ID_Start` / `ID_Continue` of the same data.
+//!
+//! ```
+//! use validgen_ecmaregex::EcmaRegex;
+//!
+//! let re = EcmaRegex::new(r"^\d+$").unwrap();
+//! assert!(re.is_match("42"));
+//! assert!(!re.is_match("٣")); // ECMA's \d is ASCII only
+//! let err = EcmaRegex::new("a(?<=b)").unwrap_err();
+//! assert_eq!(err.offset, 1);
+//! ```
+
+mod first;
+mod parse;
+mod tables;
+
+use std::fmt;
+use std::sync::Arc;
+
+use regex_automata::meta;
+use regex_automata::util::syntax;
+
+pub use parse::MAX_NESTING;
+
+/// Longest pattern compiled, in bytes: a schema is untrusted input, and the `regex` crate
+/// parses the translation of a pattern before it can tell its automaton is too large.
+pub const MAX_PATTERN_BYTES: usize = 32 << 10;
+/// Largest automaton (Thompson NFA, in bytes) of one pattern: the `regex` crate's
+/// `size_limit`, applied to the forward and the reverse automaton each.
+pub const NFA_SIZE_LIMIT: usize = 2 << 20;
+/// Largest lazy-DFA cache of one pattern, in bytes (per search thread; the `regex` crate's
+/// `dfa_size_limit`, whose default this is).
+pub const DFA_CACHE_BYTES: usize = 2 << 20;
+
+/// Nesting limit given to the `regex` crate (its default): the translation of a pattern
+/// within [`MAX_NESTING`] stays under it.
+const RUST_NEST_LIMIT: u32 = 250;
+
+/// A compiled ECMA-262 pattern. Clones share the automaton.
+#[derive(Debug, Clone)]
+pub struct EcmaRegex(Arc<Compiled>);
+
+#[derive(Debug)]
+struct Compiled {
+    pattern: String,
+    rust: String,
+    re: meta::Regex,
+    /// The bytes a match can begin with, when it must begin at the start of the text.
+    first: Option<first::FirstBytes>,
+}
+
+/// Why a pattern was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EcmaError {
+    /// Byte offset of the offending construct in the pattern.
+    pub offset: usize,
+    /// What is wrong, in words.
+    pub message: String,
+}
+
+impl fmt::Display for EcmaError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} (at byte {})", self.message, self.offset)
+    }
+}
+
+impl std::error::Error for EcmaError {}
+
+/// Checks `pattern` as ECMA-262 (Unicode mode) and translates it into an equivalent pattern
+/// for the `regex` crate, without building it.
+///
+/// # Errors
+/// As [`EcmaRegex::new`], except for the size of the automaton, which is not built.
+pub fn translate(pattern: &str) -> Result<String, EcmaError> {
+    if pattern.len() > MAX_PATTERN_BYTES {
+        return Err(EcmaError {
+            offset: 0,
+            message: format!(
+                "pattern of {} bytes is too long (at most {MAX_PATTERN_BYTES})",
+                pattern.len()
+            ),
+        });
+    }
+    parse::translate(pattern)
+}
+
+impl EcmaRegex {
+    /// Compiles `pattern`.
+    ///
+    /// # Errors
+    /// The pattern is not valid ECMA-262, or uses a construct refused (see the module
+    /// documentation), or exceeds the limits on length, nesting and automaton size.
+    pub fn new(pattern: &str) -> Result<Self, EcmaError> {
+        let rust = translate(pattern)?;
+        let config = meta::Config::new()
+            .match_kind(regex_automata::MatchKind::LeftmostFirst)
+            .utf8_empty(true)
+            .nfa_size_limit(Some(NFA_SIZE_LIMIT))
+            .hybrid_cache_capacity(DFA_CACHE_BYTES);
+        let syntax = syntax::Config::new().utf8(true).nest_limit(RUST_NEST_LIMIT);
+        let re = meta::Builder::new()
+            .configure(config)
+            .syntax(syntax)
+            .build(&rust)
+            .map_err(|e| EcmaError {
+                offset: 0,
+                message: if e.size_limit().is_some() {
+                    format!(
+                        "pattern is too large: its automaton would exceed {} MiB",
+                        NFA_SIZE_LIMIT >> 20
+                    )
+                } else {
+                    // Not expected for a translation.
+                    format!("pattern could not be compiled: {e}")
+                },
+            })?;
+        // The pattern parsed once more (the builder keeps no syntax tree); it built, so it parses.
+        let first = syntax::parse_with(&rust, &syntax)
+            .ok()
+            .and_then(|hir| first::anchored_first_bytes(&hir));
+        Ok(EcmaRegex(Arc::new(Compiled {
+            pattern: pattern.to_owned(),
+            rust,
+            re,
+            first,
+        })))
+    }
+
+    /// The pattern as written.
+    pub fn as_str(&self) -> &str {
+        &self.0.pattern
+    }
+
+    /// The translated pattern for the `regex` crate.
+    pub fn rust_pattern(&self) -> &str {
+        &self.0.rust
+    }
+
+    /// Whether `text` contains a match (unanchored, as `RegExp.prototype.test`).
+    ///
+    /// A pattern anchored at the start (`^[a-z]…`) first tests the text's first byte against
+    /// those its matches can begin with: most texts it refuses are refused there, at a few
+    /// instructions instead of a search's hundreds.
+    pub fn is_match(&self, text: &str) -> bool {
+        if let Some(first) = &self.0.first {
+            match text.as_bytes().first() {
+                Some(&b) if first.holds(b) => {}
+                _ => return false,
+            }
+        }
+        self.0.re.is_match(text)
+    }
+}
+
+impl fmt::Display for EcmaRegex {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0.pattern)
+    }
+}
+
+#[cfg(test)]
+mod tests;

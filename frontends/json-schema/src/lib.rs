@@ -1,0 +1,266 @@
+//! The JSON Schema frontend: a schema (draft 2020-12, 2019-09 or draft-07, by `$schema`;
+//! OpenAPI v3 structural schemas as Kubernetes CRDs use them with [`Options::openapi`])
+//! lowered into the rule IR, which both back ends run.
+//!
+//! The compiled rule set has one rule, at the document root (JSON Pointer `""`); every
+//! keyword becomes IR checks inside a [`validgen_core::ir::Check::Keyword`] that
+//! carries its location in the schema and its custom message (`errorMessage`, the ajv-errors
+//! convention), so each [`Violation`](validgen_core::ir::Violation) names the instance location, the
+//! keyword location and the text. `$ref` targets become [`RuleSet::definitions`] named by
+//! their JSON Pointer, so recursion is a loop in the IR.
+//!
+//! What is refused, with a [`SchemaError`] at the keyword: `unevaluatedProperties`,
+//! `unevaluatedItems`, `$dynamicRef`, `$recursiveRef`, `$vocabulary`, a `$ref` to another
+//! document or to nowhere, a cycle of `$ref`s with no keyword between, a pattern that is not
+//! ECMA-262 or uses a construct the regex engine cannot run (see [`validgen_ecmaregex`]),
+//! keyword values of the wrong shape, and a `$schema` naming another dialect. Unknown keywords
+//! are warnings (errors with [`Options::strict`]). `format` is an annotation unless
+//! [`Options::assert_formats`]; then the formats of [`validgen_format`] are asserted.
+//!
+//! Annotations (`title`, `description`, `default`, `examples`, `deprecated`, `readOnly`,
+//! `writeOnly`, `contentEncoding`, `contentMediaType`) never change a verdict; those of every
+//! schema object (in `$defs` no `$ref` reaches, beside a draft-07 `$ref` too) are kept in
+//! [`RuleSet::annotations`] by JSON Pointer, and [`annotation_of`] finds those of the schema
+//! object a violation's keyword belongs to. An annotation of the wrong shape (a `title` that
+//! is not a string) is refused.
+//!
+//! ```
+//! use validgen_json_schema::{Options, compile};
+//! use validgen_core::interpret::{Explain, evaluate_document};
+//! use validgen_core::model::Plain;
+//! use serde_json::json;
+//!
+//! let schema = json!({"type": "object", "properties": {"port": {"maximum": 65535}}});
+//! let compiled = compile(&schema, &Options::default()).unwrap();
+//! let doc = json!({"port": 70000});
+//! let report = evaluate_document(&compiled.rules, &Plain::new(&doc), Explain::Failures);
+//! assert_eq!(report.violations[0].location, "/port");
+//! assert_eq!(report.violations[0].keyword, "/properties/port/maximum");
+//! ```
+
+mod annotations;
+mod describe;
+mod draft;
+mod error;
+mod keywords;
+mod lower;
+mod message;
+mod resources;
+mod text;
+mod unknown_fields;
+mod validator;
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde_json::Value;
+
+pub use annotations::{annotation_of, owner};
+pub use describe::describe;
+pub use draft::Draft;
+pub use error::SchemaError;
+pub use text::{SchemaText, validate_text};
+pub use unknown_fields::{OBJECT_META_FIELDS, reject_unknown_fields};
+pub use validator::{SchemaValidator, read_annotations};
+
+use lower::Lowerer;
+use resources::Resources;
+use validgen_core::ir::{Check, Location, Origin, Path, Rule, RuleSet, Severity};
+
+/// How deep schemas may nest in one document (bounds the compiler's recursion).
+pub const MAX_SCHEMA_DEPTH: usize = 256;
+
+/// How a schema is compiled.
+#[derive(Debug, Clone, Default)]
+pub struct Options {
+    /// The draft when the schema has no `$schema` (default: 2020-12).
+    pub default_draft: Option<Draft>,
+    /// Assert `format` for the formats validgen checks (`date-time`, `date`, `email`,
+    /// `hostname`, `ipv4`, `ipv6`, `uri`, `uuid`); otherwise `format` is an annotation.
+    pub assert_formats: bool,
+    /// Unknown keywords are errors, not warnings.
+    pub strict: bool,
+    /// The schema is an OpenAPI v3 structural schema (a CRD's `openAPIV3Schema`).
+    pub openapi: bool,
+}
+
+/// A compiled schema.
+#[derive(Debug, Clone)]
+pub struct CompiledSchema {
+    /// The rule set: one rule applying the root schema to the whole document.
+    pub rules: RuleSet,
+    /// The draft it was read as.
+    pub draft: Draft,
+    /// What compiled but deserves a look (unknown keywords, formats not asserted, CEL rules
+    /// not evaluated), in schema order.
+    pub warnings: Vec<SchemaError>,
+}
+
+/// Compiles `schema` into a rule set.
+///
+/// # Errors
+/// Every problem found (not only the first), in schema order: see the module docs.
+pub fn compile(schema: &Value, options: &Options) -> Result<CompiledSchema, Vec<SchemaError>> {
+    let draft = match schema.get("$schema") {
+        None => options.default_draft.unwrap_or(Draft::Draft2020),
+        Some(v) => match v.as_str().and_then(Draft::from_uri) {
+            Some(d) => d,
+            None => {
+                return Err(vec![SchemaError::at(
+                    "",
+                    "$schema",
+                    format!(
+                        "`$schema` {v} is not a supported dialect (draft-07, 2019-09 or 2020-12)"
+                    ),
+                )]);
+            }
+        },
+    };
+    let resources = Resources::collect(schema, draft).map_err(|errors| {
+        errors
+            .into_iter()
+            .map(|(pointer, message)| SchemaError {
+                pointer,
+                keyword: "$id".to_owned(),
+                message,
+            })
+            .collect::<Vec<_>>()
+    })?;
+    let mut lowerer = Lowerer::new(schema, draft, options, resources);
+    let root = lowerer.schema(schema, "");
+    lowerer.finish_definitions();
+    let mut errors = std::mem::take(&mut lowerer.errors);
+    let (annotations, wrong) = annotations::collect(schema);
+    errors.extend(wrong);
+    let definitions = reachable(&root, std::mem::take(&mut lowerer.definitions));
+    errors.extend(ref_cycles(&root, &definitions));
+    if !errors.is_empty() {
+        errors.sort_by(|a, b| a.pointer.cmp(&b.pointer).then(a.message.cmp(&b.message)));
+        errors.dedup();
+        return Err(errors);
+    }
+    let mut warnings = lowerer.warnings;
+    warnings.sort_by(|a, b| a.pointer.cmp(&b.pointer));
+    warnings.dedup();
+    let title = schema
+        .get("title")
+        .and_then(Value::as_str)
+        .unwrap_or_default();
+    let rule = Rule {
+        name: "schema".to_owned(),
+        message: title.to_owned(),
+        field: String::new(),
+        severity: Severity::Error,
+        guard: None,
+        path: Path::pointer("").ok(),
+        check: Check::Keyword {
+            location: String::new(),
+            message: None,
+            checks: root,
+        },
+        origin: Origin {
+            index: 0,
+            location: Location {
+                line: 1,
+                column: 1,
+                offset: 0,
+            },
+        },
+    };
+    Ok(CompiledSchema {
+        rules: RuleSet {
+            rules: vec![rule],
+            definitions,
+            annotations,
+        },
+        draft,
+        warnings,
+    })
+}
+
+/// The definitions `root` reaches (through others too); the rest were compiled for their
+/// errors only.
+fn reachable(
+    root: &[Check],
+    mut all: BTreeMap<String, Vec<Check>>,
+) -> BTreeMap<String, Vec<Check>> {
+    let mut keep = BTreeMap::new();
+    let mut todo: Vec<String> = Vec::new();
+    refs(root, &mut |n| todo.push(n.to_owned()));
+    while let Some(name) = todo.pop() {
+        if keep.contains_key(&name) {
+            continue;
+        }
+        if let Some(checks) = all.remove(&name) {
+            refs(&checks, &mut |n| todo.push(n.to_owned()));
+            keep.insert(name, checks);
+        }
+    }
+    keep
+}
+
+/// Calls `f` with the name of every [`Check::Ref`] in `checks`, at any depth.
+fn refs(checks: &[Check], f: &mut impl FnMut(&str)) {
+    for c in checks {
+        match c {
+            Check::Ref { name } => f(name),
+            Check::AnyOf { branches } | Check::OneOf { branches } => {
+                branches.iter().for_each(|b| refs(b, f));
+            }
+            Check::PrefixItems { items } => items.iter().for_each(|b| refs(b, f)),
+            Check::Not { checks }
+            | Check::Items { checks, .. }
+            | Check::Contains { checks, .. }
+            | Check::AdditionalProperties { checks, .. }
+            | Check::PropertyNames { checks }
+            | Check::Keyword { checks, .. } => refs(checks, f),
+            Check::IfThenElse {
+                condition,
+                then,
+                otherwise,
+            } => {
+                refs(condition, f);
+                refs(then, f);
+                refs(otherwise, f);
+            }
+            Check::Properties { properties } => properties.iter().for_each(|(_, b)| refs(b, f)),
+            Check::PatternProperties { patterns } => patterns.iter().for_each(|(_, b)| refs(b, f)),
+            _ => {}
+        }
+    }
+}
+
+/// The `$ref` a list of checks is nothing but (through keyword wrappers), if it is one.
+fn only_ref(checks: &[Check]) -> Option<&str> {
+    match checks {
+        [Check::Ref { name }] => Some(name),
+        [Check::Keyword { checks, .. }] => only_ref(checks),
+        _ => None,
+    }
+}
+
+/// Cycles of `$ref`s with no keyword between: evaluation would never reach a value.
+fn ref_cycles(root: &[Check], definitions: &BTreeMap<String, Vec<Check>>) -> Vec<SchemaError> {
+    let mut errors = Vec::new();
+    let starts = only_ref(root)
+        .into_iter()
+        .chain(definitions.keys().map(String::as_str));
+    let mut reported = BTreeSet::new();
+    for start in starts {
+        let mut seen = BTreeSet::new();
+        let mut at = start;
+        while let Some(next) = definitions.get(at).and_then(|c| only_ref(c)) {
+            if !seen.insert(at) {
+                if reported.insert(at.to_owned()) {
+                    errors.push(SchemaError {
+                        pointer: at.to_owned(),
+                        keyword: "$ref".to_owned(),
+                        message: "a cycle of `$ref`s with no keyword between: no value could ever be checked".to_owned(),
+                    });
+                }
+                break;
+            }
+            at = next;
+        }
+    }
+    errors
+}

@@ -1,0 +1,271 @@
+//! Lowering a schema into IR checks: one function per family of keywords, each keyword's
+//! checks wrapped in a [`Check::Keyword`] that carries its JSON Pointer and custom message.
+
+mod applicators;
+mod arrays;
+mod objects;
+mod openapi;
+mod reference;
+mod values;
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde_json::{Map, Value};
+
+use super::Options;
+use super::draft::Draft;
+use super::error::{SchemaError, child};
+use super::keywords::{Role, role};
+use super::message::Messages;
+use super::resources::Resources;
+use validgen_core::ir::Check;
+
+/// The state of one schema's compilation.
+pub(crate) struct Lowerer<'s> {
+    root: &'s Value,
+    draft: Draft,
+    options: &'s Options,
+    resources: Resources,
+    /// Lowered `$ref` targets, by JSON Pointer.
+    pub(crate) definitions: BTreeMap<String, Vec<Check>>,
+    /// Targets lowered or waiting to be.
+    seen: BTreeSet<String>,
+    pending: Vec<String>,
+    pub(crate) errors: Vec<SchemaError>,
+    pub(crate) warnings: Vec<SchemaError>,
+    depth: usize,
+}
+
+/// The schema at `pointer` and what surrounds it, as keyword lowerings read them.
+struct Here<'a> {
+    pointer: &'a str,
+    map: &'a Map<String, Value>,
+    messages: &'a Messages,
+}
+
+impl<'s> Lowerer<'s> {
+    pub(crate) fn new(
+        root: &'s Value,
+        draft: Draft,
+        options: &'s Options,
+        resources: Resources,
+    ) -> Self {
+        Lowerer {
+            root,
+            draft,
+            options,
+            resources,
+            definitions: BTreeMap::new(),
+            seen: BTreeSet::new(),
+            pending: Vec::new(),
+            errors: Vec::new(),
+            warnings: Vec::new(),
+            depth: 0,
+        }
+    }
+
+    /// Lowers every `$ref` target reached so far (and those they reach).
+    pub(crate) fn finish_definitions(&mut self) {
+        while let Some(target) = self.pending.pop() {
+            let Some(value) = self.root.pointer(&target) else {
+                continue;
+            };
+            let checks = self.schema(value, &target);
+            self.definitions.insert(target, checks);
+        }
+    }
+
+    /// The checks of the schema `value` found at `pointer`.
+    pub(crate) fn schema(&mut self, value: &Value, pointer: &str) -> Vec<Check> {
+        match value {
+            Value::Bool(true) => Vec::new(),
+            Value::Bool(false) => vec![keyword(pointer.to_owned(), None, vec![Check::Never])],
+            Value::Object(map) => {
+                if self.depth >= super::MAX_SCHEMA_DEPTH {
+                    self.errors.push(SchemaError::at(
+                        pointer,
+                        "",
+                        format!("schemas nested more than {} deep", super::MAX_SCHEMA_DEPTH),
+                    ));
+                    return Vec::new();
+                }
+                self.depth += 1;
+                let checks = self.object(map, pointer);
+                self.depth -= 1;
+                checks
+            }
+            other => {
+                self.errors.push(SchemaError {
+                    pointer: pointer.to_owned(),
+                    keyword: String::new(),
+                    message: format!("a schema is an object or a boolean, not {}", kind(other)),
+                });
+                Vec::new()
+            }
+        }
+    }
+
+    fn object(&mut self, map: &Map<String, Value>, pointer: &str) -> Vec<Check> {
+        let messages = Messages::parse(map.get("errorMessage"), pointer, &mut self.errors);
+        let here = Here {
+            pointer,
+            map,
+            messages: &messages,
+        };
+        let mut out = Vec::new();
+        let only_ref = self.draft.ref_overrides() && map.contains_key("$ref");
+        for (k, v) in map {
+            if only_ref && k != "$ref" {
+                continue;
+            }
+            let checks = self.keyword(k, v, &here);
+            if !checks.is_empty() {
+                let message = match k.as_str() {
+                    "properties" if !messages.properties.is_empty() => None,
+                    "required" if !messages.required.is_empty() => None,
+                    _ => messages.for_keyword(k),
+                };
+                out.push(keyword(child(pointer, k), message, checks));
+            }
+        }
+        if let Some(text) = &messages.whole {
+            return vec![keyword(pointer.to_owned(), Some(text.clone()), out)];
+        }
+        out
+    }
+
+    /// The checks of keyword `k` (value `v`) of the schema `here`.
+    fn keyword(&mut self, k: &str, v: &Value, here: &Here<'_>) -> Vec<Check> {
+        if let Some(checks) = self.openapi(k, v, here) {
+            return checks;
+        }
+        match role(k, self.draft) {
+            Role::Applied => {}
+            Role::Annotation => return Vec::new(),
+            Role::Refused(why) => {
+                self.errors.push(SchemaError::at(
+                    here.pointer,
+                    k,
+                    format!("`{k}` is not supported: {why}"),
+                ));
+                return Vec::new();
+            }
+            Role::Unknown => {
+                let e = SchemaError::at(
+                    here.pointer,
+                    k,
+                    format!(
+                        "`{k}` is not a keyword of JSON Schema {}",
+                        self.draft.name()
+                    ),
+                );
+                if self.options.strict {
+                    self.errors.push(e);
+                } else {
+                    self.warnings.push(e);
+                }
+                return Vec::new();
+            }
+        }
+        match k {
+            "type" | "enum" | "const" | "multipleOf" | "maximum" | "exclusiveMaximum"
+            | "minimum" | "exclusiveMinimum" | "maxLength" | "minLength" | "pattern" | "format" => {
+                self.value_keyword(k, v, here)
+            }
+            "items" | "prefixItems" | "additionalItems" | "contains" | "minContains"
+            | "maxContains" | "maxItems" | "minItems" | "uniqueItems" => {
+                self.array_keyword(k, v, here)
+            }
+            "properties"
+            | "patternProperties"
+            | "additionalProperties"
+            | "propertyNames"
+            | "required"
+            | "maxProperties"
+            | "minProperties"
+            | "dependentRequired"
+            | "dependentSchemas"
+            | "dependencies" => self.object_keyword(k, v, here),
+            "allOf" | "anyOf" | "oneOf" | "not" | "if" => self.applicator(k, v, here),
+            "$ref" => self.reference(v, here),
+            "$schema" => {
+                self.nested_schema_uri(v, here);
+                Vec::new()
+            }
+            "$defs" | "definitions" => {
+                self.check_definitions(k, v, here);
+                Vec::new()
+            }
+            // Read by the resource pass or by a sibling (`then`/`else` by `if`).
+            _ => Vec::new(),
+        }
+    }
+
+    /// A `$schema` below the root must name the root's dialect (a dialect change inside one
+    /// document is not supported).
+    fn nested_schema_uri(&mut self, v: &Value, here: &Here<'_>) {
+        if here.pointer.is_empty() {
+            return;
+        }
+        let same = v
+            .as_str()
+            .and_then(super::draft::Draft::from_uri)
+            .is_some_and(|d| d == self.draft);
+        if !same {
+            self.errors.push(SchemaError::at(
+                here.pointer,
+                "$schema",
+                format!(
+                    "a nested `$schema` must name the document's dialect ({})",
+                    self.draft.name()
+                ),
+            ));
+        }
+    }
+
+    /// Definitions are compiled where a `$ref` reaches them; their errors are reported
+    /// whether or not one does.
+    fn check_definitions(&mut self, k: &str, v: &Value, here: &Here<'_>) {
+        let Value::Object(defs) = v else {
+            self.errors.push(SchemaError::at(
+                here.pointer,
+                k,
+                format!("`{k}` must be an object of schemas"),
+            ));
+            return;
+        };
+        let at = child(here.pointer, k);
+        for (name, sub) in defs {
+            let p = child(&at, name);
+            if !self.seen.contains(&p) {
+                let _unreferenced = self.schema(sub, &p);
+            }
+        }
+    }
+
+    /// An error at keyword `k` of `here`.
+    fn error(&mut self, here: &Here<'_>, k: &str, message: impl Into<String>) {
+        self.errors.push(SchemaError::at(here.pointer, k, message));
+    }
+}
+
+/// A [`Check::Keyword`].
+fn keyword(location: String, message: Option<String>, checks: Vec<Check>) -> Check {
+    Check::Keyword {
+        location,
+        message,
+        checks,
+    }
+}
+
+/// A JSON value's kind, in an error text.
+pub(super) fn kind(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}

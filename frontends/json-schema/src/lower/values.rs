@@ -1,0 +1,206 @@
+//! Keywords on any value and on numbers and strings: `type`, `enum`, `const`,
+//! `multipleOf`, `minimum`/`maximum`/`exclusive*`, `minLength`/`maxLength`, `pattern`,
+//! `format`.
+
+use serde_json::{Number, Value};
+
+use super::{Here, Lowerer, kind};
+use validgen_core::ir::{Bound, Check, JsonType, Measure, Regex};
+use validgen_ecmaregex::EcmaRegex;
+use validgen_format::Format;
+
+impl Lowerer<'_> {
+    pub(super) fn value_keyword(&mut self, k: &str, v: &Value, here: &Here<'_>) -> Vec<Check> {
+        match k {
+            "type" => self.type_(v, here),
+            "enum" => match v {
+                Value::Array(values) => {
+                    let mut values = values.clone();
+                    if self.nullable(here) {
+                        values.push(Value::Null);
+                    }
+                    vec![Check::AnyValue { values }]
+                }
+                other => {
+                    self.error(
+                        here,
+                        k,
+                        format!("`enum` must be an array, not {}", kind(other)),
+                    );
+                    Vec::new()
+                }
+            },
+            "const" => vec![Check::Const { value: v.clone() }],
+            "multipleOf" => match v.as_number() {
+                Some(n) if n.as_f64().is_some_and(|x| x > 0.0) => {
+                    vec![Check::MultipleOf { value: n.clone() }]
+                }
+                _ => {
+                    self.error(here, k, "`multipleOf` must be a number greater than 0");
+                    Vec::new()
+                }
+            },
+            "maximum" | "exclusiveMaximum" | "minimum" | "exclusiveMinimum" => {
+                let Some(value) = v.as_number().cloned() else {
+                    let hint = if v.is_boolean() {
+                        " (a boolean `exclusive*` is draft-04, which is not supported)"
+                    } else {
+                        ""
+                    };
+                    self.error(here, k, format!("`{k}` must be a number{hint}"));
+                    return Vec::new();
+                };
+                let bound = Some(Bound {
+                    value,
+                    exclusive: k.starts_with("exclusive"),
+                });
+                let (min, max) = if k.ends_with("aximum") {
+                    (None, bound)
+                } else {
+                    (bound, None)
+                };
+                vec![Check::NumberRange { min, max }]
+            }
+            "maxLength" | "minLength" => match self.count(k, v, here) {
+                Some(n) => {
+                    let (min, max) = if k == "minLength" {
+                        (Some(n), None)
+                    } else {
+                        (None, Some(n))
+                    };
+                    vec![Check::Size {
+                        measure: Measure::CodePoints,
+                        min,
+                        max,
+                    }]
+                }
+                None => Vec::new(),
+            },
+            "pattern" => match self.regex(v, here, k) {
+                Some(regex) => vec![Check::Matches { regex }],
+                None => Vec::new(),
+            },
+            "format" => self.format(v, here),
+            _ => Vec::new(),
+        }
+    }
+
+    /// `type`: one name or a list of distinct names.
+    fn type_(&mut self, v: &Value, here: &Here<'_>) -> Vec<Check> {
+        let names: Vec<&Value> = match v {
+            Value::Array(list) => list.iter().collect(),
+            one => vec![one],
+        };
+        let mut types = Vec::new();
+        for name in names {
+            let t = name.as_str().and_then(|s| match s {
+                "null" => Some(JsonType::Null),
+                "boolean" => Some(JsonType::Boolean),
+                "integer" => Some(JsonType::Integer),
+                "number" => Some(JsonType::Number),
+                "string" => Some(JsonType::String),
+                "array" => Some(JsonType::Array),
+                "object" => Some(JsonType::Object),
+                _ => None,
+            });
+            match t {
+                Some(t) if !types.contains(&t) => types.push(t),
+                Some(t) => self.error(here, "type", format!("`type` names `{}` twice", t.name())),
+                None => self.error(
+                    here,
+                    "type",
+                    format!("`type` {name} is not one of null, boolean, integer, number, string, array, object"),
+                ),
+            }
+        }
+        if self.nullable(here) && !types.contains(&JsonType::Null) {
+            types.push(JsonType::Null);
+        }
+        vec![Check::Type { types }]
+    }
+
+    /// A non-negative integer keyword (`1.0` counts, as JSON Schema says).
+    pub(super) fn count(&mut self, k: &str, v: &Value, here: &Here<'_>) -> Option<u64> {
+        let n = v.as_u64().or_else(|| {
+            v.as_f64()
+                .filter(|x| *x >= 0.0 && x.fract() == 0.0 && *x < 1.8e19)
+                .map(|x| x as u64)
+        });
+        if n.is_none() {
+            self.error(here, k, format!("`{k}` must be a non-negative integer"));
+        }
+        n
+    }
+
+    /// An ECMA-262 pattern, compiled.
+    pub(super) fn regex(&mut self, v: &Value, here: &Here<'_>, k: &str) -> Option<Regex> {
+        let Some(p) = v.as_str() else {
+            self.error(here, k, format!("`{k}` must be a string"));
+            return None;
+        };
+        self.pattern_text(p, here, k)
+    }
+
+    /// The pattern `p` (of keyword `k`), compiled as ECMA-262.
+    pub(super) fn pattern_text(&mut self, p: &str, here: &Here<'_>, k: &str) -> Option<Regex> {
+        match EcmaRegex::new(p) {
+            Ok(re) => Some(Regex::Ecma(re)),
+            Err(e) => {
+                self.error(here, k, format!("pattern `{p}` is not accepted: {e}"));
+                None
+            }
+        }
+    }
+
+    /// `format`: asserted for the formats validgen checks when asked; an annotation
+    /// otherwise (CRD `int32`/`int64` are ranges, see the OpenAPI lowering).
+    fn format(&mut self, v: &Value, here: &Here<'_>) -> Vec<Check> {
+        let Some(name) = v.as_str() else {
+            self.error(here, "format", "`format` must be a string");
+            return Vec::new();
+        };
+        if self.options.openapi
+            && let Some(range) = int_format(name)
+        {
+            return vec![range];
+        }
+        if !self.options.assert_formats {
+            return Vec::new();
+        }
+        match Format::from_name(name) {
+            Some(format) => vec![Check::Format { format }],
+            None => {
+                self.warnings.push(super::SchemaError::at(
+                    here.pointer,
+                    "format",
+                    format!("format `{name}` is not asserted (an annotation only)"),
+                ));
+                Vec::new()
+            }
+        }
+    }
+
+    /// Whether the schema is OpenAPI `nullable: true` (CRD schemas).
+    fn nullable(&self, here: &Here<'_>) -> bool {
+        self.options.openapi && here.map.get("nullable") == Some(&Value::Bool(true))
+    }
+}
+
+/// The range of an OpenAPI integer format, as the Kubernetes API server checks it.
+fn int_format(name: &str) -> Option<Check> {
+    let (min, max) = match name {
+        "int32" => (Number::from(i32::MIN), Number::from(i32::MAX)),
+        "int64" => (Number::from(i64::MIN), Number::from(i64::MAX)),
+        _ => return None,
+    };
+    let bound = |value| {
+        Some(Bound {
+            value,
+            exclusive: false,
+        })
+    };
+    Some(Check::NumberRange {
+        min: bound(min),
+        max: bound(max),
+    })
+}

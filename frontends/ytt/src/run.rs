@@ -1,0 +1,555 @@
+//! One ytt run over data values, as `ytt` 0.48.0 does it for `--data-values-inspect` and
+//! `--data-values-schema-inspect -o openapi-v3` (`pkg/workspace/library_execution.go`): read
+//! the files, type the schema, compute the final data values, run the validations through the
+//! rule core, and print what ytt prints (or ytt's error) with ytt's exit code. `validgen ytt`
+//! is this with ytt's flags. The stages (`read_inputs`, `evaluate`) stop with a [`Stop`]
+//! that keeps its kind (and a failed validation its [`Violation`]s), so that
+//! [`super::check::judge`] reads the same run's verdict as data.
+
+use super::annotations;
+use super::data::{key_text, locate, to_json};
+use super::export::openapi_v3;
+use super::lower::{LowerError, assert_checks, rule_set, schema_checks};
+use super::schema::{self, BuildError, Schema};
+use super::starlark::{ArgumentsError, refuse_code};
+use super::validation::ValidationError;
+use super::values::multiline::multi_line;
+use super::values::{self, DataValues, SchemaFile, SourceKind, Step};
+use validgen_core::interpret::{Explain, evaluate_document};
+use validgen_core::model::Plain;
+use validgen_gotext::yaml::{DocumentSet, Pos, parse, print};
+
+/// What to do, as ytt's flags say it.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Invocation {
+    /// `-f`: schema, data-values and template files, in order.
+    pub files: Vec<String>,
+    /// `--data-values-file`: plain YAML data values, in order (later ones win).
+    pub data_values_files: Vec<String>,
+    /// `--data-values-inspect`: print the final data values.
+    pub data_values_inspect: bool,
+    /// `--data-values-schema-inspect`: print the schema (with `-o openapi-v3`).
+    pub schema_inspect: bool,
+    /// `-o`/`--output`: the output type.
+    pub output: Option<String>,
+    /// `--dangerous-data-values-disable-validation`: skip the validations.
+    pub disable_validation: bool,
+    /// Accept the seed proposals' rules ytt never shipped (`format=`, `regexp=`, `prefix=`,
+    /// `unique=`; ytt itself refuses them as unknown keyword arguments).
+    pub seed_extensions: bool,
+}
+
+/// What a run printed and its exit code.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Outcome {
+    /// 0: success; 1: any error (as ytt).
+    pub exit_code: i32,
+    /// Standard output.
+    pub stdout: String,
+    /// Standard error.
+    pub stderr: String,
+}
+
+/// Why a run stops short of its output, by stage: `run` prints each as ytt does (`ytt:
+/// Error: ` and the text, exit code 1); [`super::check::judge`] tells them apart.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Stop {
+    /// Bad flags, a file that cannot be read or is not YAML, or a data-values file that is not
+    /// plain YAML.
+    Input(String),
+    /// A schema that does not build (ytt's error) or that validgen refuses (`.star`
+    /// modules, template code, a second schema file), or a validation annotation that does
+    /// not read.
+    Refused(String),
+    /// The data values do not type against the schema (ytt's `One or more data values were
+    /// invalid` report) or do not merge (an overlay error).
+    Values(String),
+    /// Validations failed: ytt's report, and each violation (in the report's order).
+    Invalid {
+        /// ytt's text (`Validating final data values:` ...).
+        text: String,
+        /// The violations.
+        violations: Vec<Violation>,
+    },
+}
+
+impl Stop {
+    /// The text ytt prints after `ytt: Error: `.
+    pub fn text(&self) -> &str {
+        match self {
+            Stop::Input(t) | Stop::Refused(t) | Stop::Values(t) => t,
+            Stop::Invalid { text, .. } => text,
+        }
+    }
+}
+
+/// What a [`Violation`] is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ViolationKind {
+    /// A validation failed (`Validating final data values:`).
+    Validation,
+    /// A data value of the wrong type, or not declared in the schema (`One or more data values
+    /// were invalid`).
+    Type,
+    /// A data value that does not merge (`Expected map, but was string`).
+    Overlay,
+}
+
+/// One failed validation of the final data values, as ytt's report gives it; or a type or
+/// overlay error of a data value, as [`super::check::judge`] reads it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Violation {
+    /// What failed.
+    pub kind: ViolationKind,
+    /// The node as ytt prints it (`ports[0].name`; `(document)` for the document).
+    pub path: String,
+    /// Where its value was written (`from:`).
+    pub pos: Pos,
+    /// The rule (`must be:` text); empty for a `when=` that failed to run.
+    pub expected: String,
+    /// The `found:` text (empty when ytt prints none); for a `when=`, its error.
+    pub found: String,
+    /// The validation's annotation (`by:`), or the schema node that declared the type, as
+    /// ytt prints it (`schema.yml:3`); empty when none.
+    pub by: String,
+    /// ytt's other lines about it: a type error's description (`Given data value is not
+    /// declared in schema`) and hints, an overlay error's message; for a `when=` that failed
+    /// to run, a line saying so.
+    pub notes: Vec<String>,
+}
+
+/// The files of a run, read and sorted: the schema (typed), the `-f` data values and the
+/// `--data-values-file`s.
+pub(crate) struct Inputs {
+    /// The `-f` files, in order.
+    pub(crate) files: Vec<Loaded>,
+    /// The schema, and the index in `files` of its file.
+    pub(crate) schema: Option<(Schema, usize)>,
+    /// The `--data-values-file`s, in order.
+    pub(crate) plain: Vec<Loaded>,
+}
+
+/// A file read: its name, text and documents.
+pub(crate) struct Loaded {
+    /// Its name as given.
+    pub(crate) name: String,
+    /// Its text.
+    pub(crate) text: String,
+    /// Its documents.
+    pub(crate) documents: DocumentSet,
+}
+
+/// Runs `invocation`, reading files with `read` (a file's name to its text, or an error
+/// text).
+pub fn run(invocation: &Invocation, read: &dyn Fn(&str) -> Result<String, String>) -> Outcome {
+    run_with(invocation, read, None)
+}
+
+/// The validator of a schema's validations generated by `validgen-codegen`, on the final data
+/// values as JSON.
+pub type CompiledValidations =
+    fn(&serde_json::Value, Explain) -> validgen_core::interpret::DocumentReport;
+
+/// [`run`], the schema's validations run by `compiled` when given (the data values'
+/// `@assert/validate`s, known only at run time, by the interpreter).
+pub fn run_with(
+    invocation: &Invocation,
+    read: &dyn Fn(&str) -> Result<String, String>,
+    compiled: Option<CompiledValidations>,
+) -> Outcome {
+    let done = check_flags(invocation)
+        .and_then(|()| read_inputs(invocation, read))
+        .and_then(|inputs| evaluate_with(invocation, &inputs, &inputs.plain, compiled));
+    outcome(done)
+}
+
+/// What ytt prints for a run's result, and its exit code.
+pub(crate) fn outcome(done: Result<String, Stop>) -> Outcome {
+    match done {
+        Ok(stdout) => Outcome {
+            exit_code: 0,
+            stdout,
+            stderr: String::new(),
+        },
+        Err(stop) => Outcome {
+            exit_code: 1,
+            stdout: String::new(),
+            stderr: format!("ytt: Error: {}", stop.text()),
+        },
+    }
+}
+
+/// ytt's refusal of `--data-values-schema-inspect` without `-o openapi-v3`.
+fn check_flags(invocation: &Invocation) -> Result<(), Stop> {
+    if invocation.schema_inspect && invocation.output.as_deref() != Some("openapi-v3") {
+        if let Some(other) = invocation.output.as_deref().filter(|o| !is_format(o)) {
+            return Err(Stop::Input(format!("Unknown output type '{other}'\n")));
+        }
+        return Err(Stop::Input("Data values schema export only supported in OpenAPI v3 format; specify format with --output=openapi-v3 flag\n".to_owned()));
+    }
+    Ok(())
+}
+
+/// Reads the `-f` files and types the schema; the `--data-values-file`s are read unless the
+/// run only exports the schema.
+pub(crate) fn read_inputs(
+    invocation: &Invocation,
+    read: &dyn Fn(&str) -> Result<String, String>,
+) -> Result<Inputs, Stop> {
+    let mut files = Vec::new();
+    for name in &invocation.files {
+        if name.ends_with(".star") {
+            return Err(Stop::Refused(refusal(
+                name,
+                1,
+                "a Starlark module (.star file)",
+            )));
+        }
+        let loaded = load(name, read)?;
+        refuse_code_lines(&loaded).map_err(Stop::Refused)?;
+        files.push(loaded);
+    }
+    let schema_files: Vec<usize> = (0..files.len())
+        .filter(|&i| {
+            files
+                .get(i)
+                .is_some_and(|f| has_document(f, "data/values-schema"))
+        })
+        .collect();
+    let schema = match schema_files.as_slice() {
+        [] => None,
+        [i] => match files.get(*i) {
+            Some(file) => Some((
+                load_schema(file, invocation.seed_extensions).map_err(Stop::Refused)?,
+                *i,
+            )),
+            None => None,
+        },
+        [_, second, ..] => {
+            let name = files.get(*second).map_or("", |f| f.name.as_str());
+            return Err(Stop::Refused(refusal(
+                name,
+                1,
+                "a second data-values schema file (validgen reads one schema file)",
+            )));
+        }
+    };
+    let mut plain = Vec::new();
+    if !invocation.schema_inspect {
+        for name in &invocation.data_values_files {
+            plain.push(load(name, read)?);
+        }
+    }
+    Ok(Inputs {
+        files,
+        schema,
+        plain,
+    })
+}
+
+impl Inputs {
+    /// The schema and its file.
+    pub(crate) fn schema(&self) -> Option<(&Schema, &Loaded)> {
+        let (schema, i) = self.schema.as_ref()?;
+        Some((schema, self.files.get(*i)?))
+    }
+}
+
+/// The rest of a run on its inputs: the schema exported, or the final data values computed,
+/// validated and (if asked) printed.
+pub(crate) fn evaluate(invocation: &Invocation, inputs: &Inputs) -> Result<String, Stop> {
+    evaluate_with(invocation, inputs, &inputs.plain, None)
+}
+
+/// [`evaluate`] with `plain` as the `--data-values-file`s (a compiled schema keeps its
+/// `inputs` read once, [`super::compiled`]), the schema's validations run by `compiled` when
+/// given.
+pub(crate) fn evaluate_with(
+    invocation: &Invocation,
+    inputs: &Inputs,
+    plain: &[Loaded],
+    compiled: Option<CompiledValidations>,
+) -> Result<String, Stop> {
+    let schema = inputs.schema();
+    if invocation.schema_inspect {
+        let Some((schema, _)) = schema else {
+            return Err(Stop::Refused(
+                "validgen: no data-values schema to export\n".to_owned(),
+            ));
+        };
+        return Ok(print(&openapi_v3(schema)));
+    }
+    let sources: Vec<values::Source<'_>> = inputs
+        .files
+        .iter()
+        .enumerate()
+        .filter(|(i, f)| {
+            inputs.schema.as_ref().is_none_or(|(_, s)| s != i) && has_document(f, "data/values")
+        })
+        .map(|(_, f)| source(f, SourceKind::Overlay))
+        .chain(plain.iter().map(|f| source(f, SourceKind::PlainFile)))
+        .collect();
+    let schema_file = schema.map(|(schema, file)| SchemaFile {
+        schema,
+        text: &file.text,
+    });
+    // ytt prints an error's text and a line break.
+    let data = values::final_values(schema_file.as_ref(), &sources).map_err(|e| {
+        if is_plain_refusal(&e) {
+            Stop::Input(e + "\n")
+        } else {
+            Stop::Values(e + "\n")
+        }
+    })?;
+    // `@schema/removed` (a seed extension) stops the run before the validations, even when
+    // they are disabled: it is about the schema, not a validation.
+    if let Some((schema, file)) = schema {
+        let removed = super::removed::violations(
+            &schema.root,
+            &file.name,
+            &data.document.value,
+            &data.document.pos,
+        );
+        if !removed.is_empty() {
+            return Err(Stop::Invalid {
+                text: super::removed::report(&removed),
+                violations: removed,
+            });
+        }
+    }
+    if !invocation.disable_validation {
+        let seed = invocation.seed_extensions;
+        validate(schema.map(|(s, _)| s), &data, compiled, seed)?;
+    }
+    Ok(if invocation.data_values_inspect {
+        print(&data.document.value)
+    } else {
+        String::new()
+    })
+}
+
+/// Whether a data-values error is a `--data-values-file` with templating (not plain YAML),
+/// which no merge is about (ytt 0.48 `pkg/cmd/template/data_values_flags.go`).
+fn is_plain_refusal(error: &str) -> bool {
+    error.starts_with("Extracting data value from file:")
+}
+
+/// Whether ytt 0.48 knows `output` as a format (`-o yaml|json|pos`) or schema type.
+fn is_format(output: &str) -> bool {
+    matches!(output, "yaml" | "json" | "pos" | "openapi-v3")
+}
+
+pub(crate) fn load(
+    name: &str,
+    read: &dyn Fn(&str) -> Result<String, String>,
+) -> Result<Loaded, Stop> {
+    let text = read(name).map_err(Stop::Input)?;
+    let documents = parse(&text, name).map_err(|e| Stop::Input(format!("{e}\n")))?;
+    Ok(Loaded {
+        name: name.to_owned(),
+        text,
+        documents,
+    })
+}
+
+fn source(file: &Loaded, kind: SourceKind) -> values::Source<'_> {
+    values::Source {
+        name: &file.name,
+        text: &file.text,
+        documents: &file.documents,
+        kind,
+    }
+}
+
+/// Whether a document of `file` carries the annotation `name` (`data/values-schema`).
+fn has_document(file: &Loaded, name: &str) -> bool {
+    file.documents.documents.iter().any(|d| {
+        annotations::annotations(&d.comments)
+            .iter()
+            .any(|a| a.name == name)
+    })
+}
+
+/// Template code (`#@ load(...)`, `#@ def`) is beyond what validgen compiles: refused, named.
+fn refuse_code_lines(file: &Loaded) -> Result<(), String> {
+    match code_refusals(file).into_iter().next() {
+        Some((_, text)) => Err(text),
+        None => Ok(()),
+    }
+}
+
+/// Each code line of `file` (`#@ load(...)`, `#@ def`), with its line and validgen's refusal.
+pub(crate) fn code_refusals(file: &Loaded) -> Vec<(usize, String)> {
+    annotations::all(&file.documents)
+        .into_iter()
+        .filter(|a| a.name.is_empty())
+        .map(|code| {
+            let text = refusal(&file.name, code.pos.line, &refuse_code(&code.args).message);
+            (code.pos.line, text)
+        })
+        .collect()
+}
+
+/// The schema of `file` with its validations checked, or ytt's error.
+fn load_schema(file: &Loaded, seed_extensions: bool) -> Result<Schema, String> {
+    let schema = schema::build_with(&file.documents, &file.text, seed_extensions)
+        .map_err(|e| schema_error(file, e))?;
+    schema_checks(&schema).map_err(|e| lower_error(&schema_header(file), file, &e))?;
+    Ok(schema)
+}
+
+fn schema_header(file: &Loaded) -> String {
+    format!(
+        "Overlaying data values schema (in following order: {}):",
+        file.name
+    )
+}
+
+/// ytt's text (after `ytt: Error: `) for an error of the schema in `file`.
+pub(crate) fn schema_error(file: &Loaded, e: BuildError) -> String {
+    let header = schema_header(file);
+    match e {
+        BuildError::Arguments { annotation, error } => {
+            templating(&header, file, &annotation.pos, &error)
+        }
+        BuildError::Report(text) => format!("{header} {text}\n"),
+        BuildError::Message(text) => format!("{}\n", multi_line(&format!("{header} {text}"))),
+    }
+}
+
+fn lower_error(header: &str, file: &Loaded, e: &LowerError) -> String {
+    match &e.error {
+        ValidationError::Invalid(line) => format!("{header}\n  {line}\n"),
+        ValidationError::Starlark(error) => templating(header, file, &e.annotation.pos, error),
+    }
+}
+
+/// ytt's `Templating file` error: an annotation whose Starlark does not compile.
+fn templating(header: &str, file: &Loaded, pos: &Pos, error: &ArgumentsError) -> String {
+    let line = file
+        .text
+        .split('\n')
+        .nth(pos.line.saturating_sub(1))
+        .unwrap_or_default();
+    format!(
+        "{header}\n  Templating file '{}': \n- {}\n    {pos} | {line}\n",
+        file.name,
+        error.ytt_message()
+    )
+}
+
+/// The validations of the schema and of the data values' `@assert/validate`s, run by the rule
+/// core on the final data values: ytt's report and the violations when any fails.
+fn validate(
+    schema: Option<&Schema>,
+    data: &DataValues,
+    compiled: Option<CompiledValidations>,
+    seed: bool,
+) -> Result<(), Stop> {
+    let header = "Validating final data values:";
+    let asserts: Vec<(String, annotations::Annotation)> = data
+        .assertions
+        .iter()
+        .map(|a| (pointer(&a.path), a.annotation.clone()))
+        .collect();
+    let value = &data.document.value;
+    let assert_checks = assert_checks(&asserts, value, seed).map_err(|e| {
+        Stop::Refused(match e.error {
+            ValidationError::Invalid(line) => format!("{header}\n{line}\n"),
+            ValidationError::Starlark(error) => format!("{header}\n{}\n", error.ytt_message()),
+        })
+    })?;
+    let json = to_json(value);
+    let found = match compiled {
+        // The schema's validations are compiled: not lowered again.
+        Some(validate) => {
+            let mut found = validate(&json, Explain::Failures).violations;
+            let rules = rule_set(Vec::new(), assert_checks);
+            found.extend(
+                evaluate_document(&rules, &Plain::new(&json), Explain::Failures).violations,
+            );
+            found
+        }
+        None => {
+            let schema_checks = match schema {
+                // Checked when the schema was read.
+                Some(schema) => schema_checks(schema)
+                    .map_err(|e| Stop::Refused(format!("{header}\n{:?}\n", e.error)))?,
+                None => Vec::new(),
+            };
+            let rules = rule_set(schema_checks, assert_checks);
+            evaluate_document(&rules, &Plain::new(&json), Explain::Failures).violations
+        }
+    };
+    match super::report::report(&found, value, &data.document.pos) {
+        Some(text) => Err(Stop::Invalid {
+            text,
+            violations: violations(&found, data),
+        }),
+        None => Ok(()),
+    }
+}
+
+/// The rule core's violations located in the data values, in the report's order (the nodes in
+/// pre-order, on one node the schema's before the data values'); a `when=` that failed to run
+/// alone, as the report shows it.
+fn violations(found: &[validgen_core::ir::Violation], data: &DataValues) -> Vec<Violation> {
+    let root = &data.document;
+    let mut located: Vec<(Vec<usize>, usize, Violation, bool)> = found
+        .iter()
+        .map(|v| {
+            let (order, path, pos) = match locate(&root.value, &root.pos, &v.location) {
+                Some(l) => (l.order, l.path, l.pos),
+                None => (Vec::new(), v.location.clone(), root.pos.clone()),
+            };
+            let is_when = v.check == "when";
+            let violation = Violation {
+                kind: ViolationKind::Validation,
+                path: if path.is_empty() {
+                    "(document)".to_owned()
+                } else {
+                    path
+                },
+                pos,
+                expected: if is_when {
+                    String::new()
+                } else {
+                    v.expected.clone()
+                },
+                found: v.found.clone(),
+                by: v.keyword.clone(),
+                notes: if is_when {
+                    vec!["the validation's `when=` failed to run".to_owned()]
+                } else {
+                    Vec::new()
+                },
+            };
+            (order, v.rule, violation, is_when)
+        })
+        .collect();
+    located.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.cmp(&b.1)));
+    if let Some(when) = located.iter().position(|l| l.3) {
+        return vec![located.swap_remove(when).2];
+    }
+    located.into_iter().map(|l| l.2).collect()
+}
+
+/// A path into the data values as a JSON Pointer (RFC 6901).
+fn pointer(path: &[Step]) -> String {
+    let mut out = String::new();
+    for step in path {
+        out.push('/');
+        match step {
+            Step::Key(key) => out.push_str(&key_text(key).replace('~', "~0").replace('/', "~1")),
+            Step::Index(i) => out.push_str(&i.to_string()),
+        }
+    }
+    out
+}
+
+/// validgen's own refusal of Starlark beyond annotations with simple lambdas.
+fn refusal(file: &str, line: usize, construct: &str) -> String {
+    format!(
+        "{file}:{line}: unsupported: {construct}: validgen compiles data-values schemas whose annotations use literals and simple lambdas only\n"
+    )
+}
