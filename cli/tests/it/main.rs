@@ -1,0 +1,38 @@
+//! The integration tests of `validgen-cli`, one binary: a module per file (a helper
+//! module for what several share).
+
+mod check;
+mod check_defaults;
+mod check_sarif;
+mod check_schema;
+mod check_ytt;
+mod common;
+mod diff;
+mod duplicate_keys;
+mod explain;
+mod generate;
+mod generate_build;
+mod generate_schemas;
+mod help;
+mod readme;
+mod review;
+mod schema_annotations;
+mod schema_bad_input;
+mod serve;
+mod serve_abuse;
+mod serve_conformance;
+mod serve_load;
+mod serve_support;
+mod validate;
+mod validate_catalogs;
+mod validate_crd;
+mod validate_formats;
+mod validate_kyverno;
+mod validate_schema;
+mod validate_schema_json;
+mod validate_streams;
+mod validate_ytt;
+mod vap;
+mod vap_test;
+mod ytt_conformance;
+mod ytt_export;

@@ -1,0 +1,200 @@
+//! The official JSON-Schema-Test-Suite (vendored under `tests/corpus/json-schema-test-suite`),
+//! draft 2020-12 and draft-07, through the JSON Schema frontend and the interpreter: every
+//! group that compiles gives every expected verdict, and every group refused at compile time
+//! uses a construct validgen refuses (named in the error and present in the schema). Each
+//! test's data is judged from its JSON bytes too ([`Tape`]), with the same report.
+
+use std::path::{Path, PathBuf};
+
+use serde_json::Value;
+use validgen_core::interpret::{Explain, evaluate_document};
+use validgen_core::model::{Plain, Tape};
+use validgen_json_schema::{Draft, Options, compile};
+
+/// Each refused construct: the words of its compile error and the text the schema must hold.
+const REFUSED: &[(&str, &str)] = &[
+    (
+        "`unevaluatedProperties` is not supported",
+        "\"unevaluatedProperties\"",
+    ),
+    (
+        "`unevaluatedItems` is not supported",
+        "\"unevaluatedItems\"",
+    ),
+    ("`$dynamicRef` is not supported", "\"$dynamicRef\""),
+    ("remote references are not supported", "\"$ref\""),
+    ("is not a supported dialect", "\"$schema\""),
+];
+
+/// The optional files run and the formats asserted: the list the compiled-code test uses
+/// (`tests/schemas/suite.rs`).
+#[path = "../../../../tests/schemas/suite.rs"]
+#[allow(dead_code)]
+mod suite;
+
+use suite::{FORMATS, OPTIONAL};
+
+fn suite_dir(draft: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/corpus/json-schema-test-suite/tests")
+        .join(draft)
+}
+
+/// What one run found.
+#[derive(Debug, Default, PartialEq, Eq)]
+struct Tally {
+    passed: usize,
+    refused_groups: usize,
+    failures: Vec<String>,
+}
+
+/// Whether the interpreter gives `report` (its report on `data` as a `Value`) on `data`'s
+/// JSON bytes read into a [`Tape`] (one pass, no `Value`). serde_json's float parsing is not
+/// always correctly rounded, so a float may read back as its neighbour: the tape then equals
+/// the `Value` serde_json reads back.
+fn same_from_bytes(
+    rules: &validgen_core::ir::RuleSet,
+    data: &Value,
+    report: &validgen_core::interpret::DocumentReport,
+) -> Result<(), String> {
+    let bytes = serde_json::to_vec(data).map_err(|e| e.to_string())?;
+    let reread: Value = serde_json::from_slice(&bytes).map_err(|e| e.to_string())?;
+    let expected = if &reread == data {
+        report.clone()
+    } else {
+        evaluate_document(rules, &Plain::new(&reread), Explain::Failures)
+    };
+    let tape = Tape::parse(&bytes).map_err(|e| e.to_string())?;
+    let from_bytes = evaluate_document(rules, &tape, Explain::Failures);
+    if from_bytes == expected {
+        Ok(())
+    } else {
+        Err(format!(
+            "from bytes {from_bytes:?}\n!= from a value {expected:?}"
+        ))
+    }
+}
+
+fn run_file(path: &Path, options: &Options, tally: &mut Tally) {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let groups: Vec<Value> =
+        serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let file = path.display().to_string();
+    for g in &groups {
+        let group = g["description"].as_str().unwrap_or_default();
+        match compile(&g["schema"], options) {
+            Err(errors) => {
+                tally.refused_groups += 1;
+                let schema_text = g["schema"].to_string();
+                for e in &errors {
+                    let justified = REFUSED.iter().any(|(words, construct)| {
+                        e.message.contains(words) && schema_text.contains(construct)
+                    });
+                    if !justified {
+                        tally
+                            .failures
+                            .push(format!("{file}: {group}: refused without cause: {e}"));
+                    }
+                }
+            }
+            Ok(compiled) => {
+                for t in g["tests"].as_array().into_iter().flatten() {
+                    let report = evaluate_document(
+                        &compiled.rules,
+                        &Plain::new(&t["data"]),
+                        Explain::Failures,
+                    );
+                    if let Err(e) = same_from_bytes(&compiled.rules, &t["data"], &report) {
+                        tally
+                            .failures
+                            .push(format!("{file}: {group}: {}: {e}", t["description"]));
+                    }
+                    let valid = !report.report.failed();
+                    if Some(valid) == t["valid"].as_bool() {
+                        tally.passed += 1;
+                    } else {
+                        tally.failures.push(format!(
+                            "{file}: {group}: {}: expected valid={}, got {valid}: {:?}",
+                            t["description"], t["valid"], report.violations
+                        ));
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn json_files(dir: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .collect();
+    files.sort();
+    files
+}
+
+fn run(dir: &str, draft: Draft) -> Tally {
+    let options = Options {
+        default_draft: Some(draft),
+        ..Options::default()
+    };
+    let mut tally = Tally::default();
+    for f in json_files(&suite_dir(dir)) {
+        run_file(&f, &options, &mut tally);
+    }
+    for name in OPTIONAL {
+        let f = suite_dir(dir).join("optional").join(name);
+        if f.exists() {
+            run_file(&f, &options, &mut tally);
+        }
+    }
+    tally
+}
+
+#[test]
+fn draft_2020_12_passes_every_compiled_group() {
+    let tally = run("draft2020-12", Draft::Draft2020);
+    assert!(tally.failures.is_empty(), "{}", tally.failures.join("\n"));
+    // Pinned so that a group newly refused (or a test no longer run) shows up here.
+    assert_eq!((tally.passed, tally.refused_groups), (1169, 117));
+}
+
+#[test]
+fn draft_07_passes_every_compiled_group() {
+    let tally = run("draft7", Draft::Draft7);
+    assert!(tally.failures.is_empty(), "{}", tally.failures.join("\n"));
+    assert_eq!((tally.passed, tally.refused_groups), (1006, 14));
+}
+
+fn run_formats(dir: &str, draft: Draft) -> Tally {
+    let options = Options {
+        default_draft: Some(draft),
+        assert_formats: true,
+        ..Options::default()
+    };
+    let mut tally = Tally::default();
+    for name in FORMATS {
+        let f = suite_dir(dir)
+            .join("optional/format")
+            .join(format!("{name}.json"));
+        if f.exists() {
+            run_file(&f, &options, &mut tally);
+        }
+    }
+    tally
+}
+
+#[test]
+fn draft_2020_12_asserts_its_formats() {
+    let tally = run_formats("draft2020-12", Draft::Draft2020);
+    assert!(tally.failures.is_empty(), "{}", tally.failures.join("\n"));
+    assert_eq!((tally.passed, tally.refused_groups), (362, 0));
+}
+
+#[test]
+fn draft_07_asserts_its_formats() {
+    let tally = run_formats("draft7", Draft::Draft7);
+    assert!(tally.failures.is_empty(), "{}", tally.failures.join("\n"));
+    assert_eq!((tally.passed, tally.refused_groups), (327, 0));
+}

@@ -1,0 +1,7 @@
+//! The integration tests of `validgen-json-schema`, one binary: a module per file (a helper
+//! module for what several share).
+
+mod json_schema_annotations;
+mod json_schema_deep;
+mod json_schema_oracle;
+mod json_schema_suite;

@@ -1,0 +1,73 @@
+//! Every JSON-Schema-Test-Suite group validgen compiles, through the validators
+//! `validgen-codegen` emitted for it (`build.rs`): the expected verdict on every test, and the
+//! same report as the interpreter (violations, locations, keyword locations, messages), and
+//! the same report and verdict from JSON bytes and by the verdict-only entry points.
+
+#[path = "../../schemas/suite.rs"]
+mod suite;
+
+use std::path::PathBuf;
+
+use validgen::interpret::{Explain, evaluate_document};
+use validgen::json_schema::compile;
+use validgen::model::Plain;
+use validgen_tests::json_schema_suite::{SCHEMAS, SUITE};
+
+#[test]
+fn compiled_validators_pass_the_suite_and_equal_the_interpreter() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("corpus/json-schema-test-suite/tests");
+    let groups = suite::groups(&dir);
+    assert_eq!(
+        groups.len(),
+        SUITE.len(),
+        "build.rs compiled another list of groups"
+    );
+    let mut failures = Vec::new();
+    let mut tests = 0;
+    // Tests the streamed verdict answered (else it stepped aside for the tape), by group.
+    let mut streamed = 0;
+    let mut aside = Vec::new();
+    for ((group, (name, compiled)), validator) in groups.iter().zip(SUITE).zip(SCHEMAS) {
+        assert_eq!(&group.name, name);
+        assert_eq!(validator.name, *name);
+        let rules = match compile(&group.schema, &group.options) {
+            Ok(c) => c.rules,
+            Err(e) => panic!("{}: {e:?}", group.label),
+        };
+        for (description, data, valid) in &group.tests {
+            tests += 1;
+            let compact = validgen::serde_json::to_vec(data).expect("a Value serializes");
+            match (validator.stream)(&compact) {
+                Some(_) => streamed += 1,
+                None => aside.push(format!("{}: {description}", group.label)),
+            }
+            for explain in [Explain::All, Explain::Failures] {
+                let fast = compiled(data, explain);
+                let slow = evaluate_document(&rules, &Plain::new(data), explain);
+                if fast != slow {
+                    failures.push(format!(
+                        "{}: {description}: compiled {fast:?} != interpreted {slow:?}",
+                        group.label
+                    ));
+                }
+                // From bytes (one pass, no `Value`), and the verdict-only paths: the same.
+                if let Some(e) = validgen_tests::bytes::differences(validator, data, explain, &fast)
+                {
+                    failures.push(format!("{}: {description}: {e}", group.label));
+                }
+                if fast.report.failed() == *valid {
+                    failures.push(format!(
+                        "{}: {description}: expected valid={valid}",
+                        group.label
+                    ));
+                }
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    // Both drafts' keyword files, the optional files run, and the asserted formats.
+    assert_eq!((groups.len(), tests), (610, 2864));
+    // Every test is answered by the stream: none steps aside for the tape (arrays compared
+    // whole are read into tapes of their own inside it).
+    assert_eq!(streamed, tests, "stepped aside:\n{}", aside.join("\n"));
+}

@@ -1,0 +1,18 @@
+//! The integration tests of `validgen-tests`, one binary: a module per file (a helper
+//! module for what several share).
+
+mod compiled;
+mod compiled_props;
+mod conformance;
+mod documents;
+mod extract;
+mod fuzz_regress;
+mod json_schema_annotations;
+mod json_schema_compiled;
+mod json_schema_random;
+mod kyverno_compiled;
+mod reference_gaps;
+mod response;
+mod rustdoc;
+mod ytt_compiled;
+mod ytt_macro;
