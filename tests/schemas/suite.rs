@@ -2,7 +2,7 @@
 //! optional files run, and the asserted formats), shared by `build.rs` (which compiles each
 //! group's schema with `validgen-codegen`) and `tests/json_schema_compiled.rs` (which runs
 //! the tests on the compiled validators and on the interpreter). Refused groups are left out
-//! here; `runtime/tests/json_schema_suite.rs` checks that each refusal is justified.
+//! here; `frontends/json-schema/tests/it/json_schema_suite.rs` checks that each refusal is justified.
 
 use std::path::{Path, PathBuf};
 

@@ -2,7 +2,7 @@
 //! arbitrary bytes, and the seeds they start from. Each body panics only when an invariant
 //! breaks (a panic inside validgen, or two paths that must agree disagreeing), so the same
 //! functions serve `cargo fuzz` and the bounded regression run in `cargo test`
-//! (`tests/tests/fuzz_regress.rs`).
+//! (`tests/tests/it/fuzz_regress.rs`).
 
 use std::cmp::Ordering;
 use std::sync::LazyLock;

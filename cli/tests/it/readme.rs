@@ -1,8 +1,8 @@
-//! The README's `console` blocks, run: each `$ ` command (with its continuation lines: after a
+//! The `console` blocks of the README and of every page under `docs/`, run: each `$ ` command (with its continuation lines: after a
 //! `\`, or while a `(` is open) runs
 //! in one `bash` per block, from the repository root, with `validgen` the binary under test,
-//! and must print exactly the lines that follow it in the README (standard output and standard
-//! error together, in order), so that the README cannot go stale (issue #17).
+//! and must print exactly the lines that follow it in the page (standard output and standard
+//! error together, in order), so that the documentation cannot go stale (issues #17, #31).
 //!
 //! Blocks fenced as plain ```` ``` ```` or `text` are not run (usage lines, illustrations
 //! whose files are not in the repository). A block preceded by `<!-- readme-test: fresh PATH
@@ -11,7 +11,7 @@
 
 use crate::common;
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// One command of a block and the output the README shows for it.
@@ -145,31 +145,62 @@ fn run(block: &Block, root: &Path, bin_dir: &Path) -> Vec<Vec<String>> {
     outputs
 }
 
+/// The pages whose blocks run: `README.md`, then every `.md` file under `docs/`, in path order.
+fn pages(root: &Path) -> Vec<PathBuf> {
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+        let entries = std::fs::read_dir(dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+        for entry in entries {
+            let path = entry.expect("directory entry").path();
+            if path.is_dir() {
+                walk(&path, out);
+            } else if path.extension().is_some_and(|x| x == "md") {
+                out.push(path);
+            }
+        }
+    }
+    let mut docs = Vec::new();
+    walk(&root.join("docs"), &mut docs);
+    docs.sort();
+    std::iter::once(root.join("README.md"))
+        .chain(docs)
+        .collect()
+}
+
 #[test]
-fn every_console_block_prints_what_the_readme_shows() {
+fn every_console_block_prints_what_the_docs_show() {
     let root = common::root();
-    let readme = std::fs::read_to_string(root.join("README.md")).expect("README.md");
-    let blocks = blocks(&readme);
-    assert!(blocks.len() >= 6, "console blocks found: {}", blocks.len());
     // `validgen` on PATH is the binary under test.
     let bin_dir = tempfile::tempdir().expect("temp dir");
     let bin = Path::new(env!("CARGO_BIN_EXE_validgen"));
     std::os::unix::fs::symlink(bin, bin_dir.path().join("validgen")).expect("symlink");
     let mut failures = Vec::new();
-    for block in &blocks {
-        let outputs = run(block, &root, bin_dir.path());
-        for (step, got) in block.steps.iter().zip(outputs) {
-            if got != step.expected {
-                failures.push(format!(
-                    "README.md block at line {}: `$ {}`\n--- README\n{}\n--- got\n{}",
-                    block.line,
-                    step.command,
-                    step.expected.join("\n"),
-                    got.join("\n")
-                ));
+    let mut counted = 0;
+    for page in pages(&root) {
+        let name = page
+            .strip_prefix(&root)
+            .unwrap_or(&page)
+            .display()
+            .to_string();
+        let text = std::fs::read_to_string(&page).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let blocks = blocks(&text);
+        counted += blocks.len();
+        for block in &blocks {
+            let outputs = run(block, &root, bin_dir.path());
+            for (step, got) in block.steps.iter().zip(outputs) {
+                if got != step.expected {
+                    failures.push(format!(
+                        "{name} block at line {}: `$ {}`\n--- {name}\n{}\n--- got\n{}",
+                        block.line,
+                        step.command,
+                        step.expected.join("\n"),
+                        got.join("\n")
+                    ));
+                }
             }
         }
     }
+    // The README's main job and quick starts, and the reference pages' examples.
+    assert!(counted >= 20, "console blocks found: {counted}");
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
 
