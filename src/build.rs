@@ -1,7 +1,8 @@
-//! Build-script helpers for crates that use `include_validators!`.
+//! Build-script helpers for crates that use the macros (`include_validators!`,
+//! `include_schemas!`, `include_ytt_schemas!`).
 //!
-//! Editing a template already rebuilds the crate (the macro includes every file it reads);
-//! adding or removing a template file needs a build script:
+//! Editing a file already rebuilds the crate (the macro includes every file it reads); adding
+//! or removing a file of the folder needs a build script:
 //!
 //! ```text
 //! // build.rs
@@ -12,7 +13,7 @@
 
 use std::path::{Path, PathBuf};
 
-use validgen_kubevirt::admission::collect_files;
+use validgen_core::files::manifest_files;
 
 /// Prints the `cargo:` lines that rebuild the crate when a template file under `dir` (relative
 /// to the crate's `Cargo.toml`) is added, removed or edited: see [`rerun_lines`].
@@ -28,7 +29,7 @@ pub fn rerun_if_changed(dir: impl AsRef<Path>) {
 pub fn rerun_lines(dir: &Path) -> Vec<String> {
     let mut files: Vec<PathBuf> = Vec::new();
     // A missing folder is reported by the macro itself, with its location.
-    let _ = collect_files(dir, &mut files);
+    let _ = manifest_files(dir, &mut files);
     let mut lines = vec![format!("cargo:rerun-if-changed={}", dir.display())];
     lines.extend(
         files

@@ -133,7 +133,6 @@ pub use validgen_kyverno as kyverno;
 #[cfg(feature = "ytt")]
 pub use validgen_ytt as ytt;
 
-#[cfg(feature = "kubevirt")]
 pub mod build;
 
 /// What generated code calls: not part of the public interface. Its name carries the version
@@ -149,14 +148,22 @@ pub mod __private_0_1_0 {
     #[cfg(feature = "json-schema")]
     pub use validgen_json_schema as json_schema;
     pub use validgen_jsonpath as jsonpath;
+    // KubeVirt's `compiled` re-exports the core's, which generated documents call alone.
+    #[cfg(not(feature = "kubevirt"))]
+    pub use validgen_core::compiled;
     #[cfg(feature = "kubevirt")]
     pub use validgen_kubevirt::{capture, compiled};
     #[cfg(feature = "ytt")]
     pub use validgen_ytt as ytt;
 }
 
-#[cfg(feature = "macros")]
-pub use validgen_macros::{include_schemas, include_validators, include_ytt_schemas};
+// Each macro with the frontend its generated code calls.
+#[cfg(all(feature = "macros", feature = "json-schema"))]
+pub use validgen_macros::include_schemas;
+#[cfg(all(feature = "macros", feature = "kubevirt"))]
+pub use validgen_macros::include_validators;
+#[cfg(all(feature = "macros", feature = "ytt"))]
+pub use validgen_macros::include_ytt_schemas;
 
 #[cfg(test)]
 mod tests {

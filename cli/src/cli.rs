@@ -6,9 +6,15 @@ use std::time::Duration;
 
 use clap::{ArgGroup, Args, Parser, Subcommand, ValueEnum};
 
-/// validgen: KubeVirt template validation with the reference validator's verdicts.
+/// validgen: documents judged by the rules of KubeVirt templates, JSON Schemas and CRDs, ytt
+/// data-values schemas and Kyverno CLI test manifests, with each format's own verdicts.
 #[derive(Debug, Parser)]
-#[command(name = "validgen", version, about, long_about = None)]
+#[command(
+    name = "validgen",
+    version,
+    about = "Validate documents against KubeVirt template rules, JSON Schemas and CRDs, ytt data-values schemas and Kyverno CLI test manifests, with the verdicts and texts of each format's own tools; check, compile, review, serve and export their rules",
+    long_about = None
+)]
 pub struct Cli {
     /// The command to run.
     #[command(subcommand)]
@@ -19,7 +25,8 @@ pub struct Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Judge VirtualMachine manifests as the KubeVirt template validator would, Kyverno CLI
-    /// test manifests as the Kyverno CLI loads them, or documents against JSON Schemas or CRDs.
+    /// test manifests as the Kyverno CLI loads them, documents against JSON Schemas or CRDs, or
+    /// data values against a ytt data-values schema.
     ///
     /// Each VM is checked against its own `vm.kubevirt.io/validations` rules, or against the
     /// rules of its parent template found in the --templates catalogs. Files are judged in
@@ -137,7 +144,8 @@ pub enum Command {
     /// `justWarning` rules. Prints the policies as YAML (with --out: one file per policy and
     /// its binding, `<name>.yaml`) and the report as a table on standard error: per rule
     /// `exact`, `approximate` or `untranslatable` with reasons (a rule set with an
-    /// untranslatable rule gets no policy). Exit status: 0; 1 with --deny-approximate when a
+    /// untranslatable rule gets no Deny policy but a `-untranslatable` Warn policy). Exit
+    /// status: 0; 1 with --deny-approximate when a
     /// rule is not exact; 2 when the catalog cannot be read or a file cannot be written.
     Vap(VapArgs),
 
@@ -378,13 +386,15 @@ pub struct YttArgs {
 /// Output formats of `validate`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
 pub enum Format {
-    /// One line per VM, then one indented line per cause or warning (colour on a terminal).
+    /// One line per VM or document, then one indented line per cause, violation or warning
+    /// (colour on a terminal).
     Text,
-    /// One JSON object per line: per VM, and per input that could not be read.
+    /// One JSON object per line: per VM or document, and per input that could not be read.
     Json,
-    /// JUnit XML: one testsuite per input file, one testcase per VM.
+    /// JUnit XML: one testsuite per input file, one testcase per VM or document.
     Junit,
-    /// TAP version 13: one test point per VM, causes in a YAML block.
+    /// TAP version 13: one test point per VM or document, causes or violations in a YAML
+    /// block.
     Tap,
 }
 

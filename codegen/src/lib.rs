@@ -1,10 +1,16 @@
-//! `validgen-codegen`: KubeVirt template catalogs compiled into specialised Rust validators.
-//! One library behind the `include_validators!` macro and the `validgen generate` command.
+//! `validgen-codegen`: rule sets compiled into specialised Rust validators, one library behind
+//! the macros (`include_validators!`, `include_schemas!`, `include_ytt_schemas!`) and the
+//! `validgen generate` command.
 //!
-//! Catalog folder → templates ([`source`]) → rule sets, parsed by `validgen-kubevirt`'s parser
-//! and lowered to its IR ([`analyze`]) → paths planned against the KubeVirt Go types
-//! ([`plan`]) → Rust tokens ([`emit`], one emitter per rule kind). The output is deterministic:
-//! templates sorted by name, one function per distinct rule text sorted by text.
+//! - KubeVirt: catalog folder → templates ([`source`]) → rule sets, parsed by
+//!   `validgen-kubevirt`'s parser and lowered to the IR ([`analyze`]) → paths planned against
+//!   the KubeVirt Go types ([`plan`]) → Rust tokens ([`emit`], one emitter per rule kind):
+//!   [`compile_dir`];
+//! - JSON Schemas and CRDs of a folder ([`schemas`]): [`compile_schema_dir`];
+//! - ytt data-values schemas of a folder ([`ytt`]): [`compile_ytt_dir`];
+//! - IR rule sets of plain documents: [`compile_documents`].
+//!
+//! The output is deterministic: items sorted by name, one function per distinct rule text.
 
 pub mod analyze;
 pub mod diag;

@@ -7,9 +7,9 @@ use std::path::{Path, PathBuf};
 
 use proc_macro2::TokenStream;
 use serde_json::Value;
+use validgen_core::files::manifest_files;
 use validgen_core::ir::RuleSet;
 use validgen_json_schema::{self as json_schema, SchemaError, SchemaText};
-use validgen_kubevirt::admission::collect_files;
 
 use crate::diag::{Diagnostic, Diagnostics};
 use crate::emit::schemas::SchemaItem;
@@ -118,7 +118,7 @@ pub fn load_schemas(path: &Path, display: &str, opts: SchemaOptions) -> SchemaCa
     let mut out = SchemaCatalog::default();
     let dir = path.is_dir();
     if dir {
-        if let Err(e) = collect_files(path, &mut out.files) {
+        if let Err(e) = manifest_files(path, &mut out.files) {
             out.errors.push(Diagnostic::file(display, e.to_string()));
             return out;
         }

@@ -6,8 +6,8 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use proc_macro2::TokenStream;
+use validgen_core::files::manifest_files;
 use validgen_gotext::yaml;
-use validgen_kubevirt::admission::collect_files;
 use validgen_ytt::lower::{rule_set, schema_checks};
 use validgen_ytt::schema::{self, BuildError};
 use validgen_ytt::validation::ValidationError;
@@ -34,7 +34,7 @@ pub struct GeneratedYtt {
 pub fn compile_ytt_dir(dir: &Path, display: &str) -> Result<GeneratedYtt, Diagnostics> {
     let mut files = Vec::new();
     let mut diags = Diagnostics::default();
-    if let Err(e) = collect_files(dir, &mut files) {
+    if let Err(e) = manifest_files(dir, &mut files) {
         diags.push(Diagnostic::file(display, e.to_string()));
         return Err(diags);
     }

@@ -8,7 +8,9 @@
 //!   (tape, pull reader), YAML with the position of every value;
 //! - [`interpret`]: the rule interpreter, generic over the document model, one file per check;
 //! - [`checks`]: the pure check functions both back ends call;
-//! - [`report`]: what happened to each rule, and the violations found.
+//! - [`report`]: what happened to each rule, and the violations found;
+//! - [`files`]: the manifest files of a folder, which every frontend reads;
+//! - [`compiled`]: what generated code of every frontend calls.
 //!
 //! It depends on the dialect crates only: `validgen-jsonpath` (client-go `util/jsonpath`),
 //! `validgen-goregex` (Go `regexp`), `validgen-ecmaregex` (ECMA-262 patterns) and
@@ -18,6 +20,8 @@
 pub use serde_json;
 
 pub mod checks;
+pub mod compiled;
+pub mod files;
 pub mod interpret;
 pub mod ir;
 pub mod model;

@@ -90,7 +90,9 @@ fn the_default_dependency_is_this_source_tree() {
     let line = dependency_line(&manifest);
     let path = line
         .strip_prefix("validgen = { path = \"")
-        .and_then(|rest| rest.strip_suffix("\", default-features = false }"))
+        .and_then(|rest| {
+            rest.strip_suffix("\", default-features = false, features = [\"kubevirt\"] }")
+        })
         .unwrap_or_else(|| panic!("not a path dependency: {line}"));
     assert!(
         !path.starts_with('/'),
@@ -113,7 +115,9 @@ fn git_and_version_dependencies() {
     assert_eq!(code, 0, "{err}");
     assert_eq!(
         dependency_line(&read(ws.path().join("g/Cargo.toml"))),
-        format!("validgen = {{ git = \"{url}\", default-features = false }}")
+        format!(
+            "validgen = {{ git = \"{url}\", default-features = false, features = [\"kubevirt\"] }}"
+        )
     );
     let (code, _, err) = generate(
         ws.path(),
@@ -122,7 +126,7 @@ fn git_and_version_dependencies() {
     assert_eq!(code, 0, "{err}");
     assert_eq!(
         dependency_line(&read(ws.path().join("v/Cargo.toml"))),
-        "validgen = { version = \"0.1.2\", default-features = false }"
+        "validgen = { version = \"0.1.2\", default-features = false, features = [\"kubevirt\"] }"
     );
     let (code, _, err) = generate(
         ws.path(),

@@ -76,7 +76,7 @@ description = \"Validators of the JSON Schemas ../schemas, compiled by validgen\
 publish = false
 
 [dependencies]
-validgen = {{ version = \"{req}\", default-features = false }}
+validgen = {{ version = \"{req}\", default-features = false, features = [\"json-schema\"] }}
 
 # Its own workspace root: it builds inside another Cargo workspace without editing that one.
 [workspace]

@@ -4,7 +4,6 @@
 //! the reference-VM fallback values) and calls these for the rest, so that its verdicts are the
 //! interpreter's.
 
-use std::borrow::Cow;
 use std::sync::OnceLock;
 
 use serde_json::Value;
@@ -16,10 +15,12 @@ use crate::rules::{ReferenceTexts, RuleSetError};
 use crate::typed::{Lookup, Schema, TypedNode, TypedVm, reference_vm};
 pub use crate::view::{JsonView, Kept};
 use validgen_core::checks::{self, ValuesTexts, explained};
-pub use validgen_core::interpret::guard::{equals as guard_equals, truthy_at as guard_truthy};
-use validgen_core::interpret::{Explain, Outcome, Report, RuleReport, violations_text};
-use validgen_core::ir::{Bounds, Path, Root, StrValues, Violation};
-pub use validgen_core::model::values::{non_empty, one};
+pub use validgen_core::compiled::{
+    document_jsonpath, guard_equals, guard_truthy, non_empty, one, pointer_path, report,
+    report_document, skipped,
+};
+use validgen_core::interpret::{Explain, Report};
+use validgen_core::ir::{Bounds, Path, StrValues};
 use validgen_goregex::GoRegex;
 use validgen_jsonpath::ast::ParamsEntry;
 use validgen_jsonpath::{Selection, select};
@@ -601,90 +602,4 @@ pub fn lookup(vm: &Value) -> Lookup<'_> {
 /// Parses a path for generated code (the generator checked it at build time).
 pub fn rule_path(source: &str) -> Result<Path, String> {
     crate::rules::rule_path(source).map_err(|e| e.to_string())
-}
-
-/// The report of one rule.
-#[inline]
-pub fn report(
-    name: &'static str,
-    field: &'static str,
-    message: &'static str,
-    just_warning: bool,
-    result: Result<(bool, String), String>,
-) -> RuleReport {
-    let (outcome, detail) = match result {
-        Ok((true, text)) => (Outcome::Satisfied, text),
-        Ok((false, text)) => (Outcome::Unsatisfied, text),
-        Err(e) => (Outcome::Error, e),
-    };
-    RuleReport {
-        name: Cow::Borrowed(name),
-        field: Cow::Borrowed(field),
-        message: Cow::Borrowed(message),
-        just_warning,
-        outcome,
-        detail,
-    }
-}
-
-/// The report of a rule skipped by its `valid` path.
-#[inline]
-pub fn skipped(
-    name: &'static str,
-    field: &'static str,
-    message: &'static str,
-    just_warning: bool,
-) -> RuleReport {
-    RuleReport {
-        outcome: Outcome::Skipped,
-        detail: String::new(),
-        ..report(
-            name,
-            field,
-            message,
-            just_warning,
-            Ok((true, String::new())),
-        )
-    }
-}
-
-/// Parses a JSON Pointer path for generated code (checked at build time).
-pub fn pointer_path(source: &str) -> Result<Path, String> {
-    Path::pointer(source).map_err(|e| e.to_string())
-}
-
-/// Parses a client-go JSONPath rooted at the document, written `source` in the rule, for
-/// generated code (checked at build time).
-pub fn document_jsonpath(source: &str, expr: &str) -> Result<Path, String> {
-    Path::jsonpath(source, expr, Root::Document).map_err(|e| e.to_string())
-}
-
-/// The report of rule `index` with a document check: satisfied without violations,
-/// unsatisfied with them (the detail lists them; they go to `found`), an error when its values
-/// could not be read.
-pub fn report_document(
-    (name, field, message, just_warning): (&'static str, &'static str, &'static str, bool),
-    index: usize,
-    result: Result<Vec<Violation>, String>,
-    found: &mut Vec<Violation>,
-) -> RuleReport {
-    match result {
-        Ok(violations) if violations.is_empty() => report(
-            name,
-            field,
-            message,
-            just_warning,
-            Ok((true, String::new())),
-        ),
-        Ok(violations) => {
-            let text = violations_text(&violations);
-            found.extend(
-                violations
-                    .into_iter()
-                    .map(|v| Violation { rule: index, ..v }),
-            );
-            report(name, field, message, just_warning, Ok((false, text)))
-        }
-        Err(e) => report(name, field, message, just_warning, Err(e)),
-    }
 }

@@ -1,18 +1,19 @@
-//! The nearest candidate to a misspelt key, as ytt 0.48 `pkg/spell/spell.go` (itself from
-//! starlark-go's `internal/spell`): Levenshtein distance over bytes, ignoring case and
-//! underscores, up to half the key's length.
+//! The nearest candidate to a misspelt name, as starlark-go `internal/spell.Nearest` (ytt 0.48
+//! `pkg/spell/spell.go` is a copy of it): case and underscores ignored, the Levenshtein distance
+//! counted over bytes (Go indexes strings by byte), within half the name's length. Both ytt's
+//! "did you mean" hints on keys and Starlark's on names and attributes use it.
 
 /// The candidate nearest to `x` (the first of equally near ones), if any is near enough.
-pub(crate) fn nearest<'a>(x: &str, candidates: &'a [String]) -> Option<&'a str> {
-    let x = fold(x);
+pub(crate) fn nearest<'a, S: AsRef<str>>(x: &str, candidates: &'a [S]) -> Option<&'a str> {
+    let x = fold(x).into_bytes();
     let mut best = None;
     // Up to 50% typos.
     let mut best_d = x.len().div_ceil(2);
     for c in candidates {
-        let d = levenshtein(x.as_bytes(), fold(c).as_bytes(), best_d);
+        let d = strsim::generic_levenshtein(&x, &fold(c.as_ref()).into_bytes());
         if d < best_d {
             best_d = d;
-            best = Some(c.as_str());
+            best = Some(c.as_ref());
         }
     }
     best
@@ -26,61 +27,31 @@ fn fold(s: &str) -> String {
         .collect()
 }
 
-/// The edit distance of `x` and `y`; may stop early with a value above `max`.
-fn levenshtein(x: &[u8], y: &[u8], max: usize) -> usize {
-    let (mut x, mut y) = if x.len() > y.len() { (y, x) } else { (x, y) };
-    // The common prefix is cut only where the strings differ (as the Go code: a full prefix
-    // is kept, which changes nothing in the distance).
-    if let Some(i) = x.iter().zip(y).position(|(a, b)| a != b) {
-        x = &x[i..];
-        y = &y[i..];
-    }
-    if x.is_empty() {
-        return y.len();
-    }
-    let diff = y.len() - x.len();
-    if diff > max {
-        return diff;
-    }
-    let mut row: Vec<usize> = (0..=y.len()).collect();
-    for i in 1..=x.len() {
-        row[0] = i;
-        let mut best = i;
-        let mut prev = i - 1;
-        for j in 1..=y.len() {
-            let a = prev + usize::from(x[i - 1] != y[j - 1]);
-            let b = 1 + row[j - 1];
-            let c = 1 + row[j];
-            let k = a.min(b).min(c);
-            prev = row[j];
-            row[j] = k;
-            best = best.min(k);
-        }
-        if best > max {
-            return best;
-        }
-    }
-    row[y.len()]
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn keys(list: &[&str]) -> Vec<String> {
-        list.iter().map(|s| (*s).to_owned()).collect()
-    }
-
     #[test]
     fn near_keys_and_far_ones() {
-        let k = keys(&["name", "timeout", "weight", "worker"]);
+        let k = ["name", "timeout", "weight", "worker"];
         assert_eq!(nearest("worer", &k), Some("worker"));
         assert_eq!(nearest("zzzzzzzz", &k), None);
         assert_eq!(nearest("Time_Out", &k), Some("timeout"));
-        assert_eq!(nearest("replicas", &keys(&["replicas"])), Some("replicas"));
-        let k = keys(&["name", "replicas"]);
+        assert_eq!(
+            nearest("replicas", &["replicas".to_owned()]),
+            Some("replicas")
+        );
+        let k = ["name", "replicas"];
         assert_eq!(nearest("replicaz", &k), Some("replicas"));
         assert_eq!(nearest("zzzz", &k), None);
-        assert_eq!(levenshtein(b"ab", b"abcd", 5), 2);
+    }
+
+    #[test]
+    fn distances_count_bytes_as_go_does() {
+        // `é` is two bytes: `aeb` is one edit from `aéb` in characters but two in bytes, not
+        // under half of its 4 bytes (2): not near enough, as in starlark-go.
+        assert_eq!(nearest("aéb", &["aeb"]), None);
+        assert_eq!(nearest("aeb", &["aéb"]), None);
+        assert_eq!(nearest("lowest", &["lowst", "low"]), Some("lowst"));
     }
 }

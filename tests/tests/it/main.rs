@@ -4,6 +4,7 @@
 mod compiled;
 mod compiled_props;
 mod conformance;
+mod crate_graph;
 mod documents;
 mod extract;
 mod fuzz_regress;

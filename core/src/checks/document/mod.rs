@@ -67,7 +67,7 @@ fn quote<'a>(v: impl Instance<'a>) -> String {
 }
 
 /// A value as JSON, cut to `max` characters (with `…` when cut), written only as far as the
-/// cut: [`quote`] for any length.
+/// cut: `quote` for any length.
 pub fn quote_value(v: &serde_json::Value, max: usize) -> String {
     let mut text = String::new();
     quote_start(v, &mut text, max);

@@ -327,32 +327,16 @@ impl Catalog {
     }
 }
 
-/// Lists manifest files (`*.yaml`, `*.yml`, `*.json`) under `dir`, recursively, sorted.
+/// Lists manifest files (`*.yaml`, `*.yml`, `*.json`) under `dir`, recursively, sorted
+/// ([`validgen_core::files::manifest_files`]).
 ///
 /// # Errors
 /// [`CatalogError::Io`] when a folder cannot be listed.
 pub fn collect_files(dir: &Path, out: &mut Vec<PathBuf>) -> Result<(), CatalogError> {
-    let io = |e: std::io::Error| CatalogError::Io {
-        path: dir.display().to_string(),
-        message: e.to_string(),
-    };
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map_err(io)?
-        .map(|e| e.map(|e| e.path()))
-        .collect::<Result<_, _>>()
-        .map_err(io)?;
-    entries.sort();
-    for p in entries {
-        if p.is_dir() {
-            collect_files(&p, out)?;
-        } else if matches!(
-            p.extension().and_then(|e| e.to_str()),
-            Some("yaml" | "yml" | "json")
-        ) {
-            out.push(p);
-        }
-    }
-    Ok(())
+    validgen_core::files::manifest_files(dir, out).map_err(|e| CatalogError::Io {
+        path: e.path.display().to_string(),
+        message: e.source.to_string(),
+    })
 }
 
 #[cfg(test)]

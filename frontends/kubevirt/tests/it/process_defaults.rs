@@ -194,7 +194,7 @@ fn historical_default_vms_get_the_recorded_verdicts() {
             .as_str()
             .expect("the VM's template");
         let dir = format!(
-            "{}/../tests/corpus/common-templates-history/{release}",
+            "{}/../../tests/corpus/common-templates-history/{release}",
             env!("CARGO_MANIFEST_DIR")
         );
         let catalog = releases

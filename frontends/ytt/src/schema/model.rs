@@ -31,7 +31,7 @@ pub struct Type {
     pub default: Node,
     /// Title, description, examples, deprecation.
     pub docs: Docs,
-    /// The `@schema/validation` nearest the node, if any (lowered by [`crate::ytt`]'s
+    /// The `@schema/validation` nearest the node, if any (lowered by [`crate::validation`]'s
     /// validations).
     pub validation: Option<Annotation>,
     /// `@schema/removed` (a seed extension, on a map item): a value the data values give for

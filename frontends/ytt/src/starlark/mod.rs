@@ -20,7 +20,6 @@ mod lower;
 pub mod ops;
 mod parser;
 mod resolve;
-pub(crate) mod spell;
 mod syntax;
 mod val;
 mod value;

@@ -5,7 +5,7 @@
 
 use super::error::ArgumentsError;
 use super::syntax::{Arg, Node, Param};
-use crate::starlark::spell::nearest;
+use crate::spell::nearest;
 
 /// starlark-go's universe (`starlark/library.go` `Universe`): the names defined everywhere.
 pub(crate) const UNIVERSE: [&str; 31] = [

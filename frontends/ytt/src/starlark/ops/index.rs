@@ -219,7 +219,7 @@ pub fn attr<'a>(x: &Val<'a>, name: &str) -> Result<Val<'a>, String> {
         ));
     }
     let mut message = format!("{} has no .{name} field or method", x.type_name());
-    if let Some(n) = crate::starlark::spell::nearest(name, names) {
+    if let Some(n) = crate::spell::nearest(name, names) {
         message.push_str(&format!(" (did you mean .{n}?)"));
     }
     Err(message)

@@ -1,0 +1,127 @@
+//! The architecture, checked: the compiler already refuses a cycle between crates; this checks
+//! the layering it cannot see, from `cargo metadata`. Dialects depend on no validgen crate;
+//! the core only on dialects; a frontend on the core and dialects, never on another frontend
+//! (Kyverno on JSON Schema aside); the back ends and tools above. Dev-dependencies (tests may
+//! read files as another frontend does) are not layering.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::process::Command;
+
+use serde_json::Value;
+
+/// The layer of each library crate of the workspace.
+fn layer(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "validgen-goregex" | "validgen-ecmaregex" | "validgen-jsonpath" | "validgen-quantity"
+        | "validgen-format" | "validgen-gotext" => "dialect",
+        "validgen-core" => "core",
+        "validgen-kubevirt" | "validgen-json-schema" | "validgen-ytt" | "validgen-kyverno" => {
+            "frontend"
+        }
+        "validgen-codegen" | "validgen-vap" | "validgen-vap-eval" => "back end",
+        "validgen-macros" | "validgen" | "validgen-cli" => "tool",
+        _ => return None,
+    })
+}
+
+/// Whether `from` may depend on `to` (both validgen crates).
+fn allowed(from: &str, to: &str) -> bool {
+    let (Some(a), Some(b)) = (layer(from), layer(to)) else {
+        return true;
+    };
+    match (a, b) {
+        ("dialect", _) => false,
+        ("core", b) => b == "dialect",
+        ("frontend", "frontend") => from == "validgen-kyverno" && to == "validgen-json-schema",
+        ("frontend", b) => matches!(b, "dialect" | "core"),
+        // The offline CEL evaluator judges policies, whatever wrote them: dialects only.
+        ("back end", _) if from == "validgen-vap-eval" => b == "dialect",
+        ("back end", b) => b != "tool",
+        ("tool", _) => to != "validgen-cli",
+        _ => false,
+    }
+}
+
+/// Each workspace package's normal and build dependencies on validgen crates.
+fn graph() -> BTreeMap<String, Vec<String>> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("workspace root");
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let out = Command::new(cargo)
+        .current_dir(root)
+        .args([
+            "metadata",
+            "--format-version",
+            "1",
+            "--no-deps",
+            "--offline",
+        ])
+        .output()
+        .expect("cargo metadata runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let meta: Value = serde_json::from_slice(&out.stdout).expect("metadata is JSON");
+    let mut graph = BTreeMap::new();
+    for package in meta["packages"].as_array().expect("packages") {
+        let name = package["name"].as_str().expect("name").to_owned();
+        let deps = package["dependencies"]
+            .as_array()
+            .expect("dependencies")
+            .iter()
+            .filter(|d| d["kind"].as_str() != Some("dev"))
+            .filter_map(|d| d["name"].as_str())
+            .filter(|d| layer(d).is_some())
+            .map(str::to_owned)
+            .collect();
+        graph.insert(name, deps);
+    }
+    graph
+}
+
+#[test]
+fn crates_depend_only_on_the_layers_below() {
+    let graph = graph();
+    for krate in [
+        "validgen",
+        "validgen-core",
+        "validgen-goregex",
+        "validgen-kubevirt",
+        "validgen-json-schema",
+        "validgen-ytt",
+        "validgen-kyverno",
+        "validgen-codegen",
+        "validgen-cli",
+    ] {
+        assert!(graph.contains_key(krate), "{krate} is not in the workspace");
+    }
+    let wrong: Vec<String> = graph
+        .iter()
+        .filter(|(from, _)| layer(from).is_some())
+        .flat_map(|(from, deps)| {
+            deps.iter()
+                .filter(|to| !allowed(from, to))
+                .map(move |to| format!("{from} → {to}"))
+        })
+        .collect();
+    assert!(
+        wrong.is_empty(),
+        "dependencies across the layers: {wrong:?}"
+    );
+}
+
+#[test]
+fn the_rule_itself_refuses_what_it_should() {
+    assert!(!allowed("validgen-core", "validgen-kubevirt"));
+    assert!(!allowed("validgen-ytt", "validgen-json-schema"));
+    assert!(!allowed("validgen-goregex", "validgen-core"));
+    assert!(!allowed("validgen-vap-eval", "validgen-core"));
+    assert!(!allowed("validgen-codegen", "validgen-cli"));
+    assert!(allowed("validgen-kyverno", "validgen-json-schema"));
+    assert!(allowed("validgen-json-schema", "validgen-core"));
+    assert!(allowed("validgen-cli", "validgen-codegen"));
+}
