@@ -136,14 +136,14 @@ pub enum Item {
     Vm(Box<VmVerdict>),
     /// A document validated against schemas (`--schema`, `--crd`).
     Document(Box<DocVerdict>),
-    /// A document that is not judged: not a VirtualMachine, or (`--crd`) of a kind no CRD
+    /// A document that is not judged: neither a VirtualMachine nor a Kyverno test manifest, or (`--crd`) of a kind no CRD
     /// defines.
     Skipped {
         /// `<file>#<document index>`.
         source: String,
         /// Its `kind` (or a phrase saying it has none).
         kind: String,
-        /// Why it is skipped: `not a VirtualMachine`, `not a kind of the --crd files`…
+        /// Why it is skipped: `neither a VirtualMachine nor a Kyverno test manifest`, `not a kind of the --crd files`…
         why: String,
     },
     /// An input (or part of one) that could not be read or parsed.
@@ -465,7 +465,7 @@ fn document_item(file: &str, doc: &Document, catalog: &Catalog, mode: Mode) -> I
                 .and_then(Value::as_str)
                 .unwrap_or("a document without kind")
                 .to_owned(),
-            why: "not a VirtualMachine".to_owned(),
+            why: "neither a VirtualMachine nor a Kyverno test manifest".to_owned(),
         },
     }
 }

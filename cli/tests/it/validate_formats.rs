@@ -165,7 +165,7 @@ fn junit_has_a_suite_per_file_and_a_case_per_vm() {
             .skipped
             .as_ref()
             .map(|s| s.message.as_str()),
-        Some("ConfigMap is not a VirtualMachine")
+        Some("ConfigMap is neither a VirtualMachine nor a Kyverno test manifest")
     );
     assert_eq!(stdin.testcase[1].name, "-#1 fedora-szw3388osh8v86va");
     let missing = &report.testsuite[8].testcase[0];
@@ -292,7 +292,7 @@ fn tap_has_a_point_per_vm_with_yaml_diagnostics() {
     assert_eq!(warned["warnings"].as_array().map(Vec::len), Some(1));
     assert_eq!(
         points[7].1,
-        "-\\#0 ConfigMap # SKIP ConfigMap is not a VirtualMachine"
+        "-\\#0 ConfigMap # SKIP ConfigMap is neither a VirtualMachine nor a Kyverno test manifest"
     );
     assert_eq!(points[9].1, "no/such/file.yaml");
     assert_eq!(
