@@ -571,26 +571,26 @@ pub struct ServeArgs {
 
     /// Largest request body accepted, in bytes (larger ones get 413). The default is the
     /// Kubernetes API server's own request limit (3 MiB).
-    #[arg(long, value_name = "BYTES", default_value_t = crate::serve::DEFAULT_MAX_BODY_BYTES)]
+    #[arg(long, value_name = "BYTES", default_value_t = DEFAULT_MAX_BODY_BYTES)]
     pub max_body_bytes: usize,
 
     /// Time allowed for a request's headers (and for an idle keep-alive connection), e.g. `10s`,
     /// `500ms`.
-    #[arg(long, value_name = "DURATION", default_value = "10s", value_parser = crate::serve::parse_duration)]
+    #[arg(long, value_name = "DURATION", default_value = "10s", value_parser = parse_duration)]
     pub header_timeout: Duration,
 
     /// Time allowed for a request's body (408 when exceeded). Bodies are read before a review
     /// slot is taken.
-    #[arg(long, value_name = "DURATION", default_value = "10s", value_parser = crate::serve::parse_duration)]
+    #[arg(long, value_name = "DURATION", default_value = "10s", value_parser = parse_duration)]
     pub read_timeout: Duration,
 
     /// Longest wait for a review slot when --max-in-flight reviews are under way (503 when
     /// exceeded).
-    #[arg(long, value_name = "DURATION", default_value = "5s", value_parser = crate::serve::parse_duration)]
+    #[arg(long, value_name = "DURATION", default_value = "5s", value_parser = parse_duration)]
     pub queue_timeout: Duration,
 
     /// Time allowed for a TLS handshake.
-    #[arg(long, value_name = "DURATION", default_value = "3s", value_parser = crate::serve::parse_duration)]
+    #[arg(long, value_name = "DURATION", default_value = "3s", value_parser = parse_duration)]
     pub handshake_timeout: Duration,
 
     /// Most connections open at once. At the limit, a new connection closes an idle one (no
@@ -606,15 +606,15 @@ pub struct ServeArgs {
 
     /// Most JSON values (objects, arrays, members, elements) in a review (413 above): bounds
     /// the JSON tree a review may be decoded into (about 150 bytes per value).
-    #[arg(long, value_name = "N", default_value_t = crate::serve::DEFAULT_MAX_JSON_VALUES, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_JSON_VALUES, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
     pub max_json_values: usize,
 
     /// How often certificate and catalog files are checked for changes.
-    #[arg(long, value_name = "DURATION", default_value = "1s", value_parser = crate::serve::parse_duration)]
+    #[arg(long, value_name = "DURATION", default_value = "1s", value_parser = parse_duration)]
     pub reload_interval: Duration,
 
     /// How long in-flight requests may take to finish after SIGTERM/SIGINT.
-    #[arg(long, value_name = "DURATION", default_value = "20s", value_parser = crate::serve::parse_duration)]
+    #[arg(long, value_name = "DURATION", default_value = "20s", value_parser = parse_duration)]
     pub shutdown_timeout: Duration,
 
     /// Log format (the level comes from `RUST_LOG`, default `info`).
@@ -790,4 +790,36 @@ pub struct DiffArgs {
     /// Largest VM file accepted, in bytes.
     #[arg(long, value_name = "BYTES", default_value_t = validgen_kubevirt::manifest::DEFAULT_MAX_BYTES)]
     pub max_bytes: usize,
+}
+
+/// The default request body limit: 3 MiB, the Kubernetes API server's own limit on a request.
+pub const DEFAULT_MAX_BODY_BYTES: usize = 3 * 1024 * 1024;
+
+/// The default limit on the JSON values of a review: 73 times those of the largest
+/// conformance case (681), about 7 MB as a JSON tree.
+pub const DEFAULT_MAX_JSON_VALUES: usize = 50_000;
+
+/// Parses a positive duration: a number with an optional unit `ms`, `s` (the default) or `m`
+/// (`250ms`, `1.5s`, `10`, `2m`).
+///
+/// # Errors
+/// A message naming the accepted forms when `s` is none of them, or is zero or negative.
+pub fn parse_duration(s: &str) -> Result<Duration, String> {
+    let t = s.trim();
+    let (num, scale) = if let Some(n) = t.strip_suffix("ms") {
+        (n, 0.001)
+    } else if let Some(n) = t.strip_suffix('s') {
+        (n, 1.0)
+    } else if let Some(n) = t.strip_suffix('m') {
+        (n, 60.0)
+    } else {
+        (t, 1.0)
+    };
+    let bad = || format!("`{s}` is not a duration (expected e.g. `500ms`, `10s`, `2m`)");
+    let v: f64 = num.trim().parse().map_err(|_| bad())?;
+    let secs = v * scale;
+    if !secs.is_finite() || secs <= 0.0 {
+        return Err(bad());
+    }
+    Duration::try_from_secs_f64(secs).map_err(|_| bad())
 }

@@ -10,9 +10,11 @@ pub mod generate;
 pub mod kyverno;
 pub mod render;
 pub mod review;
+#[cfg(feature = "serve")]
 pub mod serve;
 pub mod validate;
 pub mod vap;
+#[cfg(feature = "vap-test")]
 pub mod vap_test;
 pub mod ytt;
 
@@ -41,7 +43,10 @@ pub fn run<I: IntoIterator<Item = OsString>>(args: I) -> ExitCode {
         cli::Command::Validate(args) => validate::run(&args),
         cli::Command::Review(args) => review::run(&args),
         cli::Command::Explain(args) => explain::run(&args),
+        #[cfg(feature = "serve")]
         cli::Command::Serve(args) => serve::run(&args),
+        #[cfg(not(feature = "serve"))]
+        cli::Command::Serve(_) => not_built("serve", "serve"),
         cli::Command::Generate(args) => generate::run(&args),
         cli::Command::Check(args) => check::run(&args),
         cli::Command::Ytt(args) => ytt::run(&args),
@@ -51,4 +56,14 @@ pub fn run<I: IntoIterator<Item = OsString>>(args: I) -> ExitCode {
         cli::Command::Vap(args) => vap::run(&args),
     };
     ExitCode::from(code)
+}
+
+/// What a command left out of this build answers: an error naming the cargo feature that
+/// builds it (`validgen-cli`'s default features build every command).
+#[cfg(not(all(feature = "serve", feature = "vap-test")))]
+fn not_built(command: &str, feature: &str) -> u8 {
+    eprintln!(
+        "error: `validgen {command}` is not in this build; build validgen-cli with the `{feature}` feature (it is a default feature)"
+    );
+    EXIT_ERROR
 }

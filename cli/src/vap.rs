@@ -14,7 +14,10 @@ use crate::{EXIT_DENIED, EXIT_ERROR, EXIT_OK};
 /// Runs `vap` (or `vap test`); returns the exit status.
 pub fn run(args: &VapArgs) -> u8 {
     let catalog = match (&args.command, &args.catalog) {
+        #[cfg(feature = "vap-test")]
         (Some(VapCommand::Test(test)), _) => return crate::vap_test::run(test),
+        #[cfg(not(feature = "vap-test"))]
+        (Some(VapCommand::Test(_)), _) => return crate::not_built("vap test", "vap-test"),
         (None, Some(catalog)) => catalog,
         // clap requires one of them.
         (None, None) => return EXIT_ERROR,

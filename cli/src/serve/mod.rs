@@ -27,14 +27,8 @@ use validgen_kubevirt::admission::Catalog;
 pub use server::Server;
 
 use crate::cli::ServeArgs;
+pub use crate::cli::{DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_JSON_VALUES, parse_duration};
 use crate::{EXIT_ERROR, EXIT_OK};
-
-/// The default request body limit: 3 MiB, the Kubernetes API server's own limit on a request.
-pub const DEFAULT_MAX_BODY_BYTES: usize = 3 * 1024 * 1024;
-
-/// The default limit on the JSON values of a review: 73 times those of the largest
-/// conformance case (681), about 7 MB as a JSON tree.
-pub const DEFAULT_MAX_JSON_VALUES: usize = 50_000;
 
 /// The default regex compilation budget of one review: 16 MiB of automata, about a quarter
 /// of a second of compilation (real rule sets use a few KiB).
@@ -214,31 +208,6 @@ pub fn run(args: &ServeArgs) -> u8 {
             }
         }
     })
-}
-
-/// Parses a positive duration: a number with an optional unit `ms`, `s` (the default) or `m`
-/// (`250ms`, `1.5s`, `10`, `2m`).
-///
-/// # Errors
-/// A message naming the accepted forms when `s` is none of them, or is zero or negative.
-pub fn parse_duration(s: &str) -> Result<Duration, String> {
-    let t = s.trim();
-    let (num, scale) = if let Some(n) = t.strip_suffix("ms") {
-        (n, 0.001)
-    } else if let Some(n) = t.strip_suffix('s') {
-        (n, 1.0)
-    } else if let Some(n) = t.strip_suffix('m') {
-        (n, 60.0)
-    } else {
-        (t, 1.0)
-    };
-    let bad = || format!("`{s}` is not a duration (expected e.g. `500ms`, `10s`, `2m`)");
-    let v: f64 = num.trim().parse().map_err(|_| bad())?;
-    let secs = v * scale;
-    if !secs.is_finite() || secs <= 0.0 {
-        return Err(bad());
-    }
-    Duration::try_from_secs_f64(secs).map_err(|_| bad())
 }
 
 /// Completes on SIGTERM (how Kubernetes stops a pod) or SIGINT (Ctrl-C).

@@ -18,10 +18,15 @@ mod readme;
 mod review;
 mod schema_annotations;
 mod schema_bad_input;
+#[cfg(feature = "serve")]
 mod serve;
+#[cfg(feature = "serve")]
 mod serve_abuse;
+#[cfg(feature = "serve")]
 mod serve_conformance;
+#[cfg(feature = "serve")]
 mod serve_load;
+#[cfg(feature = "serve")]
 mod serve_support;
 mod validate;
 mod validate_catalogs;
@@ -33,6 +38,7 @@ mod validate_schema_json;
 mod validate_streams;
 mod validate_ytt;
 mod vap;
+#[cfg(feature = "vap-test")]
 mod vap_test;
 mod ytt_conformance;
 mod ytt_export;
