@@ -10,25 +10,15 @@
 # or target/release/examples/json_schema_prof), MODES, CASES (space-separated lists).
 set -euo pipefail
 
-root=$(cd "$(dirname "$0")/../.." && pwd)
-prof=${PROF:-${CARGO_TARGET_DIR:-$root/target}/release/examples/json_schema_prof}
-[ -x "$prof" ] || { echo "no $prof: cargo build --release --example json_schema_prof" >&2; exit 2; }
+source "$(dirname "$0")/callgrind-common.sh"
+prof=$(prof_binary json_schema_prof)
 modes=${MODES:-value value-is-valid jsonschema-value bytes bytes-is-valid tape-parse value-parse jsonschema-bytes}
 cases=${CASES:-traefik/valid cert-manager/valid gateway/valid olm/valid bundle/base-valid bundle/realtime-valid bundle/many-invalid}
-out=$(mktemp -d "${TMPDIR:-/tmp}/validgen-cg.XXXXXX")
-trap 'rm -rf "$out"' EXIT
-
-ir() { # mode, case, n
-    valgrind --tool=callgrind --callgrind-out-file="$out/cg" "$prof" "$1" "$2" "$3" 2>&1 \
-        | awk '/Collected/ { print $NF }'
-}
 
 printf '%-18s %-24s %12s\n' mode case 'Ir/iteration'
 for mode in $modes; do
-    for case in $cases; do
-        n1=200 n2=1200
-        a=$(ir "$mode" "$case" $n1)
-        b=$(ir "$mode" "$case" $n2)
-        printf '%-18s %-24s %12d\n' "$mode" "$case" $(( (b - a) / (n2 - n1) ))
+    n1=200 n2=1200
+    for c in $cases; do
+        printf '%-18s %-24s %12s\n' "$mode" "$c" "$(per_iteration "$prof" "$mode" "$c" "$n1" "$n2")"
     done
 done

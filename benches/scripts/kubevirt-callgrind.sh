@@ -10,18 +10,10 @@
 # target/release/examples/kubevirt_prof), MODES, CASES (space-separated lists).
 set -euo pipefail
 
-root=$(cd "$(dirname "$0")/../.." && pwd)
-prof=${PROF:-${CARGO_TARGET_DIR:-$root/target}/release/examples/kubevirt_prof}
-[ -x "$prof" ] || { echo "no $prof: cargo build --release --example kubevirt_prof" >&2; exit 2; }
+source "$(dirname "$0")/callgrind-common.sh"
+prof=$(prof_binary kubevirt_prof)
 modes=${MODES:-eval eval-all interp review respond}
 cases=${CASES:-rhel9-small win11 win11-25disks}
-out=$(mktemp -d "${TMPDIR:-/tmp}/validgen-cg.XXXXXX")
-trap 'rm -rf "$out"' EXIT
-
-ir() { # mode, case, n
-    valgrind --tool=callgrind --callgrind-out-file="$out/cg" "$prof" "$1" "$2" "$3" 2>&1 \
-        | awk '/Collected/ { print $NF }'
-}
 
 printf '%-12s %-16s %12s\n' mode case 'Ir/iteration'
 for mode in $modes; do
@@ -31,8 +23,6 @@ for mode in $modes; do
         *) n1=50 n2=550 ;;
     esac
     for c in $cases; do
-        a=$(ir "$mode" "$c" "$n1")
-        b=$(ir "$mode" "$c" "$n2")
-        printf '%-12s %-16s %12d\n' "$mode" "$c" $(( (b - a) / (n2 - n1) ))
+        printf '%-12s %-16s %12s\n' "$mode" "$c" "$(per_iteration "$prof" "$mode" "$c" "$n1" "$n2")"
     done
 done

@@ -10,18 +10,10 @@
 # target/release/examples/ytt_prof), MODES, CASES (space-separated lists).
 set -euo pipefail
 
-root=$(cd "$(dirname "$0")/../.." && pwd)
-prof=${PROF:-${CARGO_TARGET_DIR:-$root/target}/release/examples/ytt_prof}
-[ -x "$prof" ] || { echo "no $prof: cargo build --release --example ytt_prof" >&2; exit 2; }
+source "$(dirname "$0")/callgrind-common.sh"
+prof=$(prof_binary ytt_prof)
 modes=${MODES:-run-interpreted judge run-compiled schema-build values-interpreted values-compiled validations-interpreted validations-compiled}
 cases=${CASES:-cert-manager-issuers cert-manager tekton-pipelines}
-out=$(mktemp -d "${TMPDIR:-/tmp}/validgen-cg.XXXXXX")
-trap 'rm -rf "$out"' EXIT
-
-ir() { # mode, case, n
-    valgrind --tool=callgrind --callgrind-out-file="$out/cg" "$prof" "$1" "$2" "$3" 2>&1 \
-        | awk '/Collected/ { print $NF }'
-}
 
 printf '%-24s %-22s %12s\n' mode case 'Ir/iteration'
 for mode in $modes; do
@@ -30,8 +22,6 @@ for mode in $modes; do
         *) n1=10 n2=60 ;;
     esac
     for c in $cases; do
-        a=$(ir "$mode" "$c" "$n1")
-        b=$(ir "$mode" "$c" "$n2")
-        printf '%-24s %-22s %12.0f\n' "$mode" "$c" "$(echo "($b - $a) / ($n2 - $n1)" | bc -l)"
+        printf '%-24s %-22s %12s\n' "$mode" "$c" "$(per_iteration "$prof" "$mode" "$c" "$n1" "$n2")"
     done
 done

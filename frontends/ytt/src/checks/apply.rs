@@ -11,61 +11,45 @@ use crate::validation::{AssertionRule, Validation};
 
 impl ExtensionCheck for Validation {
     fn apply(&self, value: &Value, at: &mut At, root: Option<&Value>, out: &mut Vec<Violation>) {
-        apply_validation(self, value, at, root, out);
-    }
-}
-
-fn apply_validation(
-    validation: &Validation,
-    value: &Value,
-    at: &mut At,
-    root: Option<&Value>,
-    out: &mut Vec<Violation>,
-) {
-    let ctx = Context::at(root, at.as_str());
-    let critical = matches!(
-        validation.assertions.first(),
-        Some(a) if a.rule == AssertionRule::NotNull
-    );
-    if value.is_null() && !critical {
-        return;
-    }
-    if let Some(when) = &validation.when {
-        match ytt::when(value, ctx, when) {
-            Ok(true) => {}
-            Ok(false) => return,
-            Err(error) => {
-                out.push(ytt::violation(at, "when", "", Some(error), &validation.by));
-                return;
+        let ctx = Context::at(root, at.as_str());
+        let critical = matches!(
+            self.assertions.first(),
+            Some(a) if a.rule == AssertionRule::NotNull
+        );
+        if value.is_null() && !critical {
+            return;
+        }
+        if let Some(when) = &self.when {
+            match ytt::when(value, ctx, when) {
+                Ok(true) => {}
+                Ok(false) => return,
+                Err(error) => {
+                    out.push(ytt::violation(at, "when", "", Some(error), &self.by));
+                    return;
+                }
             }
         }
-    }
-    for assertion in &validation.assertions {
-        let failed = match &assertion.rule {
-            AssertionRule::NotNull => ytt::not_null(value),
-            AssertionRule::Custom(f) => ytt::custom(value, ctx, f),
-            AssertionRule::MinLen(n) => ytt::min_len(value, *n),
-            AssertionRule::MaxLen(n) => ytt::max_len(value, *n),
-            AssertionRule::Min(bound) => ytt::min(value, bound),
-            AssertionRule::Max(bound) => ytt::max(value, bound),
-            AssertionRule::OneNotNull(keys) => ytt::one_not_null(value, keys.as_deref()),
-            AssertionRule::OneOf(values) => ytt::one_of(value, values),
-            AssertionRule::Format(f) => ytt::format(value, *f),
-            AssertionRule::Regexp(pattern) => ytt::regexp(value, pattern),
-            AssertionRule::Prefix(prefix) => ytt::prefix(value, prefix),
-            AssertionRule::Unique => ytt::unique(value),
-        };
-        if let Some(text) = failed {
-            let expected = &assertion.expected;
-            out.push(ytt::violation(
-                at,
-                "assertion",
-                expected,
-                text,
-                &validation.by,
-            ));
-            if assertion.rule == AssertionRule::NotNull {
-                return;
+        for assertion in &self.assertions {
+            let failed = match &assertion.rule {
+                AssertionRule::NotNull => ytt::not_null(value),
+                AssertionRule::Custom(f) => ytt::custom(value, ctx, f),
+                AssertionRule::MinLen(n) => ytt::min_len(value, *n),
+                AssertionRule::MaxLen(n) => ytt::max_len(value, *n),
+                AssertionRule::Min(bound) => ytt::min(value, bound),
+                AssertionRule::Max(bound) => ytt::max(value, bound),
+                AssertionRule::OneNotNull(keys) => ytt::one_not_null(value, keys.as_deref()),
+                AssertionRule::OneOf(values) => ytt::one_of(value, values),
+                AssertionRule::Format(f) => ytt::format(value, *f),
+                AssertionRule::Regexp(pattern) => ytt::regexp(value, pattern),
+                AssertionRule::Prefix(prefix) => ytt::prefix(value, prefix),
+                AssertionRule::Unique => ytt::unique(value),
+            };
+            if let Some(text) = failed {
+                let expected = &assertion.expected;
+                out.push(ytt::violation(at, "assertion", expected, text, &self.by));
+                if assertion.rule == AssertionRule::NotNull {
+                    return;
+                }
             }
         }
     }
