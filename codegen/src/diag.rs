@@ -3,6 +3,7 @@
 //! generate` all show these same diagnostics: what is wrong, where, and (when there is one) a
 //! hint on what was probably meant.
 
+#[cfg(feature = "kubevirt")]
 pub(crate) mod locate;
 
 use std::fmt;

@@ -1,6 +1,10 @@
 //! `include_validators!`: every template of a catalog folder compiled, at build time, into a
 //! specialised validator. Use it through the `validgen` crate (`validgen::include_validators!`).
 //!
+//! Each macro is built by its format's cargo feature (`kubevirt`: `include_validators!`,
+//! `json-schema`: `include_schemas!`, `ytt`: `include_ytt_schemas!`), which brings only that
+//! frontend into the build; the `validgen` facade's features of the same names turn them on.
+//!
 //! ```ignore
 //! validgen::include_validators!("templates");
 //! ```
@@ -79,6 +83,12 @@
 //!   them all by name.
 //! - Errors (a keyword refused, a `$ref` to nowhere, a pattern that is not ECMA-262, text that
 //!   is not JSON/YAML) are compile errors at `<folder>/<file>:LINE:COL`, all reported together.
+
+// Built with no frontend's feature, the crate exports no macro and its helpers go unused.
+#![cfg_attr(
+    not(any(feature = "kubevirt", feature = "json-schema", feature = "ytt")),
+    allow(dead_code)
+)]
 
 use std::path::PathBuf;
 
@@ -182,6 +192,7 @@ fn errors(span: proc_macro2::Span, diags: &validgen_codegen::Diagnostics) -> Tok
 }
 
 /// Compiles every template of a catalog folder into a validator; see the crate documentation.
+#[cfg(feature = "kubevirt")]
 #[proc_macro]
 pub fn include_validators(input: TokenStream) -> TokenStream {
     let args = match syn::parse::<Args>(input) {
@@ -206,6 +217,7 @@ pub fn include_validators(input: TokenStream) -> TokenStream {
 
 /// Compiles every JSON Schema (and CRD) of a folder into a validator; see the crate
 /// documentation.
+#[cfg(feature = "json-schema")]
 #[proc_macro]
 pub fn include_schemas(input: TokenStream) -> TokenStream {
     let args = match syn::parse::<Args>(input) {
@@ -235,6 +247,7 @@ pub fn include_schemas(input: TokenStream) -> TokenStream {
 
 /// Compiles every ytt data-values schema of a folder into a validator; see the crate
 /// documentation.
+#[cfg(feature = "ytt")]
 #[proc_macro]
 pub fn include_ytt_schemas(input: TokenStream) -> TokenStream {
     let args = match syn::parse::<Args>(input) {

@@ -3,8 +3,7 @@
 //! (`tests/conformance/ytt/cases.jsonl`): those ytt refuses get findings that say what ytt
 //! says, those it accepts none; a schema with several errors gets each at its line.
 
-#[path = "../../../tests/conformance/ytt/cases.rs"]
-mod recorded;
+use crate::recorded;
 
 use std::path::Path;
 

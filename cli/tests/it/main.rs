@@ -15,6 +15,9 @@ mod generate_build;
 mod generate_schemas;
 mod help;
 mod readme;
+/// The recorded ytt 0.48.0 cases, shared by the ytt modules.
+#[path = "../../../tests/conformance/ytt/cases.rs"]
+mod recorded;
 mod review;
 mod schema_annotations;
 mod schema_bad_input;

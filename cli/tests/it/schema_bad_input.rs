@@ -12,7 +12,7 @@ use std::process::Output;
 
 use common::validgen;
 
-const UI: &str = "tests/ui/schemas";
+const UI: &str = "macros/ui/schemas";
 
 /// Runs `validgen args…` (from the repository root); the exit status and both outputs, after
 /// checking that nothing panicked.
@@ -53,42 +53,42 @@ fn refused_schemas_are_located_by_validate_and_check() {
     let cases: &[(&str, &[&str])] = &[
         (
             "not_json",
-            &["tests/ui/schemas/not_json/broken.json:4:13: mismatched bracket '{' closed by ']'"],
+            &["macros/ui/schemas/not_json/broken.json:4:13: mismatched bracket '{' closed by ']'"],
         ),
         (
             "ref_nowhere",
             &[
-                "tests/ui/schemas/ref_nowhere/app.schema.json:4:22: /properties/port/$ref: `$ref` `#/$defs/port` points nowhere in this schema",
+                "macros/ui/schemas/ref_nowhere/app.schema.json:4:22: /properties/port/$ref: `$ref` `#/$defs/port` points nowhere in this schema",
             ],
         ),
         (
             "ref_cycle",
             &[
-                "tests/ui/schemas/ref_cycle/app.schema.json:3:10: /$defs/a: a cycle of `$ref`s with no keyword between",
-                "tests/ui/schemas/ref_cycle/app.schema.json:4:10: /$defs/b: a cycle of `$ref`s with no keyword between",
+                "macros/ui/schemas/ref_cycle/app.schema.json:3:10: /$defs/a: a cycle of `$ref`s with no keyword between",
+                "macros/ui/schemas/ref_cycle/app.schema.json:4:10: /$defs/b: a cycle of `$ref`s with no keyword between",
             ],
         ),
         (
             "bad_pattern",
             &[
-                "tests/ui/schemas/bad_pattern/app.schema.yaml:5:14: /properties/name/pattern: pattern `^(ab` is not accepted: unterminated group",
-                "tests/ui/schemas/bad_pattern/app.schema.yaml:8:14: /properties/tag/pattern: pattern `(?<=v)[0-9]+` is not accepted: lookbehind `(?<=` is not supported",
+                "macros/ui/schemas/bad_pattern/app.schema.yaml:5:14: /properties/name/pattern: pattern `^(ab` is not accepted: unterminated group",
+                "macros/ui/schemas/bad_pattern/app.schema.yaml:8:14: /properties/tag/pattern: pattern `(?<=v)[0-9]+` is not accepted: lookbehind `(?<=` is not supported",
             ],
         ),
         (
             "refused_keyword",
             &[
-                "tests/ui/schemas/refused_keyword/app.schema.json:4:28: /unevaluatedProperties: `unevaluatedProperties` is not supported",
+                "macros/ui/schemas/refused_keyword/app.schema.json:4:28: /unevaluatedProperties: `unevaluatedProperties` is not supported",
             ],
         ),
         (
             "several",
             &[
-                "tests/ui/schemas/several/a.json:1:1: unclosed bracket '{'",
-                "tests/ui/schemas/several/b.schema.json:3:19: /properties/a/$ref: `$ref` `#/$defs/nowhere` points nowhere",
-                "tests/ui/schemas/several/b.schema.json:4:22: /properties/b/pattern: pattern `[z-a]` is not accepted",
-                "tests/ui/schemas/several/b.schema.json:5:31: /properties/c/unevaluatedItems: `unevaluatedItems` is not supported",
-                "tests/ui/schemas/several/c.yaml:2:16: /minProperties: `minProperties` must be a non-negative integer",
+                "macros/ui/schemas/several/a.json:1:1: unclosed bracket '{'",
+                "macros/ui/schemas/several/b.schema.json:3:19: /properties/a/$ref: `$ref` `#/$defs/nowhere` points nowhere",
+                "macros/ui/schemas/several/b.schema.json:4:22: /properties/b/pattern: pattern `[z-a]` is not accepted",
+                "macros/ui/schemas/several/b.schema.json:5:31: /properties/c/unevaluatedItems: `unevaluatedItems` is not supported",
+                "macros/ui/schemas/several/c.yaml:2:16: /minProperties: `minProperties` must be a non-negative integer",
             ],
         ),
     ];

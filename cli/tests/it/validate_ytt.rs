@@ -4,8 +4,7 @@
 //! `found:`; a type error's line, `found:` and `expected:`) must be those of ytt's recorded
 //! report; then the output formats, several values files, and bad input.
 
-#[path = "../../../tests/conformance/ytt/cases.rs"]
-mod recorded;
+use crate::recorded;
 
 use std::path::Path;
 

@@ -3,8 +3,7 @@
 //! `starlark-out-of-scope` group, which validgen refuses on purpose (non-zero exit, an error
 //! naming the construct). `YTT_CASE=<id prefix>` prints the differences of matching cases.
 
-#[path = "../../../tests/conformance/ytt/cases.rs"]
-mod recorded;
+use crate::recorded;
 
 use std::collections::BTreeMap;
 

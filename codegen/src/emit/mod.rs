@@ -2,6 +2,7 @@
 //! `enum_`), paths and arguments, a rule set, and the catalog root assembled here.
 
 mod arg;
+#[cfg(feature = "kubevirt")]
 mod capture;
 mod document;
 mod document_verdict;
@@ -11,10 +12,12 @@ mod integer;
 pub mod path;
 mod regex;
 mod rule_set;
+#[cfg(feature = "json-schema")]
 pub mod schemas;
 pub mod stream;
 mod string;
 mod walk;
+#[cfg(feature = "ytt")]
 pub mod ytt;
 
 use std::collections::BTreeMap;
@@ -31,6 +34,7 @@ use path::PathCode;
 pub enum Model {
     /// A KubeVirt VM decoded as the reference decodes it (`&impl JsonView`), paths planned
     /// against the Go types, with the reference-VM fallback.
+    #[cfg(feature = "kubevirt")]
     KubeVirt,
     /// A plain JSON document (`&serde_json::Value`), paths evaluated by the runtime.
     Plain,
@@ -78,6 +82,7 @@ impl Paths {
 }
 
 /// A template of the generated catalog.
+#[cfg(feature = "kubevirt")]
 pub struct TemplateItem {
     /// `metadata.name`.
     pub name: String,
@@ -97,6 +102,7 @@ pub struct TemplateItem {
 
 /// The whole generated catalog: one function per distinct rule text (sorted by text), one
 /// public function per template, and `CATALOG`.
+#[cfg(feature = "kubevirt")]
 pub fn catalog(
     templates: &[TemplateItem],
     rule_sets: &[(String, RuleSet)],

@@ -31,21 +31,24 @@ pub fn function(
             .any(|(_, p)| paths.get(p).is_dynamic());
     let lookup = match (model, dynamic) {
         // The runtime's JSONPath evaluation reads a `Value`.
+        #[cfg(feature = "kubevirt")]
         (Model::KubeVirt, true) => quote!(
             let __vm = #PRIVATE::compiled::JsonView::to_value(vm);
             let __lookup = #PRIVATE::compiled::lookup(&__vm);
         ),
+        #[cfg(feature = "kubevirt")]
         (Model::KubeVirt, false) => TokenStream::new(),
         // Plain documents come as `__lookup`, any `model::Document`.
         (Model::Plain, _) => TokenStream::new(),
     };
     let definitions = document::definitions(set);
-    let walks = Walks::new(set, paths);
     // Plain documents have no static walks (every path is read by the runtime).
-    let lets = match model {
-        Model::KubeVirt => walks.lets(),
-        Model::Plain => &[],
+    let walks = match model {
+        #[cfg(feature = "kubevirt")]
+        Model::KubeVirt => Walks::new(set, paths),
+        Model::Plain => Walks::default(),
     };
+    let lets = walks.lets();
     let rules: Vec<TokenStream> = set
         .rules
         .iter()
@@ -70,6 +73,7 @@ pub fn function(
         TokenStream::new()
     };
     let report = match model {
+        #[cfg(feature = "kubevirt")]
         Model::KubeVirt => quote!(#PRIVATE::interpret::Report { rules: #reports }),
         Model::Plain => {
             let violations = if has_documents {
@@ -84,6 +88,7 @@ pub fn function(
         }
     };
     let signature = match model {
+        #[cfg(feature = "kubevirt")]
         Model::KubeVirt => quote! {
             fn #name<V: #PRIVATE::compiled::JsonView>(vm: &V, explain: #PRIVATE::interpret::Explain) -> #PRIVATE::interpret::Report
         },

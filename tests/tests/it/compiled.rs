@@ -4,8 +4,7 @@
 
 // Shared with conformance.rs, which also reads the expected answers.
 #[allow(dead_code)]
-#[path = "conformance/data.rs"]
-mod data;
+use crate::data;
 
 use validgen::admission::{self, Catalog, Decision, Mode, Validators};
 use validgen::interpret::{Explain, Outcome};

@@ -4,8 +4,7 @@
 
 #[path = "conformance/crashes.rs"]
 mod crashes;
-#[path = "conformance/data.rs"]
-mod data;
+use crate::data;
 
 use std::collections::{BTreeMap, BTreeSet};
 

@@ -43,8 +43,8 @@ fn allowed(from: &str, to: &str) -> bool {
     }
 }
 
-/// Each workspace package's normal and build dependencies on validgen crates.
-fn graph() -> BTreeMap<String, Vec<String>> {
+/// `cargo metadata` of the workspace's own packages.
+fn metadata() -> Value {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"))
         .parent()
         .expect("workspace root");
@@ -65,7 +65,12 @@ fn graph() -> BTreeMap<String, Vec<String>> {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let meta: Value = serde_json::from_slice(&out.stdout).expect("metadata is JSON");
+    serde_json::from_slice(&out.stdout).expect("metadata is JSON")
+}
+
+/// Each workspace package's normal and build dependencies on validgen crates.
+fn graph() -> BTreeMap<String, Vec<String>> {
+    let meta = metadata();
     let mut graph = BTreeMap::new();
     for package in meta["packages"].as_array().expect("packages") {
         let name = package["name"].as_str().expect("name").to_owned();
@@ -124,4 +129,78 @@ fn the_rule_itself_refuses_what_it_should() {
     assert!(allowed("validgen-kyverno", "validgen-json-schema"));
     assert!(allowed("validgen-json-schema", "validgen-core"));
     assert!(allowed("validgen-cli", "validgen-codegen"));
+}
+
+/// A user's crate pays for the frontends it uses: the code generator and the macros reach
+/// each frontend only through the cargo feature named after it, and the facade's feature of
+/// that name turns the macro's on.
+#[test]
+fn each_frontend_reaches_the_macros_through_its_own_feature() {
+    let meta = metadata();
+    let package = |name: &str| -> Value {
+        meta["packages"]
+            .as_array()
+            .expect("packages")
+            .iter()
+            .find(|p| p["name"] == name)
+            .cloned()
+            .unwrap_or_else(|| panic!("{name} is not in the workspace"))
+    };
+    let (codegen, macros, facade) = (
+        package("validgen-codegen"),
+        package("validgen-macros"),
+        package("validgen"),
+    );
+    for (feature, frontend) in [
+        ("kubevirt", "validgen-kubevirt"),
+        ("json-schema", "validgen-json-schema"),
+        ("ytt", "validgen-ytt"),
+    ] {
+        let dep = codegen["dependencies"]
+            .as_array()
+            .expect("dependencies")
+            .iter()
+            .find(|d| d["name"] == frontend && d["kind"].is_null())
+            .unwrap_or_else(|| panic!("validgen-codegen does not depend on {frontend}"));
+        assert_eq!(dep["optional"], true, "{frontend} in validgen-codegen");
+        let enables = |p: &Value, f: &str| -> Vec<String> {
+            p["features"][f]
+                .as_array()
+                .unwrap_or_else(|| panic!("{} has no feature {f}", p["name"]))
+                .iter()
+                .filter_map(|v| v.as_str().map(str::to_owned))
+                .collect()
+        };
+        assert!(
+            enables(&codegen, feature).contains(&format!("dep:{frontend}")),
+            "validgen-codegen/{feature}"
+        );
+        for other in ["validgen-kubevirt", "validgen-json-schema", "validgen-ytt"] {
+            if other != frontend {
+                assert!(
+                    !enables(&codegen, feature).contains(&format!("dep:{other}")),
+                    "validgen-codegen/{feature} brings {other}"
+                );
+            }
+        }
+        assert_eq!(
+            enables(&macros, feature),
+            [format!("validgen-codegen/{feature}")],
+            "validgen-macros/{feature}"
+        );
+        assert!(
+            enables(&facade, feature).contains(&format!("validgen-macros?/{feature}")),
+            "validgen/{feature}"
+        );
+    }
+    let codegen_of_macros = macros["dependencies"]
+        .as_array()
+        .expect("dependencies")
+        .iter()
+        .find(|d| d["name"] == "validgen-codegen")
+        .expect("validgen-macros depends on validgen-codegen");
+    assert_eq!(
+        codegen_of_macros["uses_default_features"], false,
+        "validgen-macros takes validgen-codegen's formats from its own features"
+    );
 }

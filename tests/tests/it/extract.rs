@@ -6,8 +6,7 @@
 
 // Shared with conformance.rs, which also reads the expected answers.
 #[allow(dead_code)]
-#[path = "conformance/data.rs"]
-mod data;
+use crate::data;
 
 use serde_json::{Value, json};
 use validgen::admission::{Catalog, Validators};

@@ -5,6 +5,9 @@ mod compiled;
 mod compiled_props;
 mod conformance;
 mod crate_graph;
+/// The recorded KubeVirt conformance cases, shared by the modules that run them.
+#[path = "conformance/data.rs"]
+mod data;
 mod documents;
 mod extract;
 mod fuzz_regress;

@@ -9,7 +9,6 @@ mod cases;
 mod duplicates;
 // Shared with conformance.rs, which also reads the expected answers.
 #[allow(dead_code)]
-#[path = "conformance/data.rs"]
-mod data;
+use crate::data;
 #[path = "gaps/reviews.rs"]
 mod reviews;

@@ -5,8 +5,7 @@
 
 // Shared with conformance.rs, which also reads the expected answers.
 #[allow(dead_code)]
-#[path = "conformance/data.rs"]
-mod data;
+use crate::data;
 
 use proptest::prelude::*;
 use serde_json::{Map, Value, json};

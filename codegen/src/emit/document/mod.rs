@@ -13,6 +13,7 @@ mod format;
 mod if_then_else;
 mod items;
 mod keyword;
+#[cfg(feature = "ytt")]
 mod lambda;
 mod matches;
 mod multiple_of;
@@ -32,6 +33,7 @@ mod required;
 mod size;
 mod type_;
 mod unique;
+#[cfg(feature = "ytt")]
 mod validation;
 pub(super) mod verdict;
 
@@ -49,7 +51,7 @@ pub fn rule_body(check: &Check, set: &RuleSet, path: &PathCode) -> TokenStream {
     let apply = checks(std::slice::from_ref(check), set);
     let holds = verdict::holds(std::slice::from_ref(check), set);
     // ytt functions read `ctx` from the document's value: lent where the model holds JSON.
-    let root = validation::any(std::slice::from_ref(check)).then(|| {
+    let root = any_extension(std::slice::from_ref(check)).then(|| {
         quote! {
             let __root_value = __base.is_empty().then(|| #PRIVATE::model::Instance::to_value(__v));
             let __root = __root_value.as_deref();
@@ -91,7 +93,7 @@ pub fn rule_body(check: &Check, set: &RuleSet, path: &PathCode) -> TokenStream {
 /// full report decides (a ytt validation, whose `ctx` needs locations). A path that fails is
 /// "does not hold", as its rule errors.
 pub fn rule_holds(check: &Check, set: &RuleSet, path: &PathCode) -> Option<TokenStream> {
-    if validation::any(std::slice::from_ref(check)) {
+    if any_extension(std::slice::from_ref(check)) {
         return None;
     }
     let path = path.parsed_result();
@@ -234,6 +236,13 @@ fn leaf(c: &Check) -> Option<TokenStream> {
     })
 }
 
+/// Whether any of `cs`, or a check nested in one, is an extension (a ytt validation: the rule
+/// body then binds `__root`, and only the full report decides).
+fn any_extension(cs: &[Check]) -> bool {
+    cs.iter()
+        .any(|c| matches!(c, Check::Extension(_)) || c.nested().into_iter().any(any_extension))
+}
+
 /// The violation (as an `Option<Violation>` expression) of a check no document check runs.
 fn fail_closed() -> TokenStream {
     quote!(::core::option::Option::Some(
@@ -273,10 +282,14 @@ fn one(c: &Check, set: &RuleSet) -> TokenStream {
             checks,
         } => additional_properties::check(known, patterns, checks, set),
         Check::Ref { name } => reference::check(name, set),
+        #[cfg(feature = "ytt")]
         Check::Extension(e) => match validation::of(e.as_ref()) {
             Some(v) => validation::check(v),
             None => push(fail_closed()),
         },
+        // Built without ytt, no extension is compiled: it fails closed.
+        #[cfg(not(feature = "ytt"))]
+        Check::Extension(_) => push(fail_closed()),
         leaf_check => push(leaf(leaf_check).unwrap_or_else(fail_closed)),
     }
 }

@@ -1,4 +1,4 @@
-//! [`Check::Extension`] holding a ytt [`Validation`]: a ytt validation
+//! [`validgen_core::ir::Check::Extension`] holding a ytt [`Validation`]: a ytt validation
 //! annotation, as the interpreter runs it (`interpret/document/validation.rs`): the null skip,
 //! `when=` (its failure a `when` violation), then each assertion through its pure function in
 //! `validgen_ytt::checks`, a failed `not_null` stopping the rest. Lambdas are compiled
@@ -10,18 +10,11 @@ use quote::{format_ident, quote};
 use serde_json::Value;
 use std::any::Any;
 
-use validgen_core::ir::{Check, ExtensionCheck};
+use validgen_core::ir::ExtensionCheck;
 use validgen_ytt::validation::{AssertionRule, Validation};
 
 use super::lambda;
 use crate::PRIVATE;
-
-/// Whether any of `cs`, or a check nested in one, is an extension (a ytt validation: the rule
-/// body then binds `__root`).
-pub(super) fn any(cs: &[Check]) -> bool {
-    cs.iter()
-        .any(|c| matches!(c, Check::Extension(_)) || c.nested().into_iter().any(any))
-}
 
 /// The ytt validation an extension check holds; `None` for another frontend's extension,
 /// which the emitter does not compile (it fails closed).

@@ -2,8 +2,7 @@
 //! checked where it lies, finds what `--check-files` finds on the v1alpha1 original, the
 //! two v1alpha1 warnings v1beta1 makes errors (`ruleType`, `namespace`) promoted, and no more.
 
-#[path = "kyverno/corpus.rs"]
-mod corpus;
+use crate::corpus;
 
 use std::collections::BTreeMap;
 

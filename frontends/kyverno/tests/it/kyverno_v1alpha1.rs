@@ -2,8 +2,7 @@
 //! `kyverno fix test`'s warnings) on the 206 real `kyverno-test.yaml` files and on
 //! hand-written negative cases, each message asserted with its location.
 
-#[path = "kyverno/corpus.rs"]
-mod corpus;
+use crate::corpus;
 
 use std::collections::BTreeMap;
 

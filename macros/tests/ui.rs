@@ -1,6 +1,7 @@
-//! The catalogue of compile errors of `include_validators!`: one `ui/invalid_<thing>_<problem>.rs`
-//! per diagnostic, with the exact, located message in its `.stderr`; and `ui/pass_*.rs` for the
-//! `reference_failures` opt-out.
+//! The catalogue of compile errors of `include_validators!` and `include_schemas!`: one
+//! `ui/invalid_<thing>_<problem>.rs` per diagnostic, with the exact, located message in its
+//! `.stderr`; and `ui/pass_*.rs` for the `reference_failures` opt-out. trybuild builds the
+//! cases with this crate's dev-dependencies: the facade with the two formats alone.
 
 use std::process::Command;
 
