@@ -4,6 +4,11 @@
 //! be read an `error` testcase. A document validated against schemas is a testcase whose
 //! `failure` lists its violations. The document is written once the run is over (its totals come
 //! first); `--summary` goes to standard error so that standard output stays XML.
+//!
+//! Written here rather than with `quick-junit` (0.8.0, checked): that crate silently drops
+//! control characters and ANSI escapes, which this writer shows as `\uXXXX`, and writes line
+//! breaks inside attributes raw, which XML parsers read back as spaces (a `failure` message
+//! keeps its lines here, as `&#10;`).
 
 use std::fmt::Write as _;
 use std::io::{self, Write};

@@ -1,6 +1,6 @@
 //! The cross-file checks of Kyverno CLI test manifests (`kyverno::check_files`): on the 206
 //! real tests (the three `test-fail/missing-*` caught, every other finding a true one), on
-//! hand-written negative fixtures (`tests/kyverno-files/`), and on bad input made at test
+//! hand-written negative fixtures (`frontends/kyverno/tests/files/`), and on bad input made at test
 //! time in a temporary directory (a directory, a symlink loop, a sparse file over the size
 //! limit, a FIFO, a path leaving the test directory).
 
@@ -15,7 +15,7 @@ const CORPUS: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/../../tests/corpus/kyverno-tests"
 );
-const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/kyverno-files");
+const FIXTURES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/files");
 
 /// A finding in short: (instance, severity, keyword, file, message).
 type Short = (String, &'static str, String, String, String);
