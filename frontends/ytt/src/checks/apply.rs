@@ -30,21 +30,7 @@ impl ExtensionCheck for Validation {
             }
         }
         for assertion in &self.assertions {
-            let failed = match &assertion.rule {
-                AssertionRule::NotNull => ytt::not_null(value),
-                AssertionRule::Custom(f) => ytt::custom(value, ctx, f),
-                AssertionRule::MinLen(n) => ytt::min_len(value, *n),
-                AssertionRule::MaxLen(n) => ytt::max_len(value, *n),
-                AssertionRule::Min(bound) => ytt::min(value, bound),
-                AssertionRule::Max(bound) => ytt::max(value, bound),
-                AssertionRule::OneNotNull(keys) => ytt::one_not_null(value, keys.as_deref()),
-                AssertionRule::OneOf(values) => ytt::one_of(value, values),
-                AssertionRule::Format(f) => ytt::format(value, *f),
-                AssertionRule::Regexp(pattern) => ytt::regexp(value, pattern),
-                AssertionRule::Prefix(prefix) => ytt::prefix(value, prefix),
-                AssertionRule::Unique => ytt::unique(value),
-            };
-            if let Some(text) = failed {
+            if let Some(text) = ytt::assertion(&assertion.rule, value, ctx) {
                 let expected = &assertion.expected;
                 out.push(ytt::violation(at, "assertion", expected, text, &self.by));
                 if assertion.rule == AssertionRule::NotNull {

@@ -9,6 +9,7 @@
 //! and ytt never shipped, read only on request): their texts are validgen's, in ytt's style.
 
 mod apply;
+mod assertion;
 mod custom;
 mod duration;
 mod format;
@@ -29,6 +30,7 @@ use serde_json::Value;
 
 use validgen_core::ir::{At, Violation};
 
+pub use assertion::assertion;
 pub use custom::{custom, custom_by};
 pub use format::format;
 pub use max::max;

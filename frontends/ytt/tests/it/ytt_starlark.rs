@@ -10,7 +10,6 @@ use validgen_gotext::yaml::Pos;
 use validgen_ytt::annotations::Annotation;
 use validgen_ytt::checks::{self as ytt, Context};
 use validgen_ytt::starlark::{ErrorKind, evaluate_arguments, refuse_code};
-use validgen_ytt::validation::AssertionRule;
 use validgen_ytt::validation::{ValidationError, validation};
 
 const CASES: &str = include_str!(concat!(
@@ -424,20 +423,7 @@ fn found_texts_of_scalar_values_are_ytts() {
                 parent: None,
                 root: &root,
             };
-            let got = match rule {
-                AssertionRule::NotNull => ytt::not_null(v),
-                AssertionRule::Custom(f) => ytt::custom(v, ctx, f),
-                AssertionRule::MinLen(n) => ytt::min_len(v, *n),
-                AssertionRule::MaxLen(n) => ytt::max_len(v, *n),
-                AssertionRule::Min(b) => ytt::min(v, b),
-                AssertionRule::Max(b) => ytt::max(v, b),
-                AssertionRule::OneNotNull(keys) => ytt::one_not_null(v, keys.as_deref()),
-                AssertionRule::OneOf(values) => ytt::one_of(v, values),
-                AssertionRule::Format(f) => ytt::format(v, *f),
-                AssertionRule::Regexp(pattern) => ytt::regexp(v, pattern),
-                AssertionRule::Prefix(prefix) => ytt::prefix(v, prefix),
-                AssertionRule::Unique => ytt::unique(v),
-            };
+            let got = ytt::assertion(rule, v, ctx);
             assert_eq!(got, Some(want), "{}: {text} on {v}", case.id);
             checked += 1;
         }
