@@ -73,7 +73,7 @@ pub fn documents(file: &TestFile) -> Vec<TestDocument<'_>> {
     split_documents(&file.text)
         .filter_map(|piece| {
             let yaml = Yaml::parse(piece).ok()?;
-            let version = kyverno::recognise(yaml.value(), TEST_FILE_NAME)?;
+            let version = kyverno::recognise(yaml.value(), TEST_FILE_NAME, TEST_FILE_NAME)?;
             Some(TestDocument {
                 file,
                 yaml,

@@ -150,7 +150,7 @@ pub enum Command {
     Vap(VapArgs),
 
     /// Kyverno CLI test manifests: `kyverno migrate` rewrites v1alpha1 `Test`s into the
-    /// proposed v1beta1 `KyvernoTest`.
+    /// proposed v1beta1 `KyvernoTest`; `kyverno schema` prints the CRD of a version.
     #[command(subcommand)]
     Kyverno(KyvernoCommand),
 }
@@ -168,6 +168,32 @@ pub enum KyvernoCommand {
     /// not YAML or a document is not a v1alpha1 test (every reason is printed, located); 2 when
     /// the file cannot be read.
     Migrate(MigrateArgs),
+
+    /// Print the CRD a version of the test manifest is checked against, as YAML.
+    ///
+    /// The CRD is printed as `validate` reads it: with the `additionalProperties: false` that
+    /// Kyverno's strict decoding amounts to. Every keyword location `validate` reports for a test manifest
+    /// (`kyverno schema v1alpha1#/spec/versions/0/schema/openAPIV3Schema/…`) is a JSON
+    /// Pointer into this document.
+    Schema(SchemaArgs),
+}
+
+/// Arguments of `kyverno schema`.
+#[derive(Debug, Args)]
+pub struct SchemaArgs {
+    /// The version: `v1alpha1` (`Test`, as the Kyverno CLI ships it) or `v1beta1`
+    /// (`KyvernoTest`, as proposed).
+    #[arg(value_enum, value_name = "VERSION")]
+    pub version: KyvernoVersion,
+}
+
+/// A version of the Kyverno test manifest.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum KyvernoVersion {
+    /// `cli.kyverno.io/v1alpha1` `Test`.
+    V1alpha1,
+    /// `cli.kyverno.io/v1beta1` `KyvernoTest`.
+    V1beta1,
 }
 
 /// Arguments of `vap`.
@@ -464,6 +490,13 @@ pub struct ValidateArgs {
     /// `KyvernoTest` manifests always are. Paths are relative to the test file.
     #[arg(long, conflicts_with = "schema_source")]
     pub check_files: bool,
+
+    /// Kyverno: every document of a file with this name is a v1alpha1 `Test` (even without
+    /// `apiVersion` and `kind`), as `kyverno test --file-name NAME` picks its test files.
+    /// Documents with `kind: Test` or `KyvernoTest` in group `cli.kyverno.io` are tests
+    /// whatever their file's name.
+    #[arg(long, value_name = "NAME", default_value = validgen_kyverno::TEST_FILE_NAME, conflicts_with = "schema_source")]
+    pub kyverno_file_name: String,
 
     /// Output format.
     #[arg(short = 'o', long = "output", value_enum, default_value_t = Format::Text)]

@@ -3,9 +3,9 @@
 
 use std::io::{Read as _, Write as _};
 
-use validgen_kyverno::migrate;
+use validgen_kyverno::{Version, catalog, migrate};
 
-use crate::cli::{KyvernoCommand, MigrateArgs};
+use crate::cli::{KyvernoCommand, KyvernoVersion, MigrateArgs, SchemaArgs};
 use crate::render::escape_controls;
 use crate::{EXIT_DENIED, EXIT_ERROR, EXIT_OK};
 
@@ -13,6 +13,28 @@ use crate::{EXIT_DENIED, EXIT_ERROR, EXIT_OK};
 pub fn run(command: &KyvernoCommand) -> u8 {
     match command {
         KyvernoCommand::Migrate(args) => run_migrate(args),
+        KyvernoCommand::Schema(args) => run_schema(args),
+    }
+}
+
+/// Prints the CRD of the version as checked.
+fn run_schema(args: &SchemaArgs) -> u8 {
+    let version = match args.version {
+        KyvernoVersion::V1alpha1 => Version::V1alpha1,
+        KyvernoVersion::V1beta1 => Version::V1beta1,
+    };
+    match catalog::crd_as_checked(version) {
+        Ok(text) => {
+            let mut stdout = std::io::stdout().lock();
+            if stdout.write_all(text.as_bytes()).is_err() || stdout.flush().is_err() {
+                return EXIT_ERROR;
+            }
+            EXIT_OK
+        }
+        Err(why) => {
+            eprintln!("error: {}", escape_controls(&why));
+            EXIT_ERROR
+        }
     }
 }
 

@@ -31,13 +31,23 @@ pub(super) struct Test<'a> {
     pub check_files: bool,
 }
 
+/// How Kyverno test manifests are found and checked (`--check-files`,
+/// `--kyverno-file-name`).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Options<'a> {
+    /// Check the files a v1alpha1 test names.
+    pub check_files: bool,
+    /// The name of the files whose every document is a test, as `kyverno test --file-name`.
+    pub test_file_name: &'a str,
+}
+
 /// The version of `doc` when it is a Kyverno test manifest of stream `file`.
-pub(super) fn recognise(file: &str, doc: &Value) -> Option<Version> {
+pub(super) fn recognise(file: &str, doc: &Value, options: Options<'_>) -> Option<Version> {
     let name = Path::new(file)
         .file_name()
         .and_then(|n| n.to_str())
         .unwrap_or_default();
-    kyverno::recognise(doc, name)
+    kyverno::recognise(doc, name, options.test_file_name)
 }
 
 /// The item of the test manifest `doc` of version `version`.
@@ -85,15 +95,19 @@ pub(super) fn item(test: &Test<'_>, version: Version, doc: Value) -> Item {
         out.sort_by_key(|v| (v.line, v.column));
         out
     };
+    // Named as Kyverno reads it (`Metadata:` is `metadata`).
+    let decoded = kyverno::decode::test(version, yaml.value());
     let meta = |k: &str| {
-        yaml.value()
+        decoded
+            .value
             .pointer(&format!("/metadata/{k}"))
             .and_then(Value::as_str)
             .map(str::to_owned)
     };
     // The deprecated layout's top-level `name` names the test when `metadata` does not.
     let name = meta("name").or_else(|| {
-        yaml.value()
+        decoded
+            .value
             .get("name")
             .and_then(Value::as_str)
             .map(str::to_owned)
@@ -109,15 +123,17 @@ pub(super) fn item(test: &Test<'_>, version: Version, doc: Value) -> Item {
 }
 
 /// How reports name the layer of checks that found a finding: the built-in CRD version's
-/// schema (continued by the keyword's pointer), or the checks' origin (followed by
+/// schema as `validgen kyverno schema <version>` prints it (continued by the keyword's
+/// pointer), or the checks' origin (followed by
 /// `#<check>`).
 fn layer_name(version: Version, layer: Layer) -> &'static str {
     match (layer, version) {
+        // What `validgen kyverno schema <version>` prints.
         (Layer::Schema, Version::V1alpha1) => {
-            "cli.kyverno.io_tests.yaml#/spec/versions/0/schema/openAPIV3Schema"
+            "kyverno schema v1alpha1#/spec/versions/0/schema/openAPIV3Schema"
         }
         (Layer::Schema, Version::V1beta1) => {
-            "cli.kyverno.io_kyvernotests.yaml#/spec/versions/0/schema/openAPIV3Schema"
+            "kyverno schema v1beta1#/spec/versions/0/schema/openAPIV3Schema"
         }
         (Layer::Load, _) => "kyverno test (load)",
         (Layer::Fix, _) => "kyverno fix test",

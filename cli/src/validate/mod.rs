@@ -244,9 +244,9 @@ pub(super) enum Against<'a> {
         catalog: &'a Catalog,
         /// Raw or admitted.
         mode: Mode,
-        /// Kyverno test manifests met on the way: check the files a v1alpha1 `Test` names
-        /// (`--check-files`).
-        check_files: bool,
+        /// Kyverno test manifests met on the way: which files are tests, and whether the
+        /// files a v1alpha1 `Test` names are checked.
+        kyverno: kyverno::Options<'a>,
     },
     /// Every document, by JSON Schemas or CRDs.
     Schemas(&'a schema::SchemaSet),
@@ -315,7 +315,10 @@ pub fn run(args: &ValidateArgs) -> u8 {
         &Against::Templates {
             catalog: &catalog,
             mode,
-            check_files: args.check_files,
+            kyverno: kyverno::Options {
+                check_files: args.check_files,
+                test_file_name: &args.kyverno_file_name,
+            },
         },
         args,
     )

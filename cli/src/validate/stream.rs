@@ -74,12 +74,12 @@ fn piece_items(piece: &Piece, documents: &mut usize, judge: &Judge<'_>) -> Vec<I
             message: e.to_string(),
         }];
     }
-    let (catalog, mode, check_files) = match judge.against {
+    let (catalog, mode, options) = match judge.against {
         Against::Templates {
             catalog,
             mode,
-            check_files,
-        } => (*catalog, *mode, *check_files),
+            kyverno,
+        } => (*catalog, *mode, *kyverno),
         Against::Schemas(set) => return documents::piece_items(piece, documents, judge.file, set),
     };
     match manifest::parse(judge.file, &piece.text, judge.max_bytes) {
@@ -89,14 +89,14 @@ fn piece_items(piece: &Piece, documents: &mut usize, judge: &Judge<'_>) -> Vec<I
             docs.into_iter()
                 .map(|mut doc| {
                     doc.index += first;
-                    match kyverno::recognise(judge.file, &doc.value) {
+                    match kyverno::recognise(judge.file, &doc.value, options) {
                         Some(version) => {
                             let test = kyverno::Test {
                                 file: judge.file,
                                 index: doc.index,
                                 text: &piece.text,
                                 first_line: piece.first_line,
-                                check_files,
+                                check_files: options.check_files,
                             };
                             kyverno::item(&test, version, doc.value)
                         }

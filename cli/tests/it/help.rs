@@ -21,6 +21,7 @@ fn help_of_every_command() {
         ("vap_test", vec!["vap", "test", "--help"]),
         ("kyverno", vec!["kyverno", "--help"]),
         ("kyverno_migrate", vec!["kyverno", "migrate", "--help"]),
+        ("kyverno_schema", vec!["kyverno", "schema", "--help"]),
     ] {
         let (code, out, err) = run(&args);
         assert_eq!(code, 0, "{name}: {err}");

@@ -52,7 +52,7 @@ fn the_real_tests_pass_but_the_deprecated_fixture() {
         "    {deprecated}:1:7: /name: test file {deprecated} uses a deprecated schema — please migrate to the latest format [kyverno test (load)#deprecated]"
     )));
     assert!(out.contains(&format!(
-        "    {deprecated}:9:15: /results/0/resource: json: unknown field \"resource\" [cli.kyverno.io_tests.yaml#/spec/versions/0/schema/openAPIV3Schema/properties/results/items/additionalProperties]"
+        "    {deprecated}:9:15: /results/0/resource: json: unknown field \"resource\" (did you mean \"resources\"?) [kyverno schema v1alpha1#/spec/versions/0/schema/openAPIV3Schema/properties/results/items/additionalProperties]"
     )));
     // 209 test documents (three files hold two); the policies, resources and other files of
     // the test folders are skipped.
@@ -103,7 +103,7 @@ fn the_invalid_loader_fixture_fails_with_kyvernos_text() {
     assert_eq!(code, 1, "{out}");
     assert!(
         out.contains(&format!(
-            "{file}:1:6: /foo: json: unknown field \"foo\" [cli.kyverno.io_tests.yaml#/spec/versions/0/schema/openAPIV3Schema/additionalProperties]"
+            "{file}:1:6: /foo: json: unknown field \"foo\" [kyverno schema v1alpha1#/spec/versions/0/schema/openAPIV3Schema/additionalProperties]"
         )),
         "{out}"
     );
@@ -234,4 +234,96 @@ fn migrate_refuses_what_is_not_a_v1alpha1_test() {
     let (code, _, err) = run(&["kyverno", "migrate", &missing.display().to_string()]);
     assert_eq!(code, 2);
     assert!(err.contains("absent.yaml"), "{err}");
+}
+
+/// `--kyverno-file-name` picks which files are tests, as `kyverno test --file-name` does: every
+/// document of such a file is a v1alpha1 `Test`, even without `apiVersion` and `kind` (here the
+/// deprecated layout, which fails with Kyverno's text); with the default name, the same file is
+/// not a test and its document is skipped.
+#[test]
+fn the_test_file_name_is_chosen_as_kyverno_test_chooses_it() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("my-test.yaml");
+    std::fs::write(&path, "name: old\npolicies: [p.yaml]\n").expect("write");
+    let file = path.display().to_string();
+    let (code, out, err) = run(&["validate", "--kyverno-file-name", "my-test.yaml", &file]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        out.contains(&format!(
+            "/name: test file {file} uses a deprecated schema — please migrate to the latest format [kyverno test (load)#deprecated]"
+        )),
+        "{out}"
+    );
+    let (code, out, err) = run(&["validate", "--summary", &file]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("skipped documents: 1"), "{out}");
+}
+
+/// Keys are matched as Go's decoder matches them: `Results:` and `isMUtatingPolicy` load, with
+/// a warning at each key as written; a typo gets a hint.
+#[test]
+fn field_names_are_matched_as_kyverno_decodes_them() {
+    let text = DUPLICATE.replace("results:", "Results:").replace(
+        "  result: pass\n",
+        "  result: pass\n  isMUtatingPolicy: false\n",
+    );
+    let (_dir, file) = test_file(&text);
+    let (code, out, err) = run(&["validate", &file]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.contains(&format!(
+            "{file}:8:3: /Results: `Results` is read as the field `results`"
+        )),
+        "{out}"
+    );
+    assert!(out.contains(&format!("{file}:13:21: /Results/0/isMUtatingPolicy: `isMUtatingPolicy` is read as the field `isMutatingPolicy`")), "{out}");
+    let (_dir, file) = test_file(&DUPLICATE.replace("resources: [r.yaml]", "resorces: [r.yaml]"));
+    let (code, out, _) = run(&["validate", &file]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains(&format!(
+            "{file}:6:11: /resorces: json: unknown field \"resorces\" (did you mean \"resources\"?) [kyverno schema v1alpha1#/spec/versions/0/schema/openAPIV3Schema/additionalProperties]"
+        )),
+        "{out}"
+    );
+}
+
+/// `kyverno schema VERSION` prints the CRD that keyword locations point into: each pointer
+/// `validate` reports resolves in it to the keyword that failed.
+#[test]
+fn keyword_locations_resolve_in_the_printed_schema() {
+    for (version, text, keyword) in [
+        (
+            "v1alpha1",
+            DUPLICATE.replace("  result: pass\n", "  result: passs\n"),
+            "enum",
+        ),
+        (
+            "v1beta1",
+            "apiVersion: cli.kyverno.io/v1beta1\nkind: KyvernoTest\nmetadata: {name: t}\nspec:\n  policiez: []\n".to_owned(),
+            "additionalProperties",
+        ),
+    ] {
+        let (code, crd, err) = run(&["kyverno", "schema", version]);
+        assert_eq!(code, 0, "{err}");
+        let crd: serde_json::Value = serde_saphyr::from_str(&crd).expect("the CRD is YAML");
+        let (_dir, file) = test_file(&text);
+        let (code, out, _) = run(&["validate", "-o", "json", &file]);
+        assert_eq!(code, 1, "{out}");
+        let line = out.lines().next().unwrap_or_default();
+        let report: serde_json::Value = serde_json::from_str(line).expect("JSON");
+        let violation = &report["violations"][0];
+        let (schema, keyword_at) = (
+            violation["schema"].as_str().unwrap_or_else(|| panic!("{out}")),
+            violation["keyword"].as_str().unwrap_or_default(),
+        );
+        let pointer = format!(
+            "{}{keyword_at}",
+            schema
+                .strip_prefix(&format!("kyverno schema {version}#"))
+                .unwrap_or_else(|| panic!("{schema}"))
+        );
+        assert!(pointer.ends_with(keyword), "{pointer}");
+        assert!(crd.pointer(&pointer).is_some(), "{pointer} in the printed CRD");
+    }
 }

@@ -17,6 +17,7 @@
 //! `KyvernoTest`.
 
 pub mod catalog;
+pub mod decode;
 pub mod files;
 pub mod fix;
 pub mod load;
@@ -33,7 +34,7 @@ use validgen_core::model::Yaml;
 /// The API group of Kyverno CLI test manifests.
 pub const GROUP: &str = "cli.kyverno.io";
 
-/// The file name `kyverno test` looks for (its `--file-name` default).
+/// The file name `kyverno test` looks for by default (its `--file-name`).
 pub const TEST_FILE_NAME: &str = "kyverno-test.yaml";
 
 /// A version of the test manifest.
@@ -86,19 +87,19 @@ pub struct Finding {
 /// `apiVersion` `cli.kyverno.io/v1beta1` with `kind: KyvernoTest` is [`Version::V1beta1`];
 /// `kind: Test` with an `apiVersion` in group `cli.kyverno.io` (or `kyverno.io`, which 14
 /// real tests use and the CLI accepts, as it never reads `apiVersion`) is
-/// [`Version::V1alpha1`]; so is every other mapping of a file named [`TEST_FILE_NAME`], as
-/// the CLI decodes each document of such a file as a `Test` (kyverno
-/// `cmd/cli/kubectl-kyverno/test/load.go`): the deprecated layout without `apiVersion` or
-/// `kind`, and a document of another kind, which [`validate`] then reports. `file_name` is
-/// the file's last component.
-pub fn recognise(doc: &Value, file_name: &str) -> Option<Version> {
+/// [`Version::V1alpha1`]; so is every other mapping of a file named `test_file_name` (what
+/// `kyverno test --file-name` names, [`TEST_FILE_NAME`] by default), as the CLI decodes each
+/// document of such a file as a `Test` (kyverno `cmd/cli/kubectl-kyverno/test/load.go`): the
+/// deprecated layout without `apiVersion` or `kind`, and a document of another kind, which
+/// [`validate`] then reports. `file_name` is the file's last component.
+pub fn recognise(doc: &Value, file_name: &str, test_file_name: &str) -> Option<Version> {
     let api_version = doc.get("apiVersion").and_then(Value::as_str);
     let kind = doc.get("kind").and_then(Value::as_str);
     let group = api_version.map(|a| a.rsplit_once('/').map_or("", |(g, _)| g));
     match (group, kind) {
         (Some(GROUP), Some("KyvernoTest")) => Some(Version::V1beta1),
         (Some(GROUP | "kyverno.io"), Some("Test")) => Some(Version::V1alpha1),
-        _ if file_name == TEST_FILE_NAME && doc.is_object() => Some(Version::V1alpha1),
+        _ if file_name == test_file_name && doc.is_object() => Some(Version::V1alpha1),
         _ => None,
     }
 }
@@ -107,10 +108,22 @@ pub fn recognise(doc: &Value, file_name: &str) -> Option<Version> {
 /// `path` (for Kyverno's texts), in document order: the schema's violations, then (v1alpha1)
 /// the load checks and `kyverno fix test`'s warnings, or (v1beta1) the proposal's checks. A
 /// value one of those checks finds in error is not reported by the schema too.
-/// The files the test names are not read: see [`check_files`].
+///
+/// The document is first read as Go decodes it ([`decode`]: field names matched exactly, else
+/// case-insensitively), so every check sees what Kyverno sees; each finding is at the key as
+/// written, and a key matched case-insensitively or a field named by several keys is a
+/// warning. The files the test names are not read: see [`check_files`].
 pub fn validate(version: Version, path: &str, yaml: &Yaml) -> Vec<Finding> {
-    let mut out = catalog::violations(version, yaml);
-    let doc = yaml.value();
+    let decoded = decode::test(version, yaml.value());
+    let unlocated;
+    let read = if decoded.is_verbatim() {
+        yaml
+    } else {
+        unlocated = Yaml::unlocated(decoded.value.clone());
+        &unlocated
+    };
+    let mut out = catalog::violations(version, read);
+    let doc = read.value();
     let checks = match version {
         Version::V1alpha1 => {
             let mut checks: Vec<Finding> = other_kind(doc).into_iter().collect();
@@ -128,19 +141,29 @@ pub fn validate(version: Version, path: &str, yaml: &Yaml) -> Vec<Finding> {
             .any(|c| c.severity == Severity::Error && c.instance == f.instance)
     });
     out.extend(checks);
+    for f in &mut out {
+        f.instance = decoded.original(&f.instance);
+    }
+    out.extend(decoded.warnings);
     sort(yaml, &mut out);
     out
 }
 
 /// The findings on what the test document `doc` (of version `version`, read from
-/// `test_file`) names in other files: see [`files`].
+/// `test_file`) names in other files: see [`files`]. The document is read as Go decodes it
+/// ([`decode`]), and each finding is at the key as written.
 pub fn check_files(
     version: Version,
     doc: &Value,
     test_file: &Path,
     limits: &files::Limits,
 ) -> Vec<Finding> {
-    files::check(version, doc, test_file, limits)
+    let decoded = decode::test(version, doc);
+    let mut out = files::check(version, &decoded.value, test_file, limits);
+    for f in &mut out {
+        f.instance = decoded.original(&f.instance);
+    }
+    out
 }
 
 /// A document of a test file whose `kind` is neither `Test` nor missing (or empty, the

@@ -98,11 +98,33 @@ pub fn message(v: &Violation, doc: &Value, schema: &Value, go_types: bool) -> Op
         "false" if v.keyword.ends_with("/additionalProperties") => {
             let key = v.location.rsplit('/').next()?;
             let key = key.replace("~1", "/").replace("~0", "~");
-            Some(format!("json: unknown field {}", Value::String(key)))
+            let known = v
+                .keyword
+                .strip_suffix("/additionalProperties")
+                .and_then(|at| schema.pointer(&format!("{at}/properties")))
+                .and_then(Value::as_object);
+            let hint = known
+                .and_then(|k| nearest(&key, k.keys()))
+                .map(|n| format!(" (did you mean {}?)", Value::String(n.to_owned())))
+                .unwrap_or_default();
+            Some(format!("json: unknown field {}{hint}", Value::String(key)))
         }
         "type" if go_types => type_error(v, doc, schema),
         _ => None,
     }
+}
+
+/// The known field nearest to the unknown `key`, when it is a likely typo: at most a third of
+/// the key's characters (at least one) inserted, deleted, replaced or transposed, letter case
+/// ignored (a key differing only in case is its field already: `decode.rs`).
+fn nearest<'a>(key: &str, known: impl Iterator<Item = &'a String>) -> Option<&'a str> {
+    let key = key.to_lowercase();
+    let limit = (key.chars().count() / 3).max(1);
+    known
+        .map(|k| (strsim::osa_distance(&key, &k.to_lowercase()), k))
+        .filter(|(d, _)| *d <= limit)
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, k)| k.as_str())
 }
 
 /// `json: cannot unmarshal …` for a `type` violation, when the Go types on the way are known.

@@ -79,6 +79,38 @@ pub fn rules(version: Version) -> Result<&'static RuleSet, &'static str> {
     compiled(version).map(|c| &c.rules)
 }
 
+/// The CRD of `version` as its documents are checked: the built-in CRD with its
+/// `openAPIV3Schema` replaced by [`Compiled::schema`], as YAML, after a comment saying so. Every
+/// [`Finding::keyword`] of [`Layer::Schema`] is a JSON Pointer into this document below
+/// `/spec/versions/0/schema/openAPIV3Schema`.
+///
+/// # Errors
+/// As [`compiled`].
+pub fn crd_as_checked(version: Version) -> Result<String, String> {
+    let compiled = compiled(version)?;
+    let crd = match version {
+        Version::V1alpha1 => V1ALPHA1_CRD,
+        Version::V1beta1 => V1BETA1_CRD,
+    };
+    let mut doc = Yaml::parse(crd).map_err(|e| e.to_string())?.value().clone();
+    let slot = doc
+        .pointer_mut("/spec/versions/0/schema/openAPIV3Schema")
+        .ok_or("the built-in CRD has no openAPIV3Schema")?;
+    *slot = compiled.schema.clone();
+    let origin = match version {
+        Version::V1alpha1 => {
+            "kyverno's cmd/cli/kubectl-kyverno/config/crds/cli.kyverno.io_tests.yaml (commit 111e07bb)"
+        }
+        Version::V1beta1 => {
+            "validgen's cli.kyverno.io_kyvernotests.yaml, after the Kyverno design proposal"
+        }
+    };
+    let yaml = validgen_gotext::yaml::to_yaml(&doc)?;
+    Ok(format!(
+        "# {origin},\n# as validgen checks test manifests against it: every object that Kyverno's strict\n# decoding closes has `additionalProperties: false`.\n{yaml}"
+    ))
+}
+
 /// The `openAPIV3Schema` of the single version of the CRD `crd` (YAML), before any rewrite.
 ///
 /// # Errors

@@ -74,17 +74,21 @@ pub fn check(version: Version, doc: &Value, test_file: &Path, limits: &Limits) -
         let source = variables::Source {
             pointer: layout.inline_values.to_owned(),
             file: "",
+            decoded: None,
         };
         variables::check(inline, &source, &index, &mut out);
     }
     for file in &values {
         if let Ok(docs) = &*file.docs {
-            let source = variables::Source {
-                pointer: file.pointer.clone(),
-                file: &file.shown,
-            };
             for spec in docs {
-                variables::check(spec, &source, &index, &mut out);
+                // Kyverno decodes a values file as it decodes the test (`decode.rs`).
+                let decoded = crate::decode::values_file(spec);
+                let source = variables::Source {
+                    pointer: file.pointer.clone(),
+                    file: &file.shown,
+                    decoded: Some(&decoded),
+                };
+                variables::check(&decoded.value, &source, &index, &mut out);
             }
         }
     }

@@ -9,6 +9,7 @@ use serde_json::Value;
 
 use super::{Index, dotted, finding};
 use crate::Finding;
+use crate::decode::Decoded;
 use validgen_core::ir::Severity;
 
 /// Where a values spec is.
@@ -18,17 +19,22 @@ pub(super) struct Source<'a> {
     /// The values file, as the test names it; empty for inline values (then the findings are
     /// at the offending value's own pointer).
     pub file: &'a str,
+    /// How the values file was decoded (its keys as written, and its warnings); `None` for
+    /// inline values (the test's own decoding covers them).
+    pub decoded: Option<&'a Decoded>,
 }
 
 /// Checks the `policies` of the values spec `spec`.
 pub(super) fn check(spec: &Value, source: &Source, index: &Index, out: &mut Vec<Finding>) {
-    let Some(policies) = spec.get("policies").and_then(Value::as_array) else {
-        return;
-    };
-    let mut push = |at: String, message: String| {
+    // `at` is a pointer into the values as decoded, or (`written`) as written.
+    let mut push = |at: String, written: bool, message: String, severity: Severity| {
         let (instance, message) = if source.file.is_empty() {
             (at, message)
         } else {
+            let at = match source.decoded {
+                Some(d) if !written => d.original(&at),
+                _ => at,
+            };
             let inner = dotted(&at);
             (
                 source.pointer.clone(),
@@ -39,10 +45,26 @@ pub(super) fn check(spec: &Value, source: &Source, index: &Index, out: &mut Vec<
             instance,
             "variables",
             message,
-            Severity::Error,
+            severity,
             source.file,
         ));
     };
+    for warning in source
+        .decoded
+        .map(|d| d.warnings.as_slice())
+        .unwrap_or_default()
+    {
+        push(
+            warning.instance.clone(),
+            true,
+            warning.message.clone(),
+            warning.severity,
+        );
+    }
+    let Some(policies) = spec.get("policies").and_then(Value::as_array) else {
+        return;
+    };
+    let mut push = |at: String, message: String| push(at, false, message, Severity::Error);
     let base = if source.file.is_empty() {
         source.pointer.as_str()
     } else {

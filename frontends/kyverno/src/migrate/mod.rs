@@ -93,7 +93,9 @@ const VALUES_FIELDS: [(&str, &str); 5] = [
     ("subresources", "subresources"),
 ];
 
-/// The v1beta1 `KyvernoTest` of the v1alpha1 `Test` `doc`, as the module docs map it.
+/// The v1beta1 `KyvernoTest` of the v1alpha1 `Test` `doc`, as the module docs map it, `doc`
+/// read as Go decodes it first ([`crate::decode`]: a key in another case is its field), so the
+/// output names every field as v1beta1 does.
 ///
 /// # Errors
 /// The reasons `doc` cannot be migrated without loss, each `<JSON Pointer>: <why>` (just
@@ -104,7 +106,9 @@ const VALUES_FIELDS: [(&str, &str); 5] = [
 /// `jsonPayloads` (the CLI ignores the first then); a result with both `resource` and
 /// `resources` that is not a list.
 pub fn migrate(doc: &Value) -> Result<Value, Vec<String>> {
-    let Value::Object(test) = doc else {
+    // Read as Kyverno reads it: `Results:` is `results` (`decode.rs`).
+    let decoded = crate::decode::test(crate::Version::V1alpha1, doc);
+    let Value::Object(test) = &decoded.value else {
         return Err(vec!["a test is a mapping".to_owned()]);
     };
     let mut errors = Vec::new();
@@ -158,7 +162,16 @@ pub fn migrate(doc: &Value) -> Result<Value, Vec<String>> {
     if errors.is_empty() {
         Ok(Value::Object(out))
     } else {
-        Err(errors)
+        // Pointers name the keys as written.
+        Err(errors
+            .into_iter()
+            .map(|e| match e.split_once(": ") {
+                Some((at, why)) if at.starts_with('/') => {
+                    format!("{}: {why}", decoded.original(at))
+                }
+                _ => e,
+            })
+            .collect())
     }
 }
 

@@ -52,7 +52,8 @@ fn check_path(path: &Path, limits: &Limits) -> Vec<(usize, Short)> {
     let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
     let mut out = Vec::new();
     for (i, doc) in docs.iter().enumerate() {
-        let version = recognise(doc, name).unwrap_or(Version::V1alpha1);
+        let version =
+            recognise(doc, name, validgen_kyverno::TEST_FILE_NAME).unwrap_or(Version::V1alpha1);
         out.extend(
             check_files(version, doc, path, limits)
                 .iter()

@@ -12,7 +12,7 @@ use validgen_core::ir::Severity;
 use validgen_core::model::Yaml;
 use validgen_kubevirt::manifest;
 use validgen_kyverno::migrate::{migrate, migrate_file, to_yaml};
-use validgen_kyverno::{self as kyverno, Version};
+use validgen_kyverno::{self as kyverno, Finding, Version};
 
 const CORPUS: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
@@ -133,7 +133,7 @@ fn every_real_test_migrates_and_passes_the_v1beta1_catalog() {
             }
         };
         assert_eq!(
-            kyverno::recognise(&migrated, kyverno::TEST_FILE_NAME),
+            kyverno::recognise(&migrated, kyverno::TEST_FILE_NAME, kyverno::TEST_FILE_NAME),
             Some(Version::V1beta1)
         );
         let text = to_yaml(&migrated).unwrap();
@@ -304,6 +304,59 @@ fn what_cannot_migrate_without_loss_is_refused_with_every_reason() {
         ]
     );
     assert_eq!(migrate(&json!([1])).unwrap_err(), ["a test is a mapping"]);
+}
+
+/// A v1alpha1 test is read as Kyverno's Go decoder reads it: keys in another case are their
+/// fields (the migrated test names them as v1beta1 does), and refusals name the keys as written.
+#[test]
+fn keys_are_migrated_as_go_decodes_them() {
+    let doc = json!({
+        "apiVersion": "cli.kyverno.io/v1alpha1", "kind": "Test", "metadata": {"name": "t"},
+        "Policies": ["p.yaml"], "resources": ["r.yaml"],
+        "Results": [{"policy": "p", "rule": "r", "resources": ["a"], "kind": "Pod",
+                     "result": "pass", "isMUtatingPolicy": true}]
+    });
+    let migrated = migrate(&doc).unwrap();
+    assert_eq!(
+        migrated["spec"],
+        json!({"policies": ["p.yaml"], "resources": ["r.yaml"],
+               "results": [{"policy": "p", "rule": "r", "resources": ["a"], "kind": "Pod",
+                            "result": "pass", "isMutatingPolicy": true}]})
+    );
+    let yaml = Yaml::parse(&to_yaml(&migrated).unwrap()).unwrap();
+    let errors: Vec<Finding> = kyverno::validate(Version::V1beta1, "t.yaml", &yaml)
+        .into_iter()
+        .filter(|f| f.severity == Severity::Error)
+        .collect();
+    assert_eq!(errors, []);
+    let bad = json!({"Results": [{"policy": "p", "Statuss": "pass"}]});
+    assert_eq!(
+        migrate(&bad).unwrap_err(),
+        ["/Results/0: unknown field \"Statuss\""]
+    );
+}
+
+/// `results` is optional in v1alpha1 (the CRD and Go's `omitempty`), so a test without it
+/// migrates to a `KyvernoTest` the v1beta1 catalog accepts.
+#[test]
+fn a_test_without_results_migrates_to_a_valid_kyverno_test() {
+    for doc in [
+        json!({"apiVersion": "cli.kyverno.io/v1alpha1", "kind": "Test",
+               "metadata": {"name": "t"}, "policies": ["p.yaml"], "resources": ["r.yaml"]}),
+        json!({"apiVersion": "cli.kyverno.io/v1alpha1", "kind": "Test",
+               "metadata": {"name": "t"}}),
+    ] {
+        let v1alpha1 = Yaml::parse(&to_yaml(&doc).unwrap()).unwrap();
+        let errors = |yaml: &Yaml, version| {
+            kyverno::validate(version, "kyverno-test.yaml", yaml)
+                .into_iter()
+                .filter(|f| f.severity == Severity::Error)
+                .collect::<Vec<Finding>>()
+        };
+        assert_eq!(errors(&v1alpha1, Version::V1alpha1), [], "{doc}");
+        let migrated = Yaml::parse(&to_yaml(&migrate(&doc).unwrap()).unwrap()).unwrap();
+        assert_eq!(errors(&migrated, Version::V1beta1), [], "{doc}");
+    }
 }
 
 #[test]

@@ -46,7 +46,11 @@ fn the_real_tests_have_no_errors() {
     for doc in &docs {
         let yaml = Yaml::parse(&doc.text).expect("a YAML document");
         assert_eq!(
-            kyverno::recognise(yaml.value(), kyverno::TEST_FILE_NAME),
+            kyverno::recognise(
+                yaml.value(),
+                kyverno::TEST_FILE_NAME,
+                kyverno::TEST_FILE_NAME
+            ),
             Some(Version::V1alpha1),
             "{}",
             doc.file
@@ -101,7 +105,10 @@ fn the_loader_fixtures_fail_with_kyvernos_messages() {
         errors,
         [
             ("/name", deprecated.as_str()),
-            ("/results/0/resource", "json: unknown field \"resource\""),
+            (
+                "/results/0/resource",
+                "json: unknown field \"resource\" (did you mean \"resources\"?)"
+            ),
         ]
     );
     let text = std::fs::read_to_string(dir.join("test-invalid/kyverno-test-invalid.yaml"))
@@ -469,5 +476,86 @@ fn all_findings_of_a_document_come_together() {
             (Layer::Load, "/globalContextEntries/0"),
             (Layer::Fix, "/globalContextEntries/0"),
         ]
+    );
+}
+
+/// Field names are matched as Go's `encoding/json` matches them (Kyverno decodes tests with
+/// `yaml.UnmarshalStrict`): exactly, else case-insensitively. The real test with
+/// `isMUtatingPolicy: true` loads; a key in another case is a warning at the key as written,
+/// and every check reads its value under the field's name (the bad `operation` below is found
+/// under `Results`).
+#[test]
+fn field_names_match_as_gos_decoder_matches_them() {
+    let text = format!(
+        "{HEAD}Results:\n- policy: a\n  kind: Pod\n  result: pass\n  resources: [r]\n  isMUtatingPolicy: true\n  OPERATION: X\n"
+    );
+    let found = validate(&text);
+    let errors: Vec<(&str, &str)> = found
+        .iter()
+        .filter(|f| f.severity == Severity::Error)
+        .map(|f| (f.instance.as_str(), f.message.as_str()))
+        .collect();
+    assert_eq!(
+        errors,
+        [(
+            "/Results/0/OPERATION",
+            "invalid test result for policy a: invalid operation \"X\", must be one of CREATE, UPDATE, DELETE"
+        )]
+    );
+    let warnings: Vec<&str> = found
+        .iter()
+        .filter(|f| f.keyword == "fieldName")
+        .map(|f| f.instance.as_str())
+        .collect();
+    assert_eq!(
+        warnings,
+        [
+            "/Results",
+            "/Results/0/isMUtatingPolicy",
+            "/Results/0/OPERATION"
+        ]
+    );
+    assert!(
+        found
+            .iter()
+            .all(|f| f.severity == Severity::Error || f.severity == Severity::Warning)
+    );
+    // Keys that match no field in any case stay unknown fields, in Go's words, with a hint
+    // when a field is close.
+    let found = validate(&format!("{HEAD}Result: []\nresorces: []\nzzz: 1\n"));
+    assert_eq!(
+        of(&found, Layer::Schema),
+        pairs(&[
+            (
+                "/Result",
+                "json: unknown field \"Result\" (did you mean \"results\"?)"
+            ),
+            (
+                "/resorces",
+                "json: unknown field \"resorces\" (did you mean \"resources\"?)"
+            ),
+            ("/zzz", "json: unknown field \"zzz\""),
+        ])
+    );
+}
+
+/// Several keys naming one field: Go decodes them in `json.Marshal`'s (sorted) key order, each
+/// over the last, so the last in that order decides; a warning names them all.
+#[test]
+fn keys_naming_one_field_are_decoded_one_over_the_other() {
+    // Sorted: "RESOURCES" < "resources"; the lower-case key is decoded last.
+    let text = "apiVersion: cli.kyverno.io/v1alpha1\nkind: Test\nmetadata:\n  name: t\npolicies: [p.yaml]\nresources: 3\nRESOURCES: [r.yaml]\n";
+    let found = validate(text);
+    assert_eq!(
+        of(&found, Layer::Schema),
+        pairs(&[(
+            "/resources",
+            "json: cannot unmarshal number into Go struct field Test.resources of type []string"
+        )])
+    );
+    let dup = found.iter().find(|f| f.message.contains("all name"));
+    assert_eq!(
+        dup.map(|f| (f.instance.as_str(), f.severity)),
+        Some(("/resources", Severity::Warning))
     );
 }
