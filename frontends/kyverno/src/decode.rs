@@ -83,28 +83,6 @@ pub fn test(version: Version, doc: &Value) -> Decoded {
     }
 }
 
-/// A values file (`variables` of a v1alpha1 test, `variablesFile` of a v1beta1 one) as Go
-/// decodes it into kyverno's `v1alpha1.Values`: `TypeMeta`, `metadata` and the `ValuesSpec`
-/// that a v1alpha1 test's inline `values` also is (`apis/v1alpha1/values.go`).
-pub fn values_file(doc: &Value) -> Decoded {
-    let Ok(c) = catalog::compiled(Version::V1alpha1) else {
-        return decode(doc, &Value::Bool(true));
-    };
-    let mut schema = c
-        .schema
-        .pointer("/properties/values")
-        .cloned()
-        .unwrap_or(Value::Bool(true));
-    if let Some(Value::Object(props)) = schema.get_mut("properties") {
-        for field in ["apiVersion", "kind", "metadata"] {
-            props
-                .entry(field)
-                .or_insert_with(|| Value::Object(Map::new()));
-        }
-    }
-    decode(doc, &schema)
-}
-
 /// Bounds the walk (deeper values are kept as written; the schema compiler bounds schemas).
 const MAX_DEPTH: usize = 256;
 

@@ -34,7 +34,7 @@ use serde_json::Value;
 
 use super::{Finding, Layer, Version};
 use validgen_core::interpret::{Explain, evaluate_document};
-use validgen_core::ir::{RuleSet, Severity};
+use validgen_core::ir::{RuleSet, Severity, Violation};
 use validgen_core::model::Yaml;
 use validgen_json_schema::{self as json_schema, Options};
 
@@ -128,6 +128,13 @@ pub fn crd_schema(crd: &str) -> Result<Value, String> {
             .ok_or_else(|| "its version has no `schema.openAPIV3Schema`".to_owned()),
         _ => Err("it is not a CRD with exactly one version in `spec.versions`".to_owned()),
     }
+}
+
+/// The text Go's decoder gives for violation `v` of `doc` against the strict `schema` of a
+/// type whose Go struct names are not tabled (`json: unknown field "x"`, with a hint), else
+/// [`json_schema::describe`]'s.
+pub(crate) fn decoder_text(v: &Violation, doc: &Value, schema: &Value) -> String {
+    go_text::message(v, doc, schema, false).unwrap_or_else(|| json_schema::describe(v, doc, schema))
 }
 
 /// Reads, rewrites and compiles a built-in CRD.

@@ -17,14 +17,21 @@ pub(super) enum Role {
     Targets,
     /// JSON payloads: results name them by the test's own string (`testResponse.Trigger[jp.name]`).
     JsonPayloads,
-    /// A values file (v1alpha1 `variables`, v1beta1 `variablesFile`): checked by
+    /// A values file (v1alpha1 `variables`, v1beta1 `variablesFile`): decoded strictly as
+    /// kyverno's `v1alpha1.Values` by [`super::strict`], then checked by
     /// [`super::variables`].
     Values,
+    /// A user-info file (v1alpha1 `userinfo`, v1beta1 `userInfoFile`): decoded strictly as
+    /// kyverno's `v1alpha1.UserInfo` by [`super::strict`].
+    UserInfo,
+    /// A context file (`context`): decoded strictly as kyverno's `v1alpha1.Context` by
+    /// [`super::strict`].
+    Context,
     /// Mocked cluster resources (a `ClusterResource`): its `spec.crds` name more files,
     /// relative to the test's directory (kyverno `commands/test/test.go`).
     ClusterResources,
-    /// Files that only have to exist and parse (exceptions, user info, payloads, cluster
-    /// resources, expected patched or generated resources…).
+    /// Files that only have to exist and parse (exceptions, payloads, expected patched or
+    /// generated resources…).
     Plain,
 }
 
@@ -106,8 +113,8 @@ const V1ALPHA1_FILES: &[FileField] = &[
     field("/httpPayloads", true, Role::Plain, Resolve::Full),
     field("/envoyPayloads", true, Role::Plain, Resolve::Full),
     field("/variables", false, Role::Values, Resolve::Join),
-    field("/userinfo", false, Role::Plain, Resolve::Join),
-    field("/context", false, Role::Plain, Resolve::Join),
+    field("/userinfo", false, Role::UserInfo, Resolve::Join),
+    field("/context", false, Role::Context, Resolve::Join),
 ];
 
 const V1ALPHA1_RESULT_FILES: &[FileField] = &[
@@ -145,8 +152,8 @@ const V1BETA1_FILES: &[FileField] = &[
     field("/spec/payloads/http", true, Role::Plain, Resolve::Full),
     field("/spec/payloads/envoy", true, Role::Plain, Resolve::Full),
     field("/spec/variablesFile", false, Role::Values, Resolve::Full),
-    field("/spec/userInfoFile", false, Role::Plain, Resolve::Full),
-    field("/spec/context", false, Role::Plain, Resolve::Full),
+    field("/spec/userInfoFile", false, Role::UserInfo, Resolve::Full),
+    field("/spec/context", false, Role::Context, Resolve::Full),
 ];
 
 const V1BETA1_RESULT_FILES: &[FileField] = &[

@@ -22,6 +22,7 @@ mod policies;
 mod read;
 mod resources;
 mod results;
+mod strict;
 mod variables;
 
 use std::path::Path;
@@ -79,18 +80,12 @@ pub fn check(version: Version, doc: &Value, test_file: &Path, limits: &Limits) -
         variables::check(inline, &source, &index, &mut out);
     }
     for file in &values {
-        if let Ok(docs) = &*file.docs {
-            for spec in docs {
-                // Kyverno decodes a values file as it decodes the test (`decode.rs`).
-                let decoded = crate::decode::values_file(spec);
-                let source = variables::Source {
-                    pointer: file.pointer.clone(),
-                    file: &file.shown,
-                    decoded: Some(&decoded),
-                };
-                variables::check(&decoded.value, &source, &index, &mut out);
-            }
-        }
+        let source = variables::Source {
+            pointer: file.pointer.clone(),
+            file: &file.shown,
+            decoded: Some(&file.decoded),
+        };
+        variables::check(&file.decoded.value, &source, &index, &mut out);
     }
     out
 }

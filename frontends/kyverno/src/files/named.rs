@@ -3,25 +3,26 @@
 //! `globalContextEntries` resource files, into the [`Index`] the checks read. A file that
 //! cannot be read is a finding at the value naming it.
 
-use std::rc::Rc;
-
 use serde_json::Value;
 
 use super::fields::{FileField, Layout, Resolve, Role};
 use super::policies::Policies;
-use super::read::{self, Loaded, Reader};
+use super::read::{self, Reader};
 use super::resources::Resources;
+use super::strict::{self, GoType};
 use super::{Index, dotted, finding};
 use crate::Finding;
+use crate::decode::Decoded;
 use validgen_core::ir::Severity;
 
-/// A values file the test names, read.
+/// A values file the test names, read and decoded as Kyverno decodes it.
 pub(super) struct ValuesFile {
     /// The JSON Pointer of the naming value.
     pub pointer: String,
     /// The file, as the test names it.
     pub shown: String,
-    pub docs: Rc<Loaded>,
+    /// Its first document (the one Kyverno reads) as Go decodes it.
+    pub decoded: Decoded,
 }
 
 /// Reads what `doc` names (fields at `layout`'s pointers): the index of its policies and
@@ -91,11 +92,29 @@ pub(super) fn read(
                             r.add(docs);
                         }
                     }
-                    Role::Values => values.push(ValuesFile {
-                        pointer: pointer.clone(),
-                        shown,
-                        docs: Rc::clone(&loaded),
-                    }),
+                    Role::Values | Role::UserInfo | Role::Context => {
+                        let go_type = match field.role {
+                            Role::Values => GoType::Values,
+                            Role::UserInfo => GoType::UserInfo,
+                            _ => GoType::Context,
+                        };
+                        let (decoded, found) = strict::check(go_type, name, docs);
+                        for (at, severity, message) in found {
+                            let message = if at.is_empty() {
+                                format!("{shown}: {message}")
+                            } else {
+                                format!("{shown}: {}: {message}", dotted(&at))
+                            };
+                            out.push(finding(pointer.clone(), "file", message, severity, &shown));
+                        }
+                        if let (Role::Values, Some(decoded)) = (field.role, decoded) {
+                            values.push(ValuesFile {
+                                pointer: pointer.clone(),
+                                shown,
+                                decoded,
+                            });
+                        }
+                    }
                     Role::ClusterResources => {
                         read_crds(reader, &shown, docs, &pointer, out);
                     }

@@ -57,11 +57,23 @@ const CLUSTER_SCOPED: &[&str] = &[
     "VolumeAttributesClass",
 ];
 
+/// What kyverno keys an evaluated resource by (`apiVersion,kind,namespace,name`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct Key {
+    pub api_version: String,
+    pub kind: String,
+    /// The effective namespace ([`effective_namespace`]).
+    pub namespace: String,
+    pub name: String,
+}
+
 /// The names a result may give, with the namespaces they are in.
 #[derive(Debug, Default)]
 pub(super) struct Resources {
     /// name → the effective namespaces of the resources of that name.
     by_name: HashMap<String, Vec<String>>,
+    /// name → the keys of the resources of that name.
+    keys: HashMap<String, Vec<Key>>,
     /// JSON payloads, named as the test names them.
     payloads: HashSet<String>,
 }
@@ -71,10 +83,18 @@ impl Resources {
     pub(super) fn add(&mut self, docs: &[Value]) {
         for doc in docs {
             if let Some(name) = doc.pointer("/metadata/name").and_then(Value::as_str) {
+                let namespace = effective_namespace(doc);
+                let text = |k: &str| doc.get(k).and_then(Value::as_str).unwrap_or("").to_owned();
+                self.keys.entry(name.to_owned()).or_default().push(Key {
+                    api_version: text("apiVersion"),
+                    kind: text("kind"),
+                    namespace: namespace.clone(),
+                    name: name.to_owned(),
+                });
                 self.by_name
                     .entry(name.to_owned())
                     .or_default()
-                    .push(effective_namespace(doc));
+                    .push(namespace);
             }
         }
     }
@@ -106,6 +126,11 @@ impl Resources {
             _ => {}
         }
         out
+    }
+
+    /// The keys of the resources named `name`, in file order.
+    pub(super) fn keys(&self, name: &str) -> &[Key] {
+        self.keys.get(name).map_or(&[], Vec::as_slice)
     }
 
     /// Whether a resource or payload of this name exists, in any namespace.

@@ -34,6 +34,7 @@ pub(super) fn check(
         }
         if let Some(resources) = &index.resources {
             check_resources(version, layout, result, &at, resources, policies, out);
+            check_resource_specs(result, &at, resources, out);
         }
     }
 }
@@ -288,6 +289,87 @@ fn check_resources(
                 },
                 "",
             ));
+        }
+    }
+}
+
+/// Each entry of the result's `resourceSpecs` matches a resource of the resource or target
+/// files, compared as kyverno's `commands/test/output.go` compares them: the `apiVersion`
+/// (`group/version`, or `version` when `group` is empty), the effective namespace (`namespace`
+/// as given, empty for none) and the name; not `kind` nor `subresource`. An entry that
+/// matches nothing is an error: it adds no resource, and when no entry of the result matches
+/// anything, kyverno checks the result against every resource it evaluated. An entry whose
+/// `kind` differs from the resource it matches is a warning.
+fn check_resource_specs(result: &Value, at: &str, resources: &Resources, out: &mut Vec<Finding>) {
+    let Some(specs) = result.get("resourceSpecs").and_then(Value::as_array) else {
+        return;
+    };
+    for (j, spec) in specs.iter().enumerate() {
+        let text = |k: &str| spec.get(k).and_then(Value::as_str).unwrap_or("");
+        let (group, version, namespace, name) = (
+            text("group"),
+            text("version"),
+            text("namespace"),
+            text("name"),
+        );
+        let api_version = if group.is_empty() {
+            version.to_owned()
+        } else {
+            format!("{group}/{version}")
+        };
+        let pointer = format!("{at}/resourceSpecs/{j}");
+        let same = resources.keys(name);
+        let matched = same
+            .iter()
+            .find(|k| k.api_version == api_version && k.namespace == namespace);
+        match matched {
+            Some(key) => {
+                let kind = text("kind");
+                if !kind.is_empty() && kind != key.kind {
+                    out.push(finding(
+                        format!("{pointer}/kind"),
+                        "resourceSpecs",
+                        format!(
+                            "this entry matches the {} \"{name}\" (kyverno does not compare `kind`), not a {kind}",
+                            key.kind
+                        ),
+                        Severity::Warning,
+                        "",
+                    ));
+                }
+            }
+            None => {
+                let nearby: Vec<String> = same
+                    .iter()
+                    .map(|k| {
+                        let ns = if k.namespace.is_empty() {
+                            "no namespace".to_owned()
+                        } else {
+                            format!("namespace \"{}\"", k.namespace)
+                        };
+                        format!("{} {} in {ns}", k.api_version, k.kind)
+                    })
+                    .collect();
+                let nearby = if nearby.is_empty() {
+                    String::new()
+                } else {
+                    format!(" (\"{name}\" is {})", nearby.join(", "))
+                };
+                let ns = if namespace.is_empty() {
+                    "no namespace".to_owned()
+                } else {
+                    format!("namespace \"{namespace}\"")
+                };
+                out.push(finding(
+                    pointer,
+                    "resourceSpecs",
+                    format!(
+                        "no resource of apiVersion \"{api_version}\" named \"{name}\" in {ns} in the resource files{nearby}; kyverno compares apiVersion, namespace and name, and a result none of whose resources match is checked against every resource"
+                    ),
+                    Severity::Error,
+                    "",
+                ));
+            }
         }
     }
 }

@@ -19,22 +19,19 @@ pub(super) struct Source<'a> {
     /// The values file, as the test names it; empty for inline values (then the findings are
     /// at the offending value's own pointer).
     pub file: &'a str,
-    /// How the values file was decoded (its keys as written, and its warnings); `None` for
-    /// inline values (the test's own decoding covers them).
+    /// How the values file was decoded (its keys as written); `None` for inline values (the
+    /// test's own decoding covers them).
     pub decoded: Option<&'a Decoded>,
 }
 
 /// Checks the `policies` of the values spec `spec`.
 pub(super) fn check(spec: &Value, source: &Source, index: &Index, out: &mut Vec<Finding>) {
-    // `at` is a pointer into the values as decoded, or (`written`) as written.
-    let mut push = |at: String, written: bool, message: String, severity: Severity| {
+    // `at` is a pointer into the values as decoded.
+    let mut push = |at: String, message: String, severity: Severity| {
         let (instance, message) = if source.file.is_empty() {
             (at, message)
         } else {
-            let at = match source.decoded {
-                Some(d) if !written => d.original(&at),
-                _ => at,
-            };
+            let at = source.decoded.map_or(at.clone(), |d| d.original(&at));
             let inner = dotted(&at);
             (
                 source.pointer.clone(),
@@ -49,22 +46,9 @@ pub(super) fn check(spec: &Value, source: &Source, index: &Index, out: &mut Vec<
             source.file,
         ));
     };
-    for warning in source
-        .decoded
-        .map(|d| d.warnings.as_slice())
-        .unwrap_or_default()
-    {
-        push(
-            warning.instance.clone(),
-            true,
-            warning.message.clone(),
-            warning.severity,
-        );
-    }
     let Some(policies) = spec.get("policies").and_then(Value::as_array) else {
         return;
     };
-    let mut push = |at: String, message: String| push(at, false, message, Severity::Error);
     let base = if source.file.is_empty() {
         source.pointer.as_str()
     } else {
@@ -81,13 +65,28 @@ pub(super) fn check(spec: &Value, source: &Source, index: &Index, out: &mut Vec<
                 push(
                     format!("{at}/name"),
                     format!("no policy named \"{name}\" in the policy files"),
+                    Severity::Error,
                 );
-            } else if found.iter().any(|p| p.rules.is_some()) {
+            } else if found.iter().all(|p| p.rules.is_none()) {
+                // kyverno reads the values of rules only for rule-based policies
+                // (`ClusterPolicy`, `Policy`): those of a CEL policy are never used.
+                for (j, rule) in each(policy, "rules") {
+                    push(
+                        format!("{at}/rules/{j}/name"),
+                        format!(
+                            "the values of rule \"{rule}\" are never used: a {} has no rules",
+                            found[0].kind
+                        ),
+                        Severity::Warning,
+                    );
+                }
+            } else {
                 for (j, rule) in each(policy, "rules") {
                     if !found.iter().any(|p| p.rule_types(rule).is_some()) {
                         push(
                             format!("{at}/rules/{j}/name"),
                             format!("policy \"{name}\" has no rule \"{rule}\""),
+                            Severity::Error,
                         );
                     }
                 }
@@ -99,6 +98,7 @@ pub(super) fn check(spec: &Value, source: &Source, index: &Index, out: &mut Vec<
                     push(
                         format!("{at}/resources/{j}/name"),
                         format!("no resource named \"{resource}\" in the resource files"),
+                        Severity::Error,
                     );
                 }
             }

@@ -857,3 +857,112 @@ fn inline_values_and_payloads_name_what_exists() {
         )]
     );
 }
+
+/// `resourceSpecs` name resources as kyverno's `output.go` compares them (apiVersion,
+/// namespace, name; not kind): one that matches nothing is an error (a result none of whose
+/// entries match is checked against every resource), a kind that differs is a warning.
+#[test]
+fn resource_specs_name_resources_as_kyverno_compares_them() {
+    let dir = TempDir::new("specs");
+    dir.write("policy.yaml", POLICY);
+    dir.write(
+        "resources.yaml",
+        "apiVersion: v1\nkind: Pod\nmetadata: {name: web}\n---\napiVersion: apps/v1\nkind: Deployment\nmetadata: {name: api, namespace: prod}\n",
+    );
+    let test = dir.write(
+        "kyverno-test.yaml",
+        "apiVersion: cli.kyverno.io/v1alpha1\nkind: Test\nmetadata: {name: t}\npolicies: [policy.yaml]\nresources: [resources.yaml]\nresults:\n- policy: p\n  rule: r\n  kind: Pod\n  result: pass\n  resourceSpecs:\n  - {version: v1, kind: Pod, namespace: default, name: web}\n  - {group: apps, version: v1, kind: StatefulSet, namespace: prod, name: api}\n  - {version: v1, kind: Pod, name: web}\n  - {group: apps, version: v1, kind: Deployment, namespace: prod, name: apx}\n",
+    );
+    assert_eq!(
+        check_one(&test, &Limits::default()),
+        vec![
+            s(
+                "/results/0/resourceSpecs/1/kind",
+                "warning",
+                "resourceSpecs",
+                "",
+                "this entry matches the Deployment \"api\" (kyverno does not compare `kind`), not a StatefulSet"
+            ),
+            s(
+                "/results/0/resourceSpecs/2",
+                "error",
+                "resourceSpecs",
+                "",
+                "no resource of apiVersion \"v1\" named \"web\" in no namespace in the resource files (\"web\" is v1 Pod in namespace \"default\"); kyverno compares apiVersion, namespace and name, and a result none of whose resources match is checked against every resource"
+            ),
+            s(
+                "/results/0/resourceSpecs/3",
+                "error",
+                "resourceSpecs",
+                "",
+                "no resource of apiVersion \"apps/v1\" named \"apx\" in namespace \"prod\" in the resource files; kyverno compares apiVersion, namespace and name, and a result none of whose resources match is checked against every resource"
+            ),
+        ]
+    );
+}
+
+/// CEL policies have no rules: a result's `rule` is ignored (kyverno `output.go` checks every
+/// rule response of a rule-less kind), and so are the values of their rules; both warnings.
+/// Values and user-info files are decoded strictly as Go decodes them (`Policies:` is
+/// `policies`; an unknown field fails with Kyverno's text).
+#[test]
+fn cel_policies_have_no_rules_to_name() {
+    let dir = TempDir::new("cel");
+    dir.write(
+        "policy.yaml",
+        "apiVersion: policies.kyverno.io/v1\nkind: ValidatingPolicy\nmetadata: {name: vp}\nspec:\n  validations: [{expression: 'true'}]\n",
+    );
+    dir.write("resources.yaml", POD);
+    dir.write(
+        "user.yaml",
+        "apiVersion: cli.kyverno.io/v1alpha1\nkind: UserInfo\nuserInfo: {usrname: dev}\n",
+    );
+    dir.write(
+        "values.yaml",
+        "apiVersion: cli.kyverno.io/v1alpha1\nkind: Values\nPolicies:\n- name: vp\n  rules: [{name: r}]\n  resources: [{name: web}, {name: gone}]\n",
+    );
+    let test = dir.write(
+        "kyverno-test.yaml",
+        "apiVersion: cli.kyverno.io/v1alpha1\nkind: Test\nmetadata: {name: t}\npolicies: [policy.yaml]\nresources: [resources.yaml]\nvariables: values.yaml\nuserinfo: user.yaml\nresults:\n- {policy: vp, rule: check, kind: Pod, resources: [web], result: pass, isValidatingPolicy: true}\n",
+    );
+    assert_eq!(
+        check_one(&test, &Limits::default()),
+        vec![
+            s(
+                "/variables",
+                "warning",
+                "file",
+                "values.yaml",
+                "values.yaml: Policies: `Policies` is read as the field `policies`: Go's decoder matches field names case-insensitively; write `policies`"
+            ),
+            s(
+                "/userinfo",
+                "error",
+                "file",
+                "user.yaml",
+                "user.yaml: userInfo.usrname: error: failed to load request info (failed to decode yaml (error unmarshaling JSON: while decoding JSON: json: unknown field \"usrname\" (did you mean \"username\"?)))"
+            ),
+            s(
+                "/results/0/rule",
+                "warning",
+                "rule",
+                "",
+                "rule \"check\" is ignored: a ValidatingPolicy has no rules (kyverno checks every result of the policy)"
+            ),
+            s(
+                "/variables",
+                "warning",
+                "variables",
+                "values.yaml",
+                "values.yaml: Policies[0].rules[0].name: the values of rule \"r\" are never used: a ValidatingPolicy has no rules"
+            ),
+            s(
+                "/variables",
+                "error",
+                "variables",
+                "values.yaml",
+                "values.yaml: Policies[0].resources[1].name: no resource named \"gone\" in the resource files"
+            ),
+        ]
+    );
+}
