@@ -104,7 +104,10 @@ const VALUES_FIELDS: [(&str, &str); 5] = [
 /// Kyverno's strict decoding would reject it); `metadata`, `values` or a result that is not a
 /// mapping; a top-level `name` that differs from `metadata.name`; both `jsonPayload` and
 /// `jsonPayloads` (the CLI ignores the first then); a result with both `resource` and
-/// `resources` that is not a list.
+/// `resources` that is not a list; a test v1beta1 forbids though v1alpha1 allows it (the
+/// proposal's checks: a result of two policy types, duplicate variable names…), each
+/// `the migrated KyvernoTest would be invalid at <v1beta1 pointer>: <why>`. So every `Ok` is
+/// a `KyvernoTest` the v1beta1 catalog accepts.
 pub fn migrate(doc: &Value) -> Result<Value, Vec<String>> {
     // Read as Kyverno reads it: `Results:` is `results` (`decode.rs`).
     let decoded = crate::decode::test(crate::Version::V1alpha1, doc);
@@ -159,8 +162,27 @@ pub fn migrate(doc: &Value) -> Result<Value, Vec<String>> {
         spec.insert("variables".to_owned(), variables(values, &mut errors));
     }
     out.insert("spec".to_owned(), Value::Object(spec));
+    let out = Value::Object(out);
     if errors.is_empty() {
-        Ok(Value::Object(out))
+        // What v1alpha1 allows but v1beta1's proposal forbids (a result of two policy types,
+        // duplicate variable names…) is refused rather than written as an invalid test.
+        let yaml = validgen_core::model::Yaml::unlocated(out.clone());
+        for f in crate::validate(crate::Version::V1beta1, "", &yaml) {
+            if f.severity == validgen_core::ir::Severity::Error {
+                let at = if f.instance.is_empty() {
+                    "(document)"
+                } else {
+                    &f.instance
+                };
+                errors.push(format!(
+                    "the migrated KyvernoTest would be invalid at {at}: {}",
+                    f.message
+                ));
+            }
+        }
+    }
+    if errors.is_empty() {
+        Ok(out)
     } else {
         // Pointers name the keys as written.
         Err(errors

@@ -359,6 +359,30 @@ fn a_test_without_results_migrates_to_a_valid_kyverno_test() {
     }
 }
 
+/// A v1alpha1 test v1alpha1 allows but the v1beta1 proposal forbids (a result of two policy
+/// types) is refused, with the reason, rather than written as an invalid `KyvernoTest`.
+#[test]
+fn what_v1beta1_forbids_is_refused_not_written() {
+    let doc = json!({
+        "apiVersion": "cli.kyverno.io/v1alpha1", "kind": "Test", "metadata": {"name": "t"},
+        "policies": ["p.yaml"], "resources": ["r.yaml"],
+        "results": [{"policy": "p", "kind": "Pod", "resources": ["a"], "result": "pass",
+                     "isValidatingPolicy": true, "isMutatingPolicy": true}]
+    });
+    let v1alpha1 = Yaml::parse(&to_yaml(&doc).unwrap()).unwrap();
+    let errors: Vec<Finding> = kyverno::validate(Version::V1alpha1, "kyverno-test.yaml", &v1alpha1)
+        .into_iter()
+        .filter(|f| f.severity == Severity::Error)
+        .collect();
+    assert_eq!(errors, []);
+    let refused = migrate(&doc).unwrap_err();
+    assert_eq!(refused.len(), 1, "{refused:?}");
+    assert!(
+        refused[0].starts_with("the migrated KyvernoTest would be invalid at /spec/results/0"),
+        "{refused:?}"
+    );
+}
+
 #[test]
 fn the_invalid_fixture_is_not_migrated() {
     let file = Path::new(CORPUS)
