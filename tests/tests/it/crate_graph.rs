@@ -16,9 +16,11 @@ fn layer(name: &str) -> Option<&'static str> {
         "validgen-goregex" | "validgen-ecmaregex" | "validgen-jsonpath" | "validgen-quantity"
         | "validgen-format" | "validgen-gotext" => "dialect",
         "validgen-core" => "core",
-        "validgen-kubevirt" | "validgen-json-schema" | "validgen-ytt" | "validgen-kyverno" => {
-            "frontend"
-        }
+        "validgen-kubevirt"
+        | "validgen-json-schema"
+        | "validgen-ytt"
+        | "validgen-kyverno"
+        | "validgen-crd" => "frontend",
         "validgen-codegen" | "validgen-vap" | "validgen-vap-eval" => "back end",
         "validgen-macros" | "validgen" | "validgen-cli" => "tool",
         _ => return None,

@@ -1,0 +1,19 @@
+//! Custom resources judged as the Kubernetes API server judges them, beyond their structural
+//! schema (which the JSON Schema frontend checks with `openapi`):
+//!
+//! - [`cel`]: the CEL rules (`x-kubernetes-validations`) of a CRD version, compiled and
+//!   evaluated on an object, on create or (with the old object) on update;
+//! - [`prune`]: unknown fields and non-nullable `null`s dropped, as the API server decodes a
+//!   body before it validates it;
+//! - [`field_error`]: the API server's field errors and `is invalid` status, worded as
+//!   `kubectl apply` prints them.
+//!
+//! The API server's texts are those of Kubernetes v1.36 (the recorded cases of
+//! `tests/conformance/crd`).
+
+pub mod cel;
+pub mod field_error;
+pub mod prune;
+
+pub use cel::{CelRules, CelViolation, CompileError};
+pub use field_error::{ErrorType, FieldError, invalid_status};
