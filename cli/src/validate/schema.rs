@@ -11,7 +11,8 @@ use std::path::PathBuf;
 
 use validgen_codegen::{Diagnostic, LoadedSchema, SchemaOptions, load_schemas};
 use validgen_core::interpret::Outcome;
-use validgen_json_schema::{annotation_of, describe};
+use validgen_crd::CelRules;
+use validgen_json_schema::{CEL_NOT_EVALUATED, annotation_of, describe};
 
 use super::parsed::Parsed;
 use super::{DocVerdict, Item, SchemaViolation};
@@ -20,6 +21,8 @@ use super::{DocVerdict, Item, SchemaViolation};
 #[derive(Debug, Default)]
 pub struct SchemaSet {
     schemas: Vec<LoadedSchema>,
+    /// With `--crd`, each version's CEL rules, beside `schemas` (`None`: it has none).
+    cel: Vec<Option<CelRules>>,
     /// Documents pick their CRD version by `apiVersion` and `kind`.
     by_kind: bool,
 }
@@ -76,8 +79,14 @@ pub fn load(paths: &[PathBuf], opts: LoadOptions) -> LoadedSet {
                 "no schema files found (looked for *.yaml, *.yml and *.json files)".to_owned(),
             ));
         }
-        out.warnings
-            .extend(catalog.warnings.iter().map(ToString::to_string));
+        // CRD versions' CEL rules are evaluated here (`validgen-crd`), not by the rule set.
+        out.warnings.extend(
+            catalog
+                .warnings
+                .iter()
+                .filter(|w| !(opts.crd && w.message.contains(CEL_NOT_EVALUATED)))
+                .map(ToString::to_string),
+        );
         for schema in catalog.schemas {
             let problem = opts
                 .crd
@@ -93,7 +102,28 @@ pub fn load(paths: &[PathBuf], opts: LoadOptions) -> LoadedSet {
                 }
                 continue;
             }
+            let cel = if opts.crd {
+                match CelRules::compile(&schema.schema) {
+                    Ok(rules) => (!rules.is_empty()).then_some(rules),
+                    Err(problems) => {
+                        // The API server refuses such a CRD: so does the run.
+                        for p in problems {
+                            errors.push(Diagnostic::file(
+                                &schema.file,
+                                format!(
+                                    "{}{}: the CEL rule does not compile: {}",
+                                    schema.base, p.pointer, p.message
+                                ),
+                            ));
+                        }
+                        continue;
+                    }
+                }
+            } else {
+                None
+            };
             out.set.schemas.push(schema);
+            out.set.cel.push(cel);
         }
         out.errors
             .extend(errors.iter().map(|e| (name.clone(), e.to_string())));
@@ -158,6 +188,9 @@ impl SchemaSet {
             .iter()
             .flat_map(|s| violations(s, doc, first_line, line))
             .collect();
+        for s in &schemas {
+            violations.extend(self.cel_violations(s, doc, first_line, line));
+        }
         // In document order (stable: equal positions keep schema and keyword order).
         violations.sort_by_key(|v| (v.line, v.column));
         Item::Document(Box::new(DocVerdict {
@@ -168,6 +201,43 @@ impl SchemaSet {
             violations,
             warnings: Vec::new(),
         }))
+    }
+
+    /// The failures of `schema`'s CEL rules on `doc` (a create), each worded as the API
+    /// server returns it and located at its field.
+    fn cel_violations(
+        &self,
+        schema: &LoadedSchema,
+        doc: &Parsed<'_>,
+        first_line: usize,
+        line: usize,
+    ) -> Vec<SchemaViolation> {
+        let Some(rules) = self
+            .schemas
+            .iter()
+            .position(|s| std::ptr::eq(s, schema))
+            .and_then(|i| self.cel.get(i))
+            .and_then(Option::as_ref)
+        else {
+            return Vec::new();
+        };
+        let name = schema_name(schema);
+        rules
+            .validate(&doc.value(), None)
+            .into_iter()
+            .map(|v| {
+                let span = doc.span(&v.instance);
+                SchemaViolation {
+                    line: span.map_or(line, |s| first_line + s.line - 1),
+                    column: span.map_or(0, |s| s.column),
+                    instance: v.instance,
+                    schema: name.clone(),
+                    keyword: v.rule,
+                    message: v.error.message(),
+                    ..SchemaViolation::default()
+                }
+            })
+            .collect()
     }
 
     /// The CRD version of `doc`; otherwise the item saying why there is none.

@@ -221,3 +221,52 @@ error: {CRD}: version `v1beta1` of Widget is defined twice
         )
     );
 }
+
+/// CEL rules (`x-kubernetes-validations`) are evaluated as the API server evaluates them, with
+/// the defaults in (`max: 10`), and each failure is worded as `kubectl apply` prints it, at
+/// its field and naming its rule: a resource that breaks only CEL rules is invalid, never
+/// "valid" with a warning that rules were not evaluated.
+#[test]
+fn cel_rules_are_evaluated_with_the_api_servers_texts() {
+    let crd = "cli/tests/data/schemas/crd/gauge.crd.yaml";
+    let docs = "cli/tests/data/schemas/docs/gauges.yaml";
+    let (code, out, err) = run(&["validate", "--crd", crd, docs]);
+    assert_eq!(code, 1, "{err}");
+    assert_eq!(err, "", "no warning that CEL rules are not evaluated");
+    let at = format!("{crd}#/spec/versions/0/schema/openAPIV3Schema/properties/spec");
+    assert_eq!(
+        out,
+        format!(
+            "VALID   {docs}#0 fine
+INVALID {docs}#1 broken (3 violations)
+    {docs}:14:3: /spec: spec: Invalid value: min must not exceed max [{at}/x-kubernetes-validations/0]
+    {docs}:15:11: /spec/legacy: spec.legacy: Forbidden: legacy is gone [{at}/x-kubernetes-validations/1]
+    {docs}:16:9: /spec/unit: spec.unit: Invalid value: \"kPa\": failed rule: self in ['bar', 'psi'] [{at}/properties/unit/x-kubernetes-validations/0]
+"
+        )
+    );
+}
+
+/// A CEL rule that does not compile makes the CRD unusable, as the API server refuses it.
+#[test]
+fn a_cel_rule_that_does_not_compile_is_a_located_error() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let crd = dir.path().join("bad.crd.yaml");
+    let text =
+        std::fs::read_to_string(common::root().join("cli/tests/data/schemas/crd/gauge.crd.yaml"))
+            .expect("fixture")
+            .replace("rule: self.min <= self.max", "rule: self.min <=");
+    std::fs::write(&crd, text).expect("write");
+    let crd = crd.display().to_string();
+    let (code, out, err) = run(&[
+        "validate",
+        "--crd",
+        &crd,
+        "cli/tests/data/schemas/docs/gauges.yaml",
+    ]);
+    assert_eq!(code, 2, "{out}");
+    assert!(
+        err.contains("/spec/versions/0/schema/openAPIV3Schema/properties/spec/x-kubernetes-validations/0: the CEL rule does not compile: "),
+        "{err}"
+    );
+}

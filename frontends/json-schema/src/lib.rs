@@ -55,6 +55,11 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde_json::Value;
 
 pub use annotations::{annotation_of, owner};
+
+/// The warning on every `x-kubernetes-validations` of a CRD schema: the rule set does not
+/// evaluate CEL rules (a caller that evaluates them itself, as `validate --crd` does with
+/// `validgen-crd`, drops it).
+pub const CEL_NOT_EVALUATED: &str = "CEL rules (`x-kubernetes-validations`) are not evaluated";
 pub use describe::describe;
 pub use draft::Draft;
 pub use error::SchemaError;

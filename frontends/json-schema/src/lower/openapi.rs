@@ -36,11 +36,8 @@ impl Lowerer<'_> {
                 Vec::new()
             }
             ("x-kubernetes-validations", _) => {
-                self.warnings.push(SchemaError::at(
-                    here.pointer,
-                    k,
-                    "CEL rules (`x-kubernetes-validations`) are not evaluated",
-                ));
+                self.warnings
+                    .push(SchemaError::at(here.pointer, k, crate::CEL_NOT_EVALUATED));
                 Vec::new()
             }
             ("x-kubernetes-int-or-string", Value::Bool(false))
