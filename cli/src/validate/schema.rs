@@ -11,8 +11,8 @@ use std::path::PathBuf;
 
 use validgen_codegen::{Diagnostic, LoadedSchema, SchemaOptions, load_schemas};
 use validgen_core::interpret::Outcome;
-use validgen_crd::CelRules;
-use validgen_json_schema::{CEL_NOT_EVALUATED, annotation_of, describe};
+use validgen_crd::{CelRules, CelViolation};
+use validgen_json_schema::{CEL_NOT_EVALUATED, LIST_MAP_KEYS_NOT_CHECKED, annotation_of, describe};
 
 use super::parsed::Parsed;
 use super::{DocVerdict, Item, SchemaViolation};
@@ -79,12 +79,17 @@ pub fn load(paths: &[PathBuf], opts: LoadOptions) -> LoadedSet {
                 "no schema files found (looked for *.yaml, *.yml and *.json files)".to_owned(),
             ));
         }
-        // CRD versions' CEL rules are evaluated here (`validgen-crd`), not by the rule set.
+        // CRD versions' CEL rules and list uniqueness are checked here (`validgen-crd`), not
+        // by the rule set.
         out.warnings.extend(
             catalog
                 .warnings
                 .iter()
-                .filter(|w| !(opts.crd && w.message.contains(CEL_NOT_EVALUATED)))
+                .filter(|w| {
+                    !(opts.crd
+                        && (w.message.contains(CEL_NOT_EVALUATED)
+                            || w.message.contains(LIST_MAP_KEYS_NOT_CHECKED)))
+                })
                 .map(ToString::to_string),
         );
         for schema in catalog.schemas {
@@ -188,8 +193,13 @@ impl SchemaSet {
             .iter()
             .flat_map(|s| violations(s, doc, first_line, line))
             .collect();
-        for s in &schemas {
-            violations.extend(self.cel_violations(s, doc, first_line, line));
+        if self.by_kind {
+            // List uniqueness is the API server's `Duplicate value` (below), not the rule
+            // set's `uniqueItems` wording.
+            violations.retain(|v| !v.keyword.ends_with("/x-kubernetes-list-type"));
+            for s in &schemas {
+                violations.extend(self.crd_violations(s, doc, first_line, line));
+            }
         }
         // In document order (stable: equal positions keep schema and keyword order).
         violations.sort_by_key(|v| (v.line, v.column));
@@ -203,27 +213,39 @@ impl SchemaSet {
         }))
     }
 
-    /// The failures of `schema`'s CEL rules on `doc` (a create), each worded as the API
+    /// What the API server checks of `doc` (a create) beyond the structural schema: list
+    /// uniqueness on the pruned object, then `schema`'s CEL rules; each worded as the API
     /// server returns it and located at its field.
-    fn cel_violations(
+    fn crd_violations(
         &self,
         schema: &LoadedSchema,
         doc: &Parsed<'_>,
         first_line: usize,
         line: usize,
     ) -> Vec<SchemaViolation> {
-        let Some(rules) = self
+        let value = doc.value();
+        let mut pruned = value.clone().into_owned();
+        validgen_crd::prune::prune(&schema.schema, &mut pruned);
+        let mut found: Vec<CelViolation> =
+            validgen_crd::listtype::validate(&schema.schema, &pruned)
+                .into_iter()
+                .map(|error| CelViolation {
+                    instance: error.pointer(),
+                    rule: String::new(),
+                    error,
+                })
+                .collect();
+        let rules = self
             .schemas
             .iter()
             .position(|s| std::ptr::eq(s, schema))
             .and_then(|i| self.cel.get(i))
-            .and_then(Option::as_ref)
-        else {
-            return Vec::new();
-        };
+            .and_then(Option::as_ref);
+        if let Some(rules) = rules {
+            found.extend(rules.validate(&value, None));
+        }
         let name = schema_name(schema);
-        rules
-            .validate(&doc.value(), None)
+        found
             .into_iter()
             .map(|v| {
                 let span = doc.span(&v.instance);

@@ -225,7 +225,8 @@ error: {CRD}: version `v1beta1` of Widget is defined twice
 /// CEL rules (`x-kubernetes-validations`) are evaluated as the API server evaluates them, with
 /// the defaults in (`max: 10`), and each failure is worded as `kubectl apply` prints it, at
 /// its field and naming its rule: a resource that breaks only CEL rules is invalid, never
-/// "valid" with a warning that rules were not evaluated.
+/// "valid" with a warning that rules were not evaluated. A map list's repeated key is the API
+/// server's `Duplicate value`.
 #[test]
 fn cel_rules_are_evaluated_with_the_api_servers_texts() {
     let crd = "cli/tests/data/schemas/crd/gauge.crd.yaml";
@@ -238,10 +239,11 @@ fn cel_rules_are_evaluated_with_the_api_servers_texts() {
         out,
         format!(
             "VALID   {docs}#0 fine
-INVALID {docs}#1 broken (3 violations)
+INVALID {docs}#1 broken (4 violations)
     {docs}:14:3: /spec: spec: Invalid value: min must not exceed max [{at}/x-kubernetes-validations/0]
     {docs}:15:11: /spec/legacy: spec.legacy: Forbidden: legacy is gone [{at}/x-kubernetes-validations/1]
     {docs}:16:9: /spec/unit: spec.unit: Invalid value: \"kPa\": failed rule: self in ['bar', 'psi'] [{at}/properties/unit/x-kubernetes-validations/0]
+    {docs}:19:5: /spec/readings/1: spec.readings[1]: Duplicate value: {{\"at\":\"noon\"}} [{crd}#/spec/versions/0/schema/openAPIV3Schema]
 "
         )
     );

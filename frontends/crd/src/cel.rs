@@ -17,7 +17,7 @@ use std::collections::HashMap;
 use kube_cel::{CompilationError, CompiledSchema, ErrorKind, ValidationError, Validator};
 use serde_json::Value;
 
-use super::field_error::{ErrorType, FieldError};
+use super::field_error::{ErrorType, FieldError, field_pointer};
 use super::prune::prune;
 
 /// The compiled rules of one schema.
@@ -155,8 +155,8 @@ impl CelRules {
                     .iter()
                     .filter(|e| !ratcheted(e, &self.schema, &seen, old_seen.as_ref()))
                     .map(|e| CelViolation {
+                        instance: field_pointer(&e.field_path),
                         error: self.field_error(e, &seen),
-                        instance: pointer_of(&e.field_path),
                         rule: self
                             .messages
                             .get(&e.rule)
@@ -305,29 +305,6 @@ fn correlated_prefix(schema: &Value, path: &str) -> String {
             out.push('[');
             out.push_str(index);
             node = node.and_then(|n| n.get("items"));
-        }
-    }
-    out
-}
-
-/// The JSON Pointer of the API server's field path `path` (`spec.listeners[0].tls` →
-/// `/spec/listeners/0/tls`).
-fn pointer_of(path: &str) -> String {
-    let mut out = String::new();
-    for part in path.split('.').filter(|p| !p.is_empty()) {
-        let (name, indices) = part.split_once('[').unwrap_or((part, ""));
-        if !name.is_empty() {
-            out.push('/');
-            out.push_str(&name.replace('~', "~0").replace('/', "~1"));
-        }
-        for index in indices.split('[').filter(|i| !i.is_empty()) {
-            out.push('/');
-            out.push_str(
-                index
-                    .trim_end_matches(']')
-                    .trim_matches('\'')
-                    .trim_matches('"'),
-            );
         }
     }
     out

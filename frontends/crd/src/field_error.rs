@@ -90,6 +90,11 @@ pub struct FieldError {
 }
 
 impl FieldError {
+    /// The JSON Pointer of [`FieldError::field`] ([`field_pointer`]).
+    pub fn pointer(&self) -> String {
+        field_pointer(&self.field)
+    }
+
     /// The error's text (`Error.Error`): `<field>: <body>`.
     pub fn message(&self) -> String {
         format!("{}: {}", self.field, self.body())
@@ -116,13 +121,55 @@ impl FieldError {
     }
 }
 
+/// The JSON Pointer of an API server field path (`spec.listeners[0].tls` →
+/// `/spec/listeners/0/tls`; `""` for `<nil>` and the root).
+pub fn field_pointer(field: &str) -> String {
+    if field == "<nil>" {
+        return String::new();
+    }
+    let mut out = String::new();
+    for part in field.split('.').filter(|p| !p.is_empty()) {
+        let (name, indices) = part.split_once('[').unwrap_or((part, ""));
+        if !name.is_empty() {
+            out.push('/');
+            out.push_str(&name.replace('~', "~0").replace('/', "~1"));
+        }
+        for index in indices.split('[').filter(|i| !i.is_empty()) {
+            out.push('/');
+            out.push_str(
+                index
+                    .trim_end_matches(']')
+                    .trim_matches('\'')
+                    .trim_matches('"'),
+            );
+        }
+    }
+    out
+}
+
 /// A bad value as `ErrorBody` prints it: a string quoted as Go's `%q`, a number or boolean as
-/// `%v`, `null` for nil, anything else as JSON.
+/// `%v`, `null` for nil, anything else as Go's `json.Marshal` writes it (`<`, `>`, `&`,
+/// U+2028 and U+2029 escaped as `\u003c`…, which can only occur inside strings).
 fn go_value(v: &Value) -> String {
     match v {
         Value::String(s) => quote(s),
         Value::Null => "null".to_owned(),
-        other => other.to_string(),
+        Value::Bool(_) | Value::Number(_) => v.to_string(),
+        other => {
+            let json = other.to_string();
+            let mut out = String::with_capacity(json.len());
+            for c in json.chars() {
+                match c {
+                    '<' => out.push_str("\\u003c"),
+                    '>' => out.push_str("\\u003e"),
+                    '&' => out.push_str("\\u0026"),
+                    '\u{2028}' => out.push_str("\\u2028"),
+                    '\u{2029}' => out.push_str("\\u2029"),
+                    c => out.push(c),
+                }
+            }
+            out
+        }
     }
 }
 
@@ -198,6 +245,10 @@ mod tests {
             "spec.x: Too long: may not be more than 63 bytes"
         );
         assert_eq!(
+            e(ErrorType::Duplicate, Some(json!({"v": "a<b&c>"})), "").message(),
+            "spec.x: Duplicate value: {\"v\":\"a\\u003cb\\u0026c\\u003e\"}"
+        );
+        assert_eq!(
             e(ErrorType::Forbidden, None, "no").message(),
             "spec.x: Forbidden: no"
         );
@@ -205,6 +256,17 @@ mod tests {
             e(ErrorType::Invalid, Some(Value::Null), "d").message(),
             "spec.x: Invalid value: null: d"
         );
+    }
+
+    #[test]
+    fn field_paths_as_json_pointers() {
+        assert_eq!(
+            field_pointer("spec.listeners[0].tls"),
+            "/spec/listeners/0/tls"
+        );
+        assert_eq!(field_pointer("spec.a/b[2][3]"), "/spec/a~1b/2/3");
+        assert_eq!(field_pointer("<nil>"), "");
+        assert_eq!(field_pointer(""), "");
     }
 
     #[test]

@@ -5,6 +5,7 @@
 //!   evaluated on an object, on create or (with the old object) on update;
 //! - [`prune`]: unknown fields and non-nullable `null`s dropped, as the API server decodes a
 //!   body before it validates it;
+//! - [`listtype`]: `x-kubernetes-list-type` `set` and `map` uniqueness (`Duplicate value`);
 //! - [`field_error`]: the API server's field errors and `is invalid` status, worded as
 //!   `kubectl apply` prints them.
 //!
@@ -13,7 +14,8 @@
 
 pub mod cel;
 pub mod field_error;
+pub mod listtype;
 pub mod prune;
 
 pub use cel::{CelRules, CelViolation, CompileError};
-pub use field_error::{ErrorType, FieldError, invalid_status};
+pub use field_error::{ErrorType, FieldError, field_pointer, invalid_status};

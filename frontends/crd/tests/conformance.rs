@@ -120,3 +120,59 @@ fn cel_errors_are_the_api_servers() {
     // module docs); the count may only fall.
     assert!(t.extra.len() <= 31, "{summary}\n{}", t.extra.join("\n"));
 }
+
+/// `x-kubernetes-list-type` uniqueness: on the pruned object, validgen's `Duplicate value`
+/// errors are exactly the API server's, case by case.
+#[test]
+fn duplicate_values_are_the_api_servers() {
+    let text = std::fs::read_to_string(dir().join("cases.jsonl")).expect("cases");
+    let mut crds: HashMap<String, Value> = HashMap::new();
+    let (mut compared, mut with_duplicates) = (0, 0);
+    let mut wrong = Vec::new();
+    for line in text.lines() {
+        let case: Value = serde_json::from_str(line).expect("a case");
+        let expected = &case["expected"];
+        if expected.get("crd_error").is_some() || expected.get("decode_error").is_some() {
+            continue;
+        }
+        let file = case["crd"].as_str().unwrap_or_default().to_owned();
+        let crd = crds.entry(file.clone()).or_insert_with(|| {
+            serde_json::from_str(&std::fs::read_to_string(dir().join(&file)).expect("crd"))
+                .expect("crd json")
+        });
+        let Some(schema) = schema(crd, case["version"].as_str().unwrap_or_default()) else {
+            continue;
+        };
+        // List checks run on updates only when the old object passes them (the README).
+        if case.get("oldObject").is_some() {
+            continue;
+        }
+        let mut object = case["object"].clone();
+        validgen_crd::prune::prune(&schema, &mut object);
+        let ours: Vec<String> = validgen_crd::listtype::validate(&schema, &object)
+            .iter()
+            .map(FieldError::message)
+            .collect();
+        let theirs: Vec<&str> = expected["errors"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter(|e| e["type"] == "FieldValueDuplicate")
+            .filter_map(|e| e["message"].as_str())
+            .collect();
+        compared += 1;
+        with_duplicates += usize::from(!theirs.is_empty());
+        let mut sorted = ours.clone();
+        sorted.sort();
+        let mut expected_sorted: Vec<String> = theirs.iter().map(|s| (*s).to_owned()).collect();
+        expected_sorted.sort();
+        if sorted != expected_sorted {
+            wrong.push(format!("{}: ours {ours:?}, theirs {theirs:?}", case["id"]));
+        }
+    }
+    assert!(
+        compared > 2000 && with_duplicates >= 20,
+        "{compared} {with_duplicates}"
+    );
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}

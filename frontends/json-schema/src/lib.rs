@@ -60,6 +60,11 @@ pub use annotations::{annotation_of, owner};
 /// evaluate CEL rules (a caller that evaluates them itself, as `validate --crd` does with
 /// `validgen-crd`, drops it).
 pub const CEL_NOT_EVALUATED: &str = "CEL rules (`x-kubernetes-validations`) are not evaluated";
+
+/// The warning on every `x-kubernetes-list-type: map` of a CRD schema: the rule set does not
+/// check key uniqueness (`validate --crd` does, with `validgen-crd`).
+pub const LIST_MAP_KEYS_NOT_CHECKED: &str =
+    "`x-kubernetes-list-type: map`: key uniqueness is not checked";
 pub use describe::describe;
 pub use draft::Draft;
 pub use error::SchemaError;

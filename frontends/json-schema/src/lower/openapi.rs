@@ -31,7 +31,7 @@ impl Lowerer<'_> {
                 self.warnings.push(SchemaError::at(
                     here.pointer,
                     k,
-                    "`x-kubernetes-list-type: map`: key uniqueness is not checked",
+                    crate::LIST_MAP_KEYS_NOT_CHECKED,
                 ));
                 Vec::new()
             }
