@@ -454,6 +454,14 @@ pub struct ValidateArgs {
     #[arg(long = "crd", value_name = "FILE")]
     pub crds: Vec<PathBuf>,
 
+    /// With --crd: the objects as the cluster stores them (YAML or JSON, any number of
+    /// documents). A document with the same `apiVersion`, `kind`, namespace and name as one of
+    /// them is judged as an update of it, as the API server judges one: transition rules
+    /// (`oldSelf`) run, and a CEL rule is not enforced where the update leaves the value
+    /// unchanged (ratcheting); other documents are creates.
+    #[arg(long, value_name = "FILE", requires = "crds")]
+    pub old: Option<PathBuf>,
+
     /// Validate the PATHs as ytt data values against this ytt data-values schema (a
     /// `#@data/values-schema` file): the PATHs are `--data-values-file`s of `ytt -f FILE`
     /// (plain YAML), merged in the order given into one configuration and judged in one ytt

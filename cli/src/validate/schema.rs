@@ -23,6 +23,8 @@ pub struct SchemaSet {
     schemas: Vec<LoadedSchema>,
     /// With `--crd`, each version's CEL rules, beside `schemas` (`None`: it has none).
     cel: Vec<Option<CelRules>>,
+    /// With `--old`, the stored objects a document may update.
+    old: Vec<serde_json::Value>,
     /// Documents pick their CRD version by `apiVersion` and `kind`.
     by_kind: bool,
 }
@@ -40,13 +42,15 @@ pub struct LoadedSet {
 
 /// How the schemas are read.
 #[derive(Debug, Clone, Copy)]
-pub struct LoadOptions {
+pub struct LoadOptions<'a> {
     /// The paths are CRDs (`--crd`), picked by `apiVersion` and `kind`.
     pub crd: bool,
     /// `--assert-formats`.
     pub assert_formats: bool,
     /// `--strict`: unknown keywords are errors, CRD versions reject unknown fields.
     pub strict: bool,
+    /// `--old`: the stored objects documents may update.
+    pub old: Option<&'a std::path::Path>,
 }
 
 /// A path as the user named it, without a trailing `/`.
@@ -61,7 +65,7 @@ pub fn display_path(path: &std::path::Path) -> String {
 }
 
 /// Loads the `--schema` (or `--crd`) paths, collecting every error of every path.
-pub fn load(paths: &[PathBuf], opts: LoadOptions) -> LoadedSet {
+pub fn load(paths: &[PathBuf], opts: LoadOptions<'_>) -> LoadedSet {
     let options = SchemaOptions {
         assert_formats: opts.assert_formats,
         strict: opts.strict,
@@ -69,6 +73,16 @@ pub fn load(paths: &[PathBuf], opts: LoadOptions) -> LoadedSet {
     };
     let mut out = LoadedSet::default();
     out.set.by_kind = opts.crd;
+    if let Some(old) = opts.old {
+        let name = display_path(old);
+        let read = std::fs::read(old)
+            .map_err(|e| format!("{name}: {e}"))
+            .and_then(|bytes| validgen_core::model::parse_stream(&name, &bytes));
+        match read {
+            Ok(docs) => out.set.old = docs,
+            Err(e) => out.errors.push((name, e)),
+        }
+    }
     for path in paths {
         let name = display_path(path);
         let catalog = load_schemas(path, &name, options);
@@ -224,17 +238,28 @@ impl SchemaSet {
         line: usize,
     ) -> Vec<SchemaViolation> {
         let value = doc.value();
+        let old = self.old_of(&value);
         let mut pruned = value.clone().into_owned();
         validgen_crd::prune::prune(&schema.schema, &mut pruned);
-        let mut found: Vec<CelViolation> =
+        // On an update, list checks run only when the old object passes them.
+        let old_lists_pass = old.is_none_or(|o| {
+            let mut o = o.clone();
+            validgen_crd::prune::prune(&schema.schema, &mut o);
+            validgen_crd::listtype::validate(&schema.schema, &o).is_empty()
+        });
+        let lists = if old_lists_pass {
             validgen_crd::listtype::validate(&schema.schema, &pruned)
-                .into_iter()
-                .map(|error| CelViolation {
-                    instance: error.pointer(),
-                    rule: String::new(),
-                    error,
-                })
-                .collect();
+        } else {
+            Vec::new()
+        };
+        let mut found: Vec<CelViolation> = lists
+            .into_iter()
+            .map(|error| CelViolation {
+                instance: error.pointer(),
+                rule: String::new(),
+                error,
+            })
+            .collect();
         let rules = self
             .schemas
             .iter()
@@ -242,7 +267,7 @@ impl SchemaSet {
             .and_then(|i| self.cel.get(i))
             .and_then(Option::as_ref);
         if let Some(rules) = rules {
-            found.extend(rules.validate(&value, None));
+            found.extend(rules.validate(&value, old));
         }
         let name = schema_name(schema);
         found
@@ -260,6 +285,27 @@ impl SchemaSet {
                 }
             })
             .collect()
+    }
+
+    /// The stored object `doc` updates: the `--old` document of the same `apiVersion`,
+    /// `kind`, namespace and name.
+    fn old_of(&self, doc: &serde_json::Value) -> Option<&serde_json::Value> {
+        let key = |v: &serde_json::Value| {
+            let text = |p: &str| {
+                v.pointer(p)
+                    .and_then(serde_json::Value::as_str)
+                    .unwrap_or("")
+                    .to_owned()
+            };
+            (
+                text("/apiVersion"),
+                text("/kind"),
+                text("/metadata/namespace"),
+                text("/metadata/name"),
+            )
+        };
+        let wanted = key(doc);
+        self.old.iter().find(|o| key(o) == wanted)
     }
 
     /// The CRD version of `doc`; otherwise the item saying why there is none.

@@ -272,3 +272,28 @@ fn a_cel_rule_that_does_not_compile_is_a_located_error() {
         "{err}"
     );
 }
+
+/// With `--old`, a document that names a stored object is an update of it: its transition
+/// rules (`oldSelf`) run, and what the update leaves unchanged is not enforced (ratcheting:
+/// `broken`, stored as it is, passes; its list was already invalid, so lists are not checked).
+#[test]
+fn updates_run_transition_rules_and_ratchet() {
+    let crd = "cli/tests/data/schemas/crd/gauge.crd.yaml";
+    let docs = "cli/tests/data/schemas/docs/gauges.yaml";
+    let old = "cli/tests/data/schemas/docs/gauges-stored.yaml";
+    let (code, out, err) = run(&["validate", "--crd", crd, "--old", old, docs]);
+    assert_eq!(code, 1, "{err}");
+    let at = format!("{crd}#/spec/versions/0/schema/openAPIV3Schema/properties/spec");
+    assert_eq!(
+        out,
+        format!(
+            "INVALID {docs}#0 fine (1 violation)
+    {docs}:7:9: /spec/unit: spec.unit: Invalid value: \"bar\": unit is immutable [{at}/properties/unit/x-kubernetes-validations/1]
+VALID   {docs}#1 broken
+"
+        )
+    );
+    let (code, _, err) = run(&["validate", "--crd", crd, "--old", "nowhere.yaml", docs]);
+    assert_eq!(code, 2);
+    assert!(err.contains("nowhere.yaml"), "{err}");
+}
