@@ -8,6 +8,7 @@ use super::{Here, Lowerer, kind};
 use validgen_core::ir::{Bound, Check, JsonType, Measure, Regex};
 use validgen_ecmaregex::EcmaRegex;
 use validgen_format::Format;
+use validgen_goregex::GoRegex;
 
 impl Lowerer<'_> {
     pub(super) fn value_keyword(&mut self, k: &str, v: &Value, here: &Here<'_>) -> Vec<Check> {
@@ -141,8 +142,25 @@ impl Lowerer<'_> {
         self.pattern_text(p, here, k)
     }
 
-    /// The pattern `p` (of keyword `k`), compiled as ECMA-262.
+    /// The pattern `p` (of keyword `k`), compiled as ECMA-262; in a CRD's structural schema
+    /// ([`crate::Options::openapi`]), as a Go regular expression, which kube-openapi compiles
+    /// CRD patterns with (`regexp.MustCompile`: `(?i)` and the rest of RE2, no lookaround).
     pub(super) fn pattern_text(&mut self, p: &str, here: &Here<'_>, k: &str) -> Option<Regex> {
+        if self.options.openapi {
+            return match GoRegex::new(p) {
+                Ok(re) => Some(Regex::Re2(re)),
+                Err(e) => {
+                    self.error(
+                        here,
+                        k,
+                        format!(
+                            "pattern `{p}` is not a Go regular expression, as CRD patterns are: {e}"
+                        ),
+                    );
+                    None
+                }
+            };
+        }
         match EcmaRegex::new(p) {
             Ok(re) => Some(Regex::Ecma(re)),
             Err(e) => {
@@ -203,4 +221,47 @@ fn int_format(name: &str) -> Option<Check> {
         min: bound(min),
         max: bound(max),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+    use validgen_core::interpret::{Explain, evaluate_document};
+    use validgen_core::model::Plain;
+
+    use crate::{Options, compile};
+
+    fn valid(schema: &serde_json::Value, openapi: bool, doc: &serde_json::Value) -> bool {
+        let options = Options {
+            openapi,
+            ..Options::default()
+        };
+        let compiled = compile(schema, &options).expect("compiles");
+        evaluate_document(&compiled.rules, &Plain::new(doc), Explain::Failures)
+            .violations
+            .is_empty()
+    }
+
+    /// A real Kueue CRD's pattern: Go's `(?i)`, which ECMA-262 has not.
+    #[test]
+    fn crd_patterns_are_go_regular_expressions() {
+        let kueue = json!({"type": "string", "pattern": "^(?i)[a-z]([-a-z0-9]*[a-z0-9])?$"});
+        assert!(valid(&kueue, true, &json!("Team-A")));
+        assert!(!valid(&kueue, true, &json!("-a")));
+        assert!(compile(&kueue, &Options::default()).is_err(), "not ECMA-262");
+        let lookahead = json!({"type": "string", "pattern": "^(?=a)"});
+        let errors = compile(
+            &lookahead,
+            &Options {
+                openapi: true,
+                ..Options::default()
+            },
+        )
+        .expect_err("Go has no lookahead");
+        assert!(
+            errors[0].to_string().contains("is not a Go regular expression"),
+            "{}",
+            errors[0]
+        );
+    }
 }
