@@ -5,6 +5,8 @@
 //!   evaluated on an object, on create or (with the old object) on update;
 //! - [`prune`]: unknown fields and non-nullable `null`s dropped, as the API server decodes a
 //!   body before it validates it;
+//! - [`structural`]: the structural schema's violations (the JSON Schema frontend's rule set,
+//!   run on the object as the API server validates it) in the API server's words;
 //! - [`listtype`]: `x-kubernetes-list-type` `set` and `map` uniqueness (`Duplicate value`);
 //! - [`field_error`]: the API server's field errors and `is invalid` status, worded as
 //!   `kubectl apply` prints them.
@@ -16,6 +18,7 @@ pub mod cel;
 pub mod field_error;
 pub mod listtype;
 pub mod prune;
+pub mod structural;
 
 pub use cel::{CelRules, CelViolation, CompileError};
 pub use field_error::{ErrorType, FieldError, field_pointer, invalid_status};

@@ -8,8 +8,8 @@
 //!   (`x-kubernetes-embedded-resource: true`), `apiVersion`, `kind` and `metadata` are kept;
 //!   the dropped fields' paths are returned (the API server's `unknown field` warnings, or its
 //!   Strict error);
-//! - **`null`s of non-nullable fields without a default are dropped**: a property whose value
-//!   is `null` and whose schema says neither `nullable: true` nor a `default`.
+//! - **`null`s of non-nullable fields are dropped**, or replaced by the field's `default` when
+//!   it has one (as structural defaulting then does).
 //!
 //! The root's `metadata` is left to the API server's own `ObjectMeta` handling (not pruned
 //! here).
@@ -68,9 +68,18 @@ fn walk(
                     }
                     continue;
                 };
-                if map.get(&key).is_some_and(Value::is_null) && drops_null(sub) {
-                    map.remove(&key);
-                    continue;
+                if map.get(&key).is_some_and(Value::is_null) && !nullable(sub) {
+                    // Structural defaulting replaces the null of a non-nullable field that
+                    // has a default (apiextensions-apiserver `defaulting.Default`).
+                    match sub.get("default") {
+                        Some(default) => {
+                            map.insert(key.clone(), default.clone());
+                        }
+                        None => {
+                            map.remove(&key);
+                            continue;
+                        }
+                    }
                 }
                 if depth == 0 && key == "metadata" {
                     continue;
@@ -98,9 +107,9 @@ fn walk(
     }
 }
 
-/// Whether a `null` under this property schema is dropped: not nullable, no default.
-fn drops_null(schema: &Value) -> bool {
-    schema.get("nullable") != Some(&Value::Bool(true)) && schema.get("default").is_none()
+/// Whether a `null` is allowed under this property schema.
+fn nullable(schema: &Value) -> bool {
+    schema.get("nullable") == Some(&Value::Bool(true))
 }
 
 #[cfg(test)]
@@ -145,7 +154,7 @@ mod tests {
             object,
             json!({
                 "apiVersion": "v1", "kind": "K", "metadata": {"name": "n", "anything": 1},
-                "spec": {"b": null, "c": null, "labels": {"k": "v"}, "free": {"x": {"y": 1}},
+                "spec": {"b": null, "c": "x", "labels": {"k": "v"}, "free": {"x": {"y": 1}},
                          "list": [{"n": 1}],
                          "template": {"apiVersion": "v1", "kind": "Pod", "metadata": {}, "spec": {}}}
             })

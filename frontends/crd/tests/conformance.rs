@@ -176,3 +176,96 @@ fn duplicate_values_are_the_api_servers() {
     );
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
+
+/// Every error of a create, structural and CEL, as the API server returns it: the cases whose
+/// whole error list validgen gives exactly (as a set: the API server's order within one step
+/// is Go map order): 2 024 of the 2 102 creates.
+#[test]
+fn whole_answers_of_creates() {
+    use validgen_core::interpret::{Explain, evaluate_document};
+    use validgen_core::model::Plain;
+    use validgen_crd::structural;
+    use validgen_json_schema::{Options, compile};
+
+    let text = std::fs::read_to_string(dir().join("cases.jsonl")).expect("cases");
+    let mut crds: HashMap<String, Value> = HashMap::new();
+    type Compiled = Option<(Value, validgen_core::ir::RuleSet, Option<CelRules>)>;
+    let mut compiled: HashMap<(String, String), Compiled> = HashMap::new();
+    let (mut creates, mut exact) = (0, 0);
+    let mut wrong: Vec<String> = Vec::new();
+    for line in text.lines() {
+        let case: Value = serde_json::from_str(line).expect("a case");
+        let expected = &case["expected"];
+        if expected.get("crd_error").is_some()
+            || expected.get("decode_error").is_some()
+            || case.get("oldObject").is_some()
+        {
+            continue;
+        }
+        let file = case["crd"].as_str().unwrap_or_default().to_owned();
+        let version = case["version"].as_str().unwrap_or_default().to_owned();
+        let crd = crds.entry(file.clone()).or_insert_with(|| {
+            serde_json::from_str(&std::fs::read_to_string(dir().join(&file)).expect("crd"))
+                .expect("crd json")
+        });
+        let entry = compiled.entry((file, version.clone())).or_insert_with(|| {
+            let s = schema(crd, &version)?;
+            let options = Options {
+                openapi: true,
+                assert_formats: true,
+                ..Options::default()
+            };
+            let rules = compile(&s, &options).ok()?.rules;
+            let cel = CelRules::compile(&s).ok();
+            Some((s, rules, cel))
+        });
+        let Some((s, rules, cel)) = entry else {
+            continue;
+        };
+        creates += 1;
+        let (prepared, _) = structural::prepare(s, &case["object"]);
+        let report = evaluate_document(rules, &Plain::new(&prepared), Explain::Failures);
+        let mut ours = structural::metadata_name(&prepared);
+        ours.extend(
+            structural::errors(&report.violations, &prepared, s)
+                .into_iter()
+                .map(|(e, _)| e),
+        );
+        ours.extend(validgen_crd::listtype::validate(s, &prepared));
+        if ours.iter().any(structural::is_blocking) {
+            ours.push(structural::not_checked());
+        } else if let Some(cel) = cel {
+            ours.extend(
+                cel.validate(&case["object"], None)
+                    .into_iter()
+                    .map(|v| v.error),
+            );
+        }
+        let mut ours: Vec<String> = ours.iter().map(FieldError::message).collect();
+        ours.sort();
+        ours.dedup();
+        let mut theirs: Vec<String> = expected["errors"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|e| e["message"].as_str().map(str::to_owned))
+            .collect();
+        theirs.sort();
+        theirs.dedup();
+        if ours == theirs {
+            exact += 1;
+        } else {
+            wrong.push(format!(
+                "{}\n  ours   {ours:?}\n  theirs {theirs:?}",
+                case["id"]
+            ));
+        }
+    }
+    eprintln!("creates {creates}, exact {exact}");
+    assert_eq!(creates, 2102);
+    // The rest, a ceiling this test holds: the reasons inside a failed `oneOf`/`anyOf`, which
+    // the API server lists and validgen's rule set does not; cel 0.13's texts for missing
+    // keys and bad durations (see `cel_errors_are_the_api_servers`); `metadata` accessor
+    // errors; list-type maps of non-objects.
+    assert!(exact >= 2024, "{exact} of {creates}\n{}", wrong.join("\n"));
+}
