@@ -485,11 +485,13 @@ pub struct ValidateArgs {
     #[arg(long, requires = "schema_source", conflicts_with = "templates")]
     pub assert_formats: bool,
 
-    /// With --schema or --crd: unknown schema keywords are errors. CRD versions also reject
-    /// unknown fields, as Kubernetes strict field validation does: every object schema without
+    /// With --schema or --crd: unknown schema keywords are errors. Unknown fields are
+    /// rejected as Kubernetes strict field validation does: every object schema without
     /// `additionalProperties` or `x-kubernetes-preserve-unknown-fields: true` allows only the
     /// fields it lists (and `apiVersion`, `kind`, and the fields of ObjectMeta in `metadata`,
-    /// at the root).
+    /// at the root). With --crd this is the API server's Strict answer (`strict decoding
+    /// error: unknown field …`, and nothing else); without --strict, --crd prunes unknown
+    /// fields as the API server does and warns about each.
     #[arg(long, requires = "schema_source", conflicts_with = "templates")]
     pub strict: bool,
 

@@ -10,8 +10,9 @@
 use std::path::PathBuf;
 
 use validgen_codegen::{Diagnostic, LoadedSchema, SchemaOptions, load_schemas};
-use validgen_core::interpret::Outcome;
-use validgen_crd::{CelRules, CelViolation};
+use validgen_core::interpret::{Explain, Outcome, evaluate_document};
+use validgen_core::model::Plain;
+use validgen_crd::{CelRules, FieldError, structural};
 use validgen_json_schema::{CEL_NOT_EVALUATED, LIST_MAP_KEYS_NOT_CHECKED, annotation_of, describe};
 
 use super::parsed::Parsed;
@@ -25,6 +26,8 @@ pub struct SchemaSet {
     cel: Vec<Option<CelRules>>,
     /// With `--old`, the stored objects a document may update.
     old: Vec<serde_json::Value>,
+    /// `--strict` with `--crd`: unknown fields get the API server's Strict answer.
+    strict: bool,
     /// Documents pick their CRD version by `apiVersion` and `kind`.
     by_kind: bool,
 }
@@ -67,12 +70,15 @@ pub fn display_path(path: &std::path::Path) -> String {
 /// Loads the `--schema` (or `--crd`) paths, collecting every error of every path.
 pub fn load(paths: &[PathBuf], opts: LoadOptions<'_>) -> LoadedSet {
     let options = SchemaOptions {
-        assert_formats: opts.assert_formats,
+        // kube-openapi asserts the formats of a CRD's schema.
+        assert_formats: opts.assert_formats || opts.crd,
         strict: opts.strict,
-        reject_unknown_fields: opts.strict,
+        // With `--crd`, unknown fields are pruned and answered as the API server does.
+        reject_unknown_fields: opts.strict && !opts.crd,
     };
     let mut out = LoadedSet::default();
     out.set.by_kind = opts.crd;
+    out.set.strict = opts.crd && opts.strict;
     if let Some(old) = opts.old {
         let name = display_path(old);
         let read = std::fs::read(old)
@@ -203,88 +209,136 @@ impl SchemaSet {
             (Some(ns), Some(n)) => Some(format!("{ns}/{n}")),
             (_, n) => n,
         };
-        let mut violations: Vec<SchemaViolation> = schemas
-            .iter()
-            .flat_map(|s| violations(s, doc, first_line, line))
-            .collect();
-        if self.by_kind {
-            // List uniqueness is the API server's `Duplicate value` (below), not the rule
-            // set's `uniqueItems` wording.
-            violations.retain(|v| !v.keyword.ends_with("/x-kubernetes-list-type"));
+        let (mut violations, mut warnings) = if self.by_kind {
+            let mut found = (Vec::new(), Vec::new());
             for s in &schemas {
-                violations.extend(self.crd_violations(s, doc, first_line, line));
+                let (v, w) = self.crd_violations(s, doc, first_line, line);
+                found.0.extend(v);
+                found.1.extend(w);
             }
-        }
+            found
+        } else {
+            let found: Vec<SchemaViolation> = schemas
+                .iter()
+                .flat_map(|s| violations(s, doc, first_line, line))
+                .collect();
+            (found, Vec::new())
+        };
         // In document order (stable: equal positions keep schema and keyword order).
         violations.sort_by_key(|v| (v.line, v.column));
+        warnings.sort_by_key(|v| (v.line, v.column));
         Item::Document(Box::new(DocVerdict {
             source,
             line,
             name,
             schemas: schemas.iter().map(|s| schema_name(s)).collect(),
             violations,
-            warnings: Vec::new(),
+            warnings,
         }))
     }
 
-    /// What the API server checks of `doc` (a create) beyond the structural schema: list
-    /// uniqueness on the pruned object, then `schema`'s CEL rules; each worded as the API
-    /// server returns it and located at its field.
+    /// `doc` judged as the API server judges a custom resource (`validgen_crd`): decoded
+    /// (unknown fields pruned: with `--strict`, the Strict answer and nothing else; otherwise
+    /// warnings), `metadata.name`, the structural schema on the pruned and defaulted object,
+    /// list uniqueness, then the CEL rules unless an earlier error blocks them; a create, or
+    /// an update of the `--old` object of the same name. Each error worded as the API server
+    /// returns it and located at its field; the violations, then the warnings.
     fn crd_violations(
         &self,
         schema: &LoadedSchema,
         doc: &Parsed<'_>,
         first_line: usize,
         line: usize,
-    ) -> Vec<SchemaViolation> {
+    ) -> (Vec<SchemaViolation>, Vec<SchemaViolation>) {
+        let name = schema_name(schema);
+        let locate = |instance: String, keyword: String, message: String| {
+            let span = doc.span(&instance);
+            SchemaViolation {
+                line: span.map_or(line, |s| first_line + s.line - 1),
+                column: span.map_or(0, |s| s.column),
+                instance,
+                schema: name.clone(),
+                keyword,
+                message,
+                ..SchemaViolation::default()
+            }
+        };
         let value = doc.value();
         let old = self.old_of(&value);
-        let mut pruned = value.clone().into_owned();
-        validgen_crd::prune::prune(&schema.schema, &mut pruned);
-        // On an update, list checks run only when the old object passes them.
-        let old_lists_pass = old.is_none_or(|o| {
-            let mut o = o.clone();
-            validgen_crd::prune::prune(&schema.schema, &mut o);
-            validgen_crd::listtype::validate(&schema.schema, &o).is_empty()
-        });
-        let lists = if old_lists_pass {
-            validgen_crd::listtype::validate(&schema.schema, &pruned)
-        } else {
-            Vec::new()
-        };
-        let mut found: Vec<CelViolation> = lists
-            .into_iter()
-            .map(|error| CelViolation {
-                instance: error.pointer(),
-                rule: String::new(),
-                error,
+        let (prepared, unknown) = structural::prepare(&schema.schema, &value);
+        let unknown_at = |path: &String| validgen_crd::field_pointer(path);
+        if self.strict && !unknown.is_empty() {
+            let kind = schema.crd.as_ref().map_or("", |c| c.kind.as_str());
+            let version = schema.crd.as_ref().map_or("", |c| c.version.as_str());
+            let errors = unknown
+                .iter()
+                .map(|path| {
+                    locate(
+                        unknown_at(path),
+                        String::new(),
+                        format!(
+                            "{kind} in version \"{version}\" cannot be handled as a {kind}: strict decoding error: unknown field \"{path}\""
+                        ),
+                    )
+                })
+                .collect();
+            return (errors, Vec::new());
+        }
+        let warnings = unknown
+            .iter()
+            .map(|path| {
+                locate(
+                    unknown_at(path),
+                    String::new(),
+                    format!("unknown field \"{path}\""),
+                )
             })
             .collect();
+        let report = evaluate_document(&schema.rules, &Plain::new(&prepared), Explain::Failures);
+        let mut found: Vec<(FieldError, String)> = structural::metadata_name(&prepared)
+            .into_iter()
+            .map(|e| (e, String::new()))
+            .collect();
+        found.extend(structural::errors(
+            &report.violations,
+            &prepared,
+            &schema.schema,
+        ));
+        // On an update, list checks run only when the old object passes them.
+        let old_lists_pass = old.is_none_or(|o| {
+            let (o, _) = structural::prepare(&schema.schema, o);
+            validgen_crd::listtype::validate(&schema.schema, &o).is_empty()
+        });
+        if old_lists_pass {
+            found.extend(
+                validgen_crd::listtype::validate(&schema.schema, &prepared)
+                    .into_iter()
+                    .map(|e| (e, String::new())),
+            );
+        }
         let rules = self
             .schemas
             .iter()
             .position(|s| std::ptr::eq(s, schema))
             .and_then(|i| self.cel.get(i))
             .and_then(Option::as_ref);
-        if let Some(rules) = rules {
-            found.extend(rules.validate(&value, old));
+        if found.iter().any(|(e, _)| structural::is_blocking(e)) {
+            if rules.is_some() {
+                found.push((structural::not_checked(), String::new()));
+            }
+        } else if let Some(rules) = rules {
+            found.extend(
+                rules
+                    .validate(&value, old)
+                    .into_iter()
+                    .map(|v| (v.error, v.rule)),
+            );
         }
-        let name = schema_name(schema);
-        found
+        let errors = found
             .into_iter()
-            .map(|v| {
-                let span = doc.span(&v.instance);
-                SchemaViolation {
-                    line: span.map_or(line, |s| first_line + s.line - 1),
-                    column: span.map_or(0, |s| s.column),
-                    instance: v.instance,
-                    schema: name.clone(),
-                    keyword: v.rule,
-                    message: v.error.message(),
-                    ..SchemaViolation::default()
-                }
-            })
-            .collect()
+            .map(|(e, keyword)| locate(e.pointer(), keyword, e.message()))
+            .collect();
+        (errors, warnings)
     }
 
     /// The stored object `doc` updates: the `--old` document of the same `apiVersion`,

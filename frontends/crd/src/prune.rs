@@ -11,10 +11,11 @@
 //! - **`null`s of non-nullable fields are dropped**, or replaced by the field's `default` when
 //!   it has one (as structural defaulting then does).
 //!
-//! The root's `metadata` is left to the API server's own `ObjectMeta` handling (not pruned
-//! here).
+//! The root's `metadata` is read as `ObjectMeta`: its unknown fields are dropped and reported
+//! too (`metadata.colour`).
 
 use serde_json::Value;
+use validgen_json_schema::OBJECT_META_FIELDS;
 
 /// Bounds the walk (the API server refuses deeper objects long before).
 const MAX_DEPTH: usize = 512;
@@ -58,6 +59,10 @@ fn walk(
                     Some(s @ Value::Object(_)) => Some(s),
                     _ => None,
                 });
+                if depth == 0 && key == "metadata" {
+                    object_meta(map.get_mut(&key), unknown);
+                    continue;
+                }
                 let kept_as_resource_field =
                     resource && matches!(key.as_str(), "apiVersion" | "kind" | "metadata");
                 let Some(sub) = sub else {
@@ -81,9 +86,6 @@ fn walk(
                         }
                     }
                 }
-                if depth == 0 && key == "metadata" {
-                    continue;
-                }
                 if let Some(child) = map.get_mut(&key) {
                     walk(sub, child, &child_path, false, depth + 1, unknown);
                 }
@@ -104,6 +106,21 @@ fn walk(
             }
         }
         _ => {}
+    }
+}
+
+/// The root's `metadata`: decoded as Go's `ObjectMeta` (apimachinery
+/// `objectmeta.GetObjectMetaWithOptions`), which drops and reports the fields it does not have.
+fn object_meta(meta: Option<&mut Value>, unknown: &mut Vec<String>) {
+    let Some(Value::Object(map)) = meta else {
+        return;
+    };
+    let keys: Vec<String> = map.keys().cloned().collect();
+    for key in keys {
+        if !OBJECT_META_FIELDS.contains(&key.as_str()) {
+            map.remove(&key);
+            unknown.push(format!("metadata.{key}"));
+        }
     }
 }
 
@@ -144,6 +161,7 @@ mod tests {
         assert_eq!(
             unknown,
             [
+                "metadata.anything",
                 "spec.zzz",
                 "spec.list[0].m",
                 "spec.template.other",
@@ -153,7 +171,7 @@ mod tests {
         assert_eq!(
             object,
             json!({
-                "apiVersion": "v1", "kind": "K", "metadata": {"name": "n", "anything": 1},
+                "apiVersion": "v1", "kind": "K", "metadata": {"name": "n"},
                 "spec": {"b": null, "c": "x", "labels": {"k": "v"}, "free": {"x": {"y": 1}},
                          "list": [{"n": 1}],
                          "template": {"apiVersion": "v1", "kind": "Pod", "metadata": {}, "spec": {}}}

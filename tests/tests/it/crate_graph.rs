@@ -1,7 +1,7 @@
 //! The architecture, checked: the compiler already refuses a cycle between crates; this checks
 //! the layering it cannot see, from `cargo metadata`. Dialects depend on no validgen crate;
 //! the core only on dialects; a frontend on the core and dialects, never on another frontend
-//! (Kyverno on JSON Schema aside); the back ends and tools above. Dev-dependencies (tests may
+//! (Kyverno and CRDs on JSON Schema aside); the back ends and tools above. Dev-dependencies (tests may
 //! read files as another frontend does) are not layering.
 
 use std::collections::BTreeMap;
@@ -35,7 +35,9 @@ fn allowed(from: &str, to: &str) -> bool {
     match (a, b) {
         ("dialect", _) => false,
         ("core", b) => b == "dialect",
-        ("frontend", "frontend") => from == "validgen-kyverno" && to == "validgen-json-schema",
+        ("frontend", "frontend") => {
+            matches!(from, "validgen-kyverno" | "validgen-crd") && to == "validgen-json-schema"
+        }
         ("frontend", b) => matches!(b, "dialect" | "core"),
         // The offline CEL evaluator judges policies, whatever wrote them: dialects only.
         ("back end", _) if from == "validgen-vap-eval" => b == "dialect",

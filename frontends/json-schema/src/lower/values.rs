@@ -248,7 +248,10 @@ mod tests {
         let kueue = json!({"type": "string", "pattern": "^(?i)[a-z]([-a-z0-9]*[a-z0-9])?$"});
         assert!(valid(&kueue, true, &json!("Team-A")));
         assert!(!valid(&kueue, true, &json!("-a")));
-        assert!(compile(&kueue, &Options::default()).is_err(), "not ECMA-262");
+        assert!(
+            compile(&kueue, &Options::default()).is_err(),
+            "not ECMA-262"
+        );
         let lookahead = json!({"type": "string", "pattern": "^(?=a)"});
         let errors = compile(
             &lookahead,
@@ -259,7 +262,9 @@ mod tests {
         )
         .expect_err("Go has no lookahead");
         assert!(
-            errors[0].to_string().contains("is not a Go regular expression"),
+            errors[0]
+                .to_string()
+                .contains("is not a Go regular expression"),
             "{}",
             errors[0]
         );
