@@ -292,6 +292,7 @@ pub fn run(args: &ValidateArgs) -> u8 {
                 crd,
                 assert_formats: args.assert_formats,
                 strict: args.strict,
+                default_draft: args.default_draft,
             },
         );
         if !run.loaded(&loaded.errors, &loaded.warnings, args.summary) {

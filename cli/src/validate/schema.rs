@@ -44,6 +44,8 @@ pub struct LoadOptions {
     pub assert_formats: bool,
     /// `--strict`: unknown keywords are errors, CRD versions reject unknown fields.
     pub strict: bool,
+    /// `--default-draft`: the draft of the schemas without `$schema`.
+    pub default_draft: Option<validgen_codegen::Draft>,
 }
 
 /// A path as the user named it, without a trailing `/`.
@@ -63,6 +65,7 @@ pub fn load(paths: &[PathBuf], opts: LoadOptions) -> LoadedSet {
         assert_formats: opts.assert_formats,
         strict: opts.strict,
         reject_unknown_fields: opts.strict,
+        default_draft: opts.default_draft,
     };
     let mut out = LoadedSet::default();
     out.set.by_kind = opts.crd;
