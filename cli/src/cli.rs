@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::{ArgGroup, Args, Parser, Subcommand, ValueEnum};
+use validgen_codegen::Draft;
 
 /// validgen: documents judged by the rules of KubeVirt templates, JSON Schemas and CRDs, ytt
 /// data-values schemas and Kyverno CLI test manifests, with each format's own verdicts.
@@ -485,15 +486,22 @@ pub struct ValidateArgs {
     #[arg(long, requires = "schema_source", conflicts_with = "templates")]
     pub assert_formats: bool,
 
-    /// With --schema or --crd: unknown schema keywords are errors. Unknown fields are
-    /// rejected as Kubernetes strict field validation does: every object schema without
-    /// `additionalProperties` or `x-kubernetes-preserve-unknown-fields: true` allows only the
-    /// fields it lists (and `apiVersion`, `kind`, and the fields of ObjectMeta in `metadata`,
-    /// at the root). With --crd this is the API server's Strict answer (`strict decoding
-    /// error: unknown field …`, and nothing else); without --strict, --crd prunes unknown
-    /// fields as the API server does and warns about each.
+    /// With --schema or --crd: unknown schema keywords (and annotations of the wrong shape)
+    /// are errors. Unknown fields are rejected as Kubernetes strict field validation does:
+    /// every object schema without `additionalProperties` or
+    /// `x-kubernetes-preserve-unknown-fields: true` allows only the fields it lists (and
+    /// `apiVersion`, `kind`, and the fields of ObjectMeta in `metadata`, at the root). With
+    /// --crd this is the API server's Strict answer (`strict decoding error: unknown field …`,
+    /// and nothing else); without --strict, --crd prunes unknown fields as the API server does
+    /// and warns about each.
     #[arg(long, requires = "schema_source", conflicts_with = "templates")]
     pub strict: bool,
+
+    /// With --schema: the JSON Schema draft of the schemas without `$schema` (`draft-04`,
+    /// `draft-06`, `draft-07`, `2019-09`, `2020-12`) [default: 2020-12]. A `$schema` naming a
+    /// draft wins; CRD versions are OpenAPI schemas whatever it is.
+    #[arg(long, value_name = "DRAFT", value_parser = parse_draft, requires = "schemas", conflicts_with = "templates")]
+    pub default_draft: Option<Draft>,
 
     /// Kyverno v1alpha1 `Test` manifests: also check the files they name (they exist and
     /// parse; each result names a policy, a rule of it and resources found in them), as
@@ -686,10 +694,16 @@ pub struct GenerateArgs {
     #[arg(long, requires = "schemas", conflicts_with = "catalog")]
     pub assert_formats: bool,
 
-    /// With --schemas: unknown schema keywords are errors (`include_schemas!`'s
-    /// `strict = true`).
+    /// With --schemas: unknown schema keywords (and annotations of the wrong shape) are
+    /// errors (`include_schemas!`'s `strict = true`).
     #[arg(long, requires = "schemas", conflicts_with = "catalog")]
     pub strict: bool,
+
+    /// With --schemas: the JSON Schema draft of the schemas without `$schema` (`draft-04`,
+    /// `draft-06`, `draft-07`, `2019-09`, `2020-12`; `include_schemas!`'s `default_draft`)
+    /// [default: 2020-12].
+    #[arg(long, value_name = "DRAFT", value_parser = parse_draft, requires = "schemas", conflicts_with = "catalog")]
+    pub default_draft: Option<Draft>,
 
     /// The crate folder to write (created when missing).
     #[arg(long, value_name = "DIR")]
@@ -762,9 +776,15 @@ pub struct CheckArgs {
     #[arg(long, requires = "schemas")]
     pub assert_formats: bool,
 
-    /// With --schema: unknown keywords are errors, not warnings.
+    /// With --schema: unknown keywords (and annotations of the wrong shape) are errors, not
+    /// warnings.
     #[arg(long, requires = "schemas")]
     pub strict: bool,
+
+    /// With --schema: the JSON Schema draft of the schemas without `$schema` (`draft-04`,
+    /// `draft-06`, `draft-07`, `2019-09`, `2020-12`) [default: 2020-12].
+    #[arg(long, value_name = "DRAFT", value_parser = parse_draft, requires = "schemas")]
+    pub default_draft: Option<Draft>,
 
     /// Output format.
     #[arg(short = 'o', long = "output", value_enum, default_value_t = CheckFormat::Text)]
@@ -841,6 +861,17 @@ pub const DEFAULT_MAX_BODY_BYTES: usize = 3 * 1024 * 1024;
 /// The default limit on the JSON values of a review: 73 times those of the largest
 /// conformance case (681), about 7 MB as a JSON tree.
 pub const DEFAULT_MAX_JSON_VALUES: usize = 50_000;
+
+/// The JSON Schema draft `name` names, as [`Draft::name`] prints it (`--default-draft`).
+///
+/// # Errors
+/// A message naming the drafts when `name` is none of them.
+pub fn parse_draft(name: &str) -> Result<Draft, String> {
+    Draft::from_name(name).ok_or_else(|| {
+        let names: Vec<&str> = Draft::ALL.iter().map(|d| d.name()).collect();
+        format!("`{name}` is not a draft (expected {})", names.join(", "))
+    })
+}
 
 /// Parses a positive duration: a number with an optional unit `ms`, `s` (the default) or `m`
 /// (`250ms`, `1.5s`, `10`, `2m`).

@@ -164,6 +164,7 @@ fn schema_crate(args: &GenerateArgs, dir: &Path, shown: &str) -> Result<CrateBod
     let options = SchemaOptions {
         assert_formats: args.assert_formats,
         strict: args.strict,
+        default_draft: args.default_draft,
         ..SchemaOptions::default()
     };
     let generated = compile_schema_dir(dir, shown, options).map_err(Failure::Catalog)?;

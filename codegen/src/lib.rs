@@ -46,6 +46,9 @@ pub use schemas::{
     CrdVersion, GeneratedSchemas, LoadedSchema, SchemaCatalog, SchemaOptions, compile_schema_dir,
     load_schemas,
 };
+/// The JSON Schema drafts ([`SchemaOptions::default_draft`]).
+#[cfg(feature = "json-schema")]
+pub use validgen_json_schema::Draft;
 #[cfg(feature = "ytt")]
 pub use ytt::{GeneratedYtt, compile_ytt_dir};
 

@@ -20,8 +20,12 @@ use crate::names::function_name;
 pub struct SchemaOptions {
     /// Assert `format` (see `json_schema::Options::assert_formats`).
     pub assert_formats: bool,
-    /// Unknown keywords are errors.
+    /// Unknown keywords (and annotations of the wrong shape) are errors.
     pub strict: bool,
+    /// The draft of a schema file without `$schema` (see
+    /// `json_schema::Options::default_draft`; `None`: 2020-12). CRD versions are OpenAPI
+    /// structural schemas whatever it is.
+    pub default_draft: Option<json_schema::Draft>,
     /// CRD versions reject unknown fields as Kubernetes strict field validation does
     /// ([`json_schema::reject_unknown_fields`]); other schemas are unchanged.
     pub reject_unknown_fields: bool,
@@ -225,8 +229,8 @@ fn compile_found(
         let options = json_schema::Options {
             assert_formats: opts.assert_formats,
             strict: opts.strict,
+            default_draft: if openapi { None } else { opts.default_draft },
             openapi,
-            ..json_schema::Options::default()
         };
         match json_schema::compile(&found.schema, &options) {
             Ok(compiled) => {

@@ -62,10 +62,12 @@
 //! ```ignore
 //! validgen::include_schemas!("schemas");
 //! validgen::include_schemas!("schemas", assert_formats = true, strict = true);
+//! validgen::include_schemas!("legacy", default_draft = "draft-04");
 //! ```
 //!
-//! - Every `*.json`, `*.yaml`, `*.yml` file under the folder (recursively) is a schema (draft
-//!   2020-12 unless its `$schema` names draft-07 or 2019-09), named after its path:
+//! - Every `*.json`, `*.yaml`, `*.yml` file under the folder (recursively) is a schema, read
+//!   as the draft its `$schema` names (`draft-04`, `draft-06`, `draft-07`, `2019-09`,
+//!   `2020-12`), else as `default_draft` (2020-12 when not given), named after its path:
 //!   `charts/app/values.schema.json` → `charts_app_values_schema`. A file holding a
 //!   `CustomResourceDefinition` gives one validator per version, `<kind>_<version>`
 //!   (`gateway_v1`), compiled as the OpenAPI structural schema Kubernetes checks; a file may
@@ -73,9 +75,12 @@
 //!   error at its line.
 //! - `assert_formats = true` asserts `format` (`date-time`, `date`, `email`, `hostname`,
 //!   `ipv4`, `ipv6`, `uri`, `uuid`); otherwise it is an annotation. `strict = true` makes
-//!   unknown keywords errors (otherwise warnings). `reject_unknown_fields = true` makes a
-//!   CRD version's unknown fields violations, as Kubernetes strict field validation does
-//!   (`json_schema::reject_unknown_fields`; `validate --crd --strict` does the same).
+//!   unknown keywords and annotations of the wrong shape errors (otherwise warnings).
+//!   `reject_unknown_fields = true` makes a CRD version's unknown fields violations, as
+//!   Kubernetes strict field validation does (`json_schema::reject_unknown_fields`;
+//!   `validate --crd --strict` does the same). `default_draft = "<draft>"` reads the files
+//!   without `$schema` as that draft (CRD versions are OpenAPI schemas whatever it is); an
+//!   unknown name is a compile error at it.
 //! - For each schema: `pub fn <name>(doc: &serde_json::Value, explain: Explain) ->
 //!   DocumentReport` (every violation with its instance location, keyword location and
 //!   message) and `pub fn <name>_text(text: &str, explain: Explain) -> Result<DocumentReport,
@@ -99,40 +104,77 @@ use syn::{Ident, LitBool, LitStr, Token};
 
 struct Args {
     dir: LitStr,
-    /// `name = bool` options, in order written.
-    flags: Vec<(Ident, bool)>,
+    /// `name = true|false` and `name = "text"` options, in order written.
+    options: Vec<(Ident, OptionValue)>,
+}
+
+/// The value of a macro option.
+enum OptionValue {
+    Flag(bool),
+    Text(LitStr),
 }
 
 impl Parse for Args {
     fn parse(input: ParseStream<'_>) -> syn::Result<Self> {
         let dir: LitStr = input.parse()?;
-        let mut flags = Vec::new();
+        let mut options = Vec::new();
         while input.parse::<Option<Token![,]>>()?.is_some() {
             if input.is_empty() {
                 break;
             }
             let key: Ident = input.parse()?;
             input.parse::<Token![=]>()?;
-            let value: LitBool = input.parse()?;
-            flags.push((key, value.value));
+            let value = if input.peek(LitStr) {
+                OptionValue::Text(input.parse()?)
+            } else {
+                OptionValue::Flag(input.parse::<LitBool>()?.value)
+            };
+            options.push((key, value));
         }
-        Ok(Args { dir, flags })
+        Ok(Args { dir, options })
     }
 }
 
 impl Args {
-    /// The value of each option of `known` (false when absent).
+    /// The value of each flag of `flags` (false when absent) and of each text option of
+    /// `texts` (`None` when absent).
     ///
     /// # Errors
-    /// An option not in `known`.
-    fn options<const N: usize>(&self, known: [&str; N]) -> syn::Result<[bool; N]> {
-        let mut values = [false; N];
-        for (key, value) in &self.flags {
+    /// An option in neither list, or a flag given a text or a text option a flag.
+    fn options<const N: usize, const M: usize>(
+        &self,
+        flags: [&str; N],
+        texts: [&str; M],
+    ) -> syn::Result<([bool; N], [Option<LitStr>; M])> {
+        let mut on = [false; N];
+        let mut given: [Option<LitStr>; M] = std::array::from_fn(|_| None);
+        for (key, value) in &self.options {
             let name = key.to_string();
-            match known.iter().position(|k| *k == name) {
-                Some(i) => values[i] = *value,
-                None => {
-                    let expected: Vec<String> = known.iter().map(|k| format!("`{k}`")).collect();
+            match (
+                flags.iter().position(|k| *k == name),
+                texts.iter().position(|k| *k == name),
+                value,
+            ) {
+                (Some(i), _, OptionValue::Flag(b)) => on[i] = *b,
+                (_, Some(i), OptionValue::Text(t)) => given[i] = Some(t.clone()),
+                (Some(_), _, OptionValue::Text(_)) => {
+                    return Err(syn::Error::new(
+                        key.span(),
+                        format!("`{name}` takes `true` or `false`"),
+                    ));
+                }
+                (_, Some(_), OptionValue::Flag(_)) => {
+                    return Err(syn::Error::new(
+                        key.span(),
+                        format!("`{name}` takes a string"),
+                    ));
+                }
+                (None, None, _) => {
+                    let expected: Vec<String> = flags
+                        .iter()
+                        .chain(&texts)
+                        .map(|k| format!("`{k}`"))
+                        .collect();
                     return Err(syn::Error::new(
                         key.span(),
                         format!(
@@ -143,7 +185,7 @@ impl Args {
                 }
             }
         }
-        Ok(values)
+        Ok((on, given))
     }
 
     /// The folder: relative to `VALIDGEN_MANIFEST_DIR` when set (UI tests, whose crate
@@ -199,7 +241,7 @@ pub fn include_validators(input: TokenStream) -> TokenStream {
         Ok(a) => a,
         Err(e) => return e.to_compile_error().into(),
     };
-    let [reference_failures] = match args.options(["reference_failures"]) {
+    let ([reference_failures], []) = match args.options(["reference_failures"], []) {
         Ok(v) => v,
         Err(e) => return e.to_compile_error().into(),
     };
@@ -224,15 +266,22 @@ pub fn include_schemas(input: TokenStream) -> TokenStream {
         Ok(a) => a,
         Err(e) => return e.to_compile_error().into(),
     };
-    let [assert_formats, strict, reject_unknown_fields] =
-        match args.options(["assert_formats", "strict", "reject_unknown_fields"]) {
-            Ok(v) => v,
-            Err(e) => return e.to_compile_error().into(),
-        };
+    let ([assert_formats, strict, reject_unknown_fields], [default_draft]) = match args.options(
+        ["assert_formats", "strict", "reject_unknown_fields"],
+        ["default_draft"],
+    ) {
+        Ok(v) => v,
+        Err(e) => return e.to_compile_error().into(),
+    };
+    let default_draft = match default_draft.map(|lit| draft(&lit)).transpose() {
+        Ok(d) => d,
+        Err(e) => return e.to_compile_error().into(),
+    };
     let opts = validgen_codegen::SchemaOptions {
         assert_formats,
         strict,
         reject_unknown_fields,
+        default_draft,
     };
     let span = args.dir.span();
     match validgen_codegen::compile_schema_dir(&args.folder(), &args.dir.value(), opts) {
@@ -245,6 +294,25 @@ pub fn include_schemas(input: TokenStream) -> TokenStream {
     }
 }
 
+/// The draft `lit` names (`default_draft = "draft-07"`).
+#[cfg(feature = "json-schema")]
+fn draft(lit: &LitStr) -> syn::Result<validgen_codegen::Draft> {
+    validgen_codegen::Draft::from_name(&lit.value()).ok_or_else(|| {
+        let names: Vec<String> = validgen_codegen::Draft::ALL
+            .iter()
+            .map(|d| format!("`{}`", d.name()))
+            .collect();
+        syn::Error::new(
+            lit.span(),
+            format!(
+                "unknown draft `{}` (expected {})",
+                lit.value(),
+                names.join(", ")
+            ),
+        )
+    })
+}
+
 /// Compiles every ytt data-values schema of a folder into a validator; see the crate
 /// documentation.
 #[cfg(feature = "ytt")]
@@ -254,7 +322,7 @@ pub fn include_ytt_schemas(input: TokenStream) -> TokenStream {
         Ok(a) => a,
         Err(e) => return e.to_compile_error().into(),
     };
-    if let Err(e) = args.options([]) {
+    if let Err(e) = args.options([], []) {
         return e.to_compile_error().into();
     }
     let span = args.dir.span();

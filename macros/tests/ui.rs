@@ -1,7 +1,8 @@
 //! The catalogue of compile errors of `include_validators!` and `include_schemas!`: one
 //! `ui/invalid_<thing>_<problem>.rs` per diagnostic, with the exact, located message in its
-//! `.stderr`; and `ui/pass_*.rs` for the `reference_failures` opt-out. trybuild builds the
-//! cases with this crate's dev-dependencies: the facade with the two formats alone.
+//! `.stderr`; and `ui/pass_*.rs` for the options that compile (`reference_failures`,
+//! `default_draft`). trybuild builds the cases with this crate's dev-dependencies: the facade
+//! with the two formats alone.
 
 use std::process::Command;
 

@@ -88,6 +88,7 @@ pub fn run(args: &CheckArgs) -> u8 {
     let options = SchemaOptions {
         assert_formats: args.assert_formats,
         strict: args.strict,
+        default_draft: args.default_draft,
         ..SchemaOptions::default()
     };
     let mut annotated = Vec::new();

@@ -293,6 +293,7 @@ pub fn run(args: &ValidateArgs) -> u8 {
                 assert_formats: args.assert_formats,
                 strict: args.strict,
                 old: args.old.as_deref(),
+                default_draft: args.default_draft,
             },
         );
         if !run.loaded(&loaded.errors, &loaded.warnings, args.summary) {

@@ -54,6 +54,8 @@ pub struct LoadOptions<'a> {
     pub strict: bool,
     /// `--old`: the stored objects documents may update.
     pub old: Option<&'a std::path::Path>,
+    /// `--default-draft`: the draft of the schemas without `$schema`.
+    pub default_draft: Option<validgen_codegen::Draft>,
 }
 
 /// A path as the user named it, without a trailing `/`.
@@ -75,6 +77,7 @@ pub fn load(paths: &[PathBuf], opts: LoadOptions<'_>) -> LoadedSet {
         strict: opts.strict,
         // With `--crd`, unknown fields are pruned and answered as the API server does.
         reject_unknown_fields: opts.strict && !opts.crd,
+        default_draft: opts.default_draft,
     };
     let mut out = LoadedSet::default();
     out.set.by_kind = opts.crd;

@@ -1,7 +1,7 @@
 //! Annotations of JSON Schemas in the CLI: `validate --schema` shows the `title` and
 //! `description` of the schema object a violation's keyword belongs to (text), or all its
 //! annotations (`-o json`); `check --schema -o json` exports every schema's annotations; an
-//! annotation of the wrong shape is a located schema error.
+//! annotation of the wrong shape is a located schema warning (a schema error with --strict).
 
 use crate::common;
 
@@ -92,26 +92,46 @@ fn check_exports_each_schemas_annotations_by_json_pointer() {
 }
 
 #[test]
-fn an_annotation_of_the_wrong_shape_is_a_located_schema_error() {
-    let (code, out, _) = run(&["check", "--schema", BAD, "-o", "json"]);
-    assert_eq!(code, 1);
-    let doc: Value = serde_json::from_str(&out).expect("JSON");
-    let d = &doc["diagnostics"][0];
-    assert_eq!(
+fn an_annotation_of_the_wrong_shape_is_a_located_warning_or_a_strict_error() {
+    let file = format!("{BAD}/title.schema.yaml");
+    for (strict, code, id, message) in [
         (
-            &d["id"],
-            &d["file"],
-            &d["line"],
-            &d["column"],
-            &d["message"]
+            false,
+            0,
+            "schema-warning",
+            "/properties/name/title: `title` should be a string, not a number: the annotation is ignored",
         ),
         (
-            &json!("schema-error"),
-            &json!(format!("{BAD}/title.schema.yaml")),
-            &json!(4),
-            &json!(12),
-            &json!("/properties/name/title: `title` must be a string, not a number")
-        )
-    );
-    assert!(doc.get("annotations").is_none(), "{doc}");
+            true,
+            1,
+            "schema-error",
+            "/properties/name/title: `title` must be a string, not a number",
+        ),
+    ] {
+        let mut args = vec!["check", "--schema", BAD, "-o", "json"];
+        if strict {
+            args.push("--strict");
+        }
+        let (status, out, _) = run(&args);
+        assert_eq!(status, code, "{out}");
+        let doc: Value = serde_json::from_str(&out).expect("JSON");
+        let d = &doc["diagnostics"][0];
+        assert_eq!(
+            (
+                &d["id"],
+                &d["file"],
+                &d["line"],
+                &d["column"],
+                &d["message"]
+            ),
+            (
+                &json!(id),
+                &json!(file),
+                &json!(4),
+                &json!(12),
+                &json!(message)
+            ),
+            "strict: {strict}"
+        );
+    }
 }

@@ -249,3 +249,51 @@ fn valid_documents_exit_zero_and_bad_usage_exits_two() {
     assert_eq!(code, 2);
     assert!(err.starts_with("error: no/such/schema.json: "), "{err}");
 }
+
+#[test]
+fn default_draft_reads_schemas_without_schema_uri_as_that_draft() {
+    const DRAFT4: &str = "cli/tests/data/schemas/draft4/port.schema.json";
+    let (code, out, err) = run_stdin(
+        &[
+            "validate",
+            "--schema",
+            DRAFT4,
+            "--default-draft",
+            "draft-04",
+            "-",
+        ],
+        "port: 65536\n---\nport: 65535\n",
+    );
+    assert_eq!(code, 1, "{err}");
+    assert_eq!(
+        out,
+        format!(
+            "INVALID -#0 (1 violation)
+    -:1:7: /port: 65536 is greater than or equal to the maximum of 65536 [{DRAFT4}#/properties/port/maximum]
+VALID   -#1
+"
+        )
+    );
+    // Read as 2020-12, the boolean `exclusiveMaximum` is refused at its line.
+    let (code, _, err) = run(&["validate", "--schema", DRAFT4, SERVERS]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains(&format!("{DRAFT4}:4:71: /properties/port/exclusiveMaximum: `exclusiveMaximum` must be a number (a boolean `exclusiveMaximum` is draft-04's; this schema is read as 2020-12)")),
+        "{err}"
+    );
+    let (code, _, err) = run(&[
+        "validate",
+        "--schema",
+        DRAFT4,
+        "--default-draft",
+        "draft-05",
+        SERVERS,
+    ]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains(
+            "`draft-05` is not a draft (expected draft-04, draft-06, draft-07, 2019-09, 2020-12)"
+        ),
+        "{err}"
+    );
+}

@@ -47,102 +47,112 @@ fn holds(k: &str) -> Option<Holds> {
 
 /// The annotations of every schema object of `schema` (the root's location is `""`), and
 /// every annotation whose value has the wrong shape (a `title` that is not a string…), at
-/// its keyword. Boolean schemas have none.
-pub(crate) fn collect(schema: &Value) -> (Annotations, Vec<SchemaError>) {
-    let mut table = Annotations::default();
-    let mut errors = Vec::new();
-    walk(schema, "", 0, &mut table, &mut errors);
-    (table, errors)
+/// its keyword: left out of the table, and worded as an error when `strict`, else as the
+/// warning that it is ignored (as other validators ignore annotations they cannot read).
+/// Boolean schemas have none.
+pub(crate) fn collect(schema: &Value, strict: bool) -> (Annotations, Vec<SchemaError>) {
+    let mut walk = Walk {
+        table: Annotations::default(),
+        wrong: Vec::new(),
+        strict,
+    };
+    walk.schema(schema, "", 0);
+    (walk.table, walk.wrong)
 }
 
-fn walk(
-    value: &Value,
-    pointer: &str,
-    depth: usize,
-    table: &mut Annotations,
-    errors: &mut Vec<SchemaError>,
-) {
-    // Deeper schemas are refused by the lowering.
-    let Value::Object(map) = value else { return };
-    if depth >= super::MAX_SCHEMA_DEPTH {
-        return;
-    }
-    table.insert(pointer.to_owned(), annotation(map, pointer, errors));
-    for (k, v) in map {
-        let Some(how) = holds(k) else { continue };
-        let at = child(pointer, k);
-        match (how, v) {
-            (Holds::One | Holds::OneOrList, _) if v.is_object() => {
-                walk(v, &at, depth + 1, table, errors);
-            }
-            (Holds::Named, Value::Object(named)) => {
-                for (name, sub) in named {
-                    walk(sub, &child(&at, name), depth + 1, table, errors);
-                }
-            }
-            (Holds::List | Holds::OneOrList, Value::Array(list)) => {
-                for (i, sub) in list.iter().enumerate() {
-                    walk(sub, &child(&at, &i.to_string()), depth + 1, table, errors);
-                }
-            }
-            // Other shapes are the lowering's errors.
-            _ => {}
-        }
-    }
+/// The state of [`collect`].
+struct Walk {
+    table: Annotations,
+    wrong: Vec<SchemaError>,
+    strict: bool,
 }
 
-/// The annotations written in the schema object `map` at `pointer`.
-fn annotation(
-    map: &Map<String, Value>,
-    pointer: &str,
-    errors: &mut Vec<SchemaError>,
-) -> Annotation {
-    let mut wrong = |k: &str, want: &str, v: &Value| {
-        errors.push(SchemaError::at(
-            pointer,
-            k,
-            format!("`{k}` must be {want}, not {}", kind(v)),
-        ));
-    };
-    let mut string = |k: &str| match map.get(k)? {
-        Value::String(s) => Some(s.clone()),
-        other => {
-            wrong(k, "a string", other);
-            None
+impl Walk {
+    fn schema(&mut self, value: &Value, pointer: &str, depth: usize) {
+        // Deeper schemas are refused by the lowering.
+        let Value::Object(map) = value else { return };
+        if depth >= super::MAX_SCHEMA_DEPTH {
+            return;
         }
-    };
-    let title = string("title");
-    let description = string("description");
-    let content_encoding = string("contentEncoding");
-    let content_media_type = string("contentMediaType");
-    let mut boolean = |k: &str| match map.get(k)? {
-        Value::Bool(b) => Some(*b),
-        other => {
-            wrong(k, "a boolean", other);
-            None
+        let annotation = self.annotation(map, pointer);
+        self.table.insert(pointer.to_owned(), annotation);
+        for (k, v) in map {
+            let Some(how) = holds(k) else { continue };
+            let at = child(pointer, k);
+            match (how, v) {
+                (Holds::One | Holds::OneOrList, _) if v.is_object() => {
+                    self.schema(v, &at, depth + 1);
+                }
+                (Holds::Named, Value::Object(named)) => {
+                    for (name, sub) in named {
+                        self.schema(sub, &child(&at, name), depth + 1);
+                    }
+                }
+                (Holds::List | Holds::OneOrList, Value::Array(list)) => {
+                    for (i, sub) in list.iter().enumerate() {
+                        self.schema(sub, &child(&at, &i.to_string()), depth + 1);
+                    }
+                }
+                // Other shapes are the lowering's errors.
+                _ => {}
+            }
         }
-    };
-    let deprecated = boolean("deprecated");
-    let read_only = boolean("readOnly");
-    let write_only = boolean("writeOnly");
-    let examples = match map.get("examples") {
-        None => None,
-        Some(Value::Array(list)) => Some(list.clone()),
-        Some(other) => {
-            wrong("examples", "an array", other);
-            None
+    }
+
+    /// The annotations written in the schema object `map` at `pointer`.
+    fn annotation(&mut self, map: &Map<String, Value>, pointer: &str) -> Annotation {
+        let strict = self.strict;
+        let mut wrong = |k: &str, want: &str, v: &Value| {
+            let message = if strict {
+                format!("`{k}` must be {want}, not {}", kind(v))
+            } else {
+                format!(
+                    "`{k}` should be {want}, not {}: the annotation is ignored",
+                    kind(v)
+                )
+            };
+            self.wrong.push(SchemaError::at(pointer, k, message));
+        };
+        let mut string = |k: &str| match map.get(k)? {
+            Value::String(s) => Some(s.clone()),
+            other => {
+                wrong(k, "a string", other);
+                None
+            }
+        };
+        let title = string("title");
+        let description = string("description");
+        let content_encoding = string("contentEncoding");
+        let content_media_type = string("contentMediaType");
+        let mut boolean = |k: &str| match map.get(k)? {
+            Value::Bool(b) => Some(*b),
+            other => {
+                wrong(k, "a boolean", other);
+                None
+            }
+        };
+        let deprecated = boolean("deprecated");
+        let read_only = boolean("readOnly");
+        let write_only = boolean("writeOnly");
+        let examples = match map.get("examples") {
+            None => None,
+            Some(Value::Array(list)) => Some(list.clone()),
+            Some(other) => {
+                wrong("examples", "an array", other);
+                None
+            }
+        };
+        Annotation {
+            title,
+            description,
+            default: map.get("default").cloned(),
+            examples,
+            deprecated,
+            read_only,
+            write_only,
+            content_encoding,
+            content_media_type,
         }
-    };
-    Annotation {
-        title,
-        description,
-        default: map.get("default").cloned(),
-        examples,
-        deprecated,
-        read_only,
-        write_only,
-        content_encoding,
-        content_media_type,
     }
 }
 

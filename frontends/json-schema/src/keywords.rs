@@ -17,11 +17,10 @@ pub(crate) enum Role {
     Unknown,
 }
 
-/// Keywords every supported draft applies.
+/// Keywords every supported draft applies (draft-04 on).
 const COMMON: &[&str] = &[
     "type",
     "enum",
-    "const",
     "multipleOf",
     "maximum",
     "exclusiveMaximum",
@@ -34,30 +33,27 @@ const COMMON: &[&str] = &[
     "maxItems",
     "minItems",
     "uniqueItems",
-    "contains",
     "maxProperties",
     "minProperties",
     "required",
     "properties",
     "patternProperties",
     "additionalProperties",
-    "propertyNames",
     "allOf",
     "anyOf",
     "oneOf",
     "not",
-    "if",
-    "then",
-    "else",
     "format",
     "$ref",
     "$schema",
-    "$id",
-    "$comment",
     "definitions",
-    "$defs",
     "errorMessage",
 ];
+/// Keywords draft-06 adds.
+const SINCE_6: &[&str] = &["const", "contains", "propertyNames", "$id"];
+/// Keywords draft-07 adds; `$defs` (2019-09's name for `definitions`) is taken from draft-07
+/// on, as schemas written for draft-07 use it.
+const SINCE_7: &[&str] = &["if", "then", "else", "$comment", "$defs"];
 /// Keywords of 2019-09 and 2020-12 only.
 const SINCE_2019: &[&str] = &[
     "minContains",
@@ -66,7 +62,8 @@ const SINCE_2019: &[&str] = &[
     "dependentSchemas",
     "$anchor",
 ];
-/// Annotations (2019-09 adds `deprecated` and `contentSchema`; accepted in all drafts).
+/// Annotations (2019-09 adds `deprecated` and `contentSchema`; accepted in all drafts, as
+/// they change no verdict).
 const ANNOTATIONS: &[&str] = &[
     "title",
     "description",
@@ -83,7 +80,11 @@ const ANNOTATIONS: &[&str] = &[
 
 /// The role of `keyword` in `draft`.
 pub(crate) fn role(keyword: &str, draft: Draft) -> Role {
-    if COMMON.contains(&keyword) {
+    if COMMON.contains(&keyword)
+        || (draft >= Draft::Draft6 && SINCE_6.contains(&keyword))
+        || (draft >= Draft::Draft7 && SINCE_7.contains(&keyword))
+        || (draft >= Draft::Draft2019 && SINCE_2019.contains(&keyword))
+    {
         return Role::Applied;
     }
     if ANNOTATIONS.contains(&keyword) {
@@ -100,14 +101,14 @@ pub(crate) fn role(keyword: &str, draft: Draft) -> Role {
         _ => None,
     };
     match (draft, keyword) {
+        // Read by the resource pass.
+        (Draft::Draft4, "id") => Role::Applied,
         // Split into `dependentRequired`/`dependentSchemas` in 2019-09, still applied there
         // as the suite's optional `dependencies-compatibility` tests expect.
         (_, "dependencies") => Role::Applied,
-        (Draft::Draft7 | Draft::Draft2019, "additionalItems") => Role::Applied,
-        (Draft::Draft2020, "prefixItems") => Role::Applied,
-        (Draft::Draft2020, "$dynamicAnchor") => Role::Applied,
-        (Draft::Draft2019 | Draft::Draft2020, k) if SINCE_2019.contains(&k) => Role::Applied,
+        (d, "additionalItems") if d.array_items() => Role::Applied,
+        (Draft::Draft2020, "prefixItems" | "$dynamicAnchor") => Role::Applied,
         (Draft::Draft2019 | Draft::Draft2020, _) => refused.map_or(Role::Unknown, Role::Refused),
-        (Draft::Draft7, _) => Role::Unknown,
+        _ => Role::Unknown,
     }
 }

@@ -1,6 +1,10 @@
-//! The JSON Schema frontend: a schema (draft 2020-12, 2019-09 or draft-07, by `$schema`;
-//! OpenAPI v3 structural schemas as Kubernetes CRDs use them with [`Options::openapi`])
-//! lowered into the rule IR, which both back ends run.
+//! The JSON Schema frontend: a schema (draft 2020-12, 2019-09, draft-07, draft-06 or
+//! draft-04, by `$schema`, else [`Options::default_draft`]; OpenAPI v3 structural schemas as
+//! Kubernetes CRDs use them with [`Options::openapi`]) lowered into the rule IR, which both
+//! back ends run. Each draft keeps its own keywords ([`Draft`]): draft-04's `id` and boolean
+//! `exclusiveMinimum`/`exclusiveMaximum`, no boolean schemas before draft-06, `$ref`
+//! overriding its siblings up to draft-07; a keyword of a later draft is unknown in an
+//! earlier one.
 //!
 //! The compiled rule set has one rule, at the document root (JSON Pointer `""`); every
 //! keyword becomes IR checks inside a [`validgen_core::ir::Check::Keyword`] that
@@ -13,8 +17,11 @@
 //! `unevaluatedItems`, `$dynamicRef`, `$recursiveRef`, `$vocabulary`, a `$ref` to another
 //! document or to nowhere, a cycle of `$ref`s with no keyword between, a pattern that is not
 //! ECMA-262 or uses a construct the regex engine cannot run (see [`validgen_ecmaregex`]),
-//! keyword values of the wrong shape, and a `$schema` naming another dialect. Unknown keywords
-//! are warnings (errors with [`Options::strict`]). `format` is an annotation unless
+//! keyword values of the wrong shape (a boolean schema in draft-04 among them), and a
+//! `$schema` naming another dialect. A `$ref` is an RFC 3986 reference (characters a URI
+//! cannot hold, as in `#/definitions/Inputs<String>`, are taken percent-encoded) whose
+//! fragment, percent-decoded, is a JSON Pointer (RFC 6901: `~1` for `/`, `~0` for `~`) or an
+//! anchor. Unknown keywords are warnings (errors with [`Options::strict`]). `format` is an annotation unless
 //! [`Options::assert_formats`]; then the formats of [`validgen_format`] are asserted.
 //!
 //! Annotations (`title`, `description`, `default`, `examples`, `deprecated`, `readOnly`,
@@ -22,7 +29,8 @@
 //! schema object (in `$defs` no `$ref` reaches, beside a draft-07 `$ref` too) are kept in
 //! [`RuleSet::annotations`] by JSON Pointer, and [`annotation_of`] finds those of the schema
 //! object a violation's keyword belongs to. An annotation of the wrong shape (a `title` that
-//! is not a string) is refused.
+//! is not a string, `deprecated: "use b"`) is left out with a warning, as other validators
+//! ignore it (an error with [`Options::strict`]).
 //!
 //! ```
 //! use validgen_json_schema::{Options, compile};
@@ -82,12 +90,13 @@ pub const MAX_SCHEMA_DEPTH: usize = 256;
 /// How a schema is compiled.
 #[derive(Debug, Clone, Default)]
 pub struct Options {
-    /// The draft when the schema has no `$schema` (default: 2020-12).
+    /// The draft when the schema has no `$schema` (`None`: 2020-12); a `$schema` naming a
+    /// draft wins over it.
     pub default_draft: Option<Draft>,
     /// Assert `format` for the formats validgen checks (`date-time`, `date`, `email`,
     /// `hostname`, `ipv4`, `ipv6`, `uri`, `uuid`); otherwise `format` is an annotation.
     pub assert_formats: bool,
-    /// Unknown keywords are errors, not warnings.
+    /// Unknown keywords, and annotations of the wrong shape, are errors, not warnings.
     pub strict: bool,
     /// The schema is an OpenAPI v3 structural schema (a CRD's `openAPIV3Schema`).
     pub openapi: bool,
@@ -119,7 +128,7 @@ pub fn compile(schema: &Value, options: &Options) -> Result<CompiledSchema, Vec<
                     "",
                     "$schema",
                     format!(
-                        "`$schema` {v} is not a supported dialect (draft-07, 2019-09 or 2020-12)"
+                        "`$schema` {v} is not a supported dialect (draft-04, draft-06, draft-07, 2019-09 or 2020-12)"
                     ),
                 )]);
             }
@@ -130,7 +139,7 @@ pub fn compile(schema: &Value, options: &Options) -> Result<CompiledSchema, Vec<
             .into_iter()
             .map(|(pointer, message)| SchemaError {
                 pointer,
-                keyword: "$id".to_owned(),
+                keyword: draft.id_keyword().to_owned(),
                 message,
             })
             .collect::<Vec<_>>()
@@ -139,8 +148,12 @@ pub fn compile(schema: &Value, options: &Options) -> Result<CompiledSchema, Vec<
     let root = lowerer.schema(schema, "");
     lowerer.finish_definitions();
     let mut errors = std::mem::take(&mut lowerer.errors);
-    let (annotations, wrong) = annotations::collect(schema);
-    errors.extend(wrong);
+    let (annotations, wrong) = annotations::collect(schema, options.strict);
+    if options.strict {
+        errors.extend(wrong);
+    } else {
+        lowerer.warnings.extend(wrong);
+    }
     let definitions = reachable(&root, std::mem::take(&mut lowerer.definitions));
     errors.extend(ref_cycles(&root, &definitions));
     if !errors.is_empty() {

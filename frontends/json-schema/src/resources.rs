@@ -97,11 +97,12 @@ impl Resources {
         }
         let mut base = base.to_owned();
         let id_ignored = draft.ref_overrides() && map.contains_key("$ref");
-        if let (Some(Value::String(id)), false) = (map.get("$id"), id_ignored) {
+        let id_keyword = draft.id_keyword();
+        if let (Some(Value::String(id)), false) = (map.get(id_keyword), id_ignored) {
             match resolve(id, &base) {
                 Ok(full) => {
                     let (uri, fragment) = split(&full);
-                    if !uri.is_empty() && (fragment.is_empty() || draft == Draft::Draft7) {
+                    if !uri.is_empty() && (fragment.is_empty() || draft.fragment_ids()) {
                         if fragment.is_empty() || !id.starts_with('#') {
                             base = uri.to_owned();
                             self.ids.insert(uri.to_owned(), pointer.to_owned());
@@ -112,11 +113,11 @@ impl Resources {
                         }
                     }
                 }
-                Err(e) => errors.push((child(pointer, "$id"), e)),
+                Err(e) => errors.push((child(pointer, id_keyword), e)),
             }
         }
         for key in ["$anchor", "$dynamicAnchor"] {
-            if draft == Draft::Draft7 {
+            if draft < Draft::Draft2019 {
                 break;
             }
             if let Some(Value::String(name)) = map.get(key) {
@@ -184,14 +185,53 @@ impl Resources {
     }
 }
 
-/// `reference` resolved against `base` (RFC 3986 §5).
+/// `reference` resolved against `base` (RFC 3986 §5). A reference that holds characters a
+/// URI may not hold unencoded (`<`, `>`, a space, non-ASCII letters, as in a definition named
+/// after a Rust type) is read with them percent-encoded, as an IRI maps to a URI (RFC 3987
+/// §3.1); the fragment is decoded again before it is used as a JSON Pointer or an anchor.
 fn resolve(reference: &str, base: &str) -> Result<String, String> {
     let base = Uri::parse(base).map_err(|e| format!("`{base}` is not a URI: {e}"))?;
-    let r = UriRef::parse(reference)
-        .map_err(|e| format!("`{reference}` is not a URI reference: {e}"))?;
+    let encoded;
+    let r = match UriRef::parse(reference) {
+        Ok(r) => r,
+        Err(e) => {
+            encoded = percent_encode(reference);
+            UriRef::parse(encoded.as_str())
+                .map_err(|_| format!("`{reference}` is not a URI reference: {e}"))?
+        }
+    };
     r.resolve_against(&base)
         .map(|u| u.as_str().to_owned())
         .map_err(|e| format!("`{reference}` does not resolve: {e}"))
+}
+
+/// `text` with every character RFC 3986 does not allow in a path, query or fragment
+/// percent-encoded (as UTF-8): all but unreserved characters, sub-delimiters, `:`, `@`,
+/// `/`, `?`, the first `#`, and `%` starting an escape.
+fn percent_encode(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut fragment = false;
+    for (i, c) in text.char_indices() {
+        let escape = c == '%'
+            && text
+                .as_bytes()
+                .get(i + 1..i + 3)
+                .is_some_and(|h| h.iter().all(u8::is_ascii_hexdigit));
+        let allowed = c.is_ascii_alphanumeric()
+            || "-._~!$&'()*+,;=:@/?".contains(c)
+            || escape
+            || (c == '#' && !fragment);
+        fragment |= c == '#';
+        if allowed {
+            out.push(c);
+        } else {
+            let mut buf = [0; 4];
+            for b in c.encode_utf8(&mut buf).bytes() {
+                out.push_str(&format!("%{b:02X}"));
+            }
+        }
+    }
+    out
 }
 
 /// A URI and its fragment (empty when it has none).

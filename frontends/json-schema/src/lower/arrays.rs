@@ -1,4 +1,4 @@
-//! Keywords on arrays: `items`, `prefixItems`, draft-07/2019-09 array `items` with
+//! Keywords on arrays: `items`, `prefixItems`, draft-04 to 2019-09 array `items` with
 //! `additionalItems`, `contains` with `minContains`/`maxContains`, `minItems`/`maxItems`,
 //! `uniqueItems`.
 
@@ -56,7 +56,7 @@ impl Lowerer<'_> {
                 }
             },
             "additionalItems" => {
-                let checks = self.schema(v, &at);
+                let checks = self.schema_or_boolean(v, &at);
                 // Only after array-form `items`; otherwise it has no effect (draft-07 §9.3.1.2).
                 match here.map.get("items") {
                     Some(Value::Array(list)) => items_from(list.len(), checks),
@@ -65,7 +65,7 @@ impl Lowerer<'_> {
             }
             "contains" => {
                 let checks = self.schema(v, &at);
-                let since_2019 = self.draft != crate::Draft::Draft7;
+                let since_2019 = self.draft >= crate::Draft::Draft2019;
                 let mut min = 1;
                 let mut max = None;
                 if since_2019 {

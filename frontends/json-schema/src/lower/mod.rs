@@ -77,6 +77,24 @@ impl<'s> Lowerer<'s> {
 
     /// The checks of the schema `value` found at `pointer`.
     pub(crate) fn schema(&mut self, value: &Value, pointer: &str) -> Vec<Check> {
+        if value.is_boolean() && !self.draft.boolean_schemas() {
+            self.errors.push(SchemaError {
+                pointer: pointer.to_owned(),
+                keyword: String::new(),
+                message: format!(
+                    "a schema is an object in {} (boolean schemas are draft-06's)",
+                    self.draft.name()
+                ),
+            });
+            return Vec::new();
+        }
+        self.schema_or_boolean(value, pointer)
+    }
+
+    /// [`Lowerer::schema`] with `true` and `false` taken in every draft: the values of
+    /// draft-04 `additionalProperties` and `additionalItems`, which may be booleans there
+    /// (draft-04 §5.4.4 and §5.3.1 (validation spec)).
+    pub(crate) fn schema_or_boolean(&mut self, value: &Value, pointer: &str) -> Vec<Check> {
         match value {
             Value::Bool(true) => Vec::new(),
             Value::Bool(false) => vec![keyword(pointer.to_owned(), None, vec![Check::Never])],

@@ -1,6 +1,6 @@
 //! Keywords on objects: `properties`, `patternProperties`, `additionalProperties`,
 //! `propertyNames`, `required`, `minProperties`/`maxProperties`, `dependentRequired`,
-//! `dependentSchemas` and draft-07 `dependencies`.
+//! `dependentSchemas` and draft-04 to draft-07 `dependencies`.
 
 use serde_json::{Map, Value};
 
@@ -41,7 +41,7 @@ impl Lowerer<'_> {
                 vec![Check::PatternProperties { patterns }]
             }
             "additionalProperties" => {
-                let checks = self.schema(v, &at);
+                let checks = self.schema_or_boolean(v, &at);
                 if checks.is_empty() {
                     return Vec::new();
                 }

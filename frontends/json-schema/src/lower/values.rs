@@ -42,25 +42,26 @@ impl Lowerer<'_> {
                 }
             },
             "maximum" | "exclusiveMaximum" | "minimum" | "exclusiveMinimum" => {
+                if self.draft.boolean_exclusive_bounds() {
+                    return self.modified_bound(k, v, here);
+                }
                 let Some(value) = v.as_number().cloned() else {
                     let hint = if v.is_boolean() {
-                        " (a boolean `exclusive*` is draft-04, which is not supported)"
+                        format!(
+                            " (a boolean `{k}` is draft-04's; this schema is read as {})",
+                            self.draft.name()
+                        )
                     } else {
-                        ""
+                        String::new()
                     };
                     self.error(here, k, format!("`{k}` must be a number{hint}"));
                     return Vec::new();
                 };
-                let bound = Some(Bound {
+                vec![range(
+                    k.ends_with("aximum"),
                     value,
-                    exclusive: k.starts_with("exclusive"),
-                });
-                let (min, max) = if k.ends_with("aximum") {
-                    (None, bound)
-                } else {
-                    (bound, None)
-                };
-                vec![Check::NumberRange { min, max }]
+                    k.starts_with("exclusive"),
+                )]
             }
             "maxLength" | "minLength" => match self.count(k, v, here) {
                 Some(n) => {
@@ -84,6 +85,43 @@ impl Lowerer<'_> {
             "format" => self.format(v, here),
             _ => Vec::new(),
         }
+    }
+
+    /// Bounds as draft-04 has them: `maximum`/`minimum` a number, made exclusive by a
+    /// sibling `exclusiveMaximum`/`exclusiveMinimum` of `true`, which is a boolean and needs
+    /// its bound (draft-04 §5.1.2 and §5.1.3 (validation spec)).
+    fn modified_bound(&mut self, k: &str, v: &Value, here: &Here<'_>) -> Vec<Check> {
+        let (bound, flag) = match k {
+            "maximum" | "exclusiveMaximum" => ("maximum", "exclusiveMaximum"),
+            _ => ("minimum", "exclusiveMinimum"),
+        };
+        if k == flag {
+            match v {
+                Value::Bool(true) if !here.map.contains_key(bound) => {
+                    self.error(
+                        here,
+                        k,
+                        format!("`{k}: true` needs `{bound}` beside it in draft-04"),
+                    );
+                }
+                Value::Bool(_) => {}
+                other => self.error(
+                    here,
+                    k,
+                    format!(
+                        "`{k}` must be a boolean in draft-04 (modifying `{bound}`), not {}",
+                        kind(other)
+                    ),
+                ),
+            }
+            return Vec::new();
+        }
+        let Some(value) = v.as_number().cloned() else {
+            self.error(here, k, format!("`{k}` must be a number"));
+            return Vec::new();
+        };
+        let exclusive = here.map.get(flag) == Some(&Value::Bool(true));
+        vec![range(k == "maximum", value, exclusive)]
     }
 
     /// `type`: one name or a list of distinct names.
@@ -201,6 +239,22 @@ impl Lowerer<'_> {
     /// Whether the schema is OpenAPI `nullable: true` (CRD schemas).
     fn nullable(&self, here: &Here<'_>) -> bool {
         self.options.openapi && here.map.get("nullable") == Some(&Value::Bool(true))
+    }
+}
+
+/// A [`Check::NumberRange`] with one bound: an upper one when `upper`.
+fn range(upper: bool, value: Number, exclusive: bool) -> Check {
+    let bound = Some(Bound { value, exclusive });
+    if upper {
+        Check::NumberRange {
+            min: None,
+            max: bound,
+        }
+    } else {
+        Check::NumberRange {
+            min: bound,
+            max: None,
+        }
     }
 }
 

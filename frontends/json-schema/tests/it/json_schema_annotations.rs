@@ -234,13 +234,80 @@ fn annotations_never_change_a_verdict_and_error_message_still_replaces_the_text(
     assert_eq!(a.description.as_deref(), Some("Disk size in GiB"));
 }
 
+/// Annotations of the wrong shape (as real schemas write them: `deprecated` as a reason,
+/// `examples` as one example, a `null` description) are ignored with a warning at their
+/// keyword, as other validators ignore them; the rest of the schema compiles.
 #[test]
-fn annotations_of_the_wrong_shape_are_refused_at_their_keyword() {
+fn annotations_of_the_wrong_shape_are_warnings_at_their_keyword() {
+    let schema = json!({
+        "title": 3,
+        "properties": {"a": {
+            "examples": "one", "readOnly": "yes", "description": null,
+            "deprecated": "use b", "title": "A", "maximum": 1
+        }}
+    });
+    let compiled = compile(&schema, &Options::default()).expect("the schema compiles");
+    let got: Vec<(String, String)> = compiled
+        .warnings
+        .iter()
+        .map(|e| (e.pointer.clone(), e.message.clone()))
+        .collect();
+    assert_eq!(
+        got,
+        pairs(&[
+            (
+                "/properties/a/deprecated",
+                "`deprecated` should be a boolean, not a string: the annotation is ignored"
+            ),
+            (
+                "/properties/a/description",
+                "`description` should be a string, not null: the annotation is ignored"
+            ),
+            (
+                "/properties/a/examples",
+                "`examples` should be an array, not a string: the annotation is ignored"
+            ),
+            (
+                "/properties/a/readOnly",
+                "`readOnly` should be a boolean, not a string: the annotation is ignored"
+            ),
+            (
+                "/title",
+                "`title` should be a string, not a number: the annotation is ignored"
+            ),
+        ])
+    );
+    let a = compiled
+        .rules
+        .annotations
+        .get("/properties/a")
+        .expect("the title is kept");
+    assert_eq!(
+        (
+            a.title.as_deref(),
+            &a.description,
+            &a.examples,
+            a.deprecated
+        ),
+        (Some("A"), &None, &None, None)
+    );
+    assert_eq!(compiled.rules.annotations.get("").map(|a| &a.title), None);
+    let doc = json!({"a": 2});
+    let report = evaluate_document(&compiled.rules, &Plain::new(&doc), Explain::Failures);
+    assert_eq!(report.violations[0].keyword, "/properties/a/maximum");
+}
+
+#[test]
+fn annotations_of_the_wrong_shape_are_errors_when_strict() {
     let schema = json!({
         "title": 3,
         "properties": {"a": {"examples": "one", "readOnly": "yes", "description": null}}
     });
-    let errors = compile(&schema, &Options::default()).expect_err("the schema is refused");
+    let strict = Options {
+        strict: true,
+        ..Options::default()
+    };
+    let errors = compile(&schema, &strict).expect_err("the schema is refused");
     let got: Vec<(String, String)> = errors
         .iter()
         .map(|e| (e.pointer.clone(), e.message.clone()))
