@@ -15,6 +15,25 @@
 //! | U+017F `ſ` | `ſ` | `S` |
 //! | U+212A `K` (Kelvin) | `k` | `K` |
 
+/// `v` as Go's `json.Marshal` writes it: compact, with `<`, `>`, `&`, U+2028 and U+2029
+/// escaped as `\u003c`… (its HTML-safe escaping; they can only occur inside strings). Object
+/// keys keep `v`'s order (Go sorts a map's keys: pass a sorted object for that).
+pub fn marshal(v: &serde_json::Value) -> String {
+    let json = v.to_string();
+    let mut out = String::with_capacity(json.len());
+    for c in json.chars() {
+        match c {
+            '<' => out.push_str("\\u003c"),
+            '>' => out.push_str("\\u003e"),
+            '&' => out.push_str("\\u0026"),
+            '\u{2028}' => out.push_str("\\u2028"),
+            '\u{2029}' => out.push_str("\\u2029"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 /// Go's fold of one character, when it is ASCII.
 fn fold_char(c: char) -> Option<u8> {
     match c {
@@ -95,6 +114,15 @@ mod tests {
             let expected = folded.is_ascii().then_some(folded as u8);
             assert_eq!(fold_char(c), expected, "U+{:04X}", c as u32);
         }
+    }
+
+    #[test]
+    fn marshal_escapes_as_go_does() {
+        let v = serde_json::json!({"v": "a<b&c>\u{2028}", "n": 1});
+        assert_eq!(
+            marshal(&v),
+            "{\"v\":\"a\\u003cb\\u0026c\\u003e\\u2028\",\"n\":1}"
+        );
     }
 
     #[test]

@@ -4,6 +4,7 @@
 //! rejected object (`apierrors.NewInvalid`).
 
 use serde_json::Value;
+use validgen_gotext::json::marshal;
 use validgen_gotext::strconv::quote;
 
 /// An error type (apimachinery `field.ErrorType`), with its text.
@@ -155,21 +156,7 @@ fn go_value(v: &Value) -> String {
         Value::String(s) => quote(s),
         Value::Null => "null".to_owned(),
         Value::Bool(_) | Value::Number(_) => v.to_string(),
-        other => {
-            let json = other.to_string();
-            let mut out = String::with_capacity(json.len());
-            for c in json.chars() {
-                match c {
-                    '<' => out.push_str("\\u003c"),
-                    '>' => out.push_str("\\u003e"),
-                    '&' => out.push_str("\\u0026"),
-                    '\u{2028}' => out.push_str("\\u2028"),
-                    '\u{2029}' => out.push_str("\\u2029"),
-                    c => out.push(c),
-                }
-            }
-            out
-        }
+        other => marshal(other),
     }
 }
 

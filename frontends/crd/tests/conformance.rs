@@ -21,6 +21,14 @@ fn dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/conformance/crd")
 }
 
+/// The CRD file `file` (relative to the cases), read once.
+fn crd_file<'a>(crds: &'a mut HashMap<String, Value>, file: &str) -> &'a Value {
+    crds.entry(file.to_owned()).or_insert_with(|| {
+        serde_json::from_str(&std::fs::read_to_string(dir().join(file)).expect("crd"))
+            .expect("crd json")
+    })
+}
+
 /// The `openAPIV3Schema` of `version` in the CRD file `crd`.
 fn schema(crd: &Value, version: &str) -> Option<Value> {
     crd.pointer("/spec/versions")?
@@ -56,10 +64,7 @@ fn cel_errors_are_the_api_servers() {
         }
         let file = case["crd"].as_str().unwrap_or_default().to_owned();
         let version = case["version"].as_str().unwrap_or_default().to_owned();
-        let crd = crds.entry(file.clone()).or_insert_with(|| {
-            serde_json::from_str(&std::fs::read_to_string(dir().join(&file)).expect("crd"))
-                .expect("crd json")
-        });
+        let crd = crd_file(&mut crds, &file);
         let compiled = rules
             .entry((file.clone(), version.clone()))
             .or_insert_with(|| schema(crd, &version).and_then(|s| CelRules::compile(&s).ok()));
@@ -136,10 +141,7 @@ fn duplicate_values_are_the_api_servers() {
             continue;
         }
         let file = case["crd"].as_str().unwrap_or_default().to_owned();
-        let crd = crds.entry(file.clone()).or_insert_with(|| {
-            serde_json::from_str(&std::fs::read_to_string(dir().join(&file)).expect("crd"))
-                .expect("crd json")
-        });
+        let crd = crd_file(&mut crds, &file);
         let Some(schema) = schema(crd, case["version"].as_str().unwrap_or_default()) else {
             continue;
         };
@@ -205,10 +207,7 @@ fn whole_answers_of_creates() {
         }
         let file = case["crd"].as_str().unwrap_or_default().to_owned();
         let version = case["version"].as_str().unwrap_or_default().to_owned();
-        let crd = crds.entry(file.clone()).or_insert_with(|| {
-            serde_json::from_str(&std::fs::read_to_string(dir().join(&file)).expect("crd"))
-                .expect("crd json")
-        });
+        let crd = crd_file(&mut crds, &file);
         let entry = compiled.entry((file, version.clone())).or_insert_with(|| {
             let s = schema(crd, &version)?;
             let options = Options {

@@ -45,27 +45,11 @@ fn response_value(uid: &str, d: &Decision, warnings: bool) -> Value {
     })
 }
 
-/// The former `admission::go_json`: compact text with `<`, `>`, `&`, U+2028 and U+2029
-/// escaped.
-fn go_json(v: &Value) -> String {
-    let mut out = String::new();
-    for c in v.to_string().chars() {
-        match c {
-            '<' => out.push_str("\\u003c"),
-            '>' => out.push_str("\\u003e"),
-            '&' => out.push_str("\\u0026"),
-            '\u{2028}' => out.push_str("\\u2028"),
-            '\u{2029}' => out.push_str("\\u2029"),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
 /// The difference between the two serialisations of `d`, if any.
 fn differs(uid: &str, d: &Decision, warnings: bool) -> Option<String> {
     let got = admission::response_json(uid, d, warnings);
-    let want = go_json(&response_value(uid, d, warnings));
+    // The reference: the value written as Go's `json.Marshal` writes it.
+    let want = validgen_gotext::json::marshal(&response_value(uid, d, warnings));
     (got != want.as_bytes()).then(|| {
         format!(
             "warnings {warnings}:\n    got  {}\n    want {want}",
