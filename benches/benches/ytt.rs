@@ -59,7 +59,7 @@ fn ytt(c: &mut Criterion) {
         let (built, rules) = build(schema.file, schema.schema);
         let file = SchemaFile {
             schema: &built,
-            text: schema.schema,
+            texts: vec![(schema.file, schema.schema)],
         };
         g.bench_function(BenchmarkId::new("parts/values-interpreted", id), |b| {
             b.iter(|| {

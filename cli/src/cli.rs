@@ -101,11 +101,12 @@ pub enum Command {
     /// values of a ytt data-values schema, printing what ytt 0.48.0 prints.
     ///
     /// Takes the `ytt` flags CI scripts use for data values: `-f` (schema and `#@data/values`
-    /// files), `--data-values-file` (plain YAML values), `--data-values-inspect`,
-    /// `--data-values-schema-inspect -o openapi-v3` and
+    /// files or folders; several schema files are overlaid), `--data-values-file` (plain YAML
+    /// values), `--data-values-inspect`, `--data-values-schema-inspect -o openapi-v3` and
     /// `--dangerous-data-values-disable-validation`. The output, the error texts and the exit
-    /// status are ytt's: 0 on success, 1 on any error. Starlark beyond annotation literals and
-    /// simple lambdas (`load()`, `#@ def`, `.star` files) is refused with an error naming it.
+    /// status are ytt's: 0 on success, 1 on any error. Starlark beyond annotation literals,
+    /// simple lambdas and unused `load()`s of ytt's modules (`load()` of `.star` files,
+    /// `#@ def`) is refused with an error naming it.
     Ytt(YttArgs),
 
     /// Print a ytt data-values schema as OpenAPI v3 or JSON Schema (draft 2020-12).
@@ -378,11 +379,12 @@ pub enum ExportFormat {
 /// Arguments of `ytt`, spelled as ytt spells them.
 #[derive(Debug, Args)]
 pub struct YttArgs {
-    /// A schema, data-values or template file (repeatable, in order).
+    /// A schema, data-values or template file, a folder (its files, sorted), `-` (standard
+    /// input) or `name=path` (repeatable, in order; several schema files are overlaid).
     #[arg(short = 'f', long = "file", value_name = "FILE")]
     pub files: Vec<String>,
 
-    /// A plain YAML data-values file (repeatable; later files win).
+    /// A plain YAML data-values file or folder (repeatable; later files win).
     #[arg(long = "data-values-file", value_name = "FILE")]
     pub data_values_files: Vec<String>,
 

@@ -2,7 +2,9 @@
 
 use std::io::Write;
 
-use validgen_ytt::run::{Invocation, Outcome, run as run_ytt};
+use validgen_ytt::run::{Invocation, Outcome, run as run_ytt, run_with};
+
+use crate::disk::Disk;
 
 use crate::cli::YttArgs;
 
@@ -16,6 +18,7 @@ pub fn invocation(args: &YttArgs) -> Invocation {
         output: args.output.clone(),
         disable_validation: args.dangerous_data_values_disable_validation,
         seed_extensions: args.seed_extensions,
+        names_as_given: false,
     }
 }
 
@@ -26,10 +29,7 @@ pub fn outcome(args: &YttArgs, read: &dyn Fn(&str) -> Result<String, String>) ->
 
 /// Runs `ytt` on the file system; returns the exit status.
 pub fn run(args: &YttArgs) -> u8 {
-    let read = |name: &str| {
-        std::fs::read_to_string(name).map_err(|e| format!("Checking file '{name}': {e}\n"))
-    };
-    let outcome = outcome(args, &read);
+    let outcome = run_with(&invocation(args), &Disk::default(), None);
     let _ = std::io::stdout().write_all(outcome.stdout.as_bytes());
     let _ = std::io::stderr().write_all(outcome.stderr.as_bytes());
     u8::try_from(outcome.exit_code).unwrap_or(crate::EXIT_ERROR)

@@ -8,6 +8,7 @@
 
 use std::sync::Arc;
 
+use super::files::Input;
 use super::run::{
     Invocation, Loaded, Stop, Violation, ViolationKind, code_refusals, evaluate, load, read_inputs,
     schema_error,
@@ -46,9 +47,10 @@ pub fn judge(
         files: vec![schema.to_owned()],
         data_values_files: values.to_vec(),
         seed_extensions,
+        names_as_given: true,
         ..Invocation::default()
     };
-    let inputs = read_inputs(&invocation, read)?;
+    let inputs = read_inputs(&invocation, &read)?;
     if inputs.schema.is_none() {
         return Err(Stop::Refused(format!(
             "{schema}: no #@data/values-schema document: not a ytt data-values schema\n"
@@ -62,7 +64,7 @@ pub fn judge(
         Err(Stop::Invalid { text, violations }) => Ok(Judgement { violations, text }),
         Err(Stop::Values(text)) => {
             let mut files: Vec<&Loaded> = inputs.plain.iter().collect();
-            files.extend(inputs.schema().map(|(_, f)| f));
+            files.extend(inputs.schema().into_iter().flat_map(|(_, f)| f));
             let violations = values_violations(&text, &files);
             Ok(Judgement { violations, text })
         }
@@ -281,12 +283,12 @@ pub fn schema_faults(
     };
     if name.ends_with(".star") {
         // The refusal as a run gives it.
-        return match read_inputs(&invocation, read) {
+        return match read_inputs(&invocation, &read) {
             Err(stop) => whole(stop.text().to_owned()),
             Ok(_) => Vec::new(),
         };
     }
-    let file = match load(name, read) {
+    let file = match load(&Input::as_given(name), &read) {
         Ok(file) => file,
         Err(stop) => return whole(stop.text().to_owned()),
     };
@@ -303,7 +305,7 @@ pub fn schema_faults(
         })
         .collect();
     for fault in build_all(&file.documents, &file.text) {
-        let text = schema_error(&file, fault.error);
+        let text = schema_error(&[&file], fault.error);
         faults.push(SchemaFault {
             message: one_line(&text),
             pos: fault.pos,

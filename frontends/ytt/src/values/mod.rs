@@ -60,13 +60,13 @@ pub struct Source<'a> {
     pub kind: SourceKind,
 }
 
-/// The schema and the text of its file (type-error excerpts may quote a default's line).
-#[derive(Debug, Clone, Copy)]
+/// The schema and the texts of its files (type-error excerpts may quote a default's line).
+#[derive(Debug, Clone)]
 pub struct SchemaFile<'a> {
     /// The schema.
     pub schema: &'a Schema,
-    /// The text of the file that declared it (named by `schema.pos.file`).
-    pub text: &'a str,
+    /// The name and text of each file that declared it.
+    pub texts: Vec<(&'a str, &'a str)>,
 }
 
 /// The final data values, before validation.

@@ -18,7 +18,9 @@ impl<'a> Texts<'a> {
     pub fn new(schema: Option<&SchemaFile<'a>>, sources: &[Source<'a>]) -> Texts<'a> {
         let mut files = HashMap::new();
         if let Some(schema) = schema {
-            files.insert(schema.schema.pos.file.to_string(), schema.text);
+            for (name, text) in &schema.texts {
+                files.insert((*name).to_owned(), *text);
+            }
         }
         for source in sources {
             files.insert(source.name.to_owned(), source.text);
