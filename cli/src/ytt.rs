@@ -2,7 +2,8 @@
 
 use std::io::Write;
 
-use validgen_ytt::run::{Invocation, Outcome, run as run_ytt, run_with};
+use validgen_ytt::files::Files;
+use validgen_ytt::run::{Invocation, Outcome, run_with};
 
 use crate::disk::Disk;
 
@@ -22,14 +23,15 @@ pub fn invocation(args: &YttArgs) -> Invocation {
     }
 }
 
-/// What `args` print and exit with, files read with `read` (a name to its text).
-pub fn outcome(args: &YttArgs, read: &dyn Fn(&str) -> Result<String, String>) -> Outcome {
-    run_ytt(&invocation(args), read)
+/// What `args` print and exit with, files read from `files` (a function from a name to its
+/// text is a set of files without folders).
+pub fn outcome(args: &YttArgs, files: &dyn Files) -> Outcome {
+    run_with(&invocation(args), files, None)
 }
 
 /// Runs `ytt` on the file system; returns the exit status.
 pub fn run(args: &YttArgs) -> u8 {
-    let outcome = run_with(&invocation(args), &Disk::default(), None);
+    let outcome = outcome(args, &Disk::default());
     let _ = std::io::stdout().write_all(outcome.stdout.as_bytes());
     let _ = std::io::stderr().write_all(outcome.stderr.as_bytes());
     u8::try_from(outcome.exit_code).unwrap_or(crate::EXIT_ERROR)

@@ -460,6 +460,7 @@ pub(crate) fn schema_error(files: &[&Loaded], e: BuildError) -> String {
         }
         BuildError::Report(text) => format!("{header} {text}\n"),
         BuildError::Message(text) => format!("{}\n", multi_line(&format!("{header} {text}"))),
+        BuildError::Unsupported { pos, construct } => refusal(&pos.file, pos.line, &construct),
     }
 }
 

@@ -47,6 +47,25 @@ pub enum BuildError {
     /// indents each part two more spaces (`...schema.yml):\n  Document on line
     /// schema.yml:5:\n    Map item (key 'b') on line schema.yml:7:\n      Expected ...\n`).
     Message(String),
+    /// A schema overlay that validgen does not compute (`@overlay/match by=`, `via=`,
+    /// `@overlay/assert`, annotated array items): refused, located at its annotation.
+    Unsupported {
+        /// The annotation.
+        pos: Pos,
+        /// What it is.
+        construct: String,
+    },
+}
+
+impl From<overlay::OverlayError> for BuildError {
+    fn from(e: overlay::OverlayError) -> Self {
+        match e {
+            overlay::OverlayError::Ytt(text) => BuildError::Message(text),
+            overlay::OverlayError::Unsupported(pos, construct) => {
+                BuildError::Unsupported { pos, construct }
+            }
+        }
+    }
 }
 
 /// The schema of a schema file: its `#@data/values-schema` documents typed one by one, then
@@ -118,7 +137,7 @@ pub fn build_files(
     }
     let mut merged = (*first).clone();
     for document in &all[1..] {
-        overlay::merge(&mut merged, document).map_err(BuildError::Message)?;
+        overlay::merge(&mut merged, document)?;
     }
     document_schema(&merged, &mut collect()).map_err(render)
 }
@@ -192,10 +211,10 @@ pub fn build_all(set: &DocumentSet, source: &str) -> Vec<Fault> {
         Some((first, rest)) if typed && !rest.is_empty() => {
             let mut merged = (*first).clone();
             for document in rest {
-                if let Err(text) = overlay::merge(&mut merged, document) {
+                if let Err(e) = overlay::merge(&mut merged, document) {
                     faults.push(Fault {
                         pos: document.pos.clone(),
-                        error: BuildError::Message(text),
+                        error: e.into(),
                     });
                     break;
                 }
