@@ -352,9 +352,10 @@ pub struct MigrateArgs {
 /// Arguments of `export`.
 #[derive(Debug, Args)]
 pub struct ExportArgs {
-    /// The ytt data-values schema file (`#@data/values-schema`).
-    #[arg(long = "ytt-schema", value_name = "FILE")]
-    pub ytt_schema: PathBuf,
+    /// The ytt data-values schema file (`#@data/values-schema`); repeatable: later schema
+    /// files overlay the earlier ones, as `ytt -f a -f b` overlays them.
+    #[arg(long = "ytt-schema", value_name = "FILE", required = true)]
+    pub ytt_schema: Vec<PathBuf>,
 
     /// The document to print.
     #[arg(long, value_enum, default_value_t = ExportFormat::OpenapiV3)]
@@ -457,7 +458,8 @@ pub struct ValidateArgs {
     pub crds: Vec<PathBuf>,
 
     /// Validate the PATHs as ytt data values against this ytt data-values schema (a
-    /// `#@data/values-schema` file): the PATHs are `--data-values-file`s of `ytt -f FILE`
+    /// `#@data/values-schema` file; repeatable: later schema files overlay the earlier ones, as
+    /// `ytt -f a -f b` overlays them): the PATHs are `--data-values-file`s of `ytt -f FILE`
     /// (plain YAML), merged in the order given into one configuration and judged in one ytt
     /// run, as ytt 0.48 judges them (type errors, merge errors, `@schema/validation`
     /// violations); one verdict for all of them. A schema ytt refuses is an error (exit 2).
@@ -466,7 +468,7 @@ pub struct ValidateArgs {
         value_name = "FILE",
         conflicts_with_all = ["templates", "schemas", "crds", "raw", "warn_exit_code", "check_files"]
     )]
-    pub ytt_schema: Option<PathBuf>,
+    pub ytt_schema: Vec<PathBuf>,
 
     /// With --ytt-schema: also accept the validation rules of the ytt proposals that ytt never
     /// shipped (`format=`, `regexp=`, `prefix=`, `unique=`), as `validgen ytt

@@ -271,9 +271,14 @@ pub fn run(args: &ValidateArgs) -> u8 {
         errors_only: args.errors_only,
         broken: false,
     };
-    if let Some(schema) = &args.ytt_schema {
+    if !args.ytt_schema.is_empty() {
         run.tally.schemas = true;
-        let report = ytt::judge(schema, &args.paths, args.max_bytes, args.seed_extensions);
+        let report = ytt::judge(
+            &args.ytt_schema,
+            &args.paths,
+            args.max_bytes,
+            args.seed_extensions,
+        );
         run.tally.files = args.paths.len();
         run.report(&report);
         run.console.finish();

@@ -11,8 +11,8 @@ use validgen_cli::cli::{Cli, Command};
 use validgen_ytt::files::Files;
 use validgen_ytt::run::Outcome;
 
-/// A case's files, by relative name.
-struct Tree<'a>(&'a Case);
+/// A case's files, by relative name (folders listed as ytt lists them).
+pub(crate) struct Tree<'a>(pub(crate) &'a Case);
 
 impl Files for Tree<'_> {
     fn read(&self, path: &str) -> Result<String, String> {

@@ -8,7 +8,7 @@
 
 use std::sync::Arc;
 
-use super::files::Input;
+use super::files::{Files, Input};
 use super::run::{
     Invocation, Loaded, Stop, Violation, ViolationKind, code_refusals, evaluate, load, read_inputs,
     schema_error,
@@ -27,8 +27,9 @@ pub struct Judgement {
 }
 
 /// Judges the `--data-values-file`s `values` (plain YAML, merged in order into one
-/// configuration, as ytt merges them) over the schema file `schema`, reading files with
-/// `read` (a name to its text, or an error text). The verdict is ytt's: the final data values
+/// configuration, as ytt merges them) over the schema files `schemas` (overlaid in order, as
+/// `ytt -f` overlays them), reading files with
+/// `read` (folders listed as ytt lists them). The verdict is ytt's: the final data values
 /// must type against the schema and merge, then pass every validation. With
 /// `seed_extensions`, the seed proposals' rules ytt never shipped are accepted
 /// ([`Invocation::seed_extensions`]).
@@ -38,22 +39,23 @@ pub struct Judgement {
 /// `#@` annotations; [`Stop::Refused`] for a schema that ytt or validgen refuses, or a file
 /// without a `#@data/values-schema` document. The text is ytt's (after `ytt: Error: `).
 pub fn judge(
-    schema: &str,
+    schemas: &[String],
     values: &[String],
-    read: &dyn Fn(&str) -> Result<String, String>,
+    read: &dyn Files,
     seed_extensions: bool,
 ) -> Result<Judgement, Stop> {
     let invocation = Invocation {
-        files: vec![schema.to_owned()],
+        files: schemas.to_vec(),
         data_values_files: values.to_vec(),
         seed_extensions,
         names_as_given: true,
         ..Invocation::default()
     };
-    let inputs = read_inputs(&invocation, &read)?;
+    let inputs = read_inputs(&invocation, read)?;
     if inputs.schema.is_none() {
         return Err(Stop::Refused(format!(
-            "{schema}: no #@data/values-schema document: not a ytt data-values schema\n"
+            "{}: no #@data/values-schema document: not a ytt data-values schema\n",
+            schemas.join(", ")
         )));
     }
     match evaluate(&invocation, &inputs) {
@@ -384,7 +386,13 @@ mod tests {
             ),
             ("values.yml", "ports:\n- name: 1\n"),
         ]);
-        let judged = judge("schema.yml", &["values.yml".to_owned()], &read, false).expect("judged");
+        let judged = judge(
+            &["schema.yml".to_owned()],
+            &["values.yml".to_owned()],
+            &read,
+            false,
+        )
+        .expect("judged");
         let [v] = judged.violations.as_slice() else {
             panic!("{judged:?}")
         };

@@ -264,6 +264,22 @@ pub(crate) fn read_inputs(invocation: &Invocation, files: &dyn Files) -> Result<
     })
 }
 
+/// The schema of the `-f` files of `invocation` (several schema files overlaid in order), as
+/// a run reads it; `None` when no file has a `#@data/values-schema` document.
+///
+/// # Errors
+/// The run's error (after `ytt: Error: `): a file that cannot be read or is not YAML, ytt's
+/// schema errors, validgen's refusals.
+pub fn schema_of(invocation: &Invocation, files: &dyn Files) -> Result<Option<Schema>, Stop> {
+    let schema_only = Invocation {
+        schema_inspect: true,
+        ..invocation.clone()
+    };
+    Ok(read_inputs(&schema_only, files)?
+        .schema
+        .map(|(schema, _)| schema))
+}
+
 impl Inputs {
     /// The schema and its files.
     pub(crate) fn schema(&self) -> Option<(&Schema, Vec<&Loaded>)> {
