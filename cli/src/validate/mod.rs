@@ -26,7 +26,7 @@ use validgen_kubevirt::admission::{self, Catalog, Decision, Mode};
 use validgen_kubevirt::manifest::Document;
 
 use crate::cli::ValidateArgs;
-use crate::render::{self, Sink, escape_controls};
+use crate::render::{self, Sink, escape_controls, escape_lines};
 use crate::{EXIT_DENIED, EXIT_ERROR, EXIT_OK};
 use console::Console;
 use inputs::Unit;
@@ -424,7 +424,7 @@ impl Run {
             }
             Item::Error { message, .. } => {
                 self.console
-                    .note(&escape_controls(&format!("error: {message}")));
+                    .note(&escape_lines(&format!("error: {message}")));
                 true
             }
         };
