@@ -102,7 +102,7 @@ pub enum Command {
     ///
     /// Takes the `ytt` flags CI scripts use for data values: `-f` (schema and `#@data/values`
     /// files or folders; several schema files are overlaid), `--data-values-file` (plain YAML
-    /// values), `--data-values-inspect`, `--data-values-schema-inspect -o openapi-v3` and
+    /// values), `-v`/`--data-value`, `--data-value-yaml`, `--data-values-inspect`, `--data-values-schema-inspect -o openapi-v3` and
     /// `--dangerous-data-values-disable-validation`. The output, the error texts and the exit
     /// status are ytt's: 0 on success, 1 on any error. Starlark beyond annotation literals,
     /// simple lambdas and unused `load()`s of ytt's modules (`load()` of `.star` files,
@@ -388,6 +388,15 @@ pub struct YttArgs {
     /// A plain YAML data-values file or folder (repeatable; later files win).
     #[arg(long = "data-values-file", value_name = "FILE")]
     pub data_values_files: Vec<String>,
+
+    /// Set one data value to a string: `key.subkey=value` (repeatable; applied after the
+    /// files, before every `--data-value-yaml`).
+    #[arg(short = 'v', long = "data-value", value_name = "KEY=VALUE")]
+    pub data_values: Vec<String>,
+
+    /// Set one data value to a value read as YAML: `key.subkey=value` (repeatable).
+    #[arg(long = "data-value-yaml", value_name = "KEY=VALUE")]
+    pub data_values_yaml: Vec<String>,
 
     /// Print the final data values.
     #[arg(long)]

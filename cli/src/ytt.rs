@@ -14,6 +14,8 @@ pub fn invocation(args: &YttArgs) -> Invocation {
     Invocation {
         files: args.files.clone(),
         data_values_files: args.data_values_files.clone(),
+        data_values: args.data_values.clone(),
+        data_values_yaml: args.data_values_yaml.clone(),
         data_values_inspect: args.data_values_inspect,
         schema_inspect: args.data_values_schema_inspect,
         output: args.output.clone(),

@@ -29,6 +29,7 @@ pub mod compiled;
 pub mod data;
 pub mod export;
 pub mod files;
+mod kv;
 pub mod lower;
 pub mod removed;
 pub mod report;

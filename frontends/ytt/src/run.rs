@@ -10,6 +10,7 @@ use super::annotations;
 use super::data::{key_text, locate, to_json};
 use super::export::openapi_v3;
 use super::files::{Files, Input, expand};
+use super::kv::key_values;
 use super::lower::{LowerError, assert_checks, rule_set, schema_checks};
 use super::schema::{self, BuildError, Schema};
 use super::starlark::{ArgumentsError, mentions, refuse_code, standard_load};
@@ -27,6 +28,11 @@ pub struct Invocation {
     pub files: Vec<String>,
     /// `--data-values-file`: plain YAML data values, in order (later ones win).
     pub data_values_files: Vec<String>,
+    /// `-v`/`--data-value`: `key.path=value`, the value a string (in order; before every
+    /// `--data-value-yaml`, as ytt applies them).
+    pub data_values: Vec<String>,
+    /// `--data-value-yaml`: `key.path=value`, the value read as YAML (in order).
+    pub data_values_yaml: Vec<String>,
     /// `--data-values-inspect`: print the final data values.
     pub data_values_inspect: bool,
     /// `--data-values-schema-inspect`: print the schema (with `-o openapi-v3`).
@@ -315,6 +321,8 @@ pub(crate) fn evaluate_with(
         };
         return Ok(print(&openapi_v3(schema)));
     }
+    let key_values =
+        key_values(&invocation.data_values, &invocation.data_values_yaml).map_err(Stop::Input)?;
     let sources: Vec<values::Source<'_>> = inputs
         .files
         .iter()
@@ -325,6 +333,12 @@ pub(crate) fn evaluate_with(
         })
         .map(|(_, f)| source(f, SourceKind::Overlay))
         .chain(plain.iter().map(|f| source(f, SourceKind::PlainFile)))
+        .chain(key_values.iter().map(|kv| values::Source {
+            name: kv.name,
+            text: &kv.text,
+            documents: &kv.documents,
+            kind: SourceKind::KeyValue,
+        }))
         .collect();
     let schema_file = schema.as_ref().map(|(schema, files)| SchemaFile {
         schema,

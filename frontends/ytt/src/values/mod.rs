@@ -45,6 +45,10 @@ pub enum SourceKind {
     /// `-f` with `#@data/values` documents: each document an overlay (keys must exist unless
     /// `@overlay/match missing_ok=True`, array items appended, `@assert/validate` read).
     Overlay,
+    /// `-v`/`--data-value-yaml`: one overlay document built from the argument (its keys
+    /// `missing_ok`, its last key replaced or added), applied after the plain files; its text
+    /// is the argument, the line its type errors quote.
+    KeyValue,
 }
 
 /// One data-values file.
@@ -147,7 +151,7 @@ pub fn final_values(
     schema: Option<&SchemaFile<'_>>,
     sources: &[Source<'_>],
 ) -> Result<DataValues, String> {
-    let texts = Texts::new(schema, sources);
+    let mut texts = Texts::new(schema, sources);
     let overlays: Vec<&Source<'_>> = sources
         .iter()
         .filter(|s| s.kind == SourceKind::Overlay)
@@ -156,9 +160,14 @@ pub fn final_values(
         .iter()
         .filter(|s| s.kind == SourceKind::PlainFile)
         .collect();
+    let key_values: Vec<&Source<'_>> = sources
+        .iter()
+        .filter(|s| s.kind == SourceKind::KeyValue)
+        .collect();
 
-    // The flags' files are read first (`pkg/cmd/template/data_values_flags.go`).
-    let mut steps: Vec<(&Document, Mode)> = Vec::new();
+    // The flags' files are read first (`pkg/cmd/template/data_values_flags.go`). A step may
+    // name the text its type errors quote (a key-value argument's own line).
+    let mut steps: Vec<(&Document, Mode, Option<&Source<'_>>)> = Vec::new();
     let mut plain_steps = Vec::new();
     for source in &plain {
         for document in &source.documents.documents {
@@ -173,12 +182,12 @@ pub fn final_values(
                     source.name
                 )));
             }
-            plain_steps.push((document, Mode::Plain));
+            plain_steps.push((document, Mode::Plain, None));
         }
     }
 
     let mut names: Vec<&str> = overlays.iter().map(|s| s.name).collect();
-    if !plain_steps.is_empty() {
+    if !plain_steps.is_empty() || !key_values.is_empty() {
         names.push("additional data values");
     }
     let header = format!(
@@ -190,7 +199,7 @@ pub fn final_values(
     for source in &overlays {
         for document in &source.documents.documents {
             if is_data_values(document) {
-                steps.push((document, Mode::Annotated));
+                steps.push((document, Mode::Annotated, None));
             } else if !is_null(&document.value) {
                 return Err(fail(format!(
                     "Templating file '{0}': Expected data values file '{0}' to only have data \
@@ -201,12 +210,23 @@ pub fn final_values(
         }
     }
     steps.extend(plain_steps);
+    for source in &key_values {
+        for document in &source.documents.documents {
+            steps.push((document, Mode::Annotated, Some(*source)));
+        }
+    }
 
     let mut values: Option<Document> = schema.map(|s| defaults(s.schema));
     if let (Some(values), Some(schema)) = (values.as_mut(), schema) {
         type_and_check(values, schema.schema, &texts).map_err(&fail)?;
     }
-    for (document, mode) in steps {
+    for (document, mode, quoted) in steps {
+        if let Some(source) = quoted {
+            texts.set(source.name, source.text);
+            // A YAML value's nodes are at lines of the unnamed file, its text the value.
+            let value = source.text.split_once('=').map_or("", |(_, v)| v);
+            texts.set("", value);
+        }
         match values.as_mut() {
             None => values = Some(document.clone()),
             Some(values) => overlay::apply_document(values, document, mode).map_err(&fail)?,

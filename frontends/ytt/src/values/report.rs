@@ -28,6 +28,12 @@ impl<'a> Texts<'a> {
         Texts { files }
     }
 
+    /// Takes `text` as the text of the file `name` from now on (the key-value arguments share
+    /// one name each, `(data-value arg)`, and each quotes its own line).
+    pub fn set(&mut self, name: &str, text: &'a str) {
+        self.files.insert(name.to_owned(), text);
+    }
+
     /// The text of line `pos.line` of `pos.file` (ytt splits on `\n` only); empty if unknown.
     /// ytt knows no text for a file's first document when the file does not start with `---`
     /// (`pkg/yamlmeta/parser.go` places that document on line 1 without its line).

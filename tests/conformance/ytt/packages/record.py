@@ -185,8 +185,35 @@ def own():
          files, ["-f", "a=b=config/schema.yml"] + INSPECT)
 
 
+def flags():
+    """-v/--data-value and --data-value-yaml over the GCP package (with its real values.yaml)."""
+    files = tree("gcp-custom-organization-policy-library")
+    group = "data-value-flags"
+    base = ["-f", "build/config/schema.yaml", "-f", "build/config/services/", "-f", "values.yaml"]
+    kvs = [
+        ("string-for-bool", "a string where the schema says boolean", ["-v", "dryrun=true"]),
+        ("yaml-bool", "a YAML boolean", ["--data-value-yaml", "dryrun=true"]),
+        ("string-key-path", "a nested string that breaks one_of", ["-v", "dns.dnsRequirePolicyLogging.generation=bad"]),
+        ("string-key-path-valid", "a nested string within one_of", ["-v", "dns.dnsRequirePolicyLogging.generation=skip"]),
+        ("yaml-list", "a YAML list replacing a list", ["--data-value-yaml", "gke.gkeAllowedNodePoolImages.params.images=[a, b]"]),
+        ("yaml-list-wrong-items", "a YAML list of ints for a list of strings", ["--data-value-yaml", "gke.gkeAllowedNodePoolImages.params.images=[1]"]),
+        ("undeclared", "a key no schema file declares", ["-v", "nope.x=1"]),
+        ("no-equals", "an argument without '='", ["-v", "dryrun"]),
+        ("strings-before-yaml", "-v after --data-value-yaml on the command line, applied before it", ["--data-value-yaml", "dryrun=true", "-v", "dryrun=false"]),
+        ("over-values-file", "-v over --data-values-file", ["--data-values-file", "plain.yaml", "-v", "organization=42"]),
+        ("empty-yaml", "an empty YAML value (null)", ["--data-value-yaml", "organization="]),
+    ]
+    values = next(f["text"] for f in files if f["name"] == "values.yaml")
+    plain = {"name": "plain.yaml", "text": "dryrun: true\n"}
+    for kid, what, args in kvs:
+        case(f"kv-{kid}", group, f"GCP custom-organization-policy-library (real) with its values.yaml: {what}",
+             files + [plain], base + args + INSPECT)
+    assert values
+
+
 if __name__ == "__main__":
     sys.stdout.reconfigure(newline="\n")
     gcp()
     playground()
     own()
+    flags()
