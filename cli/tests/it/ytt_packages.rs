@@ -1,8 +1,7 @@
 //! The cases recorded from ytt 0.48.0 over real multi-file packages and schema overlays
 //! (`tests/conformance/ytt/packages.jsonl`), run through `validgen ytt` in process on their
 //! files as a tree (folders listed as ytt lists them): exit code, stdout and stderr byte for
-//! byte, except the known differences below (same exit code, another text).
-//! `YTT_CASE=<id prefix>` prints the differences of matching cases.
+//! byte. `YTT_CASE=<id prefix>` prints the differences of matching cases.
 
 use crate::recorded::{Case, packages};
 
@@ -54,33 +53,18 @@ fn run(case: &Case) -> Outcome {
     validgen_cli::ytt::outcome(&args, &Tree(case))
 }
 
-/// Cases whose text validgen does not reproduce, with why; their exit code must still be
-/// ytt's.
-const KNOWN_DIFFERENCES: [(&str, &str); 1] = [(
-    "gcp-mutation-duplicate-key",
-    "a key repeated in a template: ytt names its compiled template function \
-     (`__ytt_tpl16_start_node`), numbered by a process-wide counter of compiled templates",
-)];
-
 #[test]
 fn every_package_case_conforms() {
     let cases = packages();
-    assert_eq!(cases.len(), 71);
+    assert_eq!(cases.len(), 78);
     let show = std::env::var("YTT_CASE").ok();
     let mut failing = Vec::new();
     for case in &cases {
         let got = run(case);
         let e = &case.expected;
-        let known = KNOWN_DIFFERENCES.iter().any(|(id, _)| *id == case.id);
-        let same = (got.exit_code, got.stdout.as_str(), got.stderr.as_str())
-            == (e.exit_code, e.stdout.as_str(), e.stderr.as_str());
-        // A known difference that is gone must leave the list.
-        let ok = if known {
-            !same && got.exit_code == e.exit_code
-        } else {
-            same
-        };
-        if ok {
+        if (got.exit_code, got.stdout.as_str(), got.stderr.as_str())
+            == (e.exit_code, e.stdout.as_str(), e.stderr.as_str())
+        {
             continue;
         }
         failing.push(case.id.as_str());

@@ -31,6 +31,7 @@ pub mod export;
 pub mod files;
 mod kv;
 pub mod lower;
+mod map_keys;
 pub mod removed;
 pub mod report;
 pub mod run;

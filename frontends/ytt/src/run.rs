@@ -12,6 +12,7 @@ use super::export::openapi_v3;
 use super::files::{Files, Input, expand};
 use super::kv::key_values;
 use super::lower::{LowerError, assert_checks, rule_set, schema_checks};
+use super::map_keys;
 use super::schema::{self, BuildError, Schema};
 use super::starlark::{ArgumentsError, mentions, refuse_code, standard_load};
 use super::validation::ValidationError;
@@ -232,10 +233,26 @@ pub(crate) fn read_inputs(invocation: &Invocation, files: &dyn Files) -> Result<
     // Only the schema and data-values files are evaluated before the data values are
     // (`--data-values-inspect` stops there); their code is what validgen must read.
     for file in templates
-        .iter()
+        .iter_mut()
         .filter(|f| has_document(f, "data/values-schema") || has_document(f, "data/values"))
     {
         refuse_code_lines(file).map_err(Stop::Refused)?;
+    }
+    // Each template's repeated keys (ytt evaluates the schema files first, then, after the
+    // flags' files, the data-values files).
+    for (n, &i) in schema_files.iter().enumerate() {
+        if let Some(file) = templates.get_mut(i) {
+            repeated_keys(file, n).map_err(|text| {
+                let names: Vec<&str> = schema_files
+                    .iter()
+                    .filter_map(|&j| templates.get(j).map(|f| f.name.as_str()))
+                    .collect();
+                Stop::Refused(format!(
+                    "Overlaying data values schema (in following order: {}):\n{text}",
+                    names.join(", ")
+                ))
+            })?;
+        }
     }
     let schema = if schema_files.is_empty() {
         None
@@ -245,7 +262,7 @@ pub(crate) fn read_inputs(invocation: &Invocation, files: &dyn Files) -> Result<
             .filter_map(|&i| templates.get(i))
             .collect();
         let schema = load_schema(&loaded, invocation.seed_extensions).map_err(Stop::Refused)?;
-        Some((schema, schema_files))
+        Some((schema, schema_files.clone()))
     };
     let mut plain = Vec::new();
     if !invocation.schema_inspect {
@@ -263,10 +280,60 @@ pub(crate) fn read_inputs(invocation: &Invocation, files: &dyn Files) -> Result<
             plain.push(load(&input, files)?);
         }
     }
+    let values_files: Vec<usize> = (0..templates.len())
+        .filter(|i| !schema_files.contains(i))
+        .filter(|&i| {
+            templates
+                .get(i)
+                .is_some_and(|f| has_document(f, "data/values"))
+        })
+        .collect();
+    for (n, &i) in values_files.iter().enumerate() {
+        if let Some(file) = templates.get_mut(i) {
+            repeated_keys(file, schema_files.len() + n).map_err(|text| {
+                let mut names: Vec<&str> = values_files
+                    .iter()
+                    .filter_map(|&j| templates.get(j).map(|f| f.name.as_str()))
+                    .collect();
+                let more = !plain.is_empty()
+                    || !invocation.data_values.is_empty()
+                    || !invocation.data_values_yaml.is_empty();
+                if more {
+                    names.push("additional data values");
+                }
+                Stop::Values(format!(
+                    "Overlaying data values (in following order: {}):\n{text}",
+                    names.join(", ")
+                ))
+            })?;
+        }
+    }
     Ok(Inputs {
         files: templates,
         schema,
         plain,
+    })
+}
+
+/// Applies ytt's rule on repeated map keys to `file`, the `compiled`-th template ytt compiles
+/// in the run (from 0: schema files, then data-values files); else ytt's `Templating file`
+/// error, whose function name counts the templates compiled (`__ytt_tpl2_...` for the first:
+/// ytt 0.48 `pkg/template/instructions.go`, a process-wide counter from 1, incremented
+/// before each).
+fn repeated_keys(file: &mut Loaded, compiled: usize) -> Result<(), String> {
+    map_keys::apply(&mut file.documents).map_err(|r| {
+        let line = file
+            .text
+            .split('\n')
+            .nth(r.pos.line.saturating_sub(1))
+            .unwrap_or_default();
+        format!(
+            "  Templating file '{}': \n- __ytt_tpl{}_start_node: {}\n    in <toplevel>\n      {} | {line}\n",
+            file.name,
+            compiled + 2,
+            r.message,
+            r.pos
+        )
     })
 }
 

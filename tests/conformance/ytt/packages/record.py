@@ -183,6 +183,24 @@ def own():
          files, ["-f", "s.yml=config/schema.yml", "-f", "v.yml=config/values/b.yml"] + INSPECT)
     case("two-equals", group, "own: -f with two '=' signs",
          files, ["-f", "a=b=config/schema.yml"] + INSPECT)
+    repeated = [
+        {"name": "s.yml", "text": "#@data/values-schema\n---\na: 1\nb:\n  c: x\n"},
+        {"name": "s2.yml", "text": "#@data/values-schema\n---\na: 1\nb:\n  c: x\n  c: y\n"},
+        {"name": "v.yml", "text": "#@data/values\n---\na: 2\na: 3\n"},
+        {"name": "v2.yml", "text": "#@data/values\n---\na: 2\nb: {c: y}\n#@yaml/map-key-override\na: 3\n"},
+        {"name": "p.yml", "text": "a: 3\n"},
+    ]
+    for rid, args in [
+        ("values", ["-f", "s.yml", "-f", "v.yml"]),
+        ("values-override", ["-f", "s.yml", "-f", "v2.yml"]),
+        ("schema", ["-f", "s2.yml"]),
+        ("second-schema", ["-f", "s.yml", "-f", "s2.yml"]),
+        ("second-values-and-plain", ["-f", "s.yml", "-f", "v2.yml", "-f", "v.yml", "--data-values-file", "p.yml"]),
+        ("values-no-schema", ["-f", "v.yml"]),
+        ("values-and-kv", ["-f", "s.yml", "-f", "v.yml", "-v", "a=1"]),
+    ]:
+        case(f"repeated-key-{rid}", "repeated-keys", "own: a key given twice in a template (@yaml/map-key-override)",
+             repeated, args + INSPECT)
 
 
 def flags():
