@@ -761,6 +761,12 @@ pub struct CheckArgs {
     #[arg(long = "ytt-schema", value_name = "FILE")]
     pub ytt_schemas: Vec<PathBuf>,
 
+    /// With --ytt-schema: also accept the validation rules of the ytt proposals that ytt never
+    /// shipped (`format=`, `regexp=`, `prefix=`, `unique=`), as `validgen ytt
+    /// --seed-extensions` does; without it they are errors, as ytt reports them.
+    #[arg(long, requires = "ytt_schemas")]
+    pub seed_extensions: bool,
+
     /// With --schema: `format` is asserted, so not reported as an annotation.
     #[arg(long, requires = "schemas")]
     pub assert_formats: bool,

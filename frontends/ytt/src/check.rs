@@ -261,6 +261,7 @@ pub struct SchemaFault {
 pub fn schema_faults(
     name: &str,
     read: &dyn Fn(&str) -> Result<String, String>,
+    seed_extensions: bool,
 ) -> Vec<SchemaFault> {
     let whole = |text: String| {
         // A YAML error names its line (`schema.yml:3: ...`).
@@ -306,7 +307,7 @@ pub fn schema_faults(
             text,
         })
         .collect();
-    for fault in build_all(&file.documents, &file.text) {
+    for fault in build_all(&file.documents, &file.text, seed_extensions) {
         let text = schema_error(&[&file], fault.error);
         faults.push(SchemaFault {
             message: one_line(&text),
@@ -414,7 +415,7 @@ mod tests {
             "schema.yml",
             "#@data/values-schema\n---\n#@schema/validation min=\na: 1\nb:\n#@schema/default \"x\"\nc: 1\n",
         )]);
-        let faults = schema_faults("schema.yml", &read);
+        let faults = schema_faults("schema.yml", &read, false);
         let lines: Vec<usize> = faults.iter().map(|f| f.pos.line).collect();
         assert_eq!(lines, [3, 5, 6], "{faults:?}");
         assert!(

@@ -163,8 +163,9 @@ pub struct Fault {
 /// then the overlay of several schema documents (when they typed). One fault per line: a
 /// later error on a line already reported (the same annotation seen again while typing) is
 /// left out. At most [`MAX_FAULTS`] are kept (a document's walk stops at its next error once
-/// it has kept that many). Empty when [`build`] succeeds.
-pub fn build_all(set: &DocumentSet, source: &str) -> Vec<Fault> {
+/// it has kept that many). Empty when [`build`] succeeds. With `seed_extensions`, the
+/// validations accept the seed extensions (as [`build_with`]).
+pub fn build_all(set: &DocumentSet, source: &str, seed_extensions: bool) -> Vec<Fault> {
     let texts = [(file_name(set), source.split('\n').collect::<Vec<&str>>())];
     let mut faults = Vec::new();
     for document in &set.documents {
@@ -185,6 +186,7 @@ pub fn build_all(set: &DocumentSet, source: &str) -> Vec<Fault> {
     for document in &schemas {
         let mut c = Collect {
             on: true,
+            seed_extensions,
             ..Collect::default()
         };
         if let Err(problem) = document_schema(document, &mut c) {
