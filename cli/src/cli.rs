@@ -102,7 +102,8 @@ pub enum Command {
     ///
     /// Takes the `ytt` flags CI scripts use for data values: `-f` (schema and `#@data/values`
     /// files or folders; several schema files are overlaid), `--data-values-file` (plain YAML
-    /// values), `-v`/`--data-value`, `--data-value-yaml`, `--data-values-inspect`, `--data-values-schema-inspect -o openapi-v3` and
+    /// values), `-v`/`--data-value`, `--data-value-yaml`, `--data-value-file`,
+    /// `--data-values-inspect`, `--data-values-schema-inspect -o openapi-v3` and
     /// `--dangerous-data-values-disable-validation`. The output, the error texts and the exit
     /// status are ytt's: 0 on success, 1 on any error. Starlark beyond annotation literals,
     /// simple lambdas and unused `load()`s of ytt's modules (`load()` of `.star` files,
@@ -397,6 +398,11 @@ pub struct YttArgs {
     /// Set one data value to a value read as YAML: `key.subkey=value` (repeatable).
     #[arg(long = "data-value-yaml", value_name = "KEY=VALUE")]
     pub data_values_yaml: Vec<String>,
+
+    /// Set one data value to a file's text: `key.subkey=path` (repeatable; applied after
+    /// every `-v` and `--data-value-yaml`).
+    #[arg(long = "data-value-file", value_name = "KEY=PATH")]
+    pub data_value_files: Vec<String>,
 
     /// Print the final data values.
     #[arg(long)]

@@ -16,6 +16,7 @@ pub fn invocation(args: &YttArgs) -> Invocation {
         data_values_files: args.data_values_files.clone(),
         data_values: args.data_values.clone(),
         data_values_yaml: args.data_values_yaml.clone(),
+        data_value_files: args.data_value_files.clone(),
         data_values_inspect: args.data_values_inspect,
         schema_inspect: args.data_values_schema_inspect,
         output: args.output.clone(),

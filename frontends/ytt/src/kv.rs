@@ -8,34 +8,76 @@
 
 use std::sync::Arc;
 
+use super::files::Files;
 use super::values::multiline::multi_line;
 use validgen_gotext::yaml::{Comment, Document, DocumentSet, MapItem, Node, Pos, Scalar, parse};
 
 /// One argument as ytt reads it: the name its position gives, its text (the excerpt of a
 /// type error), and its overlay document.
 pub(crate) struct KeyValue {
-    /// `(data-value arg)` or `(data-value-yaml arg)`.
-    pub(crate) name: &'static str,
-    /// The argument (`a.b=1`).
+    /// `(data-value arg)`, `(data-value-yaml arg)` or `(data-value-file arg) a=path`.
+    pub(crate) name: String,
+    /// The argument (`a.b=1`); for a file, the file's text (ytt quotes it whole as line 1).
     pub(crate) text: String,
+    /// Whether `text` is quoted whole (a file's), not line by line.
+    pub(crate) whole: bool,
     /// The overlay.
     pub(crate) documents: DocumentSet,
 }
 
-/// The overlays of `strings` (`-v`: values as strings) then `yaml` (`--data-value-yaml`:
-/// values read as YAML).
+/// The overlays of `strings` (`-v`: values as strings), then `yaml` (`--data-value-yaml`:
+/// values read as YAML), then `files` (`--data-value-file key=path`: the file's text as a
+/// string, read from `read`).
 ///
 /// # Errors
 /// ytt's text (after `ytt: Error: `, with its line break): an argument without `=`
 /// (`Extracting data value from KV: Expected format key=value`), a value that is not YAML
-/// (the reader's message in ytt's frame); a library reference (`@lib:key=...`) is refused.
-pub(crate) fn key_values(strings: &[String], yaml: &[String]) -> Result<Vec<KeyValue>, String> {
-    let strings = strings.iter().map(|kv| (kv, false));
-    let yaml = yaml.iter().map(|kv| (kv, true));
-    strings
-        .chain(yaml)
-        .map(|(kv, is_yaml)| one(kv, is_yaml))
-        .collect()
+/// (the reader's message in ytt's frame), a file that cannot be read or is a folder of
+/// several files; a library reference (`@lib:key=...`) and a folder without files (on which
+/// ytt 0.48 panics) are refused.
+pub(crate) fn key_values(
+    strings: &[String],
+    yaml: &[String],
+    files: &[String],
+    read: &dyn Files,
+) -> Result<Vec<KeyValue>, String> {
+    let strings = strings.iter().map(|kv| one(kv, false));
+    let yaml = yaml.iter().map(|kv| one(kv, true));
+    let files = files.iter().map(|kv| file(kv, read));
+    strings.chain(yaml).chain(files).collect()
+}
+
+/// `--data-value-file key=path` (ytt `kvFile`).
+fn file(kv: &str, read: &dyn Files) -> Result<KeyValue, String> {
+    let fail = |text: String| {
+        format!(
+            "{}\n",
+            multi_line(&format!("Extracting data value from file: {text}"))
+        )
+    };
+    let Some((key, path)) = kv.split_once('=') else {
+        return Err(fail("Expected format key=/file/path".to_owned()));
+    };
+    let found = |e: String| fail(format!("Finding file '{path}': {}", e.trim_end()));
+    let text = match read.list(path).map_err(found)?.as_deref() {
+        None => read.read(path).map_err(found)?,
+        Some([one]) => read
+            .read(&format!("{}/{one}", path.trim_end_matches('/')))
+            .map_err(|_| fail(format!("Reading file '{path}'")))?,
+        Some([]) => {
+            return Err(format!(
+                "--data-value-file {kv}: unsupported: a folder without files (ytt 0.48 panics)\n"
+            ));
+        }
+        Some(_) => {
+            return Err(fail(format!(
+                "Expected '{path}' to be a file, but is a directory"
+            )));
+        }
+    };
+    let name = format!("(data-value-file arg) {key}={path}");
+    let value = Node::Scalar(Scalar::String(text.clone()));
+    overlay(key, value, name, text, true)
 }
 
 fn one(kv: &str, is_yaml: bool) -> Result<KeyValue, String> {
@@ -53,10 +95,6 @@ fn one(kv: &str, is_yaml: bool) -> Result<KeyValue, String> {
     } else {
         "(data-value arg)"
     };
-    let pos = Pos {
-        file: Arc::from(name),
-        line: 1,
-    };
     let value = if is_yaml {
         // ytt reads the value as a file without a name (`parseYAML(data, "")`): its nodes
         // are at lines of `""`, whose text is the value.
@@ -73,11 +111,26 @@ fn one(kv: &str, is_yaml: bool) -> Result<KeyValue, String> {
     } else {
         Node::Scalar(Scalar::String(raw.to_owned()))
     };
+    overlay(key, value, name.to_owned(), kv.to_owned(), false)
+}
+
+/// The overlay document that sets `key` (split on `.`) to `value`, at line 1 of `name`.
+fn overlay(
+    key: &str,
+    value: Node,
+    name: String,
+    text: String,
+    whole: bool,
+) -> Result<KeyValue, String> {
     if key.starts_with('@') {
         return Err(format!(
             "{name}: unsupported: a library reference (`{key}`): validgen reads the root library only\n"
         ));
     }
+    let pos = Pos {
+        file: Arc::from(name.as_str()),
+        line: 1,
+    };
     let comment = |text: &str| Comment {
         text: text.to_owned(),
         pos: pos.clone(),
@@ -98,7 +151,8 @@ fn one(kv: &str, is_yaml: bool) -> Result<KeyValue, String> {
     }
     Ok(KeyValue {
         name,
-        text: kv.to_owned(),
+        text,
+        whole,
         documents: DocumentSet {
             documents: vec![Document {
                 pos: pos.clone(),

@@ -10,7 +10,7 @@ use super::annotations;
 use super::data::{key_text, locate, to_json};
 use super::export::openapi_v3;
 use super::files::{Files, Input, expand};
-use super::kv::key_values;
+use super::kv::{KeyValue, key_values};
 use super::lower::{LowerError, assert_checks, rule_set, schema_checks};
 use super::map_keys;
 use super::schema::{self, BuildError, Schema};
@@ -34,6 +34,9 @@ pub struct Invocation {
     pub data_values: Vec<String>,
     /// `--data-value-yaml`: `key.path=value`, the value read as YAML (in order).
     pub data_values_yaml: Vec<String>,
+    /// `--data-value-file`: `key.path=path`, the value the file's text (in order; after every
+    /// `-v` and `--data-value-yaml`).
+    pub data_value_files: Vec<String>,
     /// `--data-values-inspect`: print the final data values.
     pub data_values_inspect: bool,
     /// `--data-values-schema-inspect`: print the schema (with `-o openapi-v3`).
@@ -138,6 +141,8 @@ pub(crate) struct Inputs {
     pub(crate) schema: Option<(Schema, Vec<usize>)>,
     /// The `--data-values-file`s, in order.
     pub(crate) plain: Vec<Loaded>,
+    /// The `-v`, `--data-value-yaml` and `--data-value-file` overlays, in ytt's order.
+    pub(crate) key_values: Vec<KeyValue>,
 }
 
 /// A file read: its path, its name as ytt prints it, text and documents.
@@ -280,6 +285,17 @@ pub(crate) fn read_inputs(invocation: &Invocation, files: &dyn Files) -> Result<
             plain.push(load(&input, files)?);
         }
     }
+    let key_values = if invocation.schema_inspect {
+        Vec::new()
+    } else {
+        key_values(
+            &invocation.data_values,
+            &invocation.data_values_yaml,
+            &invocation.data_value_files,
+            files,
+        )
+        .map_err(Stop::Input)?
+    };
     let values_files: Vec<usize> = (0..templates.len())
         .filter(|i| !schema_files.contains(i))
         .filter(|&i| {
@@ -297,7 +313,8 @@ pub(crate) fn read_inputs(invocation: &Invocation, files: &dyn Files) -> Result<
                     .collect();
                 let more = !plain.is_empty()
                     || !invocation.data_values.is_empty()
-                    || !invocation.data_values_yaml.is_empty();
+                    || !invocation.data_values_yaml.is_empty()
+                    || !invocation.data_value_files.is_empty();
                 if more {
                     names.push("additional data values");
                 }
@@ -312,6 +329,7 @@ pub(crate) fn read_inputs(invocation: &Invocation, files: &dyn Files) -> Result<
         files: templates,
         schema,
         plain,
+        key_values,
     })
 }
 
@@ -388,8 +406,6 @@ pub(crate) fn evaluate_with(
         };
         return Ok(print(&openapi_v3(schema)));
     }
-    let key_values =
-        key_values(&invocation.data_values, &invocation.data_values_yaml).map_err(Stop::Input)?;
     let sources: Vec<values::Source<'_>> = inputs
         .files
         .iter()
@@ -400,11 +416,15 @@ pub(crate) fn evaluate_with(
         })
         .map(|(_, f)| source(f, SourceKind::Overlay))
         .chain(plain.iter().map(|f| source(f, SourceKind::PlainFile)))
-        .chain(key_values.iter().map(|kv| values::Source {
-            name: kv.name,
+        .chain(inputs.key_values.iter().map(|kv| values::Source {
+            name: &kv.name,
             text: &kv.text,
             documents: &kv.documents,
-            kind: SourceKind::KeyValue,
+            kind: if kv.whole {
+                SourceKind::KeyValueFile
+            } else {
+                SourceKind::KeyValue
+            },
         }))
         .collect();
     let schema_file = schema.as_ref().map(|(schema, files)| SchemaFile {

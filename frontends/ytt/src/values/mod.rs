@@ -49,6 +49,9 @@ pub enum SourceKind {
     /// `missing_ok`, its last key replaced or added), applied after the plain files; its text
     /// is the argument, the line its type errors quote.
     KeyValue,
+    /// `--data-value-file`: as [`SourceKind::KeyValue`], its text the file's, which a type
+    /// error quotes whole as line 1.
+    KeyValueFile,
 }
 
 /// One data-values file.
@@ -162,7 +165,7 @@ pub fn final_values(
         .collect();
     let key_values: Vec<&Source<'_>> = sources
         .iter()
-        .filter(|s| s.kind == SourceKind::KeyValue)
+        .filter(|s| matches!(s.kind, SourceKind::KeyValue | SourceKind::KeyValueFile))
         .collect();
 
     // The flags' files are read first (`pkg/cmd/template/data_values_flags.go`). A step may
@@ -221,11 +224,17 @@ pub fn final_values(
         type_and_check(values, schema.schema, &texts).map_err(&fail)?;
     }
     for (document, mode, quoted) in steps {
-        if let Some(source) = quoted {
-            texts.set(source.name, source.text);
-            // A YAML value's nodes are at lines of the unnamed file, its text the value.
-            let value = source.text.split_once('=').map_or("", |(_, v)| v);
-            texts.set("", value);
+        match quoted {
+            Some(source) if source.kind == SourceKind::KeyValueFile => {
+                texts.set_whole(source.name, source.text);
+            }
+            Some(source) => {
+                texts.set(source.name, source.text);
+                // A YAML value's nodes are at lines of the unnamed file, its text the value.
+                let value = source.text.split_once('=').map_or("", |(_, v)| v);
+                texts.set("", value);
+            }
+            None => {}
         }
         match values.as_mut() {
             None => values = Some(document.clone()),

@@ -220,12 +220,16 @@ def flags():
         ("strings-before-yaml", "-v after --data-value-yaml on the command line, applied before it", ["--data-value-yaml", "dryrun=true", "-v", "dryrun=false"]),
         ("over-values-file", "-v over --data-values-file", ["--data-values-file", "plain.yaml", "-v", "organization=42"]),
         ("empty-yaml", "an empty YAML value (null)", ["--data-value-yaml", "organization="]),
+        ("file", "--data-value-file: a file's text as a string", ["--data-value-file", "organization=org.txt"]),
+        ("file-type-error", "--data-value-file: a file's text where the schema says boolean (quoted whole)", ["--data-value-file", "dryrun=org.txt"]),
+        ("file-missing", "--data-value-file: a file that does not exist", ["--data-value-file", "organization=nope.txt"]),
+        ("file-after-kv", "--data-value-file applied after -v whatever the order", ["--data-value-file", "organization=org.txt", "-v", "organization=x"]),
     ]
     values = next(f["text"] for f in files if f["name"] == "values.yaml")
-    plain = {"name": "plain.yaml", "text": "dryrun: true\n"}
+    extra = [{"name": "plain.yaml", "text": "dryrun: true\n"}, {"name": "org.txt", "text": "12345\nline two\n"}]
     for kid, what, args in kvs:
         case(f"kv-{kid}", group, f"GCP custom-organization-policy-library (real) with its values.yaml: {what}",
-             files + [plain], base + args + INSPECT)
+             files + extra, base + args + INSPECT)
     assert values
 
 
