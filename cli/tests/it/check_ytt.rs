@@ -275,3 +275,23 @@ fn seed_extensions_reach_the_check_only_with_the_flag() {
         "{out}"
     );
 }
+
+#[test]
+fn a_repeated_key_is_one_finding_at_the_later_item() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::write(
+        dir.path().join("schema.yml"),
+        "#@data/values-schema\n---\na: 1\nb:\n  c: x\n  c: y\n",
+    )
+    .expect("written");
+    let (code, found) = findings(dir.path(), "schema.yml");
+    assert_eq!(code, 1);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0].0, 6);
+    assert!(
+        found[0].1.ends_with(
+            "expected key 'c' to not be specified again (unless 'yaml/map-key-override' annotation is added)"
+        ),
+        "{found:?}"
+    );
+}

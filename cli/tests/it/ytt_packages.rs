@@ -80,3 +80,45 @@ fn every_package_case_conforms() {
     }
     assert!(failing.is_empty(), "failing: {failing:?}");
 }
+
+/// `-f -` and `--data-values-file -` read standard input, named `stdin.yml`, as ytt 0.48.0
+/// does (its output recorded with `printf '...' | ytt -f s.yml -f - --data-values-inspect`,
+/// the case format having no standard input).
+#[test]
+fn standard_input_is_named_stdin_yml() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::write(
+        dir.path().join("s.yml"),
+        "#@data/values-schema\n---\na: 1\n",
+    )
+    .expect("written");
+    let report = |order: &str, line: &str| {
+        format!(
+            "ytt: Error: Overlaying data values (in following order: {order}): \nOne or more data values were invalid\n====================================\n\nstdin.yml:\n    |\n  {line}\n    |\n\n    = found: string\n    = expected: integer (by s.yml:3)\n\n\n"
+        )
+    };
+    for (args, stdin, expected) in [
+        (
+            ["-f", "-"],
+            "#@data/values\n---\na: x\n",
+            report("stdin.yml", "3 | a: x"),
+        ),
+        (
+            ["--data-values-file", "-"],
+            "a: x\n",
+            report("additional data values", "1 | a: x"),
+        ),
+    ] {
+        assert_cmd::Command::cargo_bin("validgen")
+            .expect("binary")
+            .current_dir(dir.path())
+            .args(["ytt", "-f", "s.yml"])
+            .args(args)
+            .arg("--data-values-inspect")
+            .write_stdin(stdin)
+            .assert()
+            .code(1)
+            .stdout("")
+            .stderr(expected);
+    }
+}

@@ -11,7 +11,7 @@ use std::sync::Arc;
 use super::files::{Files, Input};
 use super::run::{
     Invocation, Loaded, Stop, Violation, ViolationKind, code_refusals, evaluate, load, read_inputs,
-    schema_error,
+    repeated_keys, schema_error,
 };
 use super::schema::{MAX_FAULTS, build_all};
 use super::values::{PathDisplay, Step};
@@ -291,10 +291,35 @@ pub fn schema_faults(
             Ok(_) => Vec::new(),
         };
     }
-    let file = match load(&Input::as_given(name), &read) {
+    let mut file = match load(&Input::as_given(name), &read) {
         Ok(file) => file,
         Err(stop) => return whole(stop.text().to_owned()),
     };
+    // A repeated key stops ytt before the schema is read: one fault, the rest unread.
+    if let Err(text) = repeated_keys(&mut file, 0) {
+        let text = format!("Overlaying data values schema (in following order: {name}):\n{text}");
+        let line = text
+            .lines()
+            .last()
+            .and_then(|l| {
+                l.trim()
+                    .strip_prefix(name)?
+                    .strip_prefix(':')?
+                    .split(' ')
+                    .next()?
+                    .parse()
+                    .ok()
+            })
+            .unwrap_or(0);
+        return vec![SchemaFault {
+            pos: Pos {
+                file: Arc::from(name),
+                line,
+            },
+            message: one_line(&text),
+            text,
+        }];
+    }
     let mut faults: Vec<SchemaFault> = code_refusals(&file)
         .into_iter()
         .take(MAX_FAULTS)

@@ -338,7 +338,7 @@ pub(crate) fn read_inputs(invocation: &Invocation, files: &dyn Files) -> Result<
 /// error, whose function name counts the templates compiled (`__ytt_tpl2_...` for the first:
 /// ytt 0.48 `pkg/template/instructions.go`, a process-wide counter from 1, incremented
 /// before each).
-fn repeated_keys(file: &mut Loaded, compiled: usize) -> Result<(), String> {
+pub(crate) fn repeated_keys(file: &mut Loaded, compiled: usize) -> Result<(), String> {
     map_keys::apply(&mut file.documents).map_err(|r| {
         let line = file
             .text
