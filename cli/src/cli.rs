@@ -102,8 +102,8 @@ pub enum Command {
     ///
     /// Takes the `ytt` flags CI scripts use for data values: `-f` (schema and `#@data/values`
     /// files or folders; several schema files are overlaid), `--data-values-file` (plain YAML
-    /// values), `-v`/`--data-value`, `--data-value-yaml`, `--data-value-file`,
-    /// `--data-values-inspect`, `--data-values-schema-inspect -o openapi-v3` and
+    /// values), `--data-values-env`, `--data-values-env-yaml`, `-v`/`--data-value`,
+    /// `--data-value-yaml`, `--data-value-file`, `--data-values-inspect`, `--data-values-schema-inspect -o openapi-v3` and
     /// `--dangerous-data-values-disable-validation`. The output, the error texts and the exit
     /// status are ytt's: 0 on success, 1 on any error. Starlark beyond annotation literals,
     /// simple lambdas and unused `load()`s of ytt's modules (`load()` of `.star` files,
@@ -403,6 +403,16 @@ pub struct YttArgs {
     /// every `-v` and `--data-value-yaml`).
     #[arg(long = "data-value-file", value_name = "KEY=PATH")]
     pub data_value_files: Vec<String>,
+
+    /// Set data values (strings) from the environment variables `PREFIX_key__subkey=value`
+    /// (repeatable; applied after the files, before every `-v`).
+    #[arg(long = "data-values-env", value_name = "PREFIX")]
+    pub data_values_env: Vec<String>,
+
+    /// Set data values read as YAML from the environment variables `PREFIX_key__subkey=value`
+    /// (repeatable; after every `--data-values-env`).
+    #[arg(long = "data-values-env-yaml", value_name = "PREFIX")]
+    pub data_values_env_yaml: Vec<String>,
 
     /// Print the final data values.
     #[arg(long)]

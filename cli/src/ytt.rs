@@ -17,6 +17,21 @@ pub fn invocation(args: &YttArgs) -> Invocation {
         data_values: args.data_values.clone(),
         data_values_yaml: args.data_values_yaml.clone(),
         data_value_files: args.data_value_files.clone(),
+        data_values_env: args.data_values_env.clone(),
+        data_values_env_yaml: args.data_values_env_yaml.clone(),
+        // Read only when a prefix asks for it.
+        environment: if args.data_values_env.is_empty() && args.data_values_env_yaml.is_empty() {
+            Vec::new()
+        } else {
+            std::env::vars_os()
+                .map(|(k, v)| {
+                    (
+                        k.to_string_lossy().into_owned(),
+                        v.to_string_lossy().into_owned(),
+                    )
+                })
+                .collect()
+        },
         data_values_inspect: args.data_values_inspect,
         schema_inspect: args.data_values_schema_inspect,
         output: args.output.clone(),

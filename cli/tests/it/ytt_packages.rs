@@ -122,3 +122,34 @@ fn standard_input_is_named_stdin_yml() {
             .stderr(expected);
     }
 }
+
+/// `--data-values-env` and `--data-values-env-yaml` read the environment in its order, as ytt
+/// 0.48.0 does (its outputs recorded with `env -i A_b__c=hi A_a=2 ytt -f s.yml
+/// --data-values-env A --data-values-inspect` and `env -i A_a=3 A_b__d=5 ytt -f s.yml
+/// --data-values-env-yaml A --data-values-inspect`; the case format has no environment).
+#[test]
+fn environment_variables_set_data_values() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::write(
+        dir.path().join("s.yml"),
+        "#@data/values-schema\n---\na: 1\nb:\n  c: x\n  d: 1\n",
+    )
+    .expect("written");
+    let run = |flag: &str, env: [(&str, &str); 2]| {
+        assert_cmd::Command::cargo_bin("validgen")
+            .expect("binary")
+            .current_dir(dir.path())
+            .env_clear()
+            .envs(env)
+            .args(["ytt", "-f", "s.yml", flag, "A", "--data-values-inspect"])
+            .assert()
+    };
+    run("--data-values-env", [("A_b__c", "hi"), ("A_a", "2")])
+        .code(1)
+        .stdout("")
+        .stderr("ytt: Error: Overlaying data values (in following order: additional data values): \nOne or more data values were invalid\n====================================\n\n(data-values-env arg) A:\n    |\n  1 | A_a=2\n    |\n\n    = found: string\n    = expected: integer (by s.yml:3)\n\n\n");
+    run("--data-values-env-yaml", [("A_a", "3"), ("A_b__d", "5")])
+        .code(0)
+        .stdout("a: 3\nb:\n  c: x\n  d: 5\n")
+        .stderr("");
+}

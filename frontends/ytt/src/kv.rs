@@ -47,6 +47,72 @@ pub(crate) fn key_values(
     strings.chain(yaml).chain(files).collect()
 }
 
+/// The overlays of the environment variables `environment` (in its order) whose names start
+/// with `PREFIX_`, for each prefix of `strings` (`--data-values-env`: values as strings) then
+/// of `yaml` (`--data-values-env-yaml`: values read as YAML); `PREFIX_a__b=1` sets `a.b` (ytt
+/// `DataValuesFlags.env`). They come before every `-v`.
+///
+/// # Errors
+/// ytt's text: a value that is not YAML (the reader's message in ytt's frame); a library
+/// reference (`@lib:PREFIX`) is refused.
+pub(crate) fn environment(
+    strings: &[String],
+    yaml: &[String],
+    environment: &[(String, String)],
+) -> Result<Vec<KeyValue>, String> {
+    let prefixes = strings.iter().map(|p| (p, false));
+    let prefixes = prefixes.chain(yaml.iter().map(|p| (p, true)));
+    let mut out = Vec::new();
+    for (prefix, is_yaml) in prefixes {
+        let fail = |text: String| {
+            format!(
+                "{}\n",
+                multi_line(&format!(
+                    "Extracting data values from env under prefix '{prefix}': {text}"
+                ))
+            )
+        };
+        let arg = if is_yaml {
+            "data-values-env-yaml"
+        } else {
+            "data-values-env"
+        };
+        for (name, raw) in environment {
+            let Some(key) = name.strip_prefix(&format!("{prefix}_")) else {
+                continue;
+            };
+            let value = if is_yaml {
+                yaml_value(raw).map_err(|e| {
+                    fail(format!(
+                        "Extracting data value from env variable '{name}': Deserializing YAML value: {e}"
+                    ))
+                })?
+            } else {
+                Node::Scalar(Scalar::String(raw.clone()))
+            };
+            out.push(overlay(
+                (key, "__"),
+                value,
+                format!("({arg} arg) {prefix}"),
+                format!("{name}={raw}"),
+                false,
+            )?);
+        }
+    }
+    Ok(out)
+}
+
+/// A value read as YAML as ytt reads it (`parseYAML(data, "")`): its nodes at lines of the
+/// unnamed file `""`; null when empty.
+fn yaml_value(raw: &str) -> Result<Node, String> {
+    let set = parse(raw, "").map_err(|e| e.message)?;
+    Ok(set
+        .documents
+        .into_iter()
+        .next()
+        .map_or(Node::Scalar(Scalar::Null), |d| d.value))
+}
+
 /// `--data-value-file key=path` (ytt `kvFile`).
 fn file(kv: &str, read: &dyn Files) -> Result<KeyValue, String> {
     let fail = |text: String| {
@@ -77,7 +143,7 @@ fn file(kv: &str, read: &dyn Files) -> Result<KeyValue, String> {
     };
     let name = format!("(data-value-file arg) {key}={path}");
     let value = Node::Scalar(Scalar::String(text.clone()));
-    overlay(key, value, name, text, true)
+    overlay((key, "."), value, name, text, true)
 }
 
 fn one(kv: &str, is_yaml: bool) -> Result<KeyValue, String> {
@@ -96,27 +162,21 @@ fn one(kv: &str, is_yaml: bool) -> Result<KeyValue, String> {
         "(data-value arg)"
     };
     let value = if is_yaml {
-        // ytt reads the value as a file without a name (`parseYAML(data, "")`): its nodes
-        // are at lines of `""`, whose text is the value.
-        let set = parse(raw, "").map_err(|e| {
+        yaml_value(raw).map_err(|e| {
             fail(format!(
-                "Deserializing value for key '{key}': Deserializing YAML value: {}",
-                e.message
+                "Deserializing value for key '{key}': Deserializing YAML value: {e}"
             ))
-        })?;
-        set.documents
-            .into_iter()
-            .next()
-            .map_or(Node::Scalar(Scalar::Null), |d| d.value)
+        })?
     } else {
         Node::Scalar(Scalar::String(raw.to_owned()))
     };
-    overlay(key, value, name.to_owned(), kv.to_owned(), false)
+    overlay((key, "."), value, name.to_owned(), kv.to_owned(), false)
 }
 
-/// The overlay document that sets `key` (split on `.`) to `value`, at line 1 of `name`.
+/// The overlay document that sets `key` (split on `separator`: `.`, `__` for the
+/// environment) to `value`, at line 1 of `name`.
 fn overlay(
-    key: &str,
+    (key, separator): (&str, &str),
     value: Node,
     name: String,
     text: String,
@@ -136,7 +196,7 @@ fn overlay(
         pos: pos.clone(),
     };
     let mut node = value;
-    let pieces: Vec<&str> = key.split('.').collect();
+    let pieces: Vec<&str> = key.split(separator).collect();
     for (i, piece) in pieces.iter().enumerate().rev() {
         let mut comments = vec![comment("@overlay/match missing_ok=True")];
         if i + 1 == pieces.len() {

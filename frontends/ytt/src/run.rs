@@ -10,7 +10,7 @@ use super::annotations;
 use super::data::{key_text, locate, to_json};
 use super::export::openapi_v3;
 use super::files::{Files, Input, expand};
-use super::kv::{KeyValue, key_values};
+use super::kv::{KeyValue, environment, key_values};
 use super::lower::{LowerError, assert_checks, rule_set, schema_checks};
 use super::map_keys;
 use super::schema::{self, BuildError, Schema};
@@ -37,6 +37,14 @@ pub struct Invocation {
     /// `--data-value-file`: `key.path=path`, the value the file's text (in order; after every
     /// `-v` and `--data-value-yaml`).
     pub data_value_files: Vec<String>,
+    /// `--data-values-env`: prefixes of environment variables whose values (strings) set data
+    /// values (`PREFIX_a__b=1` sets `a.b`; before every `-v`).
+    pub data_values_env: Vec<String>,
+    /// `--data-values-env-yaml`: the same, the values read as YAML (after every
+    /// `--data-values-env`).
+    pub data_values_env_yaml: Vec<String>,
+    /// The environment the `--data-values-env` prefixes read, in the process's order.
+    pub environment: Vec<(String, String)>,
     /// `--data-values-inspect`: print the final data values.
     pub data_values_inspect: bool,
     /// `--data-values-schema-inspect`: print the schema (with `-o openapi-v3`).
@@ -288,13 +296,22 @@ pub(crate) fn read_inputs(invocation: &Invocation, files: &dyn Files) -> Result<
     let key_values = if invocation.schema_inspect {
         Vec::new()
     } else {
-        key_values(
-            &invocation.data_values,
-            &invocation.data_values_yaml,
-            &invocation.data_value_files,
-            files,
+        let mut all = environment(
+            &invocation.data_values_env,
+            &invocation.data_values_env_yaml,
+            &invocation.environment,
         )
-        .map_err(Stop::Input)?
+        .map_err(Stop::Input)?;
+        all.extend(
+            key_values(
+                &invocation.data_values,
+                &invocation.data_values_yaml,
+                &invocation.data_value_files,
+                files,
+            )
+            .map_err(Stop::Input)?,
+        );
+        all
     };
     let values_files: Vec<usize> = (0..templates.len())
         .filter(|i| !schema_files.contains(i))
@@ -311,10 +328,7 @@ pub(crate) fn read_inputs(invocation: &Invocation, files: &dyn Files) -> Result<
                     .iter()
                     .filter_map(|&j| templates.get(j).map(|f| f.name.as_str()))
                     .collect();
-                let more = !plain.is_empty()
-                    || !invocation.data_values.is_empty()
-                    || !invocation.data_values_yaml.is_empty()
-                    || !invocation.data_value_files.is_empty();
+                let more = !plain.is_empty() || !key_values.is_empty();
                 if more {
                     names.push("additional data values");
                 }
