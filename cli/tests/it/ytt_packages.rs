@@ -153,3 +153,24 @@ fn environment_variables_set_data_values() {
         .stdout("a: 3\nb:\n  c: x\n  d: 5\n")
         .stderr("");
 }
+
+/// A folder of more files than validgen reads is an error, not a long run (ytt has no bound).
+#[test]
+fn a_folder_of_too_many_files_is_refused() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let many = dir.path().join("many");
+    std::fs::create_dir(&many).expect("folder");
+    for i in 0..=validgen_ytt::files::MAX_FILES {
+        std::fs::write(many.join(format!("{i}.txt")), "").expect("written");
+    }
+    assert_cmd::Command::cargo_bin("validgen")
+        .expect("binary")
+        .current_dir(dir.path())
+        .args(["ytt", "-f", "many", "--data-values-inspect"])
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(
+            "ytt: Error: Listing files 'many':\n  validgen: more than 10000 files under many\n",
+        );
+}
