@@ -36,13 +36,14 @@ fn ytt(c: &mut Criterion) {
         let (schema, id) = (case.schema, case.label);
         let invocation = case.invocation();
         let read = |name: &str| case.read(name);
+        let schema_files = [schema.file.to_owned()];
         g.bench_function(BenchmarkId::new("pipeline/run-interpreted", id), |b| {
             b.iter(|| case.run_interpreted(black_box(&invocation)))
         });
         g.bench_function(BenchmarkId::new("pipeline/judge-interpreted", id), |b| {
             b.iter(|| {
                 judge(
-                    black_box(schema.file),
+                    black_box(&schema_files),
                     &invocation.data_values_files,
                     &read,
                     false,
@@ -59,7 +60,7 @@ fn ytt(c: &mut Criterion) {
         let (built, rules) = build(schema.file, schema.schema);
         let file = SchemaFile {
             schema: &built,
-            text: schema.schema,
+            texts: vec![(schema.file, schema.schema)],
         };
         g.bench_function(BenchmarkId::new("parts/values-interpreted", id), |b| {
             b.iter(|| {

@@ -102,11 +102,13 @@ pub enum Command {
     /// values of a ytt data-values schema, printing what ytt 0.48.0 prints.
     ///
     /// Takes the `ytt` flags CI scripts use for data values: `-f` (schema and `#@data/values`
-    /// files), `--data-values-file` (plain YAML values), `--data-values-inspect`,
-    /// `--data-values-schema-inspect -o openapi-v3` and
+    /// files or folders; several schema files are overlaid), `--data-values-file` (plain YAML
+    /// values), `--data-values-env`, `--data-values-env-yaml`, `-v`/`--data-value`,
+    /// `--data-value-yaml`, `--data-value-file`, `--data-values-inspect`, `--data-values-schema-inspect -o openapi-v3` and
     /// `--dangerous-data-values-disable-validation`. The output, the error texts and the exit
-    /// status are ytt's: 0 on success, 1 on any error. Starlark beyond annotation literals and
-    /// simple lambdas (`load()`, `#@ def`, `.star` files) is refused with an error naming it.
+    /// status are ytt's: 0 on success, 1 on any error. Starlark beyond annotation literals,
+    /// simple lambdas and unused `load()`s of ytt's modules (`load()` of `.star` files,
+    /// `#@ def`) is refused with an error naming it.
     Ytt(YttArgs),
 
     /// Print a ytt data-values schema as OpenAPI v3 or JSON Schema (draft 2020-12).
@@ -352,9 +354,10 @@ pub struct MigrateArgs {
 /// Arguments of `export`.
 #[derive(Debug, Args)]
 pub struct ExportArgs {
-    /// The ytt data-values schema file (`#@data/values-schema`).
-    #[arg(long = "ytt-schema", value_name = "FILE")]
-    pub ytt_schema: PathBuf,
+    /// The ytt data-values schema file (`#@data/values-schema`); repeatable: later schema
+    /// files overlay the earlier ones, as `ytt -f a -f b` overlays them.
+    #[arg(long = "ytt-schema", value_name = "FILE", required = true)]
+    pub ytt_schema: Vec<PathBuf>,
 
     /// The document to print.
     #[arg(long, value_enum, default_value_t = ExportFormat::OpenapiV3)]
@@ -379,13 +382,38 @@ pub enum ExportFormat {
 /// Arguments of `ytt`, spelled as ytt spells them.
 #[derive(Debug, Args)]
 pub struct YttArgs {
-    /// A schema, data-values or template file (repeatable, in order).
+    /// A schema, data-values or template file, a folder (its files, sorted), `-` (standard
+    /// input) or `name=path` (repeatable, in order; several schema files are overlaid).
     #[arg(short = 'f', long = "file", value_name = "FILE")]
     pub files: Vec<String>,
 
-    /// A plain YAML data-values file (repeatable; later files win).
+    /// A plain YAML data-values file or folder (repeatable; later files win).
     #[arg(long = "data-values-file", value_name = "FILE")]
     pub data_values_files: Vec<String>,
+
+    /// Set one data value to a string: `key.subkey=value` (repeatable; applied after the
+    /// files, before every `--data-value-yaml`).
+    #[arg(short = 'v', long = "data-value", value_name = "KEY=VALUE")]
+    pub data_values: Vec<String>,
+
+    /// Set one data value to a value read as YAML: `key.subkey=value` (repeatable).
+    #[arg(long = "data-value-yaml", value_name = "KEY=VALUE")]
+    pub data_values_yaml: Vec<String>,
+
+    /// Set one data value to a file's text: `key.subkey=path` (repeatable; applied after
+    /// every `-v` and `--data-value-yaml`).
+    #[arg(long = "data-value-file", value_name = "KEY=PATH")]
+    pub data_value_files: Vec<String>,
+
+    /// Set data values (strings) from the environment variables `PREFIX_key__subkey=value`
+    /// (repeatable; applied after the files, before every `-v`).
+    #[arg(long = "data-values-env", value_name = "PREFIX")]
+    pub data_values_env: Vec<String>,
+
+    /// Set data values read as YAML from the environment variables `PREFIX_key__subkey=value`
+    /// (repeatable; after every `--data-values-env`).
+    #[arg(long = "data-values-env-yaml", value_name = "PREFIX")]
+    pub data_values_env_yaml: Vec<String>,
 
     /// Print the final data values.
     #[arg(long)]
@@ -464,7 +492,8 @@ pub struct ValidateArgs {
     pub old: Option<PathBuf>,
 
     /// Validate the PATHs as ytt data values against this ytt data-values schema (a
-    /// `#@data/values-schema` file): the PATHs are `--data-values-file`s of `ytt -f FILE`
+    /// `#@data/values-schema` file; repeatable: later schema files overlay the earlier ones, as
+    /// `ytt -f a -f b` overlays them): the PATHs are `--data-values-file`s of `ytt -f FILE`
     /// (plain YAML), merged in the order given into one configuration and judged in one ytt
     /// run, as ytt 0.48 judges them (type errors, merge errors, `@schema/validation`
     /// violations); one verdict for all of them. A schema ytt refuses is an error (exit 2).
@@ -473,7 +502,7 @@ pub struct ValidateArgs {
         value_name = "FILE",
         conflicts_with_all = ["templates", "schemas", "crds", "raw", "warn_exit_code", "check_files"]
     )]
-    pub ytt_schema: Option<PathBuf>,
+    pub ytt_schema: Vec<PathBuf>,
 
     /// With --ytt-schema: also accept the validation rules of the ytt proposals that ytt never
     /// shipped (`format=`, `regexp=`, `prefix=`, `unique=`), as `validgen ytt
@@ -771,6 +800,12 @@ pub struct CheckArgs {
     /// (repeatable).
     #[arg(long = "ytt-schema", value_name = "FILE")]
     pub ytt_schemas: Vec<PathBuf>,
+
+    /// With --ytt-schema: also accept the validation rules of the ytt proposals that ytt never
+    /// shipped (`format=`, `regexp=`, `prefix=`, `unique=`), as `validgen ytt
+    /// --seed-extensions` does; without it they are errors, as ytt reports them.
+    #[arg(long, requires = "ytt_schemas")]
+    pub seed_extensions: bool,
 
     /// With --schema: `format` is asserted, so not reported as an annotation.
     #[arg(long, requires = "schemas")]

@@ -4,24 +4,17 @@
 
 use std::io::Write;
 
-use validgen_gotext::yaml::{parse, print};
+use validgen_gotext::yaml::print;
 use validgen_ytt::export::{json_schema, openapi_v3_with_validations};
-use validgen_ytt::run::{Invocation, Outcome, run as run_ytt};
-use validgen_ytt::schema::build;
+use validgen_ytt::files::Files;
+use validgen_ytt::run::{Invocation, Outcome, run_with, schema_of};
 
 use crate::cli::{ExportArgs, ExportFormat};
+use crate::disk::Disk;
 
 /// What `export` prints for the schema file named `name` whose text is `text`, and its exit
-/// status: 0 with the document on stdout; 1 with ytt's error (as `validgen ytt -f <name>
-/// --data-values-schema-inspect -o openapi-v3` prints it) when the schema does not load.
+/// status (see [`outcome_files`]).
 pub fn outcome(args: &ExportArgs, name: &str, text: &str) -> Outcome {
-    // The schema is loaded as `ytt` loads it, for ytt's errors and validgen's refusals.
-    let invocation = Invocation {
-        files: vec![name.to_owned()],
-        schema_inspect: true,
-        output: Some("openapi-v3".to_owned()),
-        ..Invocation::default()
-    };
     let read = |file: &str| {
         if file == name {
             Ok(text.to_owned())
@@ -29,13 +22,28 @@ pub fn outcome(args: &ExportArgs, name: &str, text: &str) -> Outcome {
             Err(format!("Checking file '{file}': not the schema file\n"))
         }
     };
-    let inspected = run_ytt(&invocation, &read);
+    outcome_files(args, &[name.to_owned()], &read)
+}
+
+/// What `export` prints for the schema files `names` (overlaid in order) read from `files`,
+/// and its exit status: 0 with the document on stdout; 1 with ytt's error (as `validgen ytt
+/// -f <name>... --data-values-schema-inspect -o openapi-v3` prints it) when the schema does
+/// not load.
+pub fn outcome_files(args: &ExportArgs, names: &[String], files: &dyn Files) -> Outcome {
+    // The schema is loaded as `ytt` loads it, for ytt's errors and validgen's refusals.
+    let invocation = Invocation {
+        files: names.to_vec(),
+        schema_inspect: true,
+        output: Some("openapi-v3".to_owned()),
+        ..Invocation::default()
+    };
+    let inspected = run_with(&invocation, files, None);
     if inspected.exit_code != 0
         || (args.format == ExportFormat::OpenapiV3 && !args.with_validations)
     {
         return inspected;
     }
-    match document(args, name, text) {
+    match document(args, &invocation, files) {
         Ok(stdout) => Outcome {
             exit_code: 0,
             stdout,
@@ -50,9 +58,14 @@ pub fn outcome(args: &ExportArgs, name: &str, text: &str) -> Outcome {
 }
 
 /// The document of a schema that loads (so no error is expected here; any is reported).
-fn document(args: &ExportArgs, name: &str, text: &str) -> Result<String, String> {
-    let documents = parse(text, name).map_err(|e| e.to_string())?;
-    let schema = build(&documents, text).map_err(|e| format!("{e:?}"))?;
+fn document(
+    args: &ExportArgs,
+    invocation: &Invocation,
+    files: &dyn Files,
+) -> Result<String, String> {
+    let schema = schema_of(invocation, files)
+        .map_err(|e| e.text().to_owned())?
+        .ok_or_else(|| "no data-values schema".to_owned())?;
     match args.format {
         ExportFormat::OpenapiV3 => openapi_v3_with_validations(&schema)
             .map(|node| print(&node))
@@ -70,15 +83,18 @@ fn document(args: &ExportArgs, name: &str, text: &str) -> Result<String, String>
 /// Runs `export` on the file system; returns the exit status (2 when the file cannot be
 /// read).
 pub fn run(args: &ExportArgs) -> u8 {
-    let name = args.ytt_schema.display().to_string();
-    let text = match std::fs::read_to_string(&args.ytt_schema) {
-        Ok(text) => text,
-        Err(e) => {
+    let names: Vec<String> = args
+        .ytt_schema
+        .iter()
+        .map(|p| p.display().to_string())
+        .collect();
+    for (name, path) in names.iter().zip(&args.ytt_schema) {
+        if let Err(e) = std::fs::metadata(path) {
             eprintln!("validgen: cannot read {name}: {e}");
             return crate::EXIT_ERROR;
         }
-    };
-    let outcome = outcome(args, &name, &text);
+    }
+    let outcome = outcome_files(args, &names, &Disk::default());
     let _ = std::io::stdout().write_all(outcome.stdout.as_bytes());
     let _ = std::io::stderr().write_all(outcome.stderr.as_bytes());
     u8::try_from(outcome.exit_code).unwrap_or(crate::EXIT_ERROR)

@@ -2,7 +2,10 @@
 
 use std::io::Write;
 
-use validgen_ytt::run::{Invocation, Outcome, run as run_ytt};
+use validgen_ytt::files::Files;
+use validgen_ytt::run::{Invocation, Outcome, run_with};
+
+use crate::disk::Disk;
 
 use crate::cli::YttArgs;
 
@@ -11,25 +14,42 @@ pub fn invocation(args: &YttArgs) -> Invocation {
     Invocation {
         files: args.files.clone(),
         data_values_files: args.data_values_files.clone(),
+        data_values: args.data_values.clone(),
+        data_values_yaml: args.data_values_yaml.clone(),
+        data_value_files: args.data_value_files.clone(),
+        data_values_env: args.data_values_env.clone(),
+        data_values_env_yaml: args.data_values_env_yaml.clone(),
+        // Read only when a prefix asks for it.
+        environment: if args.data_values_env.is_empty() && args.data_values_env_yaml.is_empty() {
+            Vec::new()
+        } else {
+            std::env::vars_os()
+                .map(|(k, v)| {
+                    (
+                        k.to_string_lossy().into_owned(),
+                        v.to_string_lossy().into_owned(),
+                    )
+                })
+                .collect()
+        },
         data_values_inspect: args.data_values_inspect,
         schema_inspect: args.data_values_schema_inspect,
         output: args.output.clone(),
         disable_validation: args.dangerous_data_values_disable_validation,
         seed_extensions: args.seed_extensions,
+        names_as_given: false,
     }
 }
 
-/// What `args` print and exit with, files read with `read` (a name to its text).
-pub fn outcome(args: &YttArgs, read: &dyn Fn(&str) -> Result<String, String>) -> Outcome {
-    run_ytt(&invocation(args), read)
+/// What `args` print and exit with, files read from `files` (a function from a name to its
+/// text is a set of files without folders).
+pub fn outcome(args: &YttArgs, files: &dyn Files) -> Outcome {
+    run_with(&invocation(args), files, None)
 }
 
 /// Runs `ytt` on the file system; returns the exit status.
 pub fn run(args: &YttArgs) -> u8 {
-    let read = |name: &str| {
-        std::fs::read_to_string(name).map_err(|e| format!("Checking file '{name}': {e}\n"))
-    };
-    let outcome = outcome(args, &read);
+    let outcome = outcome(args, &Disk::default());
     let _ = std::io::stdout().write_all(outcome.stdout.as_bytes());
     let _ = std::io::stderr().write_all(outcome.stderr.as_bytes());
     u8::try_from(outcome.exit_code).unwrap_or(crate::EXIT_ERROR)

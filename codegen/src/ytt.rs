@@ -79,6 +79,9 @@ fn compile_file(path: &Path, rel: &str) -> Result<YttItem, (usize, String)> {
         BuildError::Arguments { annotation, error } => (annotation.pos.line, error.ytt_message()),
         BuildError::Report(report) => (0, report.trim().to_owned()),
         BuildError::Message(message) => (0, message),
+        BuildError::Unsupported { pos, construct } => {
+            (pos.line, format!("unsupported: {construct}"))
+        }
     })?;
     let checks = schema_checks(&built).map_err(|e| {
         let message = match &e.error {

@@ -98,7 +98,7 @@ pub fn run(args: &CheckArgs) -> u8 {
         annotated.extend(annotations);
     }
     for path in &args.ytt_schemas {
-        findings.extend(ytt::check_ytt_schema(path));
+        findings.extend(ytt::check_ytt_schema(path, args.seed_extensions));
     }
     let errors = count(&findings, Severity::Error);
     let warnings = count(&findings, Severity::Warning);

@@ -14,8 +14,9 @@ const MAX_BYTES: u64 = 16 << 20;
 
 /// The findings of the ytt schema file `path` (named as given), in line order: each with
 /// ytt's one-line message (a report's title with its `found:` and `expected:`); a file that
-/// cannot be read or is not YAML gives one finding at line 0.
-pub fn check_ytt_schema(path: &Path) -> Vec<Finding> {
+/// cannot be read or is not YAML gives one finding at line 0. With `seed_extensions`, the
+/// validations may use the seed extensions (`format=`, `regexp=`, `prefix=`, `unique=`).
+pub fn check_ytt_schema(path: &Path, seed_extensions: bool) -> Vec<Finding> {
     let name = display_path(path);
     let read = |file: &str| {
         let size = std::fs::metadata(file)
@@ -28,7 +29,7 @@ pub fn check_ytt_schema(path: &Path) -> Vec<Finding> {
         }
         std::fs::read_to_string(file).map_err(|e| format!("Checking file '{file}': {e}\n"))
     };
-    schema_faults(&name, &read)
+    schema_faults(&name, &read, seed_extensions)
         .into_iter()
         .map(|fault| Finding {
             severity: Severity::Error,

@@ -116,9 +116,27 @@ pub fn escape_controls(s: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// `s` escaped line by line ([`escape_controls`]), its lines kept as real line breaks, each
+/// after the first indented two spaces: a multi-line error (ytt's) reads as it was written,
+/// and no line of it can pass for a line of its own.
+pub fn escape_lines(s: &str) -> String {
+    s.split('\n')
+        .map(escape_controls)
+        .collect::<Vec<_>>()
+        .join("\n  ")
+}
+
 #[cfg(test)]
 mod tests {
-    use super::escape_controls;
+    use super::{escape_controls, escape_lines};
+
+    #[test]
+    fn lines_are_kept_and_indented() {
+        assert_eq!(
+            escape_lines("error: a:\n  b\tc\n\u{1b}[31m"),
+            "error: a:\n    b\\tc\n  \\u{1b}[31m"
+        );
+    }
 
     #[test]
     fn control_characters_are_escaped() {

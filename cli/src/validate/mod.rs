@@ -26,7 +26,7 @@ use validgen_kubevirt::admission::{self, Catalog, Decision, Mode};
 use validgen_kubevirt::manifest::Document;
 
 use crate::cli::ValidateArgs;
-use crate::render::{self, Sink, escape_controls};
+use crate::render::{self, Sink, escape_controls, escape_lines};
 use crate::{EXIT_DENIED, EXIT_ERROR, EXIT_OK};
 use console::Console;
 use inputs::Unit;
@@ -271,9 +271,14 @@ pub fn run(args: &ValidateArgs) -> u8 {
         errors_only: args.errors_only,
         broken: false,
     };
-    if let Some(schema) = &args.ytt_schema {
+    if !args.ytt_schema.is_empty() {
         run.tally.schemas = true;
-        let report = ytt::judge(schema, &args.paths, args.max_bytes, args.seed_extensions);
+        let report = ytt::judge(
+            &args.ytt_schema,
+            &args.paths,
+            args.max_bytes,
+            args.seed_extensions,
+        );
         run.tally.files = args.paths.len();
         run.report(&report);
         run.console.finish();
@@ -421,7 +426,7 @@ impl Run {
             }
             Item::Error { message, .. } => {
                 self.console
-                    .note(&escape_controls(&format!("error: {message}")));
+                    .note(&escape_lines(&format!("error: {message}")));
                 true
             }
         };

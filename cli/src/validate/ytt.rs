@@ -7,29 +7,34 @@
 //! well be incomplete), so there is one verdict for all of them.
 
 use std::io::Read as _;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use validgen_ytt::check::judge as judge_values;
+use validgen_ytt::files::Files;
+
+use crate::disk::Disk;
 use validgen_ytt::run::{Stop, Violation, ViolationKind};
 
 use super::schema::display_path;
 use super::{DocVerdict, FileReport, Item, SchemaViolation};
 
-/// The verdict on the data-values files `paths` over the schema file `schema` (with the seed
-/// proposals' rules when `seed_extensions`): one document
+/// The verdict on the data-values files `paths` over the schema files `schemas` (overlaid in
+/// order, as `ytt -f` overlays them; with the seed proposals' rules when `seed_extensions`):
+/// one document
 /// item named by the files (`a.yml + b.yml`), or one error item (a file that cannot be read,
 /// is larger than `max_bytes`, is not YAML, or a schema refused), with ytt's text.
 pub fn judge(
-    schema: &Path,
+    schemas: &[PathBuf],
     paths: &[PathBuf],
     max_bytes: usize,
     seed_extensions: bool,
 ) -> FileReport {
-    let schema_name = display_path(schema);
+    let schema_names: Vec<String> = schemas.iter().map(|p| display_path(p)).collect();
+    let schema_name = schema_names.join(" + ");
     let names: Vec<String> = paths.iter().map(|p| display_path(p)).collect();
     let source = names.join(" + ");
-    let read = |name: &str| read_file(name, max_bytes);
-    let item = match judge_values(&schema_name, &names, &read, seed_extensions) {
+    let files = Bounded(max_bytes);
+    let item = match judge_values(&schema_names, &names, &files, seed_extensions) {
         Ok(judgement) => Item::Document(Box::new(DocVerdict {
             source: source.clone(),
             line: 1,
@@ -39,7 +44,7 @@ pub fn judge(
                 .iter()
                 .map(|v| violation(v, &schema_name))
                 .collect(),
-            schemas: vec![schema_name],
+            schemas: schema_names,
             warnings: Vec::new(),
         })),
         Err(stop) => Item::Error {
@@ -53,6 +58,20 @@ pub fn judge(
     FileReport {
         name: source,
         items: vec![item],
+    }
+}
+
+/// The file system, each file read at most this many bytes long; folders listed as `validgen
+/// ytt` lists them.
+struct Bounded(usize);
+
+impl Files for Bounded {
+    fn read(&self, path: &str) -> Result<String, String> {
+        read_file(path, self.0)
+    }
+
+    fn list(&self, path: &str) -> Result<Option<Vec<String>>, String> {
+        Disk::default().list(path)
     }
 }
 

@@ -115,7 +115,7 @@ fn ytts_own_error_is_among_the_faults_of_each_refused_recorded_schema() {
                 .map(|f| f.text.clone())
                 .ok_or_else(|| format!("no {name}"))
         };
-        let faults = schema_faults("schema.yml", &read);
+        let faults = schema_faults("schema.yml", &read, false);
         refused += 1;
         // ytt stops at its first error: that one, byte for byte, is one of the faults.
         assert!(
@@ -237,4 +237,61 @@ fn unreadable_schemas_are_one_finding_each_without_panic() {
         assert_eq!(found.len(), 1, "{schema}: {found:?}");
         assert!(found[0].1.contains(says), "{schema}: {found:?}");
     }
+}
+
+#[test]
+fn seed_extensions_reach_the_check_only_with_the_flag() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::write(
+        dir.path().join("schema.yml"),
+        "#@data/values-schema\n---\n#@schema/validation format=\"email\"\ncontact: \"\"\n",
+    )
+    .expect("written");
+    // ytt 0.48 refuses the unknown keyword argument; the seed extension accepts it.
+    let (code, found) = findings(dir.path(), "schema.yml");
+    assert_eq!(code, 1);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0].0, 3);
+    assert!(
+        found[0].1.contains("unknown keyword argument \"format\""),
+        "{found:?}"
+    );
+    let (code, out, err) = run_in(
+        dir.path(),
+        &[
+            "check",
+            "--ytt-schema",
+            "schema.yml",
+            "--seed-extensions",
+            "-o",
+            "json",
+        ],
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    let json: Value = serde_json::from_str(&out).expect("JSON");
+    assert_eq!(
+        json["diagnostics"].as_array().map(Vec::len),
+        Some(0),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_repeated_key_is_one_finding_at_the_later_item() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::write(
+        dir.path().join("schema.yml"),
+        "#@data/values-schema\n---\na: 1\nb:\n  c: x\n  c: y\n",
+    )
+    .expect("written");
+    let (code, found) = findings(dir.path(), "schema.yml");
+    assert_eq!(code, 1);
+    assert_eq!(found.len(), 1, "{found:?}");
+    assert_eq!(found[0].0, 6);
+    assert!(
+        found[0].1.ends_with(
+            "expected key 'c' to not be specified again (unless 'yaml/map-key-override' annotation is added)"
+        ),
+        "{found:?}"
+    );
 }

@@ -45,3 +45,4 @@ mod vap;
 mod vap_test;
 mod ytt_conformance;
 mod ytt_export;
+mod ytt_packages;

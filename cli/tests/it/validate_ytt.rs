@@ -8,7 +8,7 @@ use crate::recorded;
 
 use std::path::Path;
 
-use recorded::{Case, cases};
+use recorded::{Case, cases, packages};
 use serde_json::Value;
 use validgen_ytt::check::judge;
 
@@ -218,7 +218,7 @@ fn every_recorded_schema_and_values_case_gets_ytts_verdict_and_violations() {
         // The same run's text is ytt's, byte for byte.
         let read =
             |name: &str| std::fs::read_to_string(dir.path().join(name)).map_err(|e| e.to_string());
-        let verdict = judge("schema.yml", &values, &read, false).expect("judged");
+        let verdict = judge(&["schema.yml".to_owned()], &values, &read, false).expect("judged");
         assert_eq!(
             Some(verdict.text.as_str()),
             stderr.strip_prefix("ytt: Error: "),
@@ -468,5 +468,73 @@ fn seed_extensions_reach_the_schema_only_with_the_flag() {
     assert_eq!(
         out,
         "INVALID values.yml (1 violation)\n    values.yml:1: contact: must be: a valid email; found: \"admin@\" is not a valid email [schema.yml:3]\n"
+    );
+}
+
+/// Writes the files of the recorded package case `id` (names with folders) into a new
+/// temporary folder.
+fn package_dir(id: &str) -> (Case, tempfile::TempDir) {
+    let case = packages()
+        .into_iter()
+        .find(|c| c.id == id)
+        .expect("a recorded package case");
+    let dir = tempfile::tempdir().expect("temp dir");
+    for f in &case.files {
+        let path = dir.path().join(&f.name);
+        std::fs::create_dir_all(path.parent().expect("a folder")).expect("folder");
+        std::fs::write(path, &f.text).expect("written");
+    }
+    (case, dir)
+}
+
+#[test]
+fn several_schema_files_and_folders_are_overlaid_as_ytt_overlays_them() {
+    // ytt 0.48: `-f build/config/schema.yaml -f build/config/services/ --data-values-file
+    // plain.yaml` is valid (exit 0).
+    let (case, dir) = package_dir("gcp-plain-values");
+    assert_eq!(case.expected.exit_code, 0);
+    let schemas = [
+        "--ytt-schema",
+        "build/config/schema.yaml",
+        "--ytt-schema",
+        "build/config/services/",
+    ];
+    let mut args = vec!["validate"];
+    args.extend(schemas);
+    args.push("plain.yaml");
+    let (code, out, err) = run_in(dir.path(), &args);
+    assert_eq!((code, out.as_str()), (0, "VALID   plain.yaml\n"), "{err}");
+    // The same values with a type error ytt reports: located at the value, the declaring
+    // schema file named as given.
+    let plain = std::fs::read_to_string(dir.path().join("plain.yaml")).expect("read");
+    let broken = plain.replace("dryrun: false", "dryrun: \"no\"");
+    assert_ne!(plain, broken);
+    std::fs::write(dir.path().join("plain.yaml"), broken).expect("written");
+    let (code, out, _) = run_in(dir.path(), &args);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains(": dryrun: expected: boolean; found: string [build/config/schema.yaml:23]"),
+        "{out}"
+    );
+    // A schema file whose key matches nothing: ytt's overlay error, exit 2.
+    let (_, dir) = package_dir("overlay-remove-unmatched");
+    std::fs::write(dir.path().join("empty.yml"), "").expect("written");
+    let (code, out, _) = run_in(
+        dir.path(),
+        &[
+            "validate",
+            "--ytt-schema",
+            "schema.yml",
+            "--ytt-schema",
+            "schema-2.yml",
+            "empty.yml",
+            "-o",
+            "json",
+        ],
+    );
+    assert_eq!(code, 2, "{out}");
+    assert!(
+        out.contains("Expected number of matched nodes to be 1, but was 0"),
+        "{out}"
     );
 }

@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use assert_cmd::Command;
 use serde_json::Value;
 use validgen_cli::cli::{ExportArgs, ExportFormat};
-use validgen_cli::export::outcome;
+use validgen_cli::export::{outcome, outcome_files};
 use validgen_core::interpret::{Explain, evaluate_document};
 use validgen_core::model::Plain;
 use validgen_gotext::yaml::parse;
@@ -82,7 +82,7 @@ fn root() -> PathBuf {
 
 fn args(format: ExportFormat, with_validations: bool) -> ExportArgs {
     ExportArgs {
-        ytt_schema: PathBuf::from("schema.yml"),
+        ytt_schema: vec![PathBuf::from("schema.yml")],
         format,
         with_validations,
     }
@@ -269,4 +269,26 @@ fn json_schema_of_a_real_schema_judges_its_values_as_ytt() {
     // Accepted: the defaults, the 4 real values files and a passing mutation; rejected: the 3
     // mutations that break a rule.
     assert_eq!((accepted, rejected), (6, 3));
+}
+
+#[test]
+fn export_overlays_several_schema_files_and_folders() {
+    let case = crate::recorded::packages()
+        .into_iter()
+        .find(|c| c.id == "gcp-export")
+        .expect("the recorded case");
+    let names = ["build/config/schema.yaml", "build/config/services/"].map(str::to_owned);
+    let got = outcome_files(
+        &ExportArgs {
+            ytt_schema: names.iter().map(PathBuf::from).collect(),
+            format: ExportFormat::OpenapiV3,
+            with_validations: false,
+        },
+        &names,
+        &crate::ytt_packages::Tree(&case),
+    );
+    assert_eq!(
+        (got.exit_code, got.stdout.as_str(), got.stderr.as_str()),
+        (0, case.expected.stdout.as_str(), "")
+    );
 }

@@ -8,9 +8,10 @@
 
 use std::sync::Arc;
 
+use super::files::{Files, Input};
 use super::run::{
     Invocation, Loaded, Stop, Violation, ViolationKind, code_refusals, evaluate, load, read_inputs,
-    schema_error,
+    repeated_keys, schema_error,
 };
 use super::schema::{MAX_FAULTS, build_all};
 use super::values::{PathDisplay, Step};
@@ -26,8 +27,9 @@ pub struct Judgement {
 }
 
 /// Judges the `--data-values-file`s `values` (plain YAML, merged in order into one
-/// configuration, as ytt merges them) over the schema file `schema`, reading files with
-/// `read` (a name to its text, or an error text). The verdict is ytt's: the final data values
+/// configuration, as ytt merges them) over the schema files `schemas` (overlaid in order, as
+/// `ytt -f` overlays them), reading files with
+/// `read` (folders listed as ytt lists them). The verdict is ytt's: the final data values
 /// must type against the schema and merge, then pass every validation. With
 /// `seed_extensions`, the seed proposals' rules ytt never shipped are accepted
 /// ([`Invocation::seed_extensions`]).
@@ -37,21 +39,23 @@ pub struct Judgement {
 /// `#@` annotations; [`Stop::Refused`] for a schema that ytt or validgen refuses, or a file
 /// without a `#@data/values-schema` document. The text is ytt's (after `ytt: Error: `).
 pub fn judge(
-    schema: &str,
+    schemas: &[String],
     values: &[String],
-    read: &dyn Fn(&str) -> Result<String, String>,
+    read: &dyn Files,
     seed_extensions: bool,
 ) -> Result<Judgement, Stop> {
     let invocation = Invocation {
-        files: vec![schema.to_owned()],
+        files: schemas.to_vec(),
         data_values_files: values.to_vec(),
         seed_extensions,
+        names_as_given: true,
         ..Invocation::default()
     };
     let inputs = read_inputs(&invocation, read)?;
     if inputs.schema.is_none() {
         return Err(Stop::Refused(format!(
-            "{schema}: no #@data/values-schema document: not a ytt data-values schema\n"
+            "{}: no #@data/values-schema document: not a ytt data-values schema\n",
+            schemas.join(", ")
         )));
     }
     match evaluate(&invocation, &inputs) {
@@ -62,7 +66,7 @@ pub fn judge(
         Err(Stop::Invalid { text, violations }) => Ok(Judgement { violations, text }),
         Err(Stop::Values(text)) => {
             let mut files: Vec<&Loaded> = inputs.plain.iter().collect();
-            files.extend(inputs.schema().map(|(_, f)| f));
+            files.extend(inputs.schema().into_iter().flat_map(|(_, f)| f));
             let violations = values_violations(&text, &files);
             Ok(Judgement { violations, text })
         }
@@ -257,6 +261,7 @@ pub struct SchemaFault {
 pub fn schema_faults(
     name: &str,
     read: &dyn Fn(&str) -> Result<String, String>,
+    seed_extensions: bool,
 ) -> Vec<SchemaFault> {
     let whole = |text: String| {
         // A YAML error names its line (`schema.yml:3: ...`).
@@ -281,15 +286,40 @@ pub fn schema_faults(
     };
     if name.ends_with(".star") {
         // The refusal as a run gives it.
-        return match read_inputs(&invocation, read) {
+        return match read_inputs(&invocation, &read) {
             Err(stop) => whole(stop.text().to_owned()),
             Ok(_) => Vec::new(),
         };
     }
-    let file = match load(name, read) {
+    let mut file = match load(&Input::as_given(name), &read) {
         Ok(file) => file,
         Err(stop) => return whole(stop.text().to_owned()),
     };
+    // A repeated key stops ytt before the schema is read: one fault, the rest unread.
+    if let Err(text) = repeated_keys(&mut file, 0) {
+        let text = format!("Overlaying data values schema (in following order: {name}):\n{text}");
+        let line = text
+            .lines()
+            .last()
+            .and_then(|l| {
+                l.trim()
+                    .strip_prefix(name)?
+                    .strip_prefix(':')?
+                    .split(' ')
+                    .next()?
+                    .parse()
+                    .ok()
+            })
+            .unwrap_or(0);
+        return vec![SchemaFault {
+            pos: Pos {
+                file: Arc::from(name),
+                line,
+            },
+            message: one_line(&text),
+            text,
+        }];
+    }
     let mut faults: Vec<SchemaFault> = code_refusals(&file)
         .into_iter()
         .take(MAX_FAULTS)
@@ -302,8 +332,8 @@ pub fn schema_faults(
             text,
         })
         .collect();
-    for fault in build_all(&file.documents, &file.text) {
-        let text = schema_error(&file, fault.error);
+    for fault in build_all(&file.documents, &file.text, seed_extensions) {
+        let text = schema_error(&[&file], fault.error);
         faults.push(SchemaFault {
             message: one_line(&text),
             pos: fault.pos,
@@ -382,7 +412,13 @@ mod tests {
             ),
             ("values.yml", "ports:\n- name: 1\n"),
         ]);
-        let judged = judge("schema.yml", &["values.yml".to_owned()], &read, false).expect("judged");
+        let judged = judge(
+            &["schema.yml".to_owned()],
+            &["values.yml".to_owned()],
+            &read,
+            false,
+        )
+        .expect("judged");
         let [v] = judged.violations.as_slice() else {
             panic!("{judged:?}")
         };
@@ -404,7 +440,7 @@ mod tests {
             "schema.yml",
             "#@data/values-schema\n---\n#@schema/validation min=\na: 1\nb:\n#@schema/default \"x\"\nc: 1\n",
         )]);
-        let faults = schema_faults("schema.yml", &read);
+        let faults = schema_faults("schema.yml", &read, false);
         let lines: Vec<usize> = faults.iter().map(|f| f.pos.line).collect();
         assert_eq!(lines, [3, 5, 6], "{faults:?}");
         assert!(

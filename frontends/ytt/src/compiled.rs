@@ -5,6 +5,7 @@
 use std::fmt;
 use std::sync::OnceLock;
 
+use super::files::Input;
 use serde_json::Value;
 
 use super::run::{
@@ -86,7 +87,7 @@ impl YttSchema {
         let done = self.inputs(&read).and_then(|inputs| {
             let plain = values
                 .iter()
-                .map(|(name, _)| load(name, &read))
+                .map(|(name, _)| load(&Input::of(name), &read))
                 .collect::<Result<Vec<Loaded>, Stop>>()?;
             evaluate_with(&invocation, inputs, &plain, Some(self.validate))
         });
@@ -100,7 +101,7 @@ impl YttSchema {
                 files: vec![self.file.to_owned()],
                 ..Invocation::default()
             };
-            read_inputs(&schema_only, read)
+            read_inputs(&schema_only, &read)
         });
         prepared.as_ref().map_err(Clone::clone)
     }

@@ -18,6 +18,7 @@
 //! - [`lower`]: validations lowered into the rule IR;
 //! - [`report`]: ytt's validation report;
 //! - [`export`]: a schema as OpenAPI v3;
+//! - [`files`]: the files of a run as ytt finds and names them (folders, `-`, base names);
 //! - [`run`]: one ytt run, with ytt's flags, output and exit code;
 //! - [`compiled`]: schemas whose validations were compiled into Rust;
 //! - [`check`]: a run's verdict as data (located violations), and every error of a schema.
@@ -27,7 +28,10 @@ pub mod checks;
 pub mod compiled;
 pub mod data;
 pub mod export;
+pub mod files;
+mod kv;
 pub mod lower;
+mod map_keys;
 pub mod removed;
 pub mod report;
 pub mod run;

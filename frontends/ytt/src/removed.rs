@@ -15,11 +15,11 @@ use validgen_gotext::yaml::{Node, Pos};
 const EXPECTED: &str = "absent: the key was removed from the schema (@schema/removed)";
 
 /// The violations of the final data values `root` (the document at `root_pos`) for the schema
-/// root type `ty`, whose file is `schema_file`: one per removed key whose value (or a value
-/// under it) comes from another file than the schema's; in pre-order.
-pub fn violations(ty: &Type, schema_file: &str, root: &Node, root_pos: &Pos) -> Vec<Violation> {
+/// root type `ty`, read from the files `schema_files`: one per removed key whose value (or a
+/// value under it) comes from another file than the schema's; in pre-order.
+pub fn violations(ty: &Type, schema_files: &[&str], root: &Node, root_pos: &Pos) -> Vec<Violation> {
     let mut found = Vec::new();
-    walk(ty, root, schema_file, "", &mut found);
+    walk(ty, root, schema_files, "", &mut found);
     found
         .into_iter()
         .filter_map(|Given { pointer, by, from }| {
@@ -62,7 +62,7 @@ struct Given {
 }
 
 /// Collects each removed key under `node` that the data values give.
-fn walk(ty: &Type, node: &Node, schema_file: &str, at: &str, out: &mut Vec<Given>) {
+fn walk(ty: &Type, node: &Node, schema_files: &[&str], at: &str, out: &mut Vec<Given>) {
     match (&ty.kind, node) {
         (Kind::Map(properties), Node::Map(items)) => {
             for item in items {
@@ -72,8 +72,8 @@ fn walk(ty: &Type, node: &Node, schema_file: &str, at: &str, out: &mut Vec<Given
                 let key = key_text(&item.key).replace('~', "~0").replace('/', "~1");
                 let pointer = format!("{at}/{key}");
                 if p.ty.removed {
-                    let from = if &*item.pos.file == schema_file {
-                        given(&item.value, schema_file)
+                    let from = if schema_files.contains(&&*item.pos.file) {
+                        given(&item.value, schema_files)
                     } else {
                         Some(item.pos.clone())
                     };
@@ -85,7 +85,7 @@ fn walk(ty: &Type, node: &Node, schema_file: &str, at: &str, out: &mut Vec<Given
                         });
                     }
                 } else {
-                    walk(&p.ty, &item.value, schema_file, &pointer, out);
+                    walk(&p.ty, &item.value, schema_files, &pointer, out);
                 }
             }
         }
@@ -94,7 +94,7 @@ fn walk(ty: &Type, node: &Node, schema_file: &str, at: &str, out: &mut Vec<Given
                 walk(
                     item_type,
                     &item.value,
-                    schema_file,
+                    schema_files,
                     &format!("{at}/{i}"),
                     out,
                 );
@@ -106,15 +106,15 @@ fn walk(ty: &Type, node: &Node, schema_file: &str, at: &str, out: &mut Vec<Given
 
 /// Where the first node under `node` written by another file than the schema's is (a merged
 /// map keeps its first position, so a key set under it shows only on its own item).
-fn given(node: &Node, schema_file: &str) -> Option<Pos> {
+fn given(node: &Node, schema_files: &[&str]) -> Option<Pos> {
     let items: Vec<(&Pos, &Node)> = match node {
         Node::Map(items) => items.iter().map(|i| (&i.pos, &i.value)).collect(),
         Node::Array(items) => items.iter().map(|i| (&i.pos, &i.value)).collect(),
         Node::Scalar(_) => return None,
     };
     items.into_iter().find_map(|(pos, value)| {
-        if &*pos.file == schema_file {
-            given(value, schema_file)
+        if schema_files.contains(&&*pos.file) {
+            given(value, schema_files)
         } else {
             Some(pos.clone())
         }

@@ -43,9 +43,22 @@ pub struct Expected {
     pub stderr: String,
 }
 
+/// The cases recorded over real multi-file packages and schema overlays (README, "Packages").
+const PACKAGES: &str = include_str!("packages.jsonl");
+
 /// Every recorded case, in file order.
 pub fn cases() -> Vec<Case> {
-    CASES
+    parse(CASES)
+}
+
+/// Every case of `packages.jsonl`, in file order: file names may hold folders
+/// (`build/config/services/schema.dns.yaml`) and `args` may name folders.
+pub fn packages() -> Vec<Case> {
+    parse(PACKAGES)
+}
+
+fn parse(lines: &str) -> Vec<Case> {
+    lines
         .lines()
         .map(|l| serde_json::from_str(l).expect("a recorded case"))
         .collect()

@@ -88,7 +88,7 @@ fn compiled_ytt_validations_equal_the_interpreter_and_ytt() {
             .collect();
         let schema_file = SchemaFile {
             schema: &built,
-            text: schema_text,
+            texts: vec![(&*built.pos.file, schema_text)],
         };
         let Ok(data) = final_values(Some(&schema_file), &sources) else {
             continue;

@@ -47,6 +47,25 @@ pub enum BuildError {
     /// indents each part two more spaces (`...schema.yml):\n  Document on line
     /// schema.yml:5:\n    Map item (key 'b') on line schema.yml:7:\n      Expected ...\n`).
     Message(String),
+    /// A schema overlay that validgen does not compute (`@overlay/match by=`, `via=`,
+    /// `@overlay/assert`, annotated array items): refused, located at its annotation.
+    Unsupported {
+        /// The annotation.
+        pos: Pos,
+        /// What it is.
+        construct: String,
+    },
+}
+
+impl From<overlay::OverlayError> for BuildError {
+    fn from(e: overlay::OverlayError) -> Self {
+        match e {
+            overlay::OverlayError::Ytt(text) => BuildError::Message(text),
+            overlay::OverlayError::Unsupported(pos, construct) => {
+                BuildError::Unsupported { pos, construct }
+            }
+        }
+    }
 }
 
 /// The schema of a schema file: its `#@data/values-schema` documents typed one by one, then
@@ -72,34 +91,60 @@ pub fn build_with(
     source: &str,
     seed_extensions: bool,
 ) -> Result<Schema, BuildError> {
+    build_files(&[(set, source)], seed_extensions)
+}
+
+/// The schema of several schema files (each file read by [`validgen_gotext::yaml::parse`],
+/// with its text), in ytt's order: as ytt 0.48 `DataValuesSchemaPreProcessing`, each file is
+/// evaluated and its documents typed in turn, then every `#@data/values-schema` document is
+/// overlaid on the ones before it, and the result typed again.
+///
+/// # Errors
+/// As [`build`], the first error of the first file that has one, then the overlay's.
+pub fn build_files(
+    files: &[(&DocumentSet, &str)],
+    seed_extensions: bool,
+) -> Result<Schema, BuildError> {
     let collect = || Collect {
         seed_extensions,
         ..Collect::default()
     };
-    for document in &set.documents {
-        evaluate_all(&document.comments, &document.value, MAX_DEPTH, None)?;
-    }
-    let (schemas, others) = schema_documents(set);
-    if let Some(other) = others.into_iter().next() {
-        return Err(other.error);
-    }
-    let lines: Vec<&str> = source.split('\n').collect();
-    let render = |problem| render(problem, &lines);
+    let texts: Vec<(&str, Vec<&str>)> = files
+        .iter()
+        .map(|(set, source)| (file_name(set), source.split('\n').collect()))
+        .collect();
+    let render = |problem| render(problem, &texts);
+    let mut all = Vec::new();
     let mut built = None;
-    for document in &schemas {
-        built = Some(document_schema(document, &mut collect()).map_err(render)?);
+    for (set, _) in files {
+        for document in &set.documents {
+            evaluate_all(&document.comments, &document.value, MAX_DEPTH, None)?;
+        }
+        let (schemas, others) = schema_documents(set);
+        if let Some(other) = others.into_iter().next() {
+            return Err(other.error);
+        }
+        for document in schemas {
+            built = Some(document_schema(document, &mut collect()).map_err(render)?);
+            all.push(document);
+        }
     }
-    let (Some(first), Some(built)) = (schemas.first(), built) else {
+    let (Some(first), Some(built)) = (all.first(), built) else {
         return Err(no_schema());
     };
-    if schemas.len() == 1 {
+    if all.len() == 1 {
         return Ok(built);
     }
     let mut merged = (*first).clone();
-    for document in &schemas[1..] {
-        overlay::merge(&mut merged, document).map_err(BuildError::Message)?;
+    for document in &all[1..] {
+        overlay::merge(&mut merged, document)?;
     }
     document_schema(&merged, &mut collect()).map_err(render)
+}
+
+/// The name of the file `set` was read from (its documents' positions name it).
+fn file_name(set: &DocumentSet) -> &str {
+    set.documents.first().map_or("", |d| &*d.pos.file)
 }
 
 /// One error of a schema file, located, in a report of all of them.
@@ -118,9 +163,10 @@ pub struct Fault {
 /// then the overlay of several schema documents (when they typed). One fault per line: a
 /// later error on a line already reported (the same annotation seen again while typing) is
 /// left out. At most [`MAX_FAULTS`] are kept (a document's walk stops at its next error once
-/// it has kept that many). Empty when [`build`] succeeds.
-pub fn build_all(set: &DocumentSet, source: &str) -> Vec<Fault> {
-    let lines: Vec<&str> = source.split('\n').collect();
+/// it has kept that many). Empty when [`build`] succeeds. With `seed_extensions`, the
+/// validations accept the seed extensions (as [`build_with`]).
+pub fn build_all(set: &DocumentSet, source: &str, seed_extensions: bool) -> Vec<Fault> {
+    let texts = [(file_name(set), source.split('\n').collect::<Vec<&str>>())];
     let mut faults = Vec::new();
     for document in &set.documents {
         let mut found = Vec::new();
@@ -140,6 +186,7 @@ pub fn build_all(set: &DocumentSet, source: &str) -> Vec<Fault> {
     for document in &schemas {
         let mut c = Collect {
             on: true,
+            seed_extensions,
             ..Collect::default()
         };
         if let Err(problem) = document_schema(document, &mut c) {
@@ -148,7 +195,7 @@ pub fn build_all(set: &DocumentSet, source: &str) -> Vec<Fault> {
         typed &= c.faults.is_empty();
         faults.extend(c.faults.into_iter().map(|(pos, problem)| Fault {
             pos: located(&pos, &problem),
-            error: render(problem, &lines),
+            error: render(problem, &texts),
         }));
     }
     match schemas.split_first() {
@@ -166,10 +213,10 @@ pub fn build_all(set: &DocumentSet, source: &str) -> Vec<Fault> {
         Some((first, rest)) if typed && !rest.is_empty() => {
             let mut merged = (*first).clone();
             for document in rest {
-                if let Err(text) = overlay::merge(&mut merged, document) {
+                if let Err(e) = overlay::merge(&mut merged, document) {
                     faults.push(Fault {
                         pos: document.pos.clone(),
-                        error: BuildError::Message(text),
+                        error: e.into(),
                     });
                     break;
                 }
@@ -214,12 +261,15 @@ fn no_schema() -> BuildError {
     BuildError::Message("no #@data/values-schema document".to_owned())
 }
 
-/// A problem as a [`BuildError`], its report's excerpts quoting the source's `lines`.
-fn render(problem: Problem, lines: &[&str]) -> BuildError {
+/// A problem as a [`BuildError`], its report's excerpts quoting the lines of `texts` (each
+/// file's name and lines).
+fn render(problem: Problem, texts: &[(&str, Vec<&str>)]) -> BuildError {
     match problem {
         Problem::Report(r) => BuildError::Report(r.render(&|pos| {
-            lines
-                .get(pos.line.saturating_sub(1))
+            texts
+                .iter()
+                .find(|(name, _)| *name == &*pos.file)
+                .and_then(|(_, lines)| lines.get(pos.line.saturating_sub(1)))
                 .copied()
                 .unwrap_or("")
                 .to_owned()

@@ -17,6 +17,7 @@ mod expr;
 pub mod interp;
 mod lexer;
 mod lower;
+mod modules;
 pub mod ops;
 mod parser;
 mod resolve;
@@ -26,6 +27,7 @@ mod value;
 
 pub use error::{ArgumentsError, ErrorKind};
 pub use expr::{Expr, Lambda};
+pub use modules::{STANDARD_MODULES, mentions, standard_load};
 pub use resolve::ResolveErrors;
 pub use val::Val;
 pub use value::Value;

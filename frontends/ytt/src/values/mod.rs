@@ -45,6 +45,13 @@ pub enum SourceKind {
     /// `-f` with `#@data/values` documents: each document an overlay (keys must exist unless
     /// `@overlay/match missing_ok=True`, array items appended, `@assert/validate` read).
     Overlay,
+    /// `-v`/`--data-value-yaml`: one overlay document built from the argument (its keys
+    /// `missing_ok`, its last key replaced or added), applied after the plain files; its text
+    /// is the argument, the line its type errors quote.
+    KeyValue,
+    /// `--data-value-file`: as [`SourceKind::KeyValue`], its text the file's, which a type
+    /// error quotes whole as line 1.
+    KeyValueFile,
 }
 
 /// One data-values file.
@@ -60,13 +67,13 @@ pub struct Source<'a> {
     pub kind: SourceKind,
 }
 
-/// The schema and the text of its file (type-error excerpts may quote a default's line).
-#[derive(Debug, Clone, Copy)]
+/// The schema and the texts of its files (type-error excerpts may quote a default's line).
+#[derive(Debug, Clone)]
 pub struct SchemaFile<'a> {
     /// The schema.
     pub schema: &'a Schema,
-    /// The text of the file that declared it (named by `schema.pos.file`).
-    pub text: &'a str,
+    /// The name and text of each file that declared it.
+    pub texts: Vec<(&'a str, &'a str)>,
 }
 
 /// The final data values, before validation.
@@ -147,7 +154,7 @@ pub fn final_values(
     schema: Option<&SchemaFile<'_>>,
     sources: &[Source<'_>],
 ) -> Result<DataValues, String> {
-    let texts = Texts::new(schema, sources);
+    let mut texts = Texts::new(schema, sources);
     let overlays: Vec<&Source<'_>> = sources
         .iter()
         .filter(|s| s.kind == SourceKind::Overlay)
@@ -156,9 +163,14 @@ pub fn final_values(
         .iter()
         .filter(|s| s.kind == SourceKind::PlainFile)
         .collect();
+    let key_values: Vec<&Source<'_>> = sources
+        .iter()
+        .filter(|s| matches!(s.kind, SourceKind::KeyValue | SourceKind::KeyValueFile))
+        .collect();
 
-    // The flags' files are read first (`pkg/cmd/template/data_values_flags.go`).
-    let mut steps: Vec<(&Document, Mode)> = Vec::new();
+    // The flags' files are read first (`pkg/cmd/template/data_values_flags.go`). A step may
+    // name the text its type errors quote (a key-value argument's own line).
+    let mut steps: Vec<(&Document, Mode, Option<&Source<'_>>)> = Vec::new();
     let mut plain_steps = Vec::new();
     for source in &plain {
         for document in &source.documents.documents {
@@ -173,12 +185,12 @@ pub fn final_values(
                     source.name
                 )));
             }
-            plain_steps.push((document, Mode::Plain));
+            plain_steps.push((document, Mode::Plain, None));
         }
     }
 
     let mut names: Vec<&str> = overlays.iter().map(|s| s.name).collect();
-    if !plain_steps.is_empty() {
+    if !plain_steps.is_empty() || !key_values.is_empty() {
         names.push("additional data values");
     }
     let header = format!(
@@ -190,7 +202,7 @@ pub fn final_values(
     for source in &overlays {
         for document in &source.documents.documents {
             if is_data_values(document) {
-                steps.push((document, Mode::Annotated));
+                steps.push((document, Mode::Annotated, None));
             } else if !is_null(&document.value) {
                 return Err(fail(format!(
                     "Templating file '{0}': Expected data values file '{0}' to only have data \
@@ -201,12 +213,29 @@ pub fn final_values(
         }
     }
     steps.extend(plain_steps);
+    for source in &key_values {
+        for document in &source.documents.documents {
+            steps.push((document, Mode::Annotated, Some(*source)));
+        }
+    }
 
     let mut values: Option<Document> = schema.map(|s| defaults(s.schema));
     if let (Some(values), Some(schema)) = (values.as_mut(), schema) {
         type_and_check(values, schema.schema, &texts).map_err(&fail)?;
     }
-    for (document, mode) in steps {
+    for (document, mode, quoted) in steps {
+        match quoted {
+            Some(source) if source.kind == SourceKind::KeyValueFile => {
+                texts.set_whole(source.name, source.text);
+            }
+            Some(source) => {
+                texts.set(source.name, source.text);
+                // A YAML value's nodes are at lines of the unnamed file, its text the value.
+                let value = source.text.split_once('=').map_or("", |(_, v)| v);
+                texts.set("", value);
+            }
+            None => {}
+        }
         match values.as_mut() {
             None => values = Some(document.clone()),
             Some(values) => overlay::apply_document(values, document, mode).map_err(&fail)?,

@@ -11,6 +11,8 @@ use validgen_gotext::yaml::Pos;
 /// The texts of the files, to quote their lines.
 pub(super) struct Texts<'a> {
     files: HashMap<String, &'a str>,
+    /// Texts quoted whole as their line 1 (a `--data-value-file`'s, as ytt's position holds).
+    wholes: HashMap<String, &'a str>,
 }
 
 impl<'a> Texts<'a> {
@@ -18,18 +20,38 @@ impl<'a> Texts<'a> {
     pub fn new(schema: Option<&SchemaFile<'a>>, sources: &[Source<'a>]) -> Texts<'a> {
         let mut files = HashMap::new();
         if let Some(schema) = schema {
-            files.insert(schema.schema.pos.file.to_string(), schema.text);
+            for (name, text) in &schema.texts {
+                files.insert((*name).to_owned(), *text);
+            }
         }
         for source in sources {
             files.insert(source.name.to_owned(), source.text);
         }
-        Texts { files }
+        Texts {
+            files,
+            wholes: HashMap::new(),
+        }
+    }
+
+    /// Takes `text` as the text of the file `name` from now on (the key-value arguments share
+    /// one name each, `(data-value arg)`, and each quotes its own line).
+    pub fn set(&mut self, name: &str, text: &'a str) {
+        self.files.insert(name.to_owned(), text);
+    }
+
+    /// Takes `text` as the whole line 1 of the file `name` (a `--data-value-file`'s text,
+    /// which ytt's position carries as its line).
+    pub fn set_whole(&mut self, name: &str, text: &'a str) {
+        self.wholes.insert(name.to_owned(), text);
     }
 
     /// The text of line `pos.line` of `pos.file` (ytt splits on `\n` only); empty if unknown.
     /// ytt knows no text for a file's first document when the file does not start with `---`
     /// (`pkg/yamlmeta/parser.go` places that document on line 1 without its line).
     fn line(&self, pos: &Pos, at_document: bool) -> &'a str {
+        if let Some(whole) = self.wholes.get(&*pos.file).filter(|_| pos.line == 1) {
+            return whole;
+        }
         let Some(text) = self.files.get(&*pos.file) else {
             return "";
         };

@@ -156,7 +156,7 @@ fn run(documents: &DocumentSet, text: &str, kind: SourceKind) -> Result<DataValu
     let schema = schema();
     let file = SchemaFile {
         schema: &schema,
-        text: SCHEMA,
+        texts: vec![("schema.yml", SCHEMA)],
     };
     let source = Source {
         name: "values.yml",

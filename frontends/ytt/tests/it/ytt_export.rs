@@ -226,7 +226,10 @@ fn instance(
             kind: SourceKind::PlainFile,
         })
         .collect();
-    let file = SchemaFile { schema, text };
+    let file = SchemaFile {
+        schema,
+        texts: vec![(&*schema.pos.file, text)],
+    };
     let defaults = final_values(Some(&file), &[]).map_err(|e| format!("defaults: {e}"))?;
     // ytt types the values after each file: the first file whose merge it refuses ends the
     // untyped merge (a later file may overwrite the wrong value, ytt has refused it already).

@@ -273,7 +273,7 @@ fn run(schema: &str, values: &str) -> Option<String> {
     }];
     let file = SchemaFile {
         schema: &built,
-        text: schema,
+        texts: vec![("schema.yml", schema)],
     };
     let data = final_values(Some(&file), &sources).unwrap();
     let rules = rule_set(seed_checks(schema), Vec::new());

@@ -97,7 +97,7 @@ fn judge(case: &Value, outcome: Outcome) -> Verdict {
     }
     let schema_file = schema.as_ref().map(|schema| SchemaFile {
         schema,
-        text: files["schema.yml"],
+        texts: vec![("schema.yml", files["schema.yml"])],
     });
 
     let mut sources = Vec::new();

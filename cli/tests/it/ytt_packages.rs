@@ -1,0 +1,176 @@
+//! The cases recorded from ytt 0.48.0 over real multi-file packages and schema overlays
+//! (`tests/conformance/ytt/packages.jsonl`), run through `validgen ytt` in process on their
+//! files as a tree (folders listed as ytt lists them): exit code, stdout and stderr byte for
+//! byte. `YTT_CASE=<id prefix>` prints the differences of matching cases.
+
+use crate::recorded::{Case, packages};
+
+use clap::Parser;
+use validgen_cli::cli::{Cli, Command};
+use validgen_ytt::files::Files;
+use validgen_ytt::run::Outcome;
+
+/// A case's files, by relative name (folders listed as ytt lists them).
+pub(crate) struct Tree<'a>(pub(crate) &'a Case);
+
+impl Files for Tree<'_> {
+    fn read(&self, path: &str) -> Result<String, String> {
+        let path = path.strip_prefix("./").unwrap_or(path);
+        self.0
+            .files
+            .iter()
+            .find(|f| f.name == path)
+            .map(|f| f.text.clone())
+            // What `validgen ytt`'s file system says (`cli/src/disk.rs`), as ytt does.
+            .ok_or_else(|| {
+                format!("Checking file '{path}': lstat {path}: no such file or directory\n")
+            })
+    }
+
+    fn list(&self, path: &str) -> Result<Option<Vec<String>>, String> {
+        let dir = path.trim_end_matches('/');
+        let prefix = if dir == "." {
+            String::new()
+        } else {
+            format!("{dir}/")
+        };
+        let under: Vec<String> = self
+            .0
+            .files
+            .iter()
+            .filter_map(|f| f.name.strip_prefix(&prefix).map(str::to_owned))
+            .collect();
+        Ok((!under.is_empty()).then_some(under))
+    }
+}
+
+fn run(case: &Case) -> Outcome {
+    let argv = ["validgen", "ytt"]
+        .into_iter()
+        .map(str::to_owned)
+        .chain(case.args.iter().cloned());
+    let cli = Cli::try_parse_from(argv).unwrap_or_else(|e| panic!("{}: {e}", case.id));
+    let Command::Ytt(args) = cli.command else {
+        panic!("{}: not the ytt command", case.id)
+    };
+    validgen_cli::ytt::outcome(&args, &Tree(case))
+}
+
+#[test]
+fn every_package_case_conforms() {
+    let cases = packages();
+    assert_eq!(cases.len(), 82);
+    let show = std::env::var("YTT_CASE").ok();
+    let mut failing = Vec::new();
+    for case in &cases {
+        let got = run(case);
+        let e = &case.expected;
+        if (got.exit_code, got.stdout.as_str(), got.stderr.as_str())
+            == (e.exit_code, e.stdout.as_str(), e.stderr.as_str())
+        {
+            continue;
+        }
+        failing.push(case.id.as_str());
+        if show.as_deref().is_some_and(|p| case.id.starts_with(p)) {
+            eprintln!(
+                "=== {}\n--- expected exit {}\n{}{}\n--- got exit {}\n{}{}",
+                case.id, e.exit_code, e.stdout, e.stderr, got.exit_code, got.stdout, got.stderr
+            );
+        }
+    }
+    assert!(failing.is_empty(), "failing: {failing:?}");
+}
+
+/// `-f -` and `--data-values-file -` read standard input, named `stdin.yml`, as ytt 0.48.0
+/// does (its output recorded with `printf '...' | ytt -f s.yml -f - --data-values-inspect`,
+/// the case format having no standard input).
+#[test]
+fn standard_input_is_named_stdin_yml() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::write(
+        dir.path().join("s.yml"),
+        "#@data/values-schema\n---\na: 1\n",
+    )
+    .expect("written");
+    let report = |order: &str, line: &str| {
+        format!(
+            "ytt: Error: Overlaying data values (in following order: {order}): \nOne or more data values were invalid\n====================================\n\nstdin.yml:\n    |\n  {line}\n    |\n\n    = found: string\n    = expected: integer (by s.yml:3)\n\n\n"
+        )
+    };
+    for (args, stdin, expected) in [
+        (
+            ["-f", "-"],
+            "#@data/values\n---\na: x\n",
+            report("stdin.yml", "3 | a: x"),
+        ),
+        (
+            ["--data-values-file", "-"],
+            "a: x\n",
+            report("additional data values", "1 | a: x"),
+        ),
+    ] {
+        assert_cmd::Command::cargo_bin("validgen")
+            .expect("binary")
+            .current_dir(dir.path())
+            .args(["ytt", "-f", "s.yml"])
+            .args(args)
+            .arg("--data-values-inspect")
+            .write_stdin(stdin)
+            .assert()
+            .code(1)
+            .stdout("")
+            .stderr(expected);
+    }
+}
+
+/// `--data-values-env` and `--data-values-env-yaml` read the environment in its order, as ytt
+/// 0.48.0 does (its outputs recorded with `env -i A_b__c=hi A_a=2 ytt -f s.yml
+/// --data-values-env A --data-values-inspect` and `env -i A_a=3 A_b__d=5 ytt -f s.yml
+/// --data-values-env-yaml A --data-values-inspect`; the case format has no environment).
+#[test]
+fn environment_variables_set_data_values() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    std::fs::write(
+        dir.path().join("s.yml"),
+        "#@data/values-schema\n---\na: 1\nb:\n  c: x\n  d: 1\n",
+    )
+    .expect("written");
+    let run = |flag: &str, env: [(&str, &str); 2]| {
+        assert_cmd::Command::cargo_bin("validgen")
+            .expect("binary")
+            .current_dir(dir.path())
+            .env_clear()
+            .envs(env)
+            .args(["ytt", "-f", "s.yml", flag, "A", "--data-values-inspect"])
+            .assert()
+    };
+    run("--data-values-env", [("A_b__c", "hi"), ("A_a", "2")])
+        .code(1)
+        .stdout("")
+        .stderr("ytt: Error: Overlaying data values (in following order: additional data values): \nOne or more data values were invalid\n====================================\n\n(data-values-env arg) A:\n    |\n  1 | A_a=2\n    |\n\n    = found: string\n    = expected: integer (by s.yml:3)\n\n\n");
+    run("--data-values-env-yaml", [("A_a", "3"), ("A_b__d", "5")])
+        .code(0)
+        .stdout("a: 3\nb:\n  c: x\n  d: 5\n")
+        .stderr("");
+}
+
+/// A folder of more files than validgen reads is an error, not a long run (ytt has no bound).
+#[test]
+fn a_folder_of_too_many_files_is_refused() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let many = dir.path().join("many");
+    std::fs::create_dir(&many).expect("folder");
+    for i in 0..=validgen_ytt::files::MAX_FILES {
+        std::fs::write(many.join(format!("{i}.txt")), "").expect("written");
+    }
+    assert_cmd::Command::cargo_bin("validgen")
+        .expect("binary")
+        .current_dir(dir.path())
+        .args(["ytt", "-f", "many", "--data-values-inspect"])
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(
+            "ytt: Error: Listing files 'many':\n  validgen: more than 10000 files under many\n",
+        );
+}

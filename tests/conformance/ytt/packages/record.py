@@ -1,0 +1,241 @@
+#!/usr/bin/env python3
+"""Records ../packages.jsonl from a ytt 0.48.0 binary: real multi-file packages (the folders
+beside this script) and own schema overlays, each run twice in an empty directory with exactly
+its arguments and nothing on stdin.
+
+    YTT=/path/to/ytt python3 record.py > ../packages.jsonl
+"""
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+YTT = os.environ["YTT"]
+
+
+def tree(folder, keep=lambda name: True):
+    """Every file under `folder` (relative names) whose name `keep` accepts, sorted."""
+    root = os.path.join(HERE, folder)
+    out = []
+    for dirpath, _, names in os.walk(root):
+        for name in names:
+            rel = os.path.relpath(os.path.join(dirpath, name), root)
+            if rel != "LICENSE" and keep(rel):
+                with open(os.path.join(dirpath, name), encoding="utf-8") as f:
+                    out.append({"name": rel, "text": f.read()})
+    return sorted(out, key=lambda f: f["name"])
+
+
+def run(files, args):
+    with tempfile.TemporaryDirectory() as d:
+        for f in files:
+            path = os.path.join(d, f["name"])
+            os.makedirs(os.path.dirname(path), exist_ok=True)
+            with open(path, "w", encoding="utf-8") as out:
+                out.write(f["text"])
+        p = subprocess.run(
+            [YTT] + args, cwd=d, stdin=subprocess.DEVNULL, capture_output=True, check=False
+        )
+        return {
+            "exit_code": p.returncode,
+            "stdout": p.stdout.decode(),
+            "stderr": p.stderr.decode(),
+        }
+
+
+def case(cid, group, description, files, args):
+    first, second = run(files, args), run(files, args)
+    out = {
+        "id": cid,
+        "group": group,
+        "description": description,
+        "files": files,
+        "args": args,
+        "expected": first,
+    }
+    if first != second:
+        out["nondeterministic"] = True
+    print(json.dumps(out, ensure_ascii=False))
+
+
+def with_file(files, name, text):
+    return [f for f in files if f["name"] != name] + [{"name": name, "text": text}]
+
+
+INSPECT = ["--data-values-inspect"]
+EXPORT = ["--data-values-schema-inspect", "-o", "openapi-v3"]
+
+
+def gcp():
+    """GoogleCloudPlatform/professional-services tools/custom-organization-policy-library."""
+    files = tree("gcp-custom-organization-policy-library")
+    src = "GCP custom-organization-policy-library (real)"
+    base = ["-f", "build/config/schema.yaml", "-f", "build/config/services/"]
+    group = "package-gcp"
+    case("gcp-makefile", group, f"{src}: the Makefile's -f list, values.yaml a #@data/values overlay",
+         files, base + ["-f", "values.yaml"] + INSPECT)
+    case("gcp-folder-values", group, f"{src}: -f build/config/ (schema, service schemas, an unevaluated template)",
+         files, ["-f", "build/config/", "-f", "values.yaml"] + INSPECT)
+    case("gcp-folder-defaults", group, f"{src}: the schemas' own defaults (min_len on empty arrays fails)",
+         files, ["-f", "build/config/"] + INSPECT)
+    case("gcp-export", group, f"{src}: the overlaid schema exported",
+         files, base + EXPORT)
+    case("gcp-folder-export", group, f"{src}: the overlaid schema exported, -f build/config/",
+         files, ["-f", "build/config/"] + EXPORT)
+    case("gcp-services-first", group, f"{src}: the service schemas before schema.yaml",
+         files, ["-f", "build/config/services/", "-f", "build/config/schema.yaml", "-f", "values.yaml"] + INSPECT)
+    for svc in sorted(f["name"] for f in files if f["name"].startswith("build/config/services/")):
+        short = svc.rsplit("/", 1)[1]
+        case(f"gcp-one-service-{short}", group, f"{src}: schema.yaml and {short} alone, defaults",
+             files, ["-f", "build/config/schema.yaml", "-f", svc] + INSPECT)
+    values = next(f["text"] for f in files if f["name"] == "values.yaml")
+    plain = values.replace("#@data/values\n---\n", "")
+    mutations = [
+        ("one-of", "a generation outside one_of", values.replace(
+            "\ndns:\n", "\ndns:\n  dnsRequirePolicyLogging:\n    generation: bad\n", 1)),
+        ("duplicate-key", "a second top-level dns key (ytt refuses the template)", values.replace(
+            "cloudbuild:\n", "dns:\n  dnsRequirePolicyLogging:\n    generation: bad\ncloudbuild:\n", 1)),
+        ("undeclared", "a key no schema file declares", values + "unknown: 1\n"),
+        ("type", "dryrun given a string", values.replace("dryrun: false", "dryrun: \"no\"")),
+        ("min-len", "an emptied list under min_len=1", values.replace(
+            "      peered_network_ranges:\n      - \"10.0.0.0/24\"\n      - \"10.0.1.0/24\"\n",
+            "      peered_network_ranges: []\n")),
+    ]
+    for mid, what, text in mutations:
+        case(f"gcp-mutation-{mid}", group, f"{src}: values.yaml mutated: {what}",
+             with_file(files, "values.yaml", text), base + ["-f", "values.yaml"] + INSPECT)
+    case("gcp-plain-values", group, f"{src}: values.yaml without its header as --data-values-file",
+         with_file(files, "plain.yaml", plain), base + ["--data-values-file", "plain.yaml"] + INSPECT)
+    extra = "#@data/values-schema\n---\nextra: 1\n"
+    case("gcp-overlay-unmatched", group, f"{src}: one more schema file adding a key without missing_ok",
+         with_file(files, "extra.yaml", extra), base + ["-f", "extra.yaml"] + INSPECT)
+
+
+def playground():
+    """carvel-dev/ytt examples/playground (ytt's own examples)."""
+    group = "package-ytt-playground"
+    example = "ytt-playground/example-multiple-data-values"
+    files = tree(example)
+    src = "ytt playground example-multiple-data-values (real)"
+    case("playground-multiple-schemas", group, f"{src}: default-schema.yml overlaid by prod/update-schema.yml (@overlay/remove, missing_ok)",
+         files, ["-f", "default-schema.yml", "-f", "prod/update-schema.yml"] + INSPECT)
+    case("playground-multiple-schemas-export", group, f"{src}: the overlaid schema exported",
+         files, ["-f", "default-schema.yml", "-f", "prod/update-schema.yml"] + EXPORT)
+    for name in ["example-overlay-on-templates", "example-overlay-map-items", "example-extend-data-values"]:
+        files = tree(f"ytt-playground/{name}")
+        src = f"ytt playground {name} (real)"
+        case(f"playground-{name}", group, f"{src}: -f config -f prod (folders, templates left unevaluated, .star and .lib.yml files)",
+             files, ["-f", "config", "-f", "prod"] + INSPECT)
+        case(f"playground-{name}-export", group, f"{src}: the overlaid schema exported",
+             files, ["-f", "config", "-f", "prod"] + EXPORT)
+
+
+OWN_BASE = "#@data/values-schema\n---\na: 1\nb:\n  c: x\n  d: [1]\n"
+OVERLAYS = [
+    ("remove", "#@overlay/remove\nb: {}\n"),
+    ("remove-unmatched", "#@overlay/remove\nz: {}\n"),
+    ("remove-missing-ok", "#@overlay/remove\n#@overlay/match missing_ok=True\nz: {}\n"),
+    ("replace", "#@overlay/replace\nb: 3\n"),
+    ("replace-unmatched", "#@overlay/replace\nz: 3\n"),
+    ("replace-or-add", "#@overlay/replace or_add=True\nz: 3\n"),
+    ("two-ops", "#@overlay/replace\n#@overlay/remove\nb: 3\n"),
+    ("append-on-map-item", "#@overlay/append\nb: 3\n"),
+    ("expects-0", "#@overlay/match expects=0\nz: 3\n"),
+    ("expects-1-unmatched", "#@overlay/match expects=1\nz: 3\n"),
+    ("missing-ok-not-bool", "#@overlay/match missing_ok=1\nz: 3\n"),
+    ("missing-ok-and-expects", "#@overlay/match missing_ok=True, expects=1\nz: 3\n"),
+    ("unknown-match-kwarg", "#@overlay/match foo=1\nz: 3\n"),
+    ("unknown-replace-kwarg", "#@overlay/replace foo=1\nb: 3\n"),
+    ("nested-missing-ok", "b:\n  #@overlay/match missing_ok=True\n  e: 2\n  d: [2]\n"),
+    ("child-defaults", "#@overlay/match-child-defaults missing_ok=True\nb:\n  e: 2\n  f:\n    g: 1\n"),
+    ("map-over-scalar", "a: {x: 1}\n"),
+    ("scalar-over-map", "b: 5\n"),
+    ("replace-with-validation", "#@overlay/replace\nb:\n  #@schema/validation min_len=3\n  c: \"ab\"\n"),
+    ("merge-keeps-first-annotations", "b:\n  #@schema/validation min_len=9\n  c: \"abcd\"\n"),
+    ("load-overlay-unused", None),
+]
+
+
+def own():
+    group = "schema-overlay"
+    for oid, text in OVERLAYS:
+        second = ("#@ load(\"@ytt:overlay\", \"overlay\")\n#@data/values-schema\n---\n"
+                  "#@overlay/match missing_ok=True\nz: 2\n") if text is None else "#@data/values-schema\n---\n" + text
+        files = [{"name": "schema.yml", "text": OWN_BASE}, {"name": "schema-2.yml", "text": second}]
+        case(f"overlay-{oid}", group, f"own schema overlaid by a second schema file: {oid}",
+             files, ["-f", "schema.yml", "-f", "schema-2.yml"] + INSPECT)
+    files = [{"name": "config/schema.yml", "text": OWN_BASE},
+             {"name": "config/values/a.yml", "text": "#@data/values\n---\na: 2\n"},
+             {"name": "config/values/b.yml", "text": "#@data/values\n---\na: 3\n"},
+             {"name": "config/notes.txt", "text": "not YAML: passed over\n"},
+             {"name": "config/_ytt_lib/lib/schema.yml", "text": "#@data/values-schema\n---\nq: 1\n"}]
+    case("folder-order-and-kinds", group, "own folder: sorted files, .txt and _ytt_lib passed over, names relative to the folder",
+         files, ["-f", "config/"] + INSPECT)
+    case("folder-type-error-names", group, "own folder: a type error names the file relative to the folder",
+         with_file(files, "config/values/b.yml", "#@data/values\n---\na: \"x\"\n"), ["-f", "config/"] + INSPECT)
+    case("base-name-in-messages", group, "own: a file given by its path is named by its base name",
+         files + [{"name": "more/values.yml", "text": "b:\n  c: 1\n"}],
+         ["-f", "config/schema.yml", "--data-values-file", "more/values.yml"] + INSPECT)
+    case("named-file", group, "own: -f name=path names the file",
+         files, ["-f", "s.yml=config/schema.yml", "-f", "v.yml=config/values/b.yml"] + INSPECT)
+    case("two-equals", group, "own: -f with two '=' signs",
+         files, ["-f", "a=b=config/schema.yml"] + INSPECT)
+    repeated = [
+        {"name": "s.yml", "text": "#@data/values-schema\n---\na: 1\nb:\n  c: x\n"},
+        {"name": "s2.yml", "text": "#@data/values-schema\n---\na: 1\nb:\n  c: x\n  c: y\n"},
+        {"name": "v.yml", "text": "#@data/values\n---\na: 2\na: 3\n"},
+        {"name": "v2.yml", "text": "#@data/values\n---\na: 2\nb: {c: y}\n#@yaml/map-key-override\na: 3\n"},
+        {"name": "p.yml", "text": "a: 3\n"},
+    ]
+    for rid, args in [
+        ("values", ["-f", "s.yml", "-f", "v.yml"]),
+        ("values-override", ["-f", "s.yml", "-f", "v2.yml"]),
+        ("schema", ["-f", "s2.yml"]),
+        ("second-schema", ["-f", "s.yml", "-f", "s2.yml"]),
+        ("second-values-and-plain", ["-f", "s.yml", "-f", "v2.yml", "-f", "v.yml", "--data-values-file", "p.yml"]),
+        ("values-no-schema", ["-f", "v.yml"]),
+        ("values-and-kv", ["-f", "s.yml", "-f", "v.yml", "-v", "a=1"]),
+    ]:
+        case(f"repeated-key-{rid}", "repeated-keys", "own: a key given twice in a template (@yaml/map-key-override)",
+             repeated, args + INSPECT)
+
+
+def flags():
+    """-v/--data-value and --data-value-yaml over the GCP package (with its real values.yaml)."""
+    files = tree("gcp-custom-organization-policy-library")
+    group = "data-value-flags"
+    base = ["-f", "build/config/schema.yaml", "-f", "build/config/services/", "-f", "values.yaml"]
+    kvs = [
+        ("string-for-bool", "a string where the schema says boolean", ["-v", "dryrun=true"]),
+        ("yaml-bool", "a YAML boolean", ["--data-value-yaml", "dryrun=true"]),
+        ("string-key-path", "a nested string that breaks one_of", ["-v", "dns.dnsRequirePolicyLogging.generation=bad"]),
+        ("string-key-path-valid", "a nested string within one_of", ["-v", "dns.dnsRequirePolicyLogging.generation=skip"]),
+        ("yaml-list", "a YAML list replacing a list", ["--data-value-yaml", "gke.gkeAllowedNodePoolImages.params.images=[a, b]"]),
+        ("yaml-list-wrong-items", "a YAML list of ints for a list of strings", ["--data-value-yaml", "gke.gkeAllowedNodePoolImages.params.images=[1]"]),
+        ("undeclared", "a key no schema file declares", ["-v", "nope.x=1"]),
+        ("no-equals", "an argument without '='", ["-v", "dryrun"]),
+        ("strings-before-yaml", "-v after --data-value-yaml on the command line, applied before it", ["--data-value-yaml", "dryrun=true", "-v", "dryrun=false"]),
+        ("over-values-file", "-v over --data-values-file", ["--data-values-file", "plain.yaml", "-v", "organization=42"]),
+        ("empty-yaml", "an empty YAML value (null)", ["--data-value-yaml", "organization="]),
+        ("file", "--data-value-file: a file's text as a string", ["--data-value-file", "organization=org.txt"]),
+        ("file-type-error", "--data-value-file: a file's text where the schema says boolean (quoted whole)", ["--data-value-file", "dryrun=org.txt"]),
+        ("file-missing", "--data-value-file: a file that does not exist", ["--data-value-file", "organization=nope.txt"]),
+        ("file-after-kv", "--data-value-file applied after -v whatever the order", ["--data-value-file", "organization=org.txt", "-v", "organization=x"]),
+    ]
+    values = next(f["text"] for f in files if f["name"] == "values.yaml")
+    extra = [{"name": "plain.yaml", "text": "dryrun: true\n"}, {"name": "org.txt", "text": "12345\nline two\n"}]
+    for kid, what, args in kvs:
+        case(f"kv-{kid}", group, f"GCP custom-organization-policy-library (real) with its values.yaml: {what}",
+             files + extra, base + args + INSPECT)
+    assert values
+
+
+if __name__ == "__main__":
+    sys.stdout.reconfigure(newline="\n")
+    gcp()
+    playground()
+    own()
+    flags()
