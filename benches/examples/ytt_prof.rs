@@ -21,16 +21,16 @@ fn main() {
     let (built, rules) = build(schema.file, schema.schema);
     let file = SchemaFile {
         schema: &built,
-        text: schema.schema,
+        texts: vec![(schema.file, schema.schema)],
     };
     let json = to_json(&data_values(&file, &case.values).document.value);
     for _ in 0..n {
         match mode {
             "run-interpreted" => drop(black_box(case.run_interpreted(&invocation))),
             "judge" => drop(black_box(judge(
-                schema.file,
+                &[schema.file.to_owned()],
                 &invocation.data_values_files,
-                &|n| case.read(n),
+                &|n: &str| case.read(n),
                 false,
             ))),
             "run-compiled" => drop(black_box(case.run_compiled())),

@@ -16,9 +16,9 @@ fn compiled_and_interpreted_ytt_paths_agree_on_the_real_values() {
         assert!(!interpreted.stdout.is_empty(), "{id}: no data values");
         assert_eq!(case.run_compiled(), interpreted, "{id}");
         let judged = judge(
-            case.schema.file,
+            &[case.schema.file.to_owned()],
             &[VALUES.to_owned()],
-            &|n| case.read(n),
+            &|n: &str| case.read(n),
             false,
         );
         assert_eq!(judged.map(|j| j.violations), Ok(Vec::new()), "{id}");
@@ -26,7 +26,7 @@ fn compiled_and_interpreted_ytt_paths_agree_on_the_real_values() {
         let (built, rules) = build(case.schema.file, case.schema.schema);
         let file = SchemaFile {
             schema: &built,
-            text: case.schema.schema,
+            texts: vec![(case.schema.file, case.schema.schema)],
         };
         let validate = case.schema.validate;
         assert_eq!(
@@ -44,7 +44,7 @@ fn a_broken_value_gets_the_same_report_from_both_validators() {
     let (built, rules) = build(case.schema.file, case.schema.schema);
     let file = SchemaFile {
         schema: &built,
-        text: case.schema.schema,
+        texts: vec![(case.schema.file, case.schema.schema)],
     };
     let broken = "namespace: \"\"\n";
     let interpreted = values_check(&file, broken, Some(&rules), case.schema.validate);
