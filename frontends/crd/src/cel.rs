@@ -19,6 +19,7 @@ use serde_json::Value;
 
 use super::field_error::{ErrorType, FieldError, field_pointer};
 use super::prune::prune;
+use super::structural::openapi_type;
 
 /// The compiled rules of one schema.
 pub struct CelRules {
@@ -203,7 +204,9 @@ impl CelRules {
         FieldError {
             error_type: ErrorType::Invalid,
             field,
-            bad_value: Some(Value::String(type_name(node).to_owned())),
+            bad_value: Some(Value::String(
+                node.map_or("object", openapi_type).to_owned(),
+            )),
             detail: format!("{cause} evaluating rule: {rule}"),
         }
     }
@@ -312,36 +315,7 @@ fn correlated_prefix(schema: &Value, path: &str) -> String {
 
 /// The value at the API server's field path `path` (`spec.listeners[0].tls`) of `v`.
 fn at_path<'v>(v: &'v Value, path: &str) -> Option<&'v Value> {
-    let mut node = v;
-    for part in path.split('.').filter(|p| !p.is_empty()) {
-        let (name, indices) = part
-            .split_once('[')
-            .map_or((part, ""), |(n, rest)| (n, rest));
-        if !name.is_empty() {
-            node = node.get(name)?;
-        }
-        for index in indices.split('[').filter(|i| !i.is_empty()) {
-            let index = index.trim_end_matches(']');
-            node = match index.parse::<usize>() {
-                Ok(i) => node.get(i)?,
-                Err(_) => node.get(index.trim_matches('\'').trim_matches('"'))?,
-            };
-        }
-    }
-    Some(node)
-}
-
-/// The OpenAPI type name of a value, as the API server names a node's type.
-fn type_name(v: Option<&Value>) -> &'static str {
-    match v {
-        Some(Value::Object(_)) | None => "object",
-        Some(Value::Array(_)) => "array",
-        Some(Value::String(_)) => "string",
-        Some(Value::Number(n)) if n.is_i64() || n.is_u64() => "integer",
-        Some(Value::Number(_)) => "number",
-        Some(Value::Bool(_)) => "boolean",
-        Some(Value::Null) => "null",
-    }
+    v.pointer(&field_pointer(path))
 }
 
 #[cfg(test)]

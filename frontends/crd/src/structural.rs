@@ -59,7 +59,7 @@ fn field_error(v: &Violation, doc: &Value, schema: &Value) -> Option<FieldError>
                     .to_owned(),
                 _ => v.expected.clone(),
             };
-            let found = type_name(value);
+            let found = value.map_or("null", openapi_type);
             FieldError {
                 error_type: ErrorType::TypeInvalid,
                 field: field.clone(),
@@ -349,15 +349,15 @@ fn go_quoted(v: &Value) -> String {
     }
 }
 
-/// The OpenAPI type of a value, as kube-openapi names what it found.
-fn type_name(v: Option<&Value>) -> &'static str {
+/// The OpenAPI type of a value, as kube-openapi and the CEL validator name it.
+pub(crate) fn openapi_type(v: &Value) -> &'static str {
     match v {
-        Some(Value::Object(_)) => "object",
-        Some(Value::Array(_)) => "array",
-        Some(Value::String(_)) => "string",
-        Some(Value::Number(n)) if n.is_i64() || n.is_u64() => "integer",
-        Some(Value::Number(_)) => "number",
-        Some(Value::Bool(_)) => "boolean",
-        Some(Value::Null) | None => "null",
+        Value::Object(_) => "object",
+        Value::Array(_) => "array",
+        Value::String(_) => "string",
+        Value::Number(n) if n.is_i64() || n.is_u64() => "integer",
+        Value::Number(_) => "number",
+        Value::Bool(_) => "boolean",
+        Value::Null => "null",
     }
 }
