@@ -5,10 +5,9 @@
 //! binding's `validationActions`.
 
 use std::collections::HashMap;
-use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use kube_cel::cel::objects::Map;
-use kube_cel::cel::{Context, Value as Cel};
+use kube_cel::cel::{Context, ExecutionError, Value as Cel};
 
 use crate::cost::{Budget, OUT_OF_BUDGET};
 use crate::expression::Expression;
@@ -151,12 +150,17 @@ impl Evaluator {
     }
 }
 
-/// A CEL result, a library panic (cel 0.13 has a few) turned into an error.
+/// A CEL result (a library panic is an error, see [`validgen_cel::execute`]).
 fn execute(e: &Expression, scope: &Context<'_>, budget: &mut Budget) -> Result<Cel, String> {
-    budget.charge(e, scope)?;
-    catch_unwind(AssertUnwindSafe(|| e.program.execute(scope)))
-        .map_err(|_| "the CEL library failed (panicked)".to_owned())?
-        .map_err(|err| format!("expression '{}' resulted in error: {err}", e.text))
+    budget.charge(e.ast(), scope)?;
+    validgen_cel::execute(&e.program, scope).map_err(|err| match &err {
+        ExecutionError::FunctionError { function, message }
+            if function == "cel" && message == validgen_cel::run::PANICKED =>
+        {
+            message.clone()
+        }
+        _ => format!("expression '{}' resulted in error: {err}", e.text),
+    })
 }
 
 /// An error under the policy's failurePolicy: a failure with `Fail`, nothing with `Ignore`.

@@ -13,9 +13,10 @@
 //! - [`evaluate`]: match conditions, lazy variables, validations in order, messageExpression
 //!   rules, failurePolicy, and Deny/Warn/Audit;
 //! - [`outcome`]: the answer, worded as the API server words it;
-//! - [`cost`]: the CEL cost against the 10,000,000 per-binding budget;
-//! - [`library`]: the CEL functions, with Go's quantity (`AsInt64`) and regexp semantics
-//!   where kube-cel's differ (exact-decimal quantities, Rust `regex`).
+//! - [`cost`]: the CEL cost against the 10,000,000 per-binding budget (`validgen-cel`'s);
+//! - [`library`]: JSON bound as the API server binds it; the CEL functions are the
+//!   environment `validgen-cel` shares with the CRD rules, with Go's quantity (`AsInt64`),
+//!   regexp and duration semantics where kube-cel's differ.
 //!
 //! ```
 //! use serde_json::json;
@@ -43,7 +44,7 @@
 //! );
 //! ```
 
-pub mod cost;
+pub use validgen_cel::cost;
 pub mod evaluate;
 pub mod expression;
 pub mod library;

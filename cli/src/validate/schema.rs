@@ -307,11 +307,11 @@ impl SchemaSet {
             &prepared,
             &schema.schema,
         ));
+        let old = old.map(|o| structural::prepare(&schema.schema, o).0);
         // On an update, list checks run only when the old object passes them.
-        let old_lists_pass = old.is_none_or(|o| {
-            let (o, _) = structural::prepare(&schema.schema, o);
-            validgen_crd::listtype::validate(&schema.schema, &o).is_empty()
-        });
+        let old_lists_pass = old
+            .as_ref()
+            .is_none_or(|o| validgen_crd::listtype::validate(&schema.schema, o).is_empty());
         if old_lists_pass {
             found.extend(
                 validgen_crd::listtype::validate(&schema.schema, &prepared)
@@ -332,7 +332,7 @@ impl SchemaSet {
         } else if let Some(rules) = rules {
             found.extend(
                 rules
-                    .validate(&value, old)
+                    .validate_prepared(&prepared, old.as_ref())
                     .into_iter()
                     .map(|v| (v.error, v.rule)),
             );

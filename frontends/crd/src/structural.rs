@@ -14,6 +14,7 @@ use serde_json::Value;
 use validgen_core::ir::Violation;
 use validgen_gotext::strconv::quote;
 
+use super::composition::{best_branch, failed_all_ofs};
 use super::field_error::{ErrorType, FieldError};
 use super::prune::prune;
 
@@ -23,7 +24,7 @@ use super::prune::prune;
 pub fn prepare(schema: &Value, object: &Value) -> (Value, Vec<String>) {
     let mut pruned = object.clone();
     let unknown = prune(schema, &mut pruned);
-    (kube_cel::apply_defaults(schema, &pruned), unknown)
+    (super::defaults::apply(schema, &pruned), unknown)
 }
 
 /// The API server's error for violation `v` of `doc` (the prepared object) against `schema`;
@@ -149,15 +150,11 @@ fn field_error(v: &Violation, doc: &Value, schema: &Value) -> Option<FieldError>
                 value.map(go_quoted).unwrap_or_default()
             ),
         },
-        "allOf" | "anyOf" | "oneOf" | "not" => FieldError {
+        "anyOf" | "oneOf" | "not" => FieldError {
             error_type: ErrorType::Invalid,
             field: "<nil>".to_owned(),
             bad_value: Some(Value::String(String::new())),
             detail: match v.check {
-                "allOf" => format!(
-                    "{} must validate all the schemas (allOf). None validated",
-                    quote(&field)
-                ),
                 "anyOf" => format!(
                     "{} must validate at least one schema (anyOf)",
                     quote(&field)
@@ -214,6 +211,26 @@ pub fn errors(violations: &[Violation], doc: &Value, schema: &Value) -> Vec<(Fie
         } else if let Some(e) = field_error(v, doc, schema) {
             out.push((e, v.keyword.clone()));
         }
+        // A failed `anyOf`/`oneOf` keeps the errors of its best branch (nested ones too).
+        out.extend(errors(&best_branch(v, doc, schema), doc, schema));
+    }
+    for failed in failed_all_ofs(violations, schema) {
+        let detail = format!(
+            "{} must validate all the schemas (allOf){}",
+            quote(&field_path(doc, &failed.location)),
+            if failed.validated == 0 {
+                ". None validated"
+            } else {
+                ""
+            }
+        );
+        let error = FieldError {
+            error_type: ErrorType::Invalid,
+            field: "<nil>".to_owned(),
+            bad_value: Some(Value::String(String::new())),
+            detail,
+        };
+        out.push((error, failed.keyword));
     }
     out
 }

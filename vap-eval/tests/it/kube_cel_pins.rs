@@ -1,6 +1,6 @@
 //! Today's kube-cel 0.8 (cel 0.13) behaviour where it differs from the API server's CEL
 //! (VAP.md §1, §6.7), pinned: a kube-cel upgrade that changes one of these fails here, and the
-//! evaluator's overrides (`library.rs`) or the generator's portable CEL may then be revisited.
+//! shared environment's overrides (`validgen-cel`'s `env.rs`) or the generator's portable CEL may then be revisited.
 
 use kube_cel::cel::{Program, Value as Cel};
 use kube_cel::{VapEvaluator, VapExpression};
@@ -65,14 +65,34 @@ fn kube_cel_quantities_are_exact_decimal_where_the_api_server_uses_go_as_int64()
 }
 
 #[test]
-fn size_of_a_string_counts_utf8_bytes_where_cel_go_counts_code_points() {
-    // cel-go: 5. `size(bytes(s))` is bytes in both, which is what the generator emits.
-    assert_eq!(eval("size('héllo')", Quantities::Go), Ok(Cel::Int(6)));
-    assert_eq!(eval("'héllo'.size()", Quantities::Go), Ok(Cel::Int(6)));
+fn size_of_a_string_counts_code_points_as_cel_go_where_cel_0_13_counts_utf8_bytes() {
+    // cel 0.13's own `size`, still there in a bare context: bytes.
+    let bare = |text: &str| {
+        Program::compile(text)
+            .expect("compiles")
+            .execute(&kube_cel::cel::Context::default())
+    };
+    assert_eq!(bare("size('héllo')"), Ok(Cel::Int(6)));
+    // The shared environment's (validgen-cel), as cel-go: code points; `bytes` in bytes.
+    assert_eq!(eval("size('héllo')", Quantities::Go), Ok(Cel::Int(5)));
+    assert_eq!(eval("'héllo'.size()", Quantities::Go), Ok(Cel::Int(5)));
     assert_eq!(
         eval("size(bytes('héllo'))", Quantities::Go),
         Ok(Cel::Int(6))
     );
+    // A missing field keeps its own error (cel 0.13: `Missing argument or target`).
+    let missing = Program::compile("size(self.refs)")
+        .expect("compiles")
+        .execute(&{
+            let mut ctx = context(Quantities::Go);
+            ctx.add_variable_from_value(
+                "self",
+                Cel::Map(std::collections::HashMap::<String, Cel>::new().into()),
+            );
+            ctx
+        })
+        .map_err(|e| validgen_cel::error_text(&e));
+    assert_eq!(missing, Err("no such key: refs".to_owned()));
 }
 
 #[test]

@@ -4,7 +4,6 @@
 
 use serde_json::Value;
 
-use super::duration::is_duration;
 use super::found;
 use crate::validation::YttFormat;
 use validgen_format::Format;
@@ -28,7 +27,7 @@ fn is_valid(f: YttFormat, s: &str) -> bool {
         YttFormat::Percent => s
             .strip_suffix('%')
             .is_some_and(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit())),
-        YttFormat::Duration => is_duration(s),
+        YttFormat::Duration => validgen_gotext::time::parse_duration(s).is_some(),
     }
 }
 

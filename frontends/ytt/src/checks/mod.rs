@@ -11,7 +11,6 @@
 mod apply;
 mod assertion;
 mod custom;
-mod duration;
 mod format;
 mod max;
 mod max_len;

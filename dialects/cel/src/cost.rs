@@ -1,4 +1,4 @@
-//! The CEL cost of a binding's evaluation, measured against the API server's runtime budget.
+//! The CEL cost of an evaluation, measured against the API server's runtime budgets.
 //!
 //! cel 0.13 has no cost tracking, so the cost is counted here, before each expression runs,
 //! on the expression's tree and the actual values it works on: an upper bound of what cel-go's
@@ -23,8 +23,6 @@
 use kube_cel::cel::common::ast::{EntryExpr, Expr, IdedExpr};
 use kube_cel::cel::objects::Key;
 use kube_cel::cel::{Context, Value as Cel};
-
-use crate::expression::Expression;
 
 /// The API server's runtime cost budget per binding evaluation (K8s `apis/cel/config.go`
 /// `RuntimeCELCostBudget`).
@@ -56,13 +54,14 @@ impl Budget {
         self.spent
     }
 
-    /// Charges the cost of evaluating `e` in `scope`.
+    /// Charges the cost of evaluating the expression tree `e` (a program's
+    /// `Program::expression()`) in `scope`.
     ///
     /// # Errors
     /// [`OUT_OF_BUDGET`] when the budget does not cover it (nothing more is charged).
-    pub(crate) fn charge(&mut self, e: &Expression, scope: &Context<'_>) -> Result<(), String> {
+    pub fn charge(&mut self, e: &IdedExpr, scope: &Context<'_>) -> Result<(), String> {
         let before = self.spent;
-        self.walk(e.ast(), scope).map_err(|Exceeded| {
+        self.walk(e, scope).map_err(|Exceeded| {
             self.spent = before.max(self.limit);
             OUT_OF_BUDGET.to_owned()
         })

@@ -1,4 +1,4 @@
-//! Go's `time.ParseDuration` as a yes or no (Go `src/time/format.go`, `ParseDuration`,
+//! Go's `time.ParseDuration` (Go `src/time/format.go`, `ParseDuration`,
 //! `leadingInt`, `leadingFraction`): `[-+]?([0-9]*(\.[0-9]*)?unit)+` or a lone (signed) `0`,
 //! each number with a digit before or after its point, units `ns us µs μs ms s m h`, the total
 //! at most 2^63-1 nanoseconds (2^63 when negative), with Go's overflow checks step by step.
@@ -18,8 +18,8 @@ const UNITS: [(&str, u64); 8] = [
 /// 2^63, the magnitude Go's checks compare with.
 const LIMIT: u64 = 1 << 63;
 
-/// Whether Go's `time.ParseDuration(s)` succeeds.
-pub(super) fn is_duration(s: &str) -> bool {
+/// Go's `time.ParseDuration(s)`: the duration in nanoseconds, or `None` where Go fails.
+pub fn parse_duration(s: &str) -> Option<i64> {
     let b = s.as_bytes();
     let (negative, mut rest) = match b.split_first() {
         Some((b'-', rest)) => (true, rest),
@@ -27,19 +27,17 @@ pub(super) fn is_duration(s: &str) -> bool {
         _ => (false, b),
     };
     if rest == b"0" {
-        return true;
+        return Some(0);
     }
     if rest.is_empty() {
-        return false;
+        return None;
     }
     let mut total: u64 = 0;
     while let Some(&first) = rest.first() {
         if first != b'.' && !first.is_ascii_digit() {
-            return false;
+            return None;
         }
-        let Some((mut v, after)) = leading_int(rest) else {
-            return false;
-        };
+        let (mut v, after) = leading_int(rest)?;
         let before_point = after.len() != rest.len();
         rest = after;
         let (mut fraction, mut scale, mut after_point) = (0, 1.0, false);
@@ -49,7 +47,7 @@ pub(super) fn is_duration(s: &str) -> bool {
             (fraction, scale, rest) = (f, s, after_digits);
         }
         if !before_point && !after_point {
-            return false;
+            return None;
         }
         let unit_len = rest
             .iter()
@@ -57,11 +55,9 @@ pub(super) fn is_duration(s: &str) -> bool {
             .count();
         let (unit, after) = rest.split_at(unit_len);
         rest = after;
-        let Some(&(_, unit)) = UNITS.iter().find(|(name, _)| name.as_bytes() == unit) else {
-            return false;
-        };
+        let &(_, unit) = UNITS.iter().find(|(name, _)| name.as_bytes() == unit)?;
         if v > LIMIT / unit {
-            return false;
+            return None;
         }
         v *= unit;
         if fraction > 0 {
@@ -72,16 +68,23 @@ pub(super) fn is_duration(s: &str) -> bool {
             let nanos = nanos as u64;
             v += nanos;
             if v > LIMIT {
-                return false;
+                return None;
             }
         }
         // Go adds in uint64, which wraps when both terms are 2^63: kept for fidelity.
         total = total.wrapping_add(v);
         if total > LIMIT {
-            return false;
+            return None;
         }
     }
-    negative || total < LIMIT
+    if negative {
+        // At most 2^63: i64::MIN when it is.
+        Some(0i64.wrapping_sub_unsigned(total))
+    } else if total < LIMIT {
+        i64::try_from(total).ok()
+    } else {
+        None
+    }
 }
 
 /// Go's `leadingInt`: the value of the leading digits and the rest; `None` past 2^63.
@@ -164,7 +167,7 @@ mod tests {
             "0.100000000000000000000h",
             "0.830103483285477580700h",
         ] {
-            assert!(is_duration(ok), "{ok}");
+            assert!(parse_duration(ok).is_some(), "{ok}");
         }
         for bad in [
             "",
@@ -187,7 +190,15 @@ mod tests {
             "0s0",
             "00",
         ] {
-            assert!(!is_duration(bad), "{bad:?}");
+            assert_eq!(parse_duration(bad), None, "{bad:?}");
         }
+    }
+
+    #[test]
+    fn values_as_go() {
+        assert_eq!(parse_duration("1h2m3s4ms5us6ns"), Some(3_723_004_005_006));
+        assert_eq!(parse_duration("-1.5s"), Some(-1_500_000_000));
+        assert_eq!(parse_duration("-9223372036854775808ns"), Some(i64::MIN));
+        assert_eq!(parse_duration("9223372036854775807ns"), Some(i64::MAX));
     }
 }

@@ -2,34 +2,34 @@
 //! once, every compile error located, then evaluated on an object (and, for an update, its old
 //! object) as the API server evaluates them (apiextensions-apiserver
 //! `pkg/apiserver/schema/cel`): `self` is the value at the rule's node, typed from the schema
-//! (int-or-string, preserve-unknown-fields, embedded resources, list types, escaped property
-//! names); `oldSelf` the old value (a transition rule is skipped without one, unless
+//! ([`values`]: int-or-string, formats, embedded resources, escaped property names); `oldSelf`
+//! the correlated old value (a transition rule is skipped without one, unless
 //! `optionalOldSelf`); defaults applied first; `message`, `messageExpression`, `reason` and
-//! `fieldPath` as written.
+//! `fieldPath` as written; the API server's cost limits ([`walk`]).
 //!
-//! The engine is kube-cel's (`kube_cel::Validator`, with its Kubernetes libraries: lists,
-//! sets, strings, regex, URLs, IP/CIDR, quantities, semver, format, math, base64).
-//! Whatever it cannot evaluate (a runtime error, a function it lacks, a result that is not a
-//! bool) is an error of the object, never a pass.
+//! The rules are parsed by kube-cel (`kube_cel::compile_schema`) and run in the CEL
+//! environment `validgen-cel` shares with the admission-policy evaluator: kube-cel's Kubernetes
+//! libraries (lists, sets, strings, regex, URLs, IP/CIDR, quantities, semver, format, math,
+//! base64) with Go's quantity, regexp and duration semantics and cel-go's `size` and error
+//! texts. Whatever cannot be evaluated (a runtime error, a function the environment lacks, a
+//! result that is not a bool, the cost budget spent) is an error of the object, never a pass.
 
-use std::collections::HashMap;
+mod values;
+pub mod walk;
 
-use kube_cel::{CompilationError, CompiledSchema, ErrorKind, ValidationError, Validator};
+use kube_cel::{CompilationError, CompiledSchema};
 use serde_json::Value;
 
-use super::field_error::{ErrorType, FieldError, field_pointer};
-use super::prune::prune;
-use super::structural::openapi_type;
+use super::field_error::{FieldError, field_pointer};
+use super::structural::prepare;
+use walk::{At, Failure, Walk};
 
 /// The compiled rules of one schema.
 pub struct CelRules {
     compiled: CompiledSchema,
-    /// The schema, for the defaults the rules see.
+    /// The schema, for the types, formats and list keys the rules see.
     schema: Value,
-    /// Each rule's text → its message (for evaluation errors, which quote it) and the JSON
-    /// Pointer of its first occurrence in the schema.
-    messages: HashMap<String, (String, String)>,
-    validator: Validator,
+    context: kube_cel::cel::Context<'static>,
     count: usize,
 }
 
@@ -76,30 +76,15 @@ impl CelRules {
     pub fn compile(schema: &Value) -> Result<CelRules, Vec<CompileError>> {
         let compiled = kube_cel::compile_schema(schema);
         let mut errors = Vec::new();
-        let mut messages = HashMap::new();
         let mut count = 0;
-        walk(&compiled, "", &mut |at, node| {
+        visit(&compiled, "", &mut |at, node| {
             for (i, rule) in node.validations.iter().enumerate() {
                 count += 1;
-                match rule {
-                    Ok(r) => {
-                        let message = r.rule.message.as_deref().map(str::trim).unwrap_or("");
-                        let shown = if message.is_empty() {
-                            r.rule.rule.trim()
-                        } else {
-                            message
-                        };
-                        messages.entry(r.rule.rule.clone()).or_insert_with(|| {
-                            (
-                                shown.to_owned(),
-                                format!("{at}/x-kubernetes-validations/{i}"),
-                            )
-                        });
-                    }
-                    Err(e) => errors.push(CompileError {
+                if let Err(e) = rule {
+                    errors.push(CompileError {
                         pointer: format!("{at}/x-kubernetes-validations/{i}"),
                         message: compile_message(e),
-                    }),
+                    });
                 }
             }
         });
@@ -107,8 +92,7 @@ impl CelRules {
             Ok(CelRules {
                 compiled,
                 schema: schema.clone(),
-                messages,
-                validator: Validator::new(),
+                context: validgen_cel::context(validgen_cel::Quantities::Go),
                 count,
             })
         } else {
@@ -127,109 +111,60 @@ impl CelRules {
     }
 
     /// The field errors of `object` (with `old`, the object it updates): one per failing
-    /// rule, in schema order; rules whose node is absent from the object are not evaluated.
-    /// Both objects are first pruned as the API server decodes them ([`prune`]).
+    /// rule, in walk order; rules whose node is absent from the object are not evaluated.
+    /// Both objects are first pruned and defaulted as the API server decodes them
+    /// ([`prepare`]).
     pub fn validate(&self, object: &Value, old: Option<&Value>) -> Vec<CelViolation> {
         if self.count == 0 {
             return Vec::new();
         }
-        // As the API server decodes the body: unknown fields and nulls pruned.
-        let mut object = object.clone();
-        prune(&self.schema, &mut object);
-        let old = old.map(|o| {
-            let mut o = o.clone();
-            prune(&self.schema, &mut o);
-            o
-        });
-        match self
-            .validator
-            .validate_compiled(&self.compiled, &object, old.as_ref())
-        {
-            Ok(()) => Vec::new(),
-            Err(errors) => {
-                // The values the rules saw: defaults in.
-                let seen = kube_cel::apply_defaults(&self.schema, &object);
-                let old_seen = old
-                    .as_ref()
-                    .map(|o| kube_cel::apply_defaults(&self.schema, o));
-                errors
-                    .iter()
-                    .filter(|e| !ratcheted(e, &self.schema, &seen, old_seen.as_ref()))
-                    .map(|e| CelViolation {
-                        instance: field_pointer(&e.field_path),
-                        error: self.field_error(e, &seen),
-                        rule: self
-                            .messages
-                            .get(&e.rule)
-                            .map(|(_, at)| at.clone())
-                            .unwrap_or_default(),
-                    })
-                    .collect()
-            }
-        }
+        let (object, _) = prepare(&self.schema, object);
+        let old = old.map(|o| prepare(&self.schema, o).0);
+        self.validate_prepared(&object, old.as_ref())
     }
 
-    /// A kube-cel failure as the API server's field error. A failed rule is `reason`'s type
-    /// with the rule's message; its bad value is the value of a scalar node, omitted for an
-    /// object or a list. A rule that could not be evaluated is `Invalid value: "<type>": <CEL
-    /// error> evaluating rule: <message, else rule>` (fail closed).
-    fn field_error(&self, e: &ValidationError, seen: &Value) -> FieldError {
-        let field = if e.field_path.is_empty() {
-            "<nil>".to_owned()
-        } else {
-            e.field_path.clone()
-        };
-        let node = at_path(seen, &e.field_path);
-        if e.kind == ErrorKind::ValidationFailure {
-            return FieldError {
-                error_type: ErrorType::from_reason(e.reason.as_deref()),
-                field,
-                bad_value: node.filter(|v| !v.is_object() && !v.is_array()).cloned(),
-                detail: e.message.clone(),
-            };
+    /// [`CelRules::validate`] of objects already pruned and defaulted ([`prepare`]).
+    pub fn validate_prepared(&self, object: &Value, old: Option<&Value>) -> Vec<CelViolation> {
+        if self.count == 0 {
+            return Vec::new();
         }
-        let cause = e
-            .message
-            .strip_prefix("rule evaluation error: ")
-            .unwrap_or(&e.message);
-        // cel-go's words for the one error cel 0.13 words otherwise.
-        let cause = match cause.strip_prefix("No such key: ") {
-            Some(key) => format!("no such key: {key}"),
-            None => cause.to_owned(),
+        let mut walk = Walk::new(&self.context);
+        let root = At {
+            schema: &self.schema,
+            pointer: "",
+            path: "",
         };
-        let rule = self
-            .messages
-            .get(&e.rule)
-            .map_or(e.rule.as_str(), |(m, _)| m.as_str());
-        FieldError {
-            error_type: ErrorType::Invalid,
-            field,
-            bad_value: Some(Value::String(
-                node.map_or("object", openapi_type).to_owned(),
-            )),
-            detail: format!("{cause} evaluating rule: {rule}"),
-        }
+        walk.node(&self.compiled, root, object, old, 0);
+        walk.failures
+            .into_iter()
+            .filter(|f| !ratcheted(f, &self.schema, object, old))
+            .map(|f| CelViolation {
+                instance: field_pointer(&f.error.field),
+                error: f.error,
+                rule: f.rule,
+            })
+            .collect()
     }
 }
 
 /// Visits every node of the compiled tree with its JSON Pointer in the schema.
-fn walk(node: &CompiledSchema, at: &str, visit: &mut dyn FnMut(&str, &CompiledSchema)) {
-    visit(at, node);
+fn visit(node: &CompiledSchema, at: &str, f: &mut dyn FnMut(&str, &CompiledSchema)) {
+    f(at, node);
     let mut names: Vec<&String> = node.properties.keys().collect();
     names.sort();
     for name in names {
         let token = name.replace('~', "~0").replace('/', "~1");
-        walk(
+        visit(
             &node.properties[name],
             &format!("{at}/properties/{token}"),
-            visit,
+            f,
         );
     }
     if let Some(items) = &node.items {
-        walk(items, &format!("{at}/items"), visit);
+        visit(items, &format!("{at}/items"), f);
     }
     if let Some(additional) = &node.additional_properties {
-        walk(additional, &format!("{at}/additionalProperties"), visit);
+        visit(additional, &format!("{at}/additionalProperties"), f);
     }
     for (key, list) in [
         ("allOf", &node.all_of),
@@ -237,7 +172,7 @@ fn walk(node: &CompiledSchema, at: &str, visit: &mut dyn FnMut(&str, &CompiledSc
         ("anyOf", &node.any_of),
     ] {
         for (i, sub) in list.iter().enumerate() {
-            walk(sub, &format!("{at}/{key}/{i}"), visit);
+            visit(sub, &format!("{at}/{key}/{i}"), f);
         }
     }
 }
@@ -264,13 +199,13 @@ fn compile_message(e: &CompilationError) -> String {
 /// `x-kubernetes-list-type: map` lists, not through the elements of other lists: an error
 /// below such an element ratchets when the whole list is unchanged. Evaluation errors never
 /// ratchet (as the recorded cases show).
-fn ratcheted(e: &ValidationError, schema: &Value, seen: &Value, old: Option<&Value>) -> bool {
+fn ratcheted(f: &Failure, schema: &Value, seen: &Value, old: Option<&Value>) -> bool {
     let Some(old) = old else { return false };
     // A rule that could not be evaluated is an error whatever the old object was.
-    if e.rule.contains("oldSelf") || e.kind != ErrorKind::ValidationFailure {
+    if f.transition || !f.evaluated {
         return false;
     }
-    let at = correlated_prefix(schema, &e.field_path);
+    let at = correlated_prefix(schema, &f.node);
     match (at_path(seen, &at), at_path(old, &at)) {
         (Some(new), Some(before)) => new == before,
         _ => false,
@@ -405,5 +340,64 @@ mod tests {
             "/properties/spec/x-kubernetes-validations/0"
         );
         assert!(!errors[0].message.is_empty());
+    }
+
+    #[test]
+    fn a_rule_over_the_per_call_limit_stops_the_walk_with_the_api_servers_error() {
+        let schema = json!({"type": "object", "properties": {"spec": {"type": "object",
+            "properties": {"list": {"type": "array", "items": {"type": "string"},
+                "x-kubernetes-validations": [
+                    {"rule": "self.all(a, self.all(b, self.all(c, c.size() > 0)))"}]},
+                "name": {"type": "string", "x-kubernetes-validations": [{"rule": "self == 'x'"}]}}}}});
+        let rules = CelRules::compile(&schema).expect("compiles");
+        let list: Vec<Value> = (0..200).map(|i| json!(format!("item-{i}"))).collect();
+        let found: Vec<String> = rules
+            .validate(&json!({"spec": {"list": list, "name": "y"}}), None)
+            .iter()
+            .map(|v| v.error.message())
+            .collect();
+        // 200³ iterations cost far over 1 000 000: the rule fails closed and nothing after it runs.
+        assert_eq!(
+            found,
+            [
+                "spec.list: Invalid value: \"array\": 'operation cancelled: actual cost limit exceeded': no further validation rules will be run due to call cost exceeds limit for rule: self.all(a, self.all(b, self.all(c, c.size() > 0)))"
+            ]
+        );
+        // A small list is evaluated, and the next rule runs.
+        let found: Vec<String> = rules
+            .validate(&json!({"spec": {"list": ["a"], "name": "y"}}), None)
+            .iter()
+            .map(|v| v.error.message())
+            .collect();
+        assert_eq!(
+            found,
+            ["spec.name: Invalid value: \"y\": failed rule: self == 'x'"]
+        );
+    }
+
+    #[test]
+    fn names_are_escaped_and_map_values_are_keyed() {
+        let schema = json!({"type": "object", "properties": {"spec": {"type": "object",
+            "properties": {
+                "x-mode": {"type": "string"},
+                "labels": {"type": "object", "additionalProperties": {"type": "string",
+                    "x-kubernetes-validations": [{"rule": "self.size() <= 3", "message": "too long"}]}}},
+            "x-kubernetes-validations": [{"rule": "self.x__dash__mode == 'on'", "message": "must be on"}]}}});
+        let rules = CelRules::compile(&schema).expect("compiles");
+        let found: Vec<String> = rules
+            .validate(
+                &json!({"spec": {"x-mode": "off", "labels": {"team": "platform"}}}),
+                None,
+            )
+            .iter()
+            .map(|v| v.error.message())
+            .collect();
+        assert_eq!(
+            found,
+            [
+                "spec: Invalid value: must be on",
+                "spec.labels[team]: Invalid value: \"platform\": too long"
+            ]
+        );
     }
 }

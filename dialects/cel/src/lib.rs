@@ -1,0 +1,18 @@
+//! Kubernetes CEL as the API server runs it, offline: one environment for the CRD rules
+//! (`x-kubernetes-validations`, in `validgen-crd`) and the ValidatingAdmissionPolicy evaluator
+//! (`validgen-vap-eval`).
+//!
+//! - [`env`]: the functions: kube-cel 0.8's Kubernetes libraries on cel 0.13, with Go's
+//!   quantity (`AsInt64`), regexp and `time.ParseDuration` semantics and cel-go's `size`
+//!   where those differ, and cel-go's error texts ([`env::error_text`]);
+//! - [`run`]: a program run with cel-go's choice of error (the left one of `a || b`);
+//! - [`cost`]: an upper bound of cel-go's runtime cost, charged before each expression runs
+//!   against the API server's budgets.
+
+pub mod cost;
+pub mod env;
+pub mod run;
+
+pub use cost::{Budget, OUT_OF_BUDGET, PER_BINDING_BUDGET};
+pub use env::{Quantities, context, error_text};
+pub use run::execute;
