@@ -10,9 +10,8 @@
 use std::path::PathBuf;
 
 use validgen_codegen::{Diagnostic, LoadedSchema, SchemaOptions, load_schemas};
-use validgen_core::interpret::{Explain, Outcome, evaluate_document};
-use validgen_core::model::Plain;
-use validgen_crd::{CelRules, FieldError, structural};
+use validgen_core::interpret::Outcome;
+use validgen_crd::CelRules;
 use validgen_json_schema::{CEL_NOT_EVALUATED, LIST_MAP_KEYS_NOT_CHECKED, annotation_of, describe};
 
 use super::parsed::Parsed;
@@ -268,7 +267,14 @@ impl SchemaSet {
         };
         let value = doc.value();
         let old = self.old_of(&value);
-        let (prepared, unknown) = structural::prepare(&schema.schema, &value);
+        let cel = self
+            .schemas
+            .iter()
+            .position(|s| std::ptr::eq(s, schema))
+            .and_then(|i| self.cel.get(i))
+            .and_then(Option::as_ref);
+        let answer = validgen_crd::judge(&schema.schema, &schema.rules, cel, &value, old);
+        let unknown = answer.unknown_fields;
         let unknown_at = |path: &String| validgen_crd::field_pointer(path);
         if self.strict && !unknown.is_empty() {
             let kind = schema.crd.as_ref().map_or("", |c| c.kind.as_str());
@@ -297,49 +303,19 @@ impl SchemaSet {
                 )
             })
             .collect();
-        let report = evaluate_document(&schema.rules, &Plain::new(&prepared), Explain::Failures);
-        let mut found: Vec<(FieldError, String)> = structural::metadata_name(&prepared)
+        // Located at the field, or where the field would be, at the value checked.
+        let errors = answer
+            .errors
             .into_iter()
-            .map(|e| (e, String::new()))
-            .collect();
-        found.extend(structural::errors(
-            &report.violations,
-            &prepared,
-            &schema.schema,
-        ));
-        let old = old.map(|o| structural::prepare(&schema.schema, o).0);
-        // On an update, list checks run only when the old object passes them.
-        let old_lists_pass = old
-            .as_ref()
-            .is_none_or(|o| validgen_crd::listtype::validate(&schema.schema, o).is_empty());
-        if old_lists_pass {
-            found.extend(
-                validgen_crd::listtype::validate(&schema.schema, &prepared)
-                    .into_iter()
-                    .map(|e| (e, String::new())),
-            );
-        }
-        let rules = self
-            .schemas
-            .iter()
-            .position(|s| std::ptr::eq(s, schema))
-            .and_then(|i| self.cel.get(i))
-            .and_then(Option::as_ref);
-        if found.iter().any(|(e, _)| structural::is_blocking(e)) {
-            if rules.is_some() {
-                found.push((structural::not_checked(), String::new()));
-            }
-        } else if let Some(rules) = rules {
-            found.extend(
-                rules
-                    .validate_prepared(&prepared, old.as_ref())
-                    .into_iter()
-                    .map(|v| (v.error, v.rule)),
-            );
-        }
-        let errors = found
-            .into_iter()
-            .map(|(e, keyword)| locate(e.pointer(), keyword, e.message()))
+            .map(|f| {
+                let at = f.error.pointer();
+                let instance = if f.error.field != "<nil>" && doc.span(&at).is_some() {
+                    at
+                } else {
+                    f.instance
+                };
+                locate(instance, f.keyword, f.error.message())
+            })
             .collect();
         (errors, warnings)
     }

@@ -11,6 +11,7 @@
 //!   run on the object as the API server validates it) in the API server's words, with what
 //!   kube-openapi adds for `allOf`, `anyOf` and `oneOf` (`composition`, `match_count`);
 //! - [`listtype`]: `x-kubernetes-list-type` `set` and `map` uniqueness (`Duplicate value`);
+//! - [`judge`]: the whole pipeline, a create or an update, as one answer;
 //! - [`field_error`]: the API server's field errors and `is invalid` status, worded as
 //!   `kubectl apply` prints them.
 //!
@@ -21,6 +22,7 @@ pub mod cel;
 mod composition;
 pub mod defaults;
 pub mod field_error;
+pub mod judge;
 pub mod listtype;
 mod match_count;
 pub mod prune;
@@ -29,3 +31,4 @@ pub mod structural;
 pub use cel::{CelRules, CelViolation, CompileError};
 pub use composition::schema_options;
 pub use field_error::{ErrorType, FieldError, field_pointer, invalid_status};
+pub use judge::{Answer, judge};

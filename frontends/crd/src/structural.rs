@@ -16,6 +16,7 @@ use validgen_gotext::strconv::quote;
 
 use super::composition::{best_branch, failed_all_ofs};
 use super::field_error::{ErrorType, FieldError};
+use super::judge::Found;
 use super::prune::prune;
 
 /// The object as the API server validates it: unknown fields and non-nullable `null`s pruned
@@ -186,7 +187,7 @@ fn field_error(v: &Violation, doc: &Value, schema: &Value) -> Option<FieldError>
 /// against `schema`, in violation order, each with its keyword's JSON Pointer in `schema`: `required` gives one error per missing key; of the
 /// string checks at one value only the first of `maxLength`, `minLength`, `pattern` (go-openapi's
 /// string validator stops at the first).
-pub fn errors(violations: &[Violation], doc: &Value, schema: &Value) -> Vec<(FieldError, String)> {
+pub fn errors(violations: &[Violation], doc: &Value, schema: &Value) -> Vec<Found> {
     const STRING_ORDER: [&str; 3] = ["maxLength", "minLength", "pattern"];
     let mut out = Vec::new();
     for v in violations {
@@ -206,10 +207,10 @@ pub fn errors(violations: &[Violation], doc: &Value, schema: &Value) -> Vec<(Fie
             out.extend(
                 required_errors(v, doc, schema)
                     .into_iter()
-                    .map(|e| (e, v.keyword.clone())),
+                    .map(|e| Found::new(e, &v.keyword, &v.location)),
             );
         } else if let Some(e) = field_error(v, doc, schema) {
-            out.push((e, v.keyword.clone()));
+            out.push(Found::new(e, &v.keyword, &v.location));
         }
         // A failed `anyOf`/`oneOf` keeps the errors of its best branch (nested ones too).
         out.extend(errors(&best_branch(v, doc, schema), doc, schema));
@@ -230,7 +231,7 @@ pub fn errors(violations: &[Violation], doc: &Value, schema: &Value) -> Vec<(Fie
             bad_value: Some(Value::String(String::new())),
             detail,
         };
-        out.push((error, failed.keyword));
+        out.push(Found::new(error, &failed.keyword, &failed.location));
     }
     out
 }

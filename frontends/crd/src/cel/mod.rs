@@ -205,7 +205,16 @@ fn ratcheted(f: &Failure, schema: &Value, seen: &Value, old: Option<&Value>) -> 
     if f.transition || !f.evaluated {
         return false;
     }
-    let at = correlated_prefix(schema, &f.node);
+    unchanged(schema, &f.node, seen, old)
+}
+
+/// Whether the value at the API server's field path `path` is unchanged between `old` and
+/// `seen` (both prepared), where they correlate (see [`ratcheted`]); never for `<nil>`.
+pub(crate) fn unchanged(schema: &Value, path: &str, seen: &Value, old: &Value) -> bool {
+    if path == "<nil>" {
+        return false;
+    }
+    let at = correlated_prefix(schema, path);
     match (at_path(seen, &at), at_path(old, &at)) {
         (Some(new), Some(before)) => new == before,
         _ => false,
@@ -233,6 +242,16 @@ fn correlated_prefix(schema: &Value, path: &str) -> String {
             out.push_str(name);
         }
         for index in indices.split('[').filter(|i| !i.is_empty()) {
+            // A map's value (`labels[team]`) correlates by its key.
+            if let Some(values) = node
+                .and_then(|n| n.get("additionalProperties"))
+                .filter(|a| a.is_object())
+            {
+                out.push('[');
+                out.push_str(index);
+                node = Some(values);
+                continue;
+            }
             let map_list = node
                 .and_then(|n| n.get("x-kubernetes-list-type"))
                 .and_then(Value::as_str)
