@@ -2,7 +2,7 @@
 //! their `AdmissionReview`s, a VM with many disks, the review paths (compiled and interpreted)
 //! and a rule set the generated code evaluates through the runtime's dynamic fallback; real
 //! ytt package schemas with their values ([`ytt`]); the real Kyverno CLI test manifests
-//! ([`kyverno`]).
+//! ([`kyverno`]); recorded creates of real CRD versions with CEL rules ([`crd`]).
 //!
 //! Everything here is checked by `tests/it/` (`cargo test -p validgen-benches`): the
 //! compiled and the interpreted paths give the same reports and the same response bytes, so the
@@ -28,6 +28,7 @@ pub mod schemas {
     include!(concat!(env!("OUT_DIR"), "/json_schema_validators.rs"));
 }
 
+pub mod crd;
 pub mod json_schema;
 pub mod kyverno;
 pub mod ytt;

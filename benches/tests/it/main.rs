@@ -3,6 +3,7 @@
 //! work.
 #![allow(clippy::unwrap_used)]
 
+mod crd;
 mod json_schema;
 mod kubevirt;
 mod kyverno;

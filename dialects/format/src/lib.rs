@@ -20,6 +20,7 @@
 //! are the `idn-*` and `iri*` formats, not asserted here). Each module documents its deliberate
 //! choices where the RFC leaves room.
 
+pub mod base64;
 pub mod date_time;
 pub mod email;
 pub mod hostname;
@@ -48,6 +49,9 @@ pub enum Format {
     Uri,
     /// `uuid` (RFC 9562).
     Uuid,
+    /// OpenAPI's `byte` (base64 data, as govalidator's `IsBase64`): asserted in Kubernetes CRD
+    /// schemas only, so not in [`Format::ALL`] nor found by [`Format::from_name`].
+    Byte,
 }
 
 impl Format {
@@ -79,6 +83,7 @@ impl Format {
             Format::Ipv6 => "ipv6",
             Format::Uri => "uri",
             Format::Uuid => "uuid",
+            Format::Byte => "byte",
         }
     }
 
@@ -93,6 +98,7 @@ impl Format {
             Format::Ipv6 => ip::is_ipv6(s),
             Format::Uri => uri::is_uri(s),
             Format::Uuid => uuid::is_uuid(s),
+            Format::Byte => base64::is_base64(s),
         }
     }
 }

@@ -3,7 +3,8 @@
 //! set, the first item equal to an earlier one is a `Duplicate value` at its index, worded with
 //! the item; in a map list, the first item whose `x-kubernetes-list-map-keys` fields equal an
 //! earlier item's, worded with those key fields (an absent key field is the schema's default,
-//! else absent). Each repeated value or key is reported once.
+//! else absent), and an item that is not an object is `must be an object for an array of
+//! list-type map`. Each repeated value or key is reported once.
 
 use serde_json::{Map, Value};
 
@@ -50,6 +51,18 @@ fn walk(schema: &Value, value: &Value, path: &str, depth: usize, out: &mut Vec<F
                         .map(|k| k.iter().filter_map(Value::as_str).collect())
                         .unwrap_or_default();
                     let item_schema = schema.get("items");
+                    // An item that is not an object has no keys (listtype `validateListMap`).
+                    for (i, item) in items.iter().enumerate() {
+                        if !item.is_object() {
+                            out.push(FieldError {
+                                error_type: ErrorType::Invalid,
+                                field: format!("{path}[{i}]"),
+                                bad_value: Some(item.clone()),
+                                detail: "must be an object for an array of list-type map"
+                                    .to_owned(),
+                            });
+                        }
+                    }
                     duplicates(items, path, |item| key_of(item, &keys, item_schema), out);
                 }
                 _ => {}
@@ -127,7 +140,7 @@ mod tests {
         }}}});
         let object = json!({"spec": {
             "tags": ["a", "b", "a", "a", "b"],
-            "listeners": [{"name": "http"}, {"port": 80, "name": "http", "x": 1}, {"name": "http", "port": 81}]
+            "listeners": [{"name": "http"}, {"port": 80, "name": "http", "x": 1}, {"name": "http", "port": 81}, "a string"]
         }});
         let found: Vec<String> = validate(&schema, &object)
             .iter()
@@ -138,6 +151,7 @@ mod tests {
             [
                 "spec.tags[2]: Duplicate value: \"a\"",
                 "spec.tags[4]: Duplicate value: \"b\"",
+                "spec.listeners[3]: Invalid value: \"a string\": must be an object for an array of list-type map",
                 "spec.listeners[1]: Duplicate value: {\"name\":\"http\",\"port\":80}",
             ]
         );

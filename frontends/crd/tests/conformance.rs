@@ -148,6 +148,7 @@ fn duplicate_values_are_the_api_servers() {
         validgen_crd::prune::prune(&schema, &mut object);
         let ours: Vec<String> = validgen_crd::listtype::validate(&schema, &object)
             .iter()
+            .filter(|e| e.error_type == validgen_crd::ErrorType::Duplicate)
             .map(FieldError::message)
             .collect();
         let theirs: Vec<&str> = expected["errors"]
@@ -253,16 +254,16 @@ fn whole_answers(updates: bool) -> (usize, Vec<String>, Vec<String>) {
     (cases, wrong, unknown_wrong)
 }
 
-/// Creates: 2 091 of the 2 102 whole answers exactly; the unknown fields pruned, all of them.
+/// Creates: 2 101 of the 2 102 whole answers exactly; the unknown fields pruned, all of them.
 #[test]
 fn whole_answers_of_creates() {
     let (creates, wrong, unknown_wrong) = whole_answers(false);
     assert_eq!(creates, 2102);
     assert!(unknown_wrong.is_empty(), "{}", unknown_wrong.join("\n"));
-    // The rest, a floor this test holds: format `byte` (kube-openapi's registry, not asserted
-    // yet: 9 cases), a `metadata` accessor error and a list-type map of non-objects.
+    // The rest, a floor this test holds: the scale subresource's `specReplicasPath` accessor
+    // error (the CRD's subresources are not read yet).
     let exact = creates - wrong.len();
-    assert!(exact >= 2091, "{exact} of {creates}\n{}", wrong.join("\n"));
+    assert!(exact >= 2101, "{exact} of {creates}\n{}", wrong.join("\n"));
 }
 
 /// Updates (transition rules, ratcheting of structural and CEL errors, list checks only after

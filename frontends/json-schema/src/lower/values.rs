@@ -223,7 +223,9 @@ impl Lowerer<'_> {
         if !self.options.assert_formats {
             return Vec::new();
         }
-        match Format::from_name(name) {
+        // OpenAPI's `byte`, asserted in CRD schemas as kube-openapi asserts it.
+        let openapi_only = (self.options.openapi && name == "byte").then_some(Format::Byte);
+        match Format::from_name(name).or(openapi_only) {
             Some(format) => vec![Check::Format { format }],
             None => {
                 self.warnings.push(super::SchemaError::at(

@@ -1,0 +1,25 @@
+//! Prof loop for callgrind over the CRD benchmark's cases: runs one path over every object of
+//! one case `n` times. `crd_prof MODE LABEL N`, MODE in judge, judge-bytes, structural, cel;
+//! LABEL in httproutes, backendtrafficpolicies.
+#![allow(missing_docs, clippy::unwrap_used)]
+
+use std::hint::black_box;
+
+use validgen_benches::crd::crd_cases;
+
+fn main() {
+    let a: Vec<String> = std::env::args().collect();
+    let (mode, label, n): (&str, &str, usize) = (&a[1], &a[2], a[3].parse().unwrap());
+    let case = crd_cases().into_iter().find(|c| c.label == label).unwrap();
+    for _ in 0..n {
+        for i in 0..case.objects.len() {
+            match mode {
+                "judge" => drop(black_box(case.judge(black_box(i)))),
+                "judge-bytes" => drop(black_box(case.judge_bytes(black_box(i)))),
+                "structural" => drop(black_box(case.structural(black_box(i)))),
+                "cel" => drop(black_box(case.cel(black_box(i)))),
+                _ => panic!("unknown mode {mode}"),
+            }
+        }
+    }
+}
