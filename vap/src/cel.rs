@@ -4,31 +4,7 @@
 
 use std::fmt::Write as _;
 
-/// CEL's reserved words (cel-spec `langdef.md`, "Syntax"): not usable as field names in a
-/// selection.
-const RESERVED: [&str; 21] = [
-    "true",
-    "false",
-    "null",
-    "in",
-    "as",
-    "break",
-    "const",
-    "continue",
-    "else",
-    "for",
-    "function",
-    "if",
-    "import",
-    "let",
-    "loop",
-    "package",
-    "namespace",
-    "return",
-    "var",
-    "void",
-    "while",
-];
+use validgen_cel::names::RESERVED;
 
 /// `s` as a single-quoted CEL string literal: `\\`, `'` and control characters escaped (cel-spec
 /// escape sequences), everything else as is.

@@ -5,12 +5,14 @@
 //! - [`env`]: the functions: kube-cel 0.8's Kubernetes libraries on cel 0.13, with Go's
 //!   quantity (`AsInt64`), regexp and `time.ParseDuration` semantics and cel-go's `size`
 //!   where those differ, and cel-go's error texts ([`env::error_text`]);
+//! - [`names`]: CEL's reserved words and the API server's escaping of property names;
 //! - [`run`]: a program run with cel-go's choice of error (the left one of `a || b`);
 //! - [`cost`]: an upper bound of cel-go's runtime cost, charged before each expression runs
 //!   against the API server's budgets.
 
 pub mod cost;
 pub mod env;
+pub mod names;
 pub mod run;
 
 pub use cost::{Budget, OUT_OF_BUDGET, PER_BINDING_BUDGET};

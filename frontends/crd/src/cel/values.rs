@@ -5,8 +5,8 @@
 //! - a string of format `date-time` or `date` is a `timestamp`, of format `duration` a
 //!   `duration` (Go's `time.ParseDuration`), of format `byte` the `bytes` it encodes in base64;
 //!   one that does not parse stays a string;
-//! - an object with `properties` has its property names escaped (`__namespace__`, `a__dash__b`,
-//!   [`escape`]); a map (`additionalProperties`) keeps its keys;
+//! - an object with `properties` has its property names escaped (`__namespace__`, `a__dash__b`:
+//!   `validgen_cel::names::escape`); a map (`additionalProperties`) keeps its keys;
 //! - an embedded resource (`x-kubernetes-embedded-resource`) always has `apiVersion`, `kind`
 //!   and `metadata`.
 
@@ -16,31 +16,7 @@ use std::sync::Arc;
 use kube_cel::cel::Value as Cel;
 use kube_cel::cel::objects::{Key, Map};
 use serde_json::Value;
-
-/// CEL's reserved words, which a property name escapes as `__<word>__`.
-const RESERVED: [&str; 21] = [
-    "true",
-    "false",
-    "null",
-    "in",
-    "as",
-    "break",
-    "const",
-    "continue",
-    "else",
-    "for",
-    "function",
-    "if",
-    "import",
-    "let",
-    "loop",
-    "package",
-    "namespace",
-    "return",
-    "var",
-    "void",
-    "while",
-];
+use validgen_cel::names::escape;
 
 /// Bounds the conversion (the API server refuses objects this deep long before).
 const MAX_DEPTH: usize = 512;
@@ -126,32 +102,6 @@ fn string(s: &str, format: Option<&str>) -> Cel {
     typed.unwrap_or_else(|| Cel::String(Arc::new(s.to_owned())))
 }
 
-/// A property name as CEL reads it (apiserver `pkg/cel/escaping.go`, as the Kubernetes docs'
-/// "Escaping" section states it): a reserved word as `__<word>__`; otherwise, left to right,
-/// `__` as `__underscores__`, `.` as `__dot__`, `-` as `__dash__`, `/` as `__slash__`.
-pub(super) fn escape(name: &str) -> String {
-    if RESERVED.contains(&name) {
-        return format!("__{name}__");
-    }
-    let mut out = String::with_capacity(name.len());
-    let mut rest = name;
-    while let Some(c) = rest.chars().next() {
-        if let Some(after) = rest.strip_prefix("__") {
-            out.push_str("__underscores__");
-            rest = after;
-            continue;
-        }
-        match c {
-            '.' => out.push_str("__dot__"),
-            '-' => out.push_str("__dash__"),
-            '/' => out.push_str("__slash__"),
-            c => out.push(c),
-        }
-        rest = &rest[c.len_utf8()..];
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -186,13 +136,5 @@ mod tests {
                 .map
                 .contains_key(&Key::String(Arc::new("a-b".to_owned())))
         );
-    }
-
-    #[test]
-    fn names_escape_as_the_api_server_escapes_them() {
-        assert_eq!(escape("namespace"), "__namespace__");
-        assert_eq!(escape("a_b.c-d/e"), "a_b__dot__c__dash__d__slash__e");
-        assert_eq!(escape("redact__d"), "redact__underscores__d");
-        assert_eq!(escape("plain"), "plain");
     }
 }
