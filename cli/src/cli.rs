@@ -797,8 +797,9 @@ pub struct CheckArgs {
     /// A ytt data-values schema file (`#@data/values-schema`) to check: every error ytt would
     /// report one at a time (malformed annotations, Starlark that does not evaluate, defaults
     /// of the wrong type, null values, arrays without exactly one item), each at its line
-    /// (repeatable).
-    #[arg(long = "ytt-schema", value_name = "FILE")]
+    /// (repeatable, each a schema of its own). A folder is one schema: its schema files
+    /// overlaid as `ytt -f DIR` overlays them, each file's errors, then the overlay's.
+    #[arg(long = "ytt-schema", value_name = "FILE|DIR")]
     pub ytt_schemas: Vec<PathBuf>,
 
     /// With --ytt-schema: also accept the validation rules of the ytt proposals that ytt never

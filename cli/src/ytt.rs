@@ -5,7 +5,7 @@ use std::io::Write;
 use validgen_ytt::files::Files;
 use validgen_ytt::run::{Invocation, Outcome, run_with};
 
-use crate::disk::Disk;
+use validgen_ytt::files::Disk;
 
 use crate::cli::YttArgs;
 

@@ -7,41 +7,16 @@ use crate::recorded::{Case, packages};
 
 use clap::Parser;
 use validgen_cli::cli::{Cli, Command};
-use validgen_ytt::files::Files;
+use validgen_ytt::files::Memory;
 use validgen_ytt::run::Outcome;
 
-/// A case's files, by relative name (folders listed as ytt lists them).
-pub(crate) struct Tree<'a>(pub(crate) &'a Case);
-
-impl Files for Tree<'_> {
-    fn read(&self, path: &str) -> Result<String, String> {
-        let path = path.strip_prefix("./").unwrap_or(path);
-        self.0
-            .files
-            .iter()
-            .find(|f| f.name == path)
-            .map(|f| f.text.clone())
-            // What `validgen ytt`'s file system says (`cli/src/disk.rs`), as ytt does.
-            .ok_or_else(|| {
-                format!("Checking file '{path}': lstat {path}: no such file or directory\n")
-            })
-    }
-
-    fn list(&self, path: &str) -> Result<Option<Vec<String>>, String> {
-        let dir = path.trim_end_matches('/');
-        let prefix = if dir == "." {
-            String::new()
-        } else {
-            format!("{dir}/")
-        };
-        let under: Vec<String> = self
-            .0
-            .files
-            .iter()
-            .filter_map(|f| f.name.strip_prefix(&prefix).map(str::to_owned))
-            .collect();
-        Ok((!under.is_empty()).then_some(under))
-    }
+/// A case's files by relative name, as [`Memory`] takes them (folders listed as ytt lists
+/// them).
+pub(crate) fn files(case: &Case) -> Vec<(&str, &str)> {
+    case.files
+        .iter()
+        .map(|f| (f.name.as_str(), f.text.as_str()))
+        .collect()
 }
 
 fn run(case: &Case) -> Outcome {
@@ -53,7 +28,7 @@ fn run(case: &Case) -> Outcome {
     let Command::Ytt(args) = cli.command else {
         panic!("{}: not the ytt command", case.id)
     };
-    validgen_cli::ytt::outcome(&args, &Tree(case))
+    validgen_cli::ytt::outcome(&args, &Memory(&files(case)))
 }
 
 #[test]

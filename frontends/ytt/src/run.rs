@@ -517,7 +517,7 @@ fn source(file: &Loaded, kind: SourceKind) -> values::Source<'_> {
 }
 
 /// Whether a document of `file` carries the annotation `name` (`data/values-schema`).
-fn has_document(file: &Loaded, name: &str) -> bool {
+pub(crate) fn has_document(file: &Loaded, name: &str) -> bool {
     file.documents.documents.iter().any(|d| {
         annotations::annotations(&d.comments)
             .iter()
