@@ -34,7 +34,10 @@ fn main() {
                 false,
             ))),
             "run-compiled" => drop(black_box(case.run_compiled())),
-            "schema-build" => drop(black_box(build(schema.files[0].0, black_box(schema.files[0].1)))),
+            "schema-build" => drop(black_box(build(
+                schema.files[0].0,
+                black_box(schema.files[0].1),
+            ))),
             "values-interpreted" => drop(black_box(values_check(
                 &file,
                 &case.values,

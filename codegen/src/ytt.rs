@@ -62,7 +62,10 @@ pub fn compile_ytt_dir(
                 if let Some(other) = items.get(&item.name) {
                     diags.push(Diagnostic::file(
                         &shown,
-                        format!("`{}` and `{rel}` both become `{}`", other.files[0].0, item.name),
+                        format!(
+                            "`{}` and `{rel}` both become `{}`",
+                            other.files[0].0, item.name
+                        ),
                     ));
                 } else {
                     items.insert(item.name.clone(), item);

@@ -34,7 +34,10 @@ impl Parse for Named {
                 bracketed!(inside in input);
                 let paths = inside.parse_terminated(<LitStr as Parse>::parse, Token![,])?;
                 if paths.is_empty() {
-                    return Err(syn::Error::new(key.span(), format!("`{key}` names no file")));
+                    return Err(syn::Error::new(
+                        key.span(),
+                        format!("`{key}` names no file"),
+                    ));
                 }
                 named.entries.push((key, paths.into_iter().collect()));
             } else {

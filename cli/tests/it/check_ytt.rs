@@ -130,6 +130,7 @@ fn ytts_own_error_is_among_the_faults_of_each_refused_recorded_schema() {
 #[test]
 fn starlark_beyond_validgen_is_found_in_every_recorded_schema_that_has_it() {
     let mut refused = 0;
+    let mut read = Vec::new();
     for case in cases() {
         let has_schema = case.files.iter().any(|f| f.name == "schema.yml");
         if case.group != "starlark-out-of-scope" || !has_schema {
@@ -140,6 +141,11 @@ fn starlark_beyond_validgen_is_found_in_every_recorded_schema_that_has_it() {
             std::fs::write(dir.path().join(&f.name), &f.text).expect("written");
         }
         let (code, found) = findings(dir.path(), "schema.yml");
+        // Functions of one `return` are read: ytt's schema, no finding.
+        if code == 0 && found.is_empty() {
+            read.push(case.id);
+            continue;
+        }
         assert_eq!(code, 1, "{}", case.id);
         assert!(
             found
@@ -150,7 +156,8 @@ fn starlark_beyond_validgen_is_found_in_every_recorded_schema_that_has_it() {
         );
         refused += 1;
     }
-    assert_eq!(refused, 8);
+    assert_eq!(refused, 7);
+    assert_eq!(read, ["starlark-out-of-scope-def-rule"]);
 }
 
 /// A schema with one error per node, each of a kind ytt reports alone.
@@ -186,7 +193,9 @@ fn every_error_of_one_schema_is_found_at_its_line() {
         assert!(says(&recorded, message), "line {line}: {message}");
     }
     assert!(
-        found[6].1.contains("unsupported Starlark: load()"),
+        found[6]
+            .1
+            .contains("unsupported: load() of `x.star`, which is not among the files"),
         "{found:?}"
     );
 

@@ -9,10 +9,11 @@
 
 use std::sync::Arc;
 
+use super::code;
 use super::files::{Files, Input, expand};
 use super::run::{
-    Invocation, Loaded, Stop, Violation, ViolationKind, code_refusals, evaluate, has_document, load,
-    read_inputs, repeated_keys, schema_error,
+    Invocation, Loaded, Stop, Violation, ViolationKind, evaluate, has_document, load, read_inputs,
+    repeated_keys, schema_error,
 };
 use super::schema::{MAX_FAULTS, build_all};
 use super::values::{PathDisplay, Step};
@@ -281,16 +282,11 @@ pub fn schema_faults(
             text,
         }]
     };
-    let invocation = Invocation {
-        files: vec![name.to_owned()],
-        ..Invocation::default()
-    };
     if name.ends_with(".star") {
-        // The refusal as a run gives it.
-        return match read_inputs(&invocation, &read) {
-            Err(stop) => whole(stop.text().to_owned()),
-            Ok(_) => Vec::new(),
-        };
+        // ytt reads a `.star` file only when a template loads it: no schema here.
+        return whole(format!(
+            "{name}: a Starlark module (.star file), not a data-values schema: ytt reads it only when a schema or data-values file loads it\n"
+        ));
     }
     let mut file = match load(&Input::as_given(name), &read) {
         Ok(file) => file,
@@ -321,7 +317,8 @@ pub fn schema_faults(
             text,
         }];
     }
-    let mut faults: Vec<SchemaFault> = code_refusals(&file)
+    let star = |path: &str| read(path).ok();
+    let mut faults: Vec<SchemaFault> = code::apply(&mut file, &star)
         .into_iter()
         .take(MAX_FAULTS)
         .map(|(line, text)| SchemaFault {

@@ -19,8 +19,8 @@ mod reference_gaps;
 mod response;
 mod rustdoc;
 mod ytt_compiled;
+mod ytt_macro;
+mod ytt_packages_compiled;
 /// The recorded ytt cases, shared by the modules that replay them.
 #[path = "../../conformance/ytt/cases.rs"]
 mod ytt_recorded;
-mod ytt_macro;
-mod ytt_packages_compiled;

@@ -94,7 +94,8 @@ mod package {
             "conformance/ytt/packages/gcp-custom-organization-policy-library/build/config/schema.yaml",
             "conformance/ytt/packages/gcp-custom-organization-policy-library/build/config/services/",
         ],
-        gcp_folder = "conformance/ytt/packages/gcp-custom-organization-policy-library/build/config/",
+        gcp_folder =
+            "conformance/ytt/packages/gcp-custom-organization-policy-library/build/config/",
     );
 }
 
