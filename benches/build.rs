@@ -88,7 +88,7 @@ fn ytt_schemas(manifest: &std::path::Path, out: &std::path::Path) {
         println!("cargo:rerun-if-changed={}", from.display());
         std::fs::copy(&from, dir.join(format!("{name}.yml"))).expect("copy a ytt schema");
     }
-    let generated = validgen_codegen::compile_ytt_dir(&dir, "ytt-schemas")
+    let generated = validgen_codegen::compile_ytt_dir(&dir, "ytt-schemas", false)
         .unwrap_or_else(|d| panic!("the benchmark ytt schemas compile:\n{d}"));
     let code = validgen_codegen::pretty(&generated.tokens).expect("generated code parses");
     std::fs::write(out.join("ytt_validators.rs"), code).expect("write generated code");

@@ -77,6 +77,7 @@ fn main() {
     json_schema_costly(&manifest, &out);
     json_schema_annotations(&manifest, &out);
     ytt_schemas(&manifest, &out);
+    ytt_packages(&manifest, &out);
 }
 
 /// The annotation tables `include_schemas!` emits, for the real schemas of
@@ -175,6 +176,57 @@ fn ytt_schemas(manifest: &std::path::Path, out: &std::path::Path) {
     }
     code += "];\n";
     std::fs::write(out.join("ytt_schemas.rs"), code).expect("write generated code");
+}
+
+/// A validator for the schema of each case of `conformance/ytt/packages.jsonl` that ytt
+/// accepts: its `-f` files compiled as one schema, as `include_ytt_schemas!(name = [...])`
+/// compiles them (`validgen_ytt::compiled::compilable`); `YTT_PACKAGES` lists each with the
+/// files it is made of.
+fn ytt_packages(manifest: &std::path::Path, out: &std::path::Path) {
+    use std::collections::BTreeMap;
+    use validgen_ytt::compiled::compilable;
+    use validgen_ytt::files::Memory;
+    let path = manifest.join("conformance/ytt/packages.jsonl");
+    println!("cargo:rerun-if-changed={}", path.display());
+    let text = std::fs::read_to_string(&path).expect("read the ytt package cases");
+    let mut schemas = BTreeMap::new();
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let case: Value = serde_json::from_str(line).expect("case line");
+        let files: Vec<(&str, &str)> = case["files"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|f| Some((f["name"].as_str()?, f["text"].as_str()?)))
+            .collect();
+        let args: Vec<&str> = case["args"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(Value::as_str)
+            .collect();
+        let f_args: Vec<String> = args
+            .windows(2)
+            .filter(|w| w[0] == "-f")
+            .map(|w| w[1].to_owned())
+            .collect();
+        if let Ok(c) = compilable(&f_args, &Memory(&files), false) {
+            schemas.entry(c.files).or_insert(c.rules);
+        }
+    }
+    let sets: Vec<(String, validgen_core::ir::RuleSet)> = schemas
+        .values()
+        .enumerate()
+        .map(|(i, rules)| (format!("ytt_package_{i}"), rules.clone()))
+        .collect();
+    let tokens = validgen_codegen::compile_documents(&sets);
+    let mut code = validgen_codegen::pretty(&tokens).expect("generated code parses");
+    code += "\n/// Every validator, with the files (name, text) of its schema.\n";
+    code += "pub const YTT_PACKAGES: &[(&[(&str, &str)], fn(&::validgen::serde_json::Value, ::validgen::interpret::Explain) -> ::validgen::interpret::DocumentReport)] = &[\n";
+    for (files, (name, _)) in schemas.keys().zip(&sets) {
+        code += &format!("    (&{files:?}, {name}),\n");
+    }
+    code += "];\n";
+    std::fs::write(out.join("ytt_packages.rs"), code).expect("write generated code");
 }
 
 /// A validator for every random schema of `schemas/random.rs` that compiles (all should),

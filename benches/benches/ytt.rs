@@ -36,7 +36,7 @@ fn ytt(c: &mut Criterion) {
         let (schema, id) = (case.schema, case.label);
         let invocation = case.invocation();
         let read = |name: &str| case.read(name);
-        let schema_files = [schema.file.to_owned()];
+        let schema_files = [schema.files[0].0.to_owned()];
         g.bench_function(BenchmarkId::new("pipeline/run-interpreted", id), |b| {
             b.iter(|| case.run_interpreted(black_box(&invocation)))
         });
@@ -55,12 +55,12 @@ fn ytt(c: &mut Criterion) {
         });
 
         g.bench_function(BenchmarkId::new("parts/schema-build", id), |b| {
-            b.iter(|| build(schema.file, black_box(schema.schema)))
+            b.iter(|| build(schema.files[0].0, black_box(schema.files[0].1)))
         });
-        let (built, rules) = build(schema.file, schema.schema);
+        let (built, rules) = build(schema.files[0].0, schema.files[0].1);
         let file = SchemaFile {
             schema: &built,
-            texts: vec![(schema.file, schema.schema)],
+            texts: vec![(schema.files[0].0, schema.files[0].1)],
         };
         g.bench_function(BenchmarkId::new("parts/values-interpreted", id), |b| {
             b.iter(|| {

@@ -18,23 +18,26 @@ fn main() {
     let case = ytt_cases().into_iter().find(|c| c.label == label).unwrap();
     let schema = case.schema;
     let invocation = case.invocation();
-    let (built, rules) = build(schema.file, schema.schema);
+    let (built, rules) = build(schema.files[0].0, schema.files[0].1);
     let file = SchemaFile {
         schema: &built,
-        texts: vec![(schema.file, schema.schema)],
+        texts: vec![(schema.files[0].0, schema.files[0].1)],
     };
     let json = to_json(&data_values(&file, &case.values).document.value);
     for _ in 0..n {
         match mode {
             "run-interpreted" => drop(black_box(case.run_interpreted(&invocation))),
             "judge" => drop(black_box(judge(
-                &[schema.file.to_owned()],
+                &[schema.files[0].0.to_owned()],
                 &invocation.data_values_files,
                 &|n: &str| case.read(n),
                 false,
             ))),
             "run-compiled" => drop(black_box(case.run_compiled())),
-            "schema-build" => drop(black_box(build(schema.file, black_box(schema.schema)))),
+            "schema-build" => drop(black_box(build(
+                schema.files[0].0,
+                black_box(schema.files[0].1),
+            ))),
             "values-interpreted" => drop(black_box(values_check(
                 &file,
                 &case.values,

@@ -83,7 +83,7 @@ impl YttCase {
     /// `-f <schema> --data-values-file values.yml --data-values-inspect`.
     pub fn invocation(&self) -> Invocation {
         Invocation {
-            files: vec![self.schema.file.to_owned()],
+            files: vec![self.schema.files[0].0.to_owned()],
             data_values_files: vec![VALUES.to_owned()],
             data_values_inspect: true,
             ..Invocation::default()
@@ -94,7 +94,7 @@ impl YttCase {
     pub fn read(&self, name: &str) -> Result<String, String> {
         match name {
             VALUES => Ok(self.values.clone()),
-            _ if name == self.schema.file => Ok(self.schema.schema.to_owned()),
+            _ if name == self.schema.files[0].0 => Ok(self.schema.files[0].1.to_owned()),
             _ => Err(format!("no file {name}\n")),
         }
     }

@@ -107,8 +107,10 @@ pub enum Command {
     /// `--data-value-yaml`, `--data-value-file`, `--data-values-inspect`, `--data-values-schema-inspect -o openapi-v3` and
     /// `--dangerous-data-values-disable-validation`. The output, the error texts and the exit
     /// status are ytt's: 0 on success, 1 on any error. Starlark beyond annotation literals,
-    /// simple lambdas and unused `load()`s of ytt's modules (`load()` of `.star` files,
-    /// `#@ def`) is refused with an error naming it.
+    /// simple lambdas, `#@ def` functions of one `return` (in the file or `load()`ed from a
+    /// `.star` file among the `-f` files) and unused `load()`s of ytt's modules (other
+    /// function bodies, loops, `load()` inside a `.star` file) is refused with an error
+    /// naming it.
     Ytt(YttArgs),
 
     /// Print a ytt data-values schema as OpenAPI v3 or JSON Schema (draft 2020-12).
@@ -797,8 +799,9 @@ pub struct CheckArgs {
     /// A ytt data-values schema file (`#@data/values-schema`) to check: every error ytt would
     /// report one at a time (malformed annotations, Starlark that does not evaluate, defaults
     /// of the wrong type, null values, arrays without exactly one item), each at its line
-    /// (repeatable).
-    #[arg(long = "ytt-schema", value_name = "FILE")]
+    /// (repeatable, each a schema of its own). A folder is one schema: its schema files
+    /// overlaid as `ytt -f DIR` overlays them, each file's errors, then the overlay's.
+    #[arg(long = "ytt-schema", value_name = "FILE|DIR")]
     pub ytt_schemas: Vec<PathBuf>,
 
     /// With --ytt-schema: also accept the validation rules of the ytt proposals that ytt never

@@ -10,7 +10,7 @@ use validgen_ytt::files::Files;
 use validgen_ytt::run::{Invocation, Outcome, run_with, schema_of};
 
 use crate::cli::{ExportArgs, ExportFormat};
-use crate::disk::Disk;
+use validgen_ytt::files::Disk;
 
 /// What `export` prints for the schema file named `name` whose text is `text`, and its exit
 /// status (see [`outcome_files`]).

@@ -4,7 +4,6 @@
 pub mod check;
 pub mod cli;
 pub mod diff;
-pub mod disk;
 pub mod explain;
 pub mod export;
 pub mod generate;

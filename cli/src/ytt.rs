@@ -5,9 +5,11 @@ use std::io::Write;
 use validgen_ytt::files::Files;
 use validgen_ytt::run::{Invocation, Outcome, run_with};
 
-use crate::disk::Disk;
+use validgen_ytt::files::Disk;
 
-use crate::cli::YttArgs;
+use clap::Parser;
+
+use crate::cli::{Cli, Command, YttArgs};
 
 /// The run `args` ask for.
 pub fn invocation(args: &YttArgs) -> Invocation {
@@ -38,6 +40,25 @@ pub fn invocation(args: &YttArgs) -> Invocation {
         disable_validation: args.dangerous_data_values_disable_validation,
         seed_extensions: args.seed_extensions,
         names_as_given: false,
+    }
+}
+
+/// The run that `ytt`'s arguments `args` (the program name left out) ask for, read as
+/// `validgen ytt` reads them (a recorded ytt case's `args`).
+///
+/// # Errors
+/// clap's error for arguments `validgen ytt` does not take.
+pub fn invocation_of(args: &[String]) -> Result<Invocation, clap::Error> {
+    let argv = ["validgen", "ytt"]
+        .into_iter()
+        .map(str::to_owned)
+        .chain(args.iter().cloned());
+    match Cli::try_parse_from(argv)?.command {
+        Command::Ytt(args) => Ok(invocation(&args)),
+        _ => Err(clap::Error::raw(
+            clap::error::ErrorKind::InvalidSubcommand,
+            "not the ytt command\n",
+        )),
     }
 }
 

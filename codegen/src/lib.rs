@@ -8,7 +8,8 @@
 //!   `compile_dir`;
 //! - JSON Schemas and CRDs of a folder (feature `json-schema`, `schemas`):
 //!   `compile_schema_dir`;
-//! - ytt data-values schemas of a folder (feature `ytt`, `ytt`): `compile_ytt_dir`;
+//! - ytt data-values schemas (feature `ytt`, `ytt`): `compile_ytt_dir` (each file of a folder),
+//!   `compile_ytt_schemas` (named schemas of several files or a package's folder);
 //! - IR rule sets of plain documents: [`compile_documents`].
 //!
 //! Each feature brings only its frontend's crate, so a build of one macro compiles one
@@ -50,7 +51,7 @@ pub use schemas::{
 #[cfg(feature = "json-schema")]
 pub use validgen_json_schema::Draft;
 #[cfg(feature = "ytt")]
-pub use ytt::{GeneratedYtt, compile_ytt_dir};
+pub use ytt::{GeneratedYtt, YttEntry, compile_ytt_dir, compile_ytt_schemas};
 
 /// The path generated code calls the runtime through: the facade's private module named after
 /// this crate's version (`::validgen::__private_0_1_0`), so that generated code and a facade

@@ -1,13 +1,17 @@
-//! Folders of ytt data-values schemas: every schema file compiled by the ytt frontend of
-//! `validgen-ytt` (typed as ytt types it, its validations lowered into the IR) and emitted
-//! as validators. Behind `include_ytt_schemas!`.
+//! ytt data-values schemas compiled by the ytt frontend of `validgen-ytt` (typed as ytt
+//! types them, their validations lowered into the IR) and emitted as validators: every schema
+//! file of a folder ([`compile_ytt_dir`]), or named schemas each made of several files or a
+//! package's folder ([`compile_ytt_schemas`]). Behind `include_ytt_schemas!`.
 
+use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use proc_macro2::TokenStream;
 use validgen_core::files::manifest_files;
 use validgen_gotext::yaml;
+use validgen_ytt::compiled::compilable;
+use validgen_ytt::files::{Disk, Files};
 use validgen_ytt::lower::{rule_set, schema_checks};
 use validgen_ytt::schema::{self, BuildError};
 use validgen_ytt::validation::ValidationError;
@@ -25,13 +29,19 @@ pub struct GeneratedYtt {
     pub files: Vec<PathBuf>,
 }
 
-/// Compiles every ytt schema (`*.yml`, `*.yaml`, recursively, sorted) of `dir`; `display`
-/// names it in diagnostics. Each schema is named after its path relative to the folder.
+/// Compiles every ytt schema (`*.yml`, `*.yaml`, recursively, sorted) of `dir`, each file a
+/// schema of its own; `display` names it in diagnostics. Each schema is named after its path
+/// relative to the folder, and so are its positions in reports. With `seed_extensions`, the
+/// validations may use the seed extensions (`format=`, `regexp=`, `prefix=`, `unique=`).
 ///
 /// # Errors
 /// Every file that cannot be read, is not YAML, or is not a schema ytt accepts (ytt's error,
 /// at the line of the annotation concerned where ytt names one), and names clashing.
-pub fn compile_ytt_dir(dir: &Path, display: &str) -> Result<GeneratedYtt, Diagnostics> {
+pub fn compile_ytt_dir(
+    dir: &Path,
+    display: &str,
+    seed_extensions: bool,
+) -> Result<GeneratedYtt, Diagnostics> {
     let mut files = Vec::new();
     let mut diags = Diagnostics::default();
     if let Err(e) = manifest_files(dir, &mut files) {
@@ -47,12 +57,15 @@ pub fn compile_ytt_dir(dir: &Path, display: &str) -> Result<GeneratedYtt, Diagno
             .to_string()
             .replace('\\', "/");
         let shown = format!("{display}/{rel}");
-        match compile_file(path, &rel) {
+        match compile_file(path, &rel, seed_extensions) {
             Ok(item) => {
                 if let Some(other) = items.get(&item.name) {
                     diags.push(Diagnostic::file(
                         &shown,
-                        format!("`{}` and `{rel}` both become `{}`", other.file, item.name),
+                        format!(
+                            "`{}` and `{rel}` both become `{}`",
+                            other.files[0].0, item.name
+                        ),
                     ));
                 } else {
                     items.insert(item.name.clone(), item);
@@ -72,10 +85,10 @@ pub fn compile_ytt_dir(dir: &Path, display: &str) -> Result<GeneratedYtt, Diagno
 }
 
 /// One schema file compiled, or its first error (line, 0 when ytt names none, and text).
-fn compile_file(path: &Path, rel: &str) -> Result<YttItem, (usize, String)> {
+fn compile_file(path: &Path, rel: &str, seed_extensions: bool) -> Result<YttItem, (usize, String)> {
     let text = std::fs::read_to_string(path).map_err(|e| (0, e.to_string()))?;
     let set = yaml::parse(&text, rel).map_err(|e| (e.pos.line, e.message))?;
-    let built = schema::build(&set, &text).map_err(|e| match e {
+    let built = schema::build_with(&set, &text, seed_extensions).map_err(|e| match e {
         BuildError::Arguments { annotation, error } => (annotation.pos.line, error.ytt_message()),
         BuildError::Report(report) => (0, report.trim().to_owned()),
         BuildError::Message(message) => (0, message),
@@ -93,8 +106,91 @@ fn compile_file(path: &Path, rel: &str) -> Result<YttItem, (usize, String)> {
     let stem = rel.rsplit_once('.').map_or(rel, |(stem, _)| stem);
     Ok(YttItem {
         name: function_name(stem),
-        file: rel.to_owned(),
-        text,
+        files: vec![(rel.to_owned(), text)],
+        seed_extensions,
         rules: rule_set(checks, Vec::new()),
     })
+}
+
+/// A schema of [`compile_ytt_schemas`]: its name and its files, as `ytt -f` takes them.
+#[derive(Debug, Clone)]
+pub struct YttEntry {
+    /// The function's name (a Rust identifier).
+    pub name: String,
+    /// The files and folders, in `-f` order (a folder stands for every file under it).
+    pub paths: Vec<PathBuf>,
+    /// How diagnostics name the entry (its paths as the user wrote them).
+    pub display: String,
+}
+
+/// Compiles each entry of `entries` into one schema: its files and folders read as `ytt -f`
+/// reads them (every `#@data/values-schema` document overlaid on the ones before, the
+/// `#@data/values` files kept for the run; names in reports as ytt gives them: a file's base
+/// name, a path relative to a folder). With `seed_extensions`, as [`compile_ytt_dir`].
+///
+/// # Errors
+/// Per entry, ytt's error for its files (a file that cannot be read or is not YAML, a schema
+/// or overlay ytt refuses, a malformed validation) or validgen's refusal, and names clashing.
+pub fn compile_ytt_schemas(
+    entries: &[YttEntry],
+    seed_extensions: bool,
+) -> Result<GeneratedYtt, Diagnostics> {
+    let mut diags = Diagnostics::default();
+    let mut items: BTreeMap<String, YttItem> = BTreeMap::new();
+    let mut read = Vec::new();
+    for entry in entries {
+        let disk = Recorded::default();
+        let args: Vec<String> = entry
+            .paths
+            .iter()
+            .map(|p| p.display().to_string())
+            .collect();
+        let compiled = compilable(&args, &disk, seed_extensions);
+        read.extend(disk.read.into_inner().into_iter().map(PathBuf::from));
+        match compiled {
+            Ok(_) if items.contains_key(&entry.name) => diags.push(Diagnostic::file(
+                &entry.display,
+                format!("two schemas are named `{}`", entry.name),
+            )),
+            Ok(c) => {
+                let item = YttItem {
+                    name: entry.name.clone(),
+                    files: c.files,
+                    seed_extensions,
+                    rules: c.rules,
+                };
+                items.insert(entry.name.clone(), item);
+            }
+            Err(stop) => diags.push(Diagnostic::file(
+                &entry.display,
+                format!("ytt: Error: {}", stop.text().trim_end()),
+            )),
+        }
+    }
+    if !diags.0.is_empty() {
+        return Err(diags);
+    }
+    let items: Vec<YttItem> = items.into_values().collect();
+    Ok(GeneratedYtt {
+        tokens: crate::emit::ytt::catalog(&items),
+        files: read,
+    })
+}
+
+/// The file system, remembering every file read (for rebuild tracking).
+#[derive(Default)]
+struct Recorded {
+    disk: Disk,
+    read: RefCell<Vec<String>>,
+}
+
+impl Files for Recorded {
+    fn read(&self, path: &str) -> Result<String, String> {
+        self.read.borrow_mut().push(path.to_owned());
+        self.disk.read(path)
+    }
+
+    fn list(&self, path: &str) -> Result<Option<Vec<String>>, String> {
+        self.disk.list(path)
+    }
 }

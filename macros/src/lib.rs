@@ -88,6 +88,32 @@
 //!   them all by name.
 //! - Errors (a keyword refused, a `$ref` to nowhere, a pattern that is not ECMA-262, text that
 //!   is not JSON/YAML) are compile errors at `<folder>/<file>:LINE:COL`, all reported together.
+//!
+//! # `include_ytt_schemas!`
+//! ytt data-values schemas compiled by the ytt frontend, in two forms:
+//!
+//! ```ignore
+//! validgen::include_ytt_schemas!("ytt-schemas");
+//! validgen::include_ytt_schemas!(
+//!     gcp = ["gcp/config/schema.yaml", "gcp/config/services/"],
+//!     tekton = "tekton/config/",
+//!     seed_extensions = true,
+//! );
+//! ```
+//!
+//! - A folder: each `*.yml`/`*.yaml` file under it is a schema of its own, named after its
+//!   path (`tekton_pipelines.yml` → `tekton_pipelines`).
+//! - `name = "path"` or `name = ["path", ...]`: one schema made of those files and folders,
+//!   read as `ytt -f path...` reads them (a folder stands for every file under it; every
+//!   `#@data/values-schema` document overlays the ones before; its `#@data/values` files are
+//!   kept; files are named as ytt names them: a file's base name, a path relative to its
+//!   folder).
+//! - `seed_extensions = true`: the validations may use the seed proposals' rules
+//!   (`format=`, `regexp=`, `prefix=`, `unique=`), as `validgen ytt --seed-extensions`.
+//! - Per schema: `pub static <NAME>: YttSchema` and `pub fn <name>(values: &[(&str, &str)])
+//!   -> Outcome`, ytt's run over plain data-values files (`--data-values-file`);
+//!   `YTT_SCHEMAS` lists them. Errors (ytt's, for the schema or its overlay) are compile
+//!   errors naming the file or the entry.
 
 // Built with no frontend's feature, the crate exports no macro and its helpers go unused.
 #![cfg_attr(
@@ -101,6 +127,9 @@ use proc_macro::TokenStream;
 use quote::quote;
 use syn::parse::{Parse, ParseStream};
 use syn::{Ident, LitBool, LitStr, Token};
+
+#[cfg(feature = "ytt")]
+mod ytt;
 
 struct Args {
     dir: LitStr,
@@ -191,11 +220,16 @@ impl Args {
     /// The folder: relative to `VALIDGEN_MANIFEST_DIR` when set (UI tests, whose crate
     /// trybuild builds elsewhere), else to the crate's `Cargo.toml`.
     fn folder(&self) -> PathBuf {
-        let base = std::env::var_os("VALIDGEN_MANIFEST_DIR")
-            .or_else(|| std::env::var_os("CARGO_MANIFEST_DIR"))
-            .map_or_else(PathBuf::new, PathBuf::from);
-        base.join(self.dir.value())
+        manifest_dir().join(self.dir.value())
     }
+}
+
+/// Where paths given to a macro start: `VALIDGEN_MANIFEST_DIR` when set, else the crate's
+/// `Cargo.toml`'s folder.
+fn manifest_dir() -> PathBuf {
+    std::env::var_os("VALIDGEN_MANIFEST_DIR")
+        .or_else(|| std::env::var_os("CARGO_MANIFEST_DIR"))
+        .map_or_else(PathBuf::new, PathBuf::from)
 }
 
 /// Tokens that make rustc show each of `warnings` (deprecation warnings of hidden constants,
@@ -313,25 +347,10 @@ fn draft(lit: &LitStr) -> syn::Result<validgen_codegen::Draft> {
     })
 }
 
-/// Compiles every ytt data-values schema of a folder into a validator; see the crate
-/// documentation.
+/// Compiles ytt data-values schemas into validators (each file of a folder, or named schemas of
+/// several files or a package's folder); see the crate documentation.
 #[cfg(feature = "ytt")]
 #[proc_macro]
 pub fn include_ytt_schemas(input: TokenStream) -> TokenStream {
-    let args = match syn::parse::<Args>(input) {
-        Ok(a) => a,
-        Err(e) => return e.to_compile_error().into(),
-    };
-    if let Err(e) = args.options([], []) {
-        return e.to_compile_error().into();
-    }
-    let span = args.dir.span();
-    match validgen_codegen::compile_ytt_dir(&args.folder(), &args.dir.value()) {
-        Ok(generated) => {
-            let head = tracked_with_warnings(span, &generated.files, &[]);
-            let tokens = generated.tokens;
-            quote!(#head #tokens).into()
-        }
-        Err(diags) => errors(span, &diags),
-    }
+    ytt::include_ytt_schemas(input)
 }

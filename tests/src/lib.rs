@@ -52,6 +52,14 @@ pub mod ytt_schemas {
     include!(concat!(env!("OUT_DIR"), "/ytt_schemas.rs"));
 }
 
+/// Validators compiled from the schema of every recorded ytt package case
+/// (`conformance/ytt/packages.jsonl`) that ytt accepts, each made of the case's `-f` files,
+/// with `YTT_PACKAGES` listing them by those files.
+#[allow(missing_docs, clippy::all)]
+pub mod ytt_packages {
+    include!(concat!(env!("OUT_DIR"), "/ytt_packages.rs"));
+}
+
 pub mod bytes;
 pub mod fuzz;
 

@@ -16,17 +16,17 @@ fn compiled_and_interpreted_ytt_paths_agree_on_the_real_values() {
         assert!(!interpreted.stdout.is_empty(), "{id}: no data values");
         assert_eq!(case.run_compiled(), interpreted, "{id}");
         let judged = judge(
-            &[case.schema.file.to_owned()],
+            &[case.schema.files[0].0.to_owned()],
             &[VALUES.to_owned()],
             &|n: &str| case.read(n),
             false,
         );
         assert_eq!(judged.map(|j| j.violations), Ok(Vec::new()), "{id}");
 
-        let (built, rules) = build(case.schema.file, case.schema.schema);
+        let (built, rules) = build(case.schema.files[0].0, case.schema.files[0].1);
         let file = SchemaFile {
             schema: &built,
-            texts: vec![(case.schema.file, case.schema.schema)],
+            texts: vec![(case.schema.files[0].0, case.schema.files[0].1)],
         };
         let validate = case.schema.validate;
         assert_eq!(
@@ -41,10 +41,10 @@ fn compiled_and_interpreted_ytt_paths_agree_on_the_real_values() {
 fn a_broken_value_gets_the_same_report_from_both_validators() {
     // `namespace` has `min_len=1`.
     let case = &ytt_cases()[0];
-    let (built, rules) = build(case.schema.file, case.schema.schema);
+    let (built, rules) = build(case.schema.files[0].0, case.schema.files[0].1);
     let file = SchemaFile {
         schema: &built,
-        texts: vec![(case.schema.file, case.schema.schema)],
+        texts: vec![(case.schema.files[0].0, case.schema.files[0].1)],
     };
     let broken = "namespace: \"\"\n";
     let interpreted = values_check(&file, broken, Some(&rules), case.schema.validate);

@@ -12,7 +12,7 @@ use std::path::PathBuf;
 use validgen_ytt::check::judge as judge_values;
 use validgen_ytt::files::Files;
 
-use crate::disk::Disk;
+use validgen_ytt::files::Disk;
 use validgen_ytt::run::{Stop, Violation, ViolationKind};
 
 use super::schema::display_path;

@@ -192,9 +192,9 @@ fn every_recorded_schema_and_values_case_gets_ytts_verdict_and_violations() {
         let id = &case.id;
         assert!(!err.contains("panicked"), "{id}: {err}");
         let stderr = &case.expected.stderr;
-        if case.group == "starlark-out-of-scope" {
-            // Refused on purpose by validgen (as by `validgen ytt`), naming the construct.
-            assert_eq!(code, 2, "{id}: {out}{err}");
+        if case.group == "starlark-out-of-scope" && code == 2 {
+            // Refused on purpose by validgen (as by `validgen ytt`), naming the construct;
+            // the others (functions of one `return`) judged as ytt judges them, below.
             assert!(out.contains("unsupported"), "{id}: {out}");
             counts.out_of_scope += 1;
             continue;
@@ -255,11 +255,11 @@ fn every_recorded_schema_and_values_case_gets_ytts_verdict_and_violations() {
         counts,
         Counts {
             valid: 189,
-            validations: 307,
+            validations: 308,
             types: 152,
             merges: 10,
             refused: 68,
-            out_of_scope: 2,
+            out_of_scope: 1,
         }
     );
 }
@@ -421,7 +421,7 @@ fn bad_input_is_an_error_with_exit_2() {
         assert!(!err.contains("panicked"), "{err}");
     }
     for (schema, says) in [
-        ("rules.star", "unsupported: a Starlark module (.star file)"),
+        ("rules.star", "rules.star: no #@data/values-schema document"),
         ("plain.yml", "plain.yml: no #@data/values-schema document"),
         ("broken.yml", "broken.yml"),
         ("nothere.yml", "Checking file 'nothere.yml'"),

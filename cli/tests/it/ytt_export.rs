@@ -285,7 +285,7 @@ fn export_overlays_several_schema_files_and_folders() {
             with_validations: false,
         },
         &names,
-        &crate::ytt_packages::Tree(&case),
+        &validgen_ytt::files::Memory(&crate::ytt_packages::files(&case)),
     );
     assert_eq!(
         (got.exit_code, got.stdout.as_str(), got.stderr.as_str()),

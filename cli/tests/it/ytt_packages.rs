@@ -5,61 +5,28 @@
 
 use crate::recorded::{Case, packages};
 
-use clap::Parser;
-use validgen_cli::cli::{Cli, Command};
-use validgen_ytt::files::Files;
-use validgen_ytt::run::Outcome;
+use validgen_cli::ytt::invocation_of;
+use validgen_ytt::files::Memory;
+use validgen_ytt::run::{Outcome, run_with};
 
-/// A case's files, by relative name (folders listed as ytt lists them).
-pub(crate) struct Tree<'a>(pub(crate) &'a Case);
-
-impl Files for Tree<'_> {
-    fn read(&self, path: &str) -> Result<String, String> {
-        let path = path.strip_prefix("./").unwrap_or(path);
-        self.0
-            .files
-            .iter()
-            .find(|f| f.name == path)
-            .map(|f| f.text.clone())
-            // What `validgen ytt`'s file system says (`cli/src/disk.rs`), as ytt does.
-            .ok_or_else(|| {
-                format!("Checking file '{path}': lstat {path}: no such file or directory\n")
-            })
-    }
-
-    fn list(&self, path: &str) -> Result<Option<Vec<String>>, String> {
-        let dir = path.trim_end_matches('/');
-        let prefix = if dir == "." {
-            String::new()
-        } else {
-            format!("{dir}/")
-        };
-        let under: Vec<String> = self
-            .0
-            .files
-            .iter()
-            .filter_map(|f| f.name.strip_prefix(&prefix).map(str::to_owned))
-            .collect();
-        Ok((!under.is_empty()).then_some(under))
-    }
+/// A case's files by relative name, as [`Memory`] takes them (folders listed as ytt lists
+/// them).
+pub(crate) fn files(case: &Case) -> Vec<(&str, &str)> {
+    case.files
+        .iter()
+        .map(|f| (f.name.as_str(), f.text.as_str()))
+        .collect()
 }
 
 fn run(case: &Case) -> Outcome {
-    let argv = ["validgen", "ytt"]
-        .into_iter()
-        .map(str::to_owned)
-        .chain(case.args.iter().cloned());
-    let cli = Cli::try_parse_from(argv).unwrap_or_else(|e| panic!("{}: {e}", case.id));
-    let Command::Ytt(args) = cli.command else {
-        panic!("{}: not the ytt command", case.id)
-    };
-    validgen_cli::ytt::outcome(&args, &Tree(case))
+    let invocation = invocation_of(&case.args).unwrap_or_else(|e| panic!("{}: {e}", case.id));
+    run_with(&invocation, &Memory(&files(case)), None)
 }
 
 #[test]
 fn every_package_case_conforms() {
     let cases = packages();
-    assert_eq!(cases.len(), 82);
+    assert_eq!(cases.len(), 96);
     let show = std::env::var("YTT_CASE").ok();
     let mut failing = Vec::new();
     for case in &cases {
@@ -173,4 +140,55 @@ fn a_folder_of_too_many_files_is_refused() {
         .stderr(
             "ytt: Error: Listing files 'many':\n  validgen: more than 10000 files under many\n",
         );
+}
+
+/// Starlark beyond functions of one `return` is refused, named and located, in bounded time:
+/// a `.star` file that loads another (a `load()` cycle included), a loop, recursion, a
+/// function whose text doubles with each call.
+#[test]
+fn starlark_beyond_functions_of_one_return_is_refused_at_its_line() {
+    let schema = |load: &str| {
+        format!(
+            "#@ load(\"h.star\", \"f\")\n#@data/values-schema\n---\n#@schema/validation (\"f\", f)\na: 1\n{load}"
+        )
+    };
+    let doubling: String = (1..40)
+        .map(|i| format!("def f{i}(v):\n  return f{}(v) + f{}(v)\n", i - 1, i - 1))
+        .collect();
+    let cases = [
+        (
+            "def f(v):\n  return v > 0\nload(\"g.star\", \"g\")\n",
+            "schema.yml:1",
+            "load() in `h.star` (line 3)",
+        ),
+        (
+            "def f(v):\n  for x in v:\n    pass\n  return True\n",
+            "schema.yml:1",
+            "`for` statement in the body of `f` (only one `return`), in `h.star` (line 2)",
+        ),
+        (
+            "def f(v):\n  return g(v)\ndef g(v):\n  return f(v)\n",
+            "schema.yml:4",
+            "calls itself",
+        ),
+        (
+            &format!("def f0(v):\n  return v\n{doubling}def f(v):\n  return f39(v)\n"),
+            "schema.yml:1",
+            "longer than 65536 bytes",
+        ),
+    ];
+    for (star, at, says) in cases {
+        let text = schema("");
+        let files = [("schema.yml", text.as_str()), ("h.star", star)];
+        let args = ["-f", "schema.yml", "-f", "h.star", "--data-values-inspect"].map(str::to_owned);
+        let invocation = invocation_of(&args).expect("flags");
+        let got = run_with(&invocation, &Memory(&files), None);
+        assert_eq!(got.exit_code, 1, "{says}");
+        let refused = format!("ytt: Error: {at}: unsupported: ");
+        assert!(
+            got.stderr.starts_with(&refused) && got.stderr.contains(says),
+            "{says}: {}",
+            got.stderr
+        );
+    }
 }

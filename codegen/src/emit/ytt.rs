@@ -1,4 +1,4 @@
-//! A folder of ytt schemas' items: for each schema the validator of its validations
+//! Compiled ytt schemas' items: for each schema the validator of its validations
 //! ([`super::documents`]), a function running ytt's whole data-values pipeline with it, and
 //! `YTT_SCHEMAS`, the table of all.
 
@@ -9,15 +9,15 @@ use validgen_core::ir::RuleSet;
 use super::path::ident;
 use crate::PRIVATE;
 
-/// One ytt schema of a folder.
+/// One compiled ytt schema.
 #[derive(Debug, Clone)]
 pub struct YttItem {
     /// The function's name.
     pub name: String,
-    /// The file, relative to the folder.
-    pub file: String,
-    /// The schema's text.
-    pub text: String,
+    /// Its files as ytt names them, with their texts (`YttSchema::files`).
+    pub files: Vec<(String, String)>,
+    /// Whether its validations may use the seed extensions.
+    pub seed_extensions: bool,
     /// Its validations' rule set.
     pub rules: RuleSet,
 }
@@ -30,20 +30,24 @@ pub fn catalog(items: &[YttItem]) -> TokenStream {
         .collect();
     let validators = super::documents(&sets);
     let statics = items.iter().map(|i| {
-        let (name, file, text) = (&i.name, &i.file, &i.text);
+        let name = &i.name;
+        let names: Vec<&str> = i.files.iter().map(|(n, _)| n.as_str()).collect();
+        let shown = names.join("`, `");
+        let texts = i.files.iter().map(|(n, t)| quote!((#n, #t)));
+        let seed = i.seed_extensions;
         let item = format_ident!("{}", i.name.to_uppercase());
         let validate = ident(&format!("{}_validations", i.name));
         let f = ident(name);
         let doc = format!(
-            "ytt's data values of `{file}`: the given plain YAML data-values files (name, text), merged in order over the schema's defaults as `ytt --data-values-file` merges them, type-checked and validated (the validations compiled). The outcome is ytt 0.48.0's for `--data-values-inspect`: exit code 0 and the final data values, or 1 and ytt's error text."
+            "ytt's data values of `{shown}`: the given plain YAML data-values files (name, text), merged in order over the schema's defaults as `ytt --data-values-file` merges them, type-checked and validated (the validations compiled). The outcome is ytt 0.48.0's for `--data-values-inspect`: exit code 0 and the final data values, or 1 and ytt's error text."
         );
         quote! {
-            #[doc = concat!("The compiled schema `", #file, "`.")]
+            #[doc = concat!("The compiled schema of `", #shown, "`.")]
             pub static #item: #PRIVATE::ytt::compiled::YttSchema =
                 #PRIVATE::ytt::compiled::YttSchema {
                     name: #name,
-                    file: #file,
-                    schema: #text,
+                    files: &[#(#texts),*],
+                    seed_extensions: #seed,
                     validate: #validate,
                     prepared: {
                         static PREPARED: #PRIVATE::ytt::compiled::Prepared =
@@ -63,7 +67,7 @@ pub fn catalog(items: &[YttItem]) -> TokenStream {
     quote! {
         #validators
         #(#statics)*
-        /// Every compiled ytt schema of the folder, sorted by name.
+        /// Every compiled ytt schema, sorted by name.
         pub static YTT_SCHEMAS: &[&#PRIVATE::ytt::compiled::YttSchema] = &[#(&#entries),*];
     }
 }

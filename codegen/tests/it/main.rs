@@ -3,3 +3,4 @@
 
 mod catalog;
 mod generated;
+mod ytt;

@@ -41,6 +41,33 @@ pub fn all(set: &DocumentSet) -> Vec<Annotation> {
     found
 }
 
+/// Calls `f` on every comment of a document set (of its documents and of their nodes, at any
+/// depth), in no particular order.
+pub(crate) fn each_comment(set: &mut DocumentSet, f: &mut dyn FnMut(&mut Comment)) {
+    for document in &mut set.documents {
+        document.comments.iter_mut().for_each(&mut *f);
+        // An explicit stack: a deeply nested document must not exhaust the call stack.
+        let mut stack = vec![&mut document.value];
+        while let Some(node) = stack.pop() {
+            match node {
+                Node::Map(items) => {
+                    for item in items {
+                        item.comments.iter_mut().for_each(&mut *f);
+                        stack.push(&mut item.value);
+                    }
+                }
+                Node::Array(items) => {
+                    for item in items {
+                        item.comments.iter_mut().for_each(&mut *f);
+                        stack.push(&mut item.value);
+                    }
+                }
+                Node::Scalar(_) => {}
+            }
+        }
+    }
+}
+
 fn collect(node: &Node, found: &mut Vec<Annotation>) {
     // An explicit stack: a deeply nested document must not exhaust the call stack.
     let mut stack = vec![node];

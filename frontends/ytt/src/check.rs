@@ -4,13 +4,15 @@
 //! - [`judge`]: data-values files over a schema, as `ytt -f schema.yml --data-values-file
 //!   values.yml...` judges them: valid, or each violation located (validations, type errors,
 //!   overlay errors);
-//! - [`schema_faults`]: every error of a schema file where ytt stops at the first.
+//! - [`schema_faults`]: every error of a schema file where ytt stops at the first;
+//!   [`folder_faults`]: the same over a folder's schema files, and their overlay's error.
 
 use std::sync::Arc;
 
-use super::files::{Files, Input};
+use super::code;
+use super::files::{Files, Input, expand};
 use super::run::{
-    Invocation, Loaded, Stop, Violation, ViolationKind, code_refusals, evaluate, load, read_inputs,
+    Invocation, Loaded, Stop, Violation, ViolationKind, evaluate, has_document, load, read_inputs,
     repeated_keys, schema_error,
 };
 use super::schema::{MAX_FAULTS, build_all};
@@ -280,16 +282,11 @@ pub fn schema_faults(
             text,
         }]
     };
-    let invocation = Invocation {
-        files: vec![name.to_owned()],
-        ..Invocation::default()
-    };
     if name.ends_with(".star") {
-        // The refusal as a run gives it.
-        return match read_inputs(&invocation, &read) {
-            Err(stop) => whole(stop.text().to_owned()),
-            Ok(_) => Vec::new(),
-        };
+        // ytt reads a `.star` file only when a template loads it: no schema here.
+        return whole(format!(
+            "{name}: a Starlark module (.star file), not a data-values schema: ytt reads it only when a schema or data-values file loads it\n"
+        ));
     }
     let mut file = match load(&Input::as_given(name), &read) {
         Ok(file) => file,
@@ -320,7 +317,8 @@ pub fn schema_faults(
             text,
         }];
     }
-    let mut faults: Vec<SchemaFault> = code_refusals(&file)
+    let star = |path: &str| read(path).ok();
+    let mut faults: Vec<SchemaFault> = code::apply(&mut file, &star)
         .into_iter()
         .take(MAX_FAULTS)
         .map(|(line, text)| SchemaFault {
@@ -341,6 +339,49 @@ pub fn schema_faults(
         });
     }
     faults.sort_by_key(|f| f.pos.line);
+    faults
+}
+
+/// Every error of the schema of the folder `dir`, read as `ytt -f dir` reads it (its schema
+/// files, in ytt's order, each overlaying the ones before): each schema file's own errors
+/// ([`schema_faults`], the file named by its path under `dir`), then, when none has any, the
+/// first error of the overlay (ytt's text, at line 0 of `dir`). A folder that cannot be
+/// listed, a schema file that cannot be read or is not YAML gives one fault.
+pub fn folder_faults(dir: &str, files: &dyn Files, seed_extensions: bool) -> Vec<SchemaFault> {
+    let at_dir = |text: String| SchemaFault {
+        pos: Pos {
+            file: Arc::from(dir),
+            line: 0,
+        },
+        message: one_line(&text),
+        text,
+    };
+    let inputs = match expand(&[dir.to_owned()], files, false) {
+        Ok(inputs) => inputs,
+        Err(text) => return vec![at_dir(text)],
+    };
+    let read = |path: &str| files.read(path);
+    let mut faults = Vec::new();
+    for input in inputs.iter().filter(|i| i.is_yaml_template()) {
+        match load(&Input::as_given(&input.path), &read) {
+            Ok(file) if has_document(&file, "data/values-schema") => {
+                faults.extend(schema_faults(&input.path, &read, seed_extensions));
+            }
+            Ok(_) => {}
+            Err(stop) => faults.push(at_dir(stop.text().to_owned())),
+        }
+    }
+    if faults.is_empty() {
+        let invocation = Invocation {
+            files: vec![dir.to_owned()],
+            schema_inspect: true,
+            seed_extensions,
+            ..Invocation::default()
+        };
+        if let Err(stop) = read_inputs(&invocation, files) {
+            faults.push(at_dir(stop.text().to_owned()));
+        }
+    }
     faults
 }
 

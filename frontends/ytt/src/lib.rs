@@ -6,8 +6,9 @@
 //! re-exported as [`yaml`].
 //!
 //! - [`annotations`]: the `#@` comments of a node;
-//! - [`starlark`]: the Starlark of annotation arguments (literals, kwargs, simple lambdas), its
-//!   values and its error texts, as starlark-go under ytt, and the evaluator of the lambdas;
+//! - [`starlark`]: the Starlark of annotation arguments (literals, kwargs, simple lambdas,
+//!   functions of one `return`), its values and its error texts, as starlark-go under ytt, and
+//!   the evaluator of the lambdas;
 //! - [`schema`]: data-values schemas typed as ytt types them;
 //! - [`validation`]: validation annotations read into [`validation::Validation`]s, which enter
 //!   the rule IR as extension checks;
@@ -25,6 +26,7 @@
 pub mod annotations;
 pub mod check;
 pub mod checks;
+mod code;
 pub mod compiled;
 pub mod data;
 pub mod export;

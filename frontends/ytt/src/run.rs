@@ -7,6 +7,7 @@
 //! [`super::check::judge`] reads the same run's verdict as data.
 
 use super::annotations;
+use super::code::{self, refusal};
 use super::data::{key_text, locate, to_json};
 use super::export::openapi_v3;
 use super::files::{Files, Input, expand};
@@ -14,7 +15,7 @@ use super::kv::{KeyValue, environment, key_values};
 use super::lower::{LowerError, assert_checks, rule_set, schema_checks};
 use super::map_keys;
 use super::schema::{self, BuildError, Schema};
-use super::starlark::{ArgumentsError, mentions, refuse_code, standard_load};
+use super::starlark::ArgumentsError;
 use super::validation::ValidationError;
 use super::values::multiline::multi_line;
 use super::values::{self, DataValues, SchemaFile, SourceKind, Step};
@@ -222,15 +223,13 @@ fn check_flags(invocation: &Invocation) -> Result<(), Stop> {
 /// `--data-values-file`s are read unless the run only exports the schema.
 pub(crate) fn read_inputs(invocation: &Invocation, files: &dyn Files) -> Result<Inputs, Stop> {
     let mut templates = Vec::new();
+    let mut stars = Vec::new();
     for input in expand(&invocation.files, files, invocation.names_as_given).map_err(Stop::Input)? {
-        // A `.star` file is read by the `load()`s validgen refuses; one named on its own is
-        // refused too, rather than passed over.
-        if input.is_starlark() && !input.implied {
-            return Err(Stop::Refused(refusal(
-                &input.path,
-                1,
-                "a Starlark module (.star file)",
-            )));
+        // A `.star` file is read only when a file loads it (ytt 0.48 evaluates none on its
+        // own).
+        if input.is_starlark() {
+            stars.push(input);
+            continue;
         }
         if input.is_yaml_template() {
             templates.push(load(&input, files)?);
@@ -245,11 +244,17 @@ pub(crate) fn read_inputs(invocation: &Invocation, files: &dyn Files) -> Result<
         .collect();
     // Only the schema and data-values files are evaluated before the data values are
     // (`--data-values-inspect` stops there); their code is what validgen must read.
+    let star = |name: &str| {
+        let input = stars.iter().find(|s| s.name == name)?;
+        files.read(&input.path).ok()
+    };
     for file in templates
         .iter_mut()
         .filter(|f| has_document(f, "data/values-schema") || has_document(f, "data/values"))
     {
-        refuse_code_lines(file).map_err(Stop::Refused)?;
+        if let Some((_, text)) = code::apply(file, &star).into_iter().next() {
+            return Err(Stop::Refused(text));
+        }
     }
     // Each template's repeated keys (ytt evaluates the schema files first, then, after the
     // flags' files, the data-values files).
@@ -517,48 +522,12 @@ fn source(file: &Loaded, kind: SourceKind) -> values::Source<'_> {
 }
 
 /// Whether a document of `file` carries the annotation `name` (`data/values-schema`).
-fn has_document(file: &Loaded, name: &str) -> bool {
+pub(crate) fn has_document(file: &Loaded, name: &str) -> bool {
     file.documents.documents.iter().any(|d| {
         annotations::annotations(&d.comments)
             .iter()
             .any(|a| a.name == name)
     })
-}
-
-/// Template code (`#@ load(...)` of a file, `#@ def`) is beyond what validgen compiles:
-/// refused, named.
-fn refuse_code_lines(file: &Loaded) -> Result<(), String> {
-    match code_refusals(file).into_iter().next() {
-        Some((_, text)) => Err(text),
-        None => Ok(()),
-    }
-}
-
-/// Each code line of `file` that validgen refuses (`#@ load(...)` of anything but a standard
-/// module, `#@ def`...), with its line and validgen's refusal; a standard module loaded and
-/// then used by an annotation is refused at that annotation.
-pub(crate) fn code_refusals(file: &Loaded) -> Vec<(usize, String)> {
-    let all = annotations::all(&file.documents);
-    let mut refused = Vec::new();
-    let mut loaded = Vec::new();
-    for code in all.iter().filter(|a| a.name.is_empty()) {
-        match standard_load(&code.args) {
-            Some(module) => loaded.push(module),
-            None => refused.push((
-                code.pos.line,
-                refusal(&file.path, code.pos.line, &refuse_code(&code.args).message),
-            )),
-        }
-    }
-    for annotation in all.iter().filter(|a| !a.name.is_empty()) {
-        if let Some(module) = loaded.iter().find(|m| mentions(&annotation.args, m)) {
-            let construct = format!("the module `{module}` (`@ytt:{module}`) in an annotation");
-            let line = annotation.pos.line;
-            refused.push((line, refusal(&file.path, line, &construct)));
-        }
-    }
-    refused.sort_by_key(|(line, _)| *line);
-    refused
 }
 
 /// The schema of the schema files `files` (in ytt's order) with its validations checked, or
@@ -724,11 +693,4 @@ fn pointer(path: &[Step]) -> String {
         }
     }
     out
-}
-
-/// validgen's own refusal of Starlark beyond annotations with simple lambdas.
-fn refusal(file: &str, line: usize, construct: &str) -> String {
-    format!(
-        "{file}:{line}: unsupported: {construct}: validgen compiles data-values schemas whose annotations use literals and simple lambdas only\n"
-    )
 }

@@ -20,3 +20,7 @@ mod response;
 mod rustdoc;
 mod ytt_compiled;
 mod ytt_macro;
+mod ytt_packages_compiled;
+/// The recorded ytt cases, shared by the modules that replay them.
+#[path = "../../conformance/ytt/cases.rs"]
+mod ytt_recorded;

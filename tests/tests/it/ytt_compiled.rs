@@ -3,8 +3,7 @@
 //! violations as the interpreter, and, where ytt's answer is its validation report (and the
 //! data values carry no `@assert/validate` of their own), that report byte for byte.
 
-#[path = "../../conformance/ytt/cases.rs"]
-mod recorded;
+use crate::ytt_recorded as recorded;
 
 use validgen::interpret::{Explain, evaluate_document};
 use validgen::model::Plain;

@@ -1,12 +1,13 @@
 //! `include_ytt_schemas!` over real package schemas (`tests/ytt-schemas/`): every real values
 //! file of theirs (`tests/corpus/ytt-schemas/`) gets the same outcome from the compiled schema
 //! as from `validgen ytt`'s interpreter, and ytt's verdict (all pass); broken values get ytt's
-//! report from both.
+//! report from both. Named schemas of several files and of a folder (the vendored GCP package)
+//! give ytt's recorded outputs.
 
 use std::path::PathBuf;
 
+use crate::ytt_recorded as recorded;
 use validgen::ytt::data::secret_values;
-use validgen::ytt::run::{Invocation, Outcome, run};
 
 validgen::include_ytt_schemas!("ytt-schemas");
 
@@ -22,26 +23,6 @@ const PACKAGES: &[(&str, &str)] = &[
         "ThomasVitale/cartographer-delivery",
     ),
 ];
-
-fn interpreted(schema: &validgen::ytt::compiled::YttSchema, values: &[(&str, &str)]) -> Outcome {
-    let invocation = Invocation {
-        files: vec![schema.file.to_owned()],
-        data_values_files: values.iter().map(|(n, _)| (*n).to_owned()).collect(),
-        data_values_inspect: true,
-        ..Invocation::default()
-    };
-    let read = |name: &str| {
-        if name == schema.file {
-            return Ok(schema.schema.to_owned());
-        }
-        values
-            .iter()
-            .find(|(n, _)| *n == name)
-            .map(|(_, t)| (*t).to_owned())
-            .ok_or_else(|| format!("no file {name}"))
-    };
-    run(&invocation, &read)
-}
 
 fn values_files(package: &str) -> Vec<(String, String)> {
     let mut out = Vec::new();
@@ -80,7 +61,7 @@ fn compiled_schemas_judge_real_values_as_the_interpreter_and_ytt() {
         for (_, text) in values_files(package) {
             let values = [("values.yml", text.as_str())];
             let fast = schema.check(&values);
-            assert_eq!(fast, interpreted(schema, &values), "{name}");
+            assert_eq!(fast, schema.interpret(&values), "{name}");
             assert_eq!(fast.exit_code, 0, "{name}: {}", fast.stderr);
             judged += 1;
         }
@@ -96,10 +77,61 @@ fn broken_values_get_ytts_report_from_both() {
         "feature-flags:\n  enable-provenance-in-status: 'TRUE'\n",
     )];
     let fast = tekton_pipelines(&values);
-    assert_eq!(fast, interpreted(&TEKTON_PIPELINES, &values));
+    assert_eq!(fast, TEKTON_PIPELINES.interpret(&values));
     assert_eq!(fast.exit_code, 1);
     assert_eq!(
         fast.stderr,
         "ytt: Error: Validating final data values:\n  feature-flags.enable-provenance-in-status\n    from: values.yml:2\n    - must be: one of [\"true\", \"false\"] (by: tekton_pipelines.yml:223)\n      found: not one of allowed values\n\n\n"
+    );
+}
+
+/// Named schemas of several files or a package's folder: the vendored GCP
+/// custom-organization-policy-library (`conformance/ytt/packages/`), as its recorded cases
+/// call ytt on it.
+mod package {
+    validgen::include_ytt_schemas!(
+        gcp = [
+            "conformance/ytt/packages/gcp-custom-organization-policy-library/build/config/schema.yaml",
+            "conformance/ytt/packages/gcp-custom-organization-policy-library/build/config/services/",
+        ],
+        gcp_folder =
+            "conformance/ytt/packages/gcp-custom-organization-policy-library/build/config/",
+    );
+}
+
+/// A recorded package case by id.
+fn recorded_case(id: &str) -> recorded::Case {
+    recorded::packages()
+        .into_iter()
+        .find(|c| c.id == id)
+        .expect("a recorded case")
+}
+
+#[test]
+fn schemas_of_several_files_and_folders_compile_into_ytts_outcomes() {
+    assert_eq!(package::YTT_SCHEMAS.len(), 2);
+    // `-f build/config/schema.yaml -f build/config/services/ --data-values-file plain.yaml`.
+    let case = recorded_case("gcp-plain-values");
+    let plain = case
+        .files
+        .iter()
+        .find(|f| f.name == "plain.yaml")
+        .expect("its values");
+    let values = [("plain.yaml", plain.text.as_str())];
+    let fast = package::gcp(&values);
+    assert_eq!(fast, package::GCP.interpret(&values));
+    let e = &case.expected;
+    assert_eq!(
+        (fast.exit_code, fast.stdout.as_str(), fast.stderr.as_str()),
+        (e.exit_code, e.stdout.as_str(), e.stderr.as_str())
+    );
+    // `-f build/config/ --data-values-inspect`: the folder's schema files and its defaults.
+    let case = recorded_case("gcp-folder-defaults");
+    let fast = package::gcp_folder(&[]);
+    assert_eq!(fast, package::GCP_FOLDER.interpret(&[]));
+    let e = &case.expected;
+    assert_eq!(
+        (fast.exit_code, fast.stdout.as_str(), fast.stderr.as_str()),
+        (e.exit_code, e.stdout.as_str(), e.stderr.as_str())
     );
 }

@@ -14,6 +14,7 @@
 
 mod error;
 mod expr;
+pub mod functions;
 pub mod interp;
 mod lexer;
 mod lower;

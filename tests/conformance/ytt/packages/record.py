@@ -233,9 +233,102 @@ def flags():
     assert values
 
 
+FUNCTION_SCHEMA = """#@ def valid_port(v):
+#@   return v > 1023
+#@ end
+#@ def same_mode(v, ctx):
+#@   return ctx.parent["mode"] == "x"
+#@ end
+#@ def short(v):
+#@   return len(v) < 4
+#@ end
+#@ def short_name(v):
+#@   return short(v) and v != ""
+#@ end
+#@ def not_empty(v):
+#@   return len(v) > 0
+#@ end
+
+#@data/values-schema
+---
+#@schema/validation ("an unprivileged port", valid_port)
+port: 2000
+mode: "y"
+#@schema/validation ("a small size", lambda v: v < 5), when=same_mode
+size: 10
+#@schema/validation ("a short name", short_name)
+name: abc
+#@schema/type any=True
+#@schema/validation ("not empty", not_empty)
+label: x
+"""
+
+STAR_SCHEMA = """#@ load("@ytt:overlay", "overlay")
+#@ load("lib/helpers.star", "small", "tiny")
+
+#@data/values-schema
+---
+#@schema/validation ("small", small)
+a: 3
+#@schema/validation ("tiny", tiny), when=lambda v, ctx: ctx.root["a"] > 0
+b: 1
+"""
+
+STAR_HELPERS = """# Functions of one return, one calling another.
+def small(v):
+  return v < 5
+end
+
+def tiny(v):
+  return small(v) and v < 2
+end
+"""
+
+
+def functions():
+    """Own schemas with `#@ def` functions of one `return` and `.star` files of them."""
+    group = "functions"
+    files = [{"name": "schema.yml", "text": FUNCTION_SCHEMA}]
+    for fid, what, values in [
+        ("defaults", "the schema's defaults (all valid)", None),
+        ("port", "a port under valid_port's bound", "port: 80\n"),
+        ("when-on", "when=same_mode turned on, the guarded rule broken", "mode: x\n"),
+        ("when-on-valid", "when=same_mode turned on, the guarded rule kept", "mode: x\nsize: 1\n"),
+        ("nested", "a function calling another, broken", "name: abcdef\n"),
+        ("nested-empty", "a function calling another, broken by its second operand", "name: \"\"\n"),
+        ("error", "a function that fails (len of an int)", "label: 5\n"),
+    ]:
+        fs = files if values is None else files + [{"name": "values.yml", "text": values}]
+        args = ["-f", "schema.yml"] + ([] if values is None else ["--data-values-file", "values.yml"])
+        case(f"def-{fid}", group, f"own schema with #@ def functions used by validations and when=: {what}",
+             fs, args + INSPECT)
+    assert_values = ("#@ def positive(v):\n#@   return v > 0\n#@ end\n#@data/values\n---\n"
+                     "#@assert/validate (\"positive\", positive)\nport: -1\n")
+    case("def-assert-validate", group, "own data-values file with a #@ def used by @assert/validate",
+         [{"name": "values.yml", "text": assert_values}], ["-f", "values.yml"] + INSPECT)
+    case("def-assert-validate-schema", group, "own data-values file with a #@ def used by @assert/validate, over the schema",
+         files + [{"name": "values.yml", "text": assert_values}], ["-f", "schema.yml", "-f", "values.yml"] + INSPECT)
+    star = [{"name": "config/schema.yml", "text": STAR_SCHEMA},
+            {"name": "config/lib/helpers.star", "text": STAR_HELPERS}]
+    for sid, what, values in [
+        ("defaults", "the schema's defaults (all valid)", None),
+        ("broken", "both functions broken", "a: 7\nb: 3\n"),
+        ("tiny", "the function calling another, broken by its own operand", "b: 2\n"),
+    ]:
+        fs = star if values is None else star + [{"name": "values.yml", "text": values}]
+        args = ["-f", "config/"] + ([] if values is None else ["--data-values-file", "values.yml"])
+        case(f"star-{sid}", group, f"own folder: a schema loading functions of one return from lib/helpers.star: {what}",
+             fs, args + INSPECT)
+    case("star-named", group, "own: the .star file named by -f beside the schema",
+         star, ["-f", "config/schema.yml", "-f", "lib/helpers.star=config/lib/helpers.star"] + INSPECT)
+    case("star-export", group, "own folder: the schema exported (functions are not part of it)",
+         star, ["-f", "config/"] + EXPORT)
+
+
 if __name__ == "__main__":
     sys.stdout.reconfigure(newline="\n")
     gcp()
     playground()
     own()
     flags()
+    functions()

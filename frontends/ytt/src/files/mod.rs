@@ -5,6 +5,14 @@
 //! sorted by that name (each argument's files stay in argument order). Which files hold data
 //! values or schemas is ytt's `pkg/workspace/library_execution.go`: only YAML templates (not
 //! `*.lib.yml`, not under a `_ytt_lib` folder) are read for them.
+//!
+//! [`Disk`] is the file system, [`Memory`] a set of named texts.
+
+mod disk;
+mod memory;
+
+pub use disk::Disk;
+pub use memory::Memory;
 
 /// Where a run reads its files.
 pub trait Files {

@@ -1,11 +1,11 @@
-//! The file system as `validgen ytt` reads it (ytt 0.48 `pkg/files`): files, folders walked
+//! The file system as a ytt run reads it (ytt 0.48 `pkg/files`): files, folders walked
 //! recursively, `-` as standard input (read once), with ytt's error texts.
 
 use std::cell::OnceCell;
 use std::io::Read;
 use std::path::Path;
 
-use validgen_ytt::files::{Files, MAX_FILES};
+use super::{Files, MAX_FILES};
 
 /// The local file system and standard input.
 #[derive(Debug, Default)]
