@@ -224,30 +224,11 @@ fn reachable(
 /// Calls `f` with the name of every [`Check::Ref`] in `checks`, at any depth.
 fn refs(checks: &[Check], f: &mut impl FnMut(&str)) {
     for c in checks {
-        match c {
-            Check::Ref { name } => f(name),
-            Check::AnyOf { branches } | Check::OneOf { branches } => {
-                branches.iter().for_each(|b| refs(b, f));
-            }
-            Check::PrefixItems { items } => items.iter().for_each(|b| refs(b, f)),
-            Check::Not { checks }
-            | Check::Items { checks, .. }
-            | Check::Contains { checks, .. }
-            | Check::AdditionalProperties { checks, .. }
-            | Check::PropertyNames { checks }
-            | Check::Keyword { checks, .. } => refs(checks, f),
-            Check::IfThenElse {
-                condition,
-                then,
-                otherwise,
-            } => {
-                refs(condition, f);
-                refs(then, f);
-                refs(otherwise, f);
-            }
-            Check::Properties { properties } => properties.iter().for_each(|(_, b)| refs(b, f)),
-            Check::PatternProperties { patterns } => patterns.iter().for_each(|(_, b)| refs(b, f)),
-            _ => {}
+        if let Check::Ref { name } = c {
+            f(name);
+        }
+        for list in c.nested() {
+            refs(list, f);
         }
     }
 }
