@@ -16,20 +16,21 @@ use std::collections::{BTreeMap, BTreeSet};
 use super::{Check, Regex};
 
 /// The properties a schema object's keywords evaluate, whatever the value.
+/// It borrows the names and patterns from the checks.
 #[derive(Debug, Clone, Default)]
-pub struct PropertySet {
+pub struct PropertySet<'r> {
     /// Every property (`additionalProperties`, a nested `unevaluatedProperties`).
     pub all: bool,
     /// Properties named by `properties`, in order, each once.
-    pub names: Vec<String>,
+    pub names: Vec<&'r str>,
     /// Properties whose names match one of these (`patternProperties`).
-    pub patterns: Vec<Regex>,
+    pub patterns: Vec<&'r Regex>,
 }
 
-impl PropertySet {
+impl PropertySet<'_> {
     /// Whether the property `key` is evaluated.
     pub fn evaluates(&self, key: &str) -> bool {
-        self.all || self.names.iter().any(|n| n == key) || self.patterns.iter().any(|p| p.is_match(key))
+        self.all || self.names.contains(&key) || self.patterns.iter().any(|p| p.is_match(key))
     }
 
     fn is_empty(&self) -> bool {
@@ -62,10 +63,10 @@ impl ItemSet {
 /// The properties `checks` (a schema object's other keywords) evaluate, when the same for
 /// every value; `None` when an applicator's success decides (`anyOf`, `oneOf`, `if`,
 /// `dependentSchemas` with a subschema evaluating properties).
-pub fn static_properties(
-    checks: &[Check],
-    definitions: &BTreeMap<String, Vec<Check>>,
-) -> Option<PropertySet> {
+pub fn static_properties<'r>(
+    checks: &'r [Check],
+    definitions: &'r BTreeMap<String, Vec<Check>>,
+) -> Option<PropertySet<'r>> {
     let mut set = PropertySet::default();
     let mut seen = BTreeSet::new();
     properties_into(checks, definitions, &mut seen, &mut set).then_some(set)
@@ -89,20 +90,20 @@ fn properties_into<'r>(
     checks: &'r [Check],
     definitions: &'r BTreeMap<String, Vec<Check>>,
     seen: &mut BTreeSet<&'r str>,
-    set: &mut PropertySet,
+    set: &mut PropertySet<'r>,
 ) -> bool {
     for c in checks {
         let fixed = match c {
             Check::Properties { properties } => {
                 for (name, _) in properties {
-                    if !set.names.contains(name) {
-                        set.names.push(name.clone());
+                    if !set.names.contains(&name.as_str()) {
+                        set.names.push(name);
                     }
                 }
                 true
             }
             Check::PatternProperties { patterns } => {
-                set.patterns.extend(patterns.iter().map(|(re, _)| re.clone()));
+                set.patterns.extend(patterns.iter().map(|(re, _)| re));
                 true
             }
             Check::AdditionalProperties { .. }

@@ -1241,7 +1241,9 @@ fn schema(depth: u32, can_ref: bool) -> BoxedStrategy<Value> {
             )
             .prop_map(|m| json!(m)),
         ),
-        one("propertyNames", child),
+        one("propertyNames", child.clone()),
+        one("unevaluatedProperties", child.clone()),
+        one("unevaluatedItems", child),
         one(
             "dependentSchemas",
             prop::collection::btree_map(name(), here.clone(), 1..3).prop_map(|m| json!(m)),
@@ -1430,7 +1432,9 @@ fn near(schema: &Value, root: &Value, rng: &mut Rng, depth: u32) -> Value {
             json!(if rng.chance(2) { "é" } else { "a" }.repeat(n))
         }
         "minItems" | "maxItems" | "items" | "prefixItems" | "additionalItems" | "contains"
-        | "minContains" | "maxContains" | "uniqueItems" => array_near(map, root, rng, depth),
+        | "minContains" | "maxContains" | "uniqueItems" | "unevaluatedItems" => {
+            array_near(map, root, rng, depth)
+        }
         "properties"
         | "required"
         | "additionalProperties"
@@ -1440,7 +1444,8 @@ fn near(schema: &Value, root: &Value, rng: &mut Rng, depth: u32) -> Value {
         | "maxProperties"
         | "dependentRequired"
         | "dependentSchemas"
-        | "dependencies" => object_near(map, root, rng, depth),
+        | "dependencies"
+        | "unevaluatedProperties" => object_near(map, root, rng, depth),
         "allOf" | "anyOf" | "oneOf" => match pick(v, rng) {
             Some(s) => near(&s, root, rng, depth + 1),
             None => plain(rng),
@@ -1479,7 +1484,8 @@ fn array_near(map: &Map<String, Value>, root: &Value, rng: &mut Rng, depth: u32)
     let rest = map
         .get("items")
         .filter(|i| !i.is_array())
-        .or_else(|| map.get("additionalItems"));
+        .or_else(|| map.get("additionalItems"))
+        .or_else(|| map.get("unevaluatedItems"));
     let mut out = Vec::new();
     for i in 0..len {
         let s = match (prefix.get(i), map.get("contains")) {
@@ -1524,7 +1530,8 @@ fn object_near(map: &Map<String, Value>, root: &Value, rng: &mut Rng, depth: u32
         let s = map
             .get("properties")
             .and_then(|p| p.get(&n))
-            .or_else(|| map.get("additionalProperties"));
+            .or_else(|| map.get("additionalProperties"))
+            .or_else(|| map.get("unevaluatedProperties"));
         let v = match s {
             Some(s) => near(s, root, rng, depth + 1),
             None => plain(rng),
@@ -1876,6 +1883,8 @@ fn older_forms(schema: Value, draft7: bool) -> Value {
             "items" if prefix.is_some() => {
                 out.insert("additionalItems".to_owned(), older_forms(v, draft7));
             }
+            // Keywords of 2019-09 on, which draft-07 validators ignore.
+            "unevaluatedProperties" | "unevaluatedItems" if draft7 => {}
             "dependentRequired" | "dependentSchemas" if draft7 => {
                 if let Value::Object(m) = each(v) {
                     dependencies.extend(m);
@@ -1889,6 +1898,8 @@ fn older_forms(schema: Value, draft7: bool) -> Value {
             | "contains"
             | "additionalProperties"
             | "propertyNames"
+            | "unevaluatedProperties"
+            | "unevaluatedItems"
             | "not"
             | "if"
             | "then"
