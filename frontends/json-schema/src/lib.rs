@@ -156,6 +156,7 @@ pub fn compile(schema: &Value, options: &Options) -> Result<CompiledSchema, Vec<
     }
     let definitions = reachable(&root, std::mem::take(&mut lowerer.definitions));
     errors.extend(ref_cycles(&root, &definitions));
+    errors.extend(lower::too_deep_unevaluated(&root, &definitions));
     if !errors.is_empty() {
         errors.sort_by(|a, b| a.pointer.cmp(&b.pointer).then(a.message.cmp(&b.message)));
         errors.dedup();

@@ -273,6 +273,8 @@ impl<'s> Lowerer<'s> {
     }
 }
 
+pub(crate) use unevaluated::too_deep as too_deep_unevaluated;
+
 /// A [`Check::Keyword`].
 fn keyword(location: String, message: Option<String>, checks: Vec<Check>) -> Check {
     Check::Keyword {
