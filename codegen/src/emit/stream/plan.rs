@@ -8,8 +8,11 @@
 //! container's type or size, by the names of its keys, or by the verdicts of the goals its
 //! entries and items get (a set of goals too: one generated function per distinct set). A
 //! scalar is judged by each goal's checks directly (`scalar.rs`). What the pass cannot judge
-//! (an array or object compared whole: `const`, `enum`, `uniqueItems`) is read into a tape
-//! and judged there by the tape path's own verdict code.
+//! (an array or object compared whole: `const`, `enum`, `uniqueItems`; one whose unevaluated
+//! entries or items depend on which `anyOf`/`oneOf`/`if` branch holds, or on `contains`, known
+//! only after its entries have gone by) is read into a tape and judged there by the tape path's
+//! own verdict code. An `unevaluated*` whose evaluated set is static is an atom like
+//! `additionalProperties`: its names become arms, its patterns dispatch, its positions items.
 //!
 //! The stream must answer as the tape path does, including its `$ref` budget and nesting limit
 //! (see `validgen_core::checks::document::Stream`): it takes, at each value, at least the
