@@ -15,6 +15,39 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use super::{Check, Regex};
 
+/// The parts of a [`Check::Unevaluated`], borrowed (what both back ends read).
+#[derive(Debug, Clone, Copy)]
+pub struct Unevaluated<'c> {
+    /// The schema object's other keywords.
+    pub checks: &'c [Check],
+    /// `unevaluatedProperties`' checks, if it has the keyword.
+    pub properties: Option<&'c [Check]>,
+    /// `unevaluatedItems`' checks, if it has the keyword.
+    pub items: Option<&'c [Check]>,
+    /// Whether `contains` evaluates the items it matches (2020-12).
+    pub contains_evaluates: bool,
+}
+
+impl<'c> Unevaluated<'c> {
+    /// The parts of `c`, if it is a [`Check::Unevaluated`].
+    pub fn of(c: &'c Check) -> Option<Self> {
+        match c {
+            Check::Unevaluated {
+                checks,
+                properties,
+                items,
+                contains_evaluates,
+            } => Some(Unevaluated {
+                checks,
+                properties: properties.as_deref(),
+                items: items.as_deref(),
+                contains_evaluates: *contains_evaluates,
+            }),
+            _ => None,
+        }
+    }
+}
+
 /// The properties a schema object's keywords evaluate, whatever the value.
 /// It borrows the names and patterns from the checks.
 #[derive(Debug, Clone, Default)]

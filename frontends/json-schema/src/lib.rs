@@ -13,9 +13,9 @@
 //! keyword location and the text. `$ref` targets become [`RuleSet::definitions`] named by
 //! their JSON Pointer, so recursion is a loop in the IR.
 //!
-//! What is refused, with a [`SchemaError`] at the keyword: `unevaluatedProperties`,
-//! `unevaluatedItems`, `$dynamicRef`, `$recursiveRef`, `$vocabulary`, a `$ref` to another
-//! document or to nowhere, a cycle of `$ref`s with no keyword between, a pattern that is not
+//! What is refused, with a [`SchemaError`] at the keyword: `$dynamicRef`, `$recursiveRef`,
+//! `$vocabulary`, a `$ref` to another document or to nowhere, a cycle of `$ref`s with no
+//! keyword between, `unevaluated*` nested in place more than 8 deep, a pattern that is not
 //! ECMA-262 or uses a construct the regex engine cannot run (see [`validgen_ecmaregex`]),
 //! keyword values of the wrong shape (a boolean schema in draft-04 among them), and a
 //! `$schema` naming another dialect. A `$ref` is an RFC 3986 reference (characters a URI

@@ -18,34 +18,7 @@ use super::additional_properties::skipped;
 use super::{checks, verdict};
 use crate::PRIVATE;
 
-/// The parts of a [`Check::Unevaluated`].
-#[derive(Clone, Copy)]
-pub(crate) struct Parts<'c> {
-    pub checks: &'c [Check],
-    pub properties: Option<&'c [Check]>,
-    pub items: Option<&'c [Check]>,
-    pub contains_evaluates: bool,
-}
-
-impl<'c> Parts<'c> {
-    /// The parts of `c`, if it is a [`Check::Unevaluated`].
-    pub(crate) fn of(c: &'c Check) -> Option<Self> {
-        match c {
-            Check::Unevaluated {
-                checks,
-                properties,
-                items,
-                contains_evaluates,
-            } => Some(Parts {
-                checks,
-                properties: properties.as_deref(),
-                items: items.as_deref(),
-                contains_evaluates: *contains_evaluates,
-            }),
-            _ => None,
-        }
-    }
-}
+pub(crate) use validgen_core::ir::evaluated::Unevaluated as Parts;
 
 /// Statements applying the check to `__v`, its violations pushed to `__out`.
 pub(super) fn check(u: Parts<'_>, set: &RuleSet) -> TokenStream {
@@ -308,35 +281,31 @@ pub(crate) fn definitions(set: &RuleSet) -> TokenStream {
     let [properties, items] = reached(set);
     let fns = set.definitions.iter().enumerate().map(|(i, (name, cs))| {
         let props = properties.contains(name.as_str()).then(|| {
-            let (f, body) = (format_ident!("__mpdef_{}", i), mark_properties(cs, set));
-            quote! {
-                fn #f<'a, I: #PRIVATE::model::Instance<'a>>(
-                    __v: I,
-                    __depth: usize,
-                    __budget: &#PRIVATE::checks::document::Budget,
-                    __marks: &mut [bool],
-                ) {
-                    #body
-                }
-            }
+            let body = mark_properties(cs, set);
+            mark_fn(&format_ident!("__mpdef_{}", i), TokenStream::new(), &body)
         });
         let items = items.contains(name.as_str()).then(|| {
-            let (f, body) = (format_ident!("__midef_{}", i), mark_items(cs, set));
-            quote! {
-                fn #f<'a, I: #PRIVATE::model::Instance<'a>>(
-                    __v: I,
-                    __depth: usize,
-                    __budget: &#PRIVATE::checks::document::Budget,
-                    __marks: &mut [bool],
-                    __contains: bool,
-                ) {
-                    #body
-                }
-            }
+            let body = mark_items(cs, set);
+            mark_fn(&format_ident!("__midef_{}", i), quote!(__contains: bool,), &body)
         });
         quote!(#props #items)
     });
     quote!(#(#fns)*)
+}
+
+/// `fn <name>(__v, __depth, __budget, __marks, <more>) { <body> }`: a marking twin.
+fn mark_fn(name: &proc_macro2::Ident, more: TokenStream, body: &TokenStream) -> TokenStream {
+    quote! {
+        fn #name<'a, I: #PRIVATE::model::Instance<'a>>(
+            __v: I,
+            __depth: usize,
+            __budget: &#PRIVATE::checks::document::Budget,
+            __marks: &mut [bool],
+            #more
+        ) {
+            #body
+        }
+    }
 }
 
 /// The definitions the per-value markings of `set` call: of properties, of items.

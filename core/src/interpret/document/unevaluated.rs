@@ -7,38 +7,10 @@
 
 use super::{Scope, apply, verdict};
 use crate::checks::document;
+pub(super) use crate::ir::evaluated::Unevaluated;
 use crate::ir::evaluated::{static_items, static_properties};
 use crate::ir::{At, Check, Violation};
 use crate::model::Instance;
-
-/// What an [`Check::Unevaluated`] holds besides its other keywords.
-#[derive(Clone, Copy)]
-pub(super) struct Unevaluated<'c> {
-    pub(super) checks: &'c [Check],
-    pub(super) properties: Option<&'c [Check]>,
-    pub(super) items: Option<&'c [Check]>,
-    pub(super) contains_evaluates: bool,
-}
-
-impl<'c> Unevaluated<'c> {
-    /// The parts of `c`, if it is a [`Check::Unevaluated`].
-    pub(super) fn of(c: &'c Check) -> Option<Self> {
-        match c {
-            Check::Unevaluated {
-                checks,
-                properties,
-                items,
-                contains_evaluates,
-            } => Some(Unevaluated {
-                checks,
-                properties: properties.as_deref(),
-                items: items.as_deref(),
-                contains_evaluates: *contains_evaluates,
-            }),
-            _ => None,
-        }
-    }
-}
 
 pub(super) fn apply_unevaluated<'a, I: Instance<'a>>(
     u: Unevaluated<'_>,
