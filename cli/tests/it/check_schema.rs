@@ -29,7 +29,7 @@ error[schema-error]: /properties/b/$vocabulary: `$vocabulary` is not supported: 
  --> {f}:6:18
   |
 6 |     $vocabulary: {"https://example.com/vocab/custom": true}
-  |                  ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
+  |                  ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
 
 2 errors, 0 warnings in 2 schema paths
 "
