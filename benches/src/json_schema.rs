@@ -71,7 +71,10 @@ fn real(label: &'static str, name: &str, instance: &str, index: usize) -> Case {
 /// with two real configurations and the larger one with a misspelt key (`remoteUsr`), which
 /// that keyword rejects.
 fn devcontainer() -> Case {
-    let corpus = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/corpus/json-schema/devcontainers/");
+    let corpus = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../tests/corpus/json-schema/devcontainers/"
+    );
     let read = |rel: &str| -> Value {
         let text = std::fs::read_to_string(format!("{corpus}{rel}")).expect("read a configuration");
         // JSON with comments (JSONC), each a whole line in these files.
@@ -85,7 +88,10 @@ fn devcontainer() -> Case {
     let universal = read("images/src/universal/.devcontainer/devcontainer.json");
     let mut misspelt = universal.clone();
     if let Value::Object(map) = &mut misspelt {
-        map.insert("remoteUsr".to_owned(), Value::String("codespace".to_owned()));
+        map.insert(
+            "remoteUsr".to_owned(),
+            Value::String("codespace".to_owned()),
+        );
     }
     Case {
         label: "devcontainer",
@@ -97,7 +103,9 @@ fn devcontainer() -> Case {
             ("universal-valid", universal),
             (
                 "compose-valid",
-                read("templates/src/docker-existing-docker-compose/.devcontainer/devcontainer.json"),
+                read(
+                    "templates/src/docker-existing-docker-compose/.devcontainer/devcontainer.json",
+                ),
             ),
             ("misspelt-invalid", misspelt),
         ],

@@ -28,7 +28,7 @@ fn refused_keywords_are_errors_with_their_lines() {
 error[schema-error]: /properties/b/$vocabulary: `$vocabulary` is not supported: custom meta-schemas are not supported
  --> {f}:6:18
   |
-6 |     $vocabulary: {"https://example.com/vocab/custom": true}
+6 |     $vocabulary: {{\"https://example.com/vocab/custom\": true}}
   |                  ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
 
 2 errors, 0 warnings in 2 schema paths

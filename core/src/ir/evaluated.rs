@@ -208,8 +208,13 @@ fn items_into<'r>(
             Check::AnyOf { .. } | Check::OneOf { .. } | Check::IfThenElse { .. } => {
                 c.in_place().into_iter().all(|l| {
                     let mut branch = ItemSet::default();
-                    items_into(l, definitions, contains_evaluates, &mut seen.clone(), &mut branch)
-                        && branch.is_empty()
+                    items_into(
+                        l,
+                        definitions,
+                        contains_evaluates,
+                        &mut seen.clone(),
+                        &mut branch,
+                    ) && branch.is_empty()
                 })
             }
             _ => true,
@@ -230,7 +235,10 @@ mod tests {
 
     fn props(names: &[&str]) -> Check {
         Check::Properties {
-            properties: names.iter().map(|n| ((*n).to_owned(), Vec::new())).collect(),
+            properties: names
+                .iter()
+                .map(|n| ((*n).to_owned(), Vec::new()))
+                .collect(),
         }
     }
 
@@ -272,7 +280,13 @@ mod tests {
             },
         ];
         let set = static_items(&checks, &BTreeMap::new(), true).expect("static");
-        assert_eq!(set, ItemSet { prefix: 2, from: Some(5) });
+        assert_eq!(
+            set,
+            ItemSet {
+                prefix: 2,
+                from: Some(5)
+            }
+        );
         assert!(set.evaluates(1) && !set.evaluates(3) && set.evaluates(7));
         let contains = vec![Check::Contains {
             checks: Vec::new(),

@@ -286,7 +286,11 @@ pub(crate) fn definitions(set: &RuleSet) -> TokenStream {
         });
         let items = items.contains(name.as_str()).then(|| {
             let body = mark_items(cs, set);
-            mark_fn(&format_ident!("__midef_{}", i), quote!(__contains: bool,), &body)
+            mark_fn(
+                &format_ident!("__midef_{}", i),
+                quote!(__contains: bool,),
+                &body,
+            )
         });
         quote!(#props #items)
     });
@@ -361,7 +365,10 @@ fn follow<'s>(cs: &'s [Check], set: &'s RuleSet, kind: Kind, reached: &mut BTree
                     follow(def, set, kind, reached);
                 }
             }
-            _ => c.in_place().into_iter().for_each(|l| follow(l, set, kind, reached)),
+            _ => c
+                .in_place()
+                .into_iter()
+                .for_each(|l| follow(l, set, kind, reached)),
         }
     }
 }

@@ -405,8 +405,7 @@ impl<'s> Plan<'s> {
                     contains_evaluates,
                     ..
                 } => {
-                    let fixed =
-                        static_items(checks, &set.definitions, *contains_evaluates)?;
+                    let fixed = static_items(checks, &set.definitions, *contains_evaluates)?;
                     positions = positions.max(fixed.prefix).max(fixed.from.unwrap_or(0));
                     Judged::Each
                 }
@@ -688,7 +687,11 @@ fn key_lists<'s>(c: &'s Check, key: Key<'_>, set: &RuleSet) -> Option<Vec<&'s [C
                     || matches!(key, Key::Named(k) if fixed.names.contains(&k))
                     || fixed.patterns.iter().any(|re| key.matches(re))
             });
-            if evaluated { Vec::new() } else { vec![cs.as_slice()] }
+            if evaluated {
+                Vec::new()
+            } else {
+                vec![cs.as_slice()]
+            }
         }
         Check::Properties { properties } => properties
             .iter()

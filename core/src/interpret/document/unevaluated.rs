@@ -56,7 +56,10 @@ pub(super) fn holds<'a, I: Instance<'a>>(u: Unevaluated<'_>, v: I, scope: Scope<
     {
         let marks = property_marks(u.checks, v, scope);
         let left = v.entries().zip(&marks).filter(|(_, m)| !**m);
-        if !left.into_iter().all(|((_, value), _)| verdict(checks, value, scope)) {
+        if !left
+            .into_iter()
+            .all(|((_, value), _)| verdict(checks, value, scope))
+        {
             return false;
         }
     }
@@ -116,7 +119,9 @@ fn mark_properties<'a, I: Instance<'a>>(
             }
             Check::AdditionalProperties {
                 known, patterns, ..
-            } => &|key| !known.iter().any(|k| k == key) && !patterns.iter().any(|p| p.is_match(key)),
+            } => {
+                &|key| !known.iter().any(|k| k == key) && !patterns.iter().any(|p| p.is_match(key))
+            }
             Check::Unevaluated {
                 properties: Some(_),
                 ..

@@ -97,7 +97,14 @@ pub(crate) fn too_deep(
             let in_place = c.in_place();
             for l in c.nested() {
                 let here = in_place.iter().any(|p| std::ptr::eq(*p, l));
-                todo.push((l, if here { inside.min(MAX_IN_PLACE + 1) } else { 0 }));
+                todo.push((
+                    l,
+                    if here {
+                        inside.min(MAX_IN_PLACE + 1)
+                    } else {
+                        0
+                    },
+                ));
             }
         }
     }
@@ -138,7 +145,8 @@ mod tests {
     fn nested(levels: usize) -> Value {
         let mut schema = json!({"properties": {"a": true}});
         for _ in 0..levels {
-            schema = json!({"anyOf": [schema, {"required": ["b"]}], "unevaluatedProperties": false});
+            schema =
+                json!({"anyOf": [schema, {"required": ["b"]}], "unevaluatedProperties": false});
         }
         schema
     }
@@ -146,8 +154,7 @@ mod tests {
     #[test]
     fn in_place_nesting_is_bounded_and_located() {
         assert!(compile(&nested(MAX_IN_PLACE), &Options::default()).is_ok());
-        let errors = compile(&nested(MAX_IN_PLACE + 3), &Options::default())
-            .expect_err("too deep");
+        let errors = compile(&nested(MAX_IN_PLACE + 3), &Options::default()).expect_err("too deep");
         assert_eq!(errors.len(), 1, "{errors:?}");
         assert_eq!(errors[0].keyword, "unevaluatedProperties");
         let at = "/anyOf/0".repeat(MAX_IN_PLACE);
