@@ -40,6 +40,10 @@ const SCHEMAS: &[(&str, &str)] = &[
         "olm_bundle_config",
         "operator-framework/operator-controller/internal/operator-controller/rukpak/bundle/registryv1bundleconfig.json",
     ),
+    (
+        "devcontainer",
+        "devcontainers/spec/schemas/devContainer.base.schema.json",
+    ),
 ];
 
 /// `include_schemas!` over a folder holding copies of [`SCHEMAS`], into

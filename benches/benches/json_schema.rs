@@ -1,8 +1,10 @@
 //! JSON Schema validation: validgen's compiled validators (and its interpreter) against the
 //! `jsonschema` crate, on real schemas with their real instances (`tests/corpus/json-schema`:
 //! Helm `values.schema.json` files with the charts' default values, a Gateway API CRD schema
-//! with an example Gateway, the OLM bundle config schema with a config from its docs) and on
-//! the bundle-scopes grammar with its example descriptors.
+//! with an example Gateway, the OLM bundle config schema with a config from its docs, the Dev
+//! Container schema, closed by `unevaluatedProperties: false` over `oneOf` branches, with two
+//! real configurations and a misspelt one) and on the bundle-scopes grammar with its example
+//! descriptors.
 //!
 //! - `value/*`: on a parsed `serde_json::Value`: `compiled` (the `include_schemas!`
 //!   validator, `Explain::Failures`), `interpreted` (the same rule set through

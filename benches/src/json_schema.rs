@@ -1,6 +1,7 @@
 //! The JSON Schema benchmark's cases: real schemas of `tests/corpus/json-schema` (compiled by
-//! `build.rs`) with a real instance each, and the bundle-scopes grammar with three of its
-//! descriptors; shared by `benches/json_schema.rs` and the callgrind loop
+//! `build.rs`) with a real instance each, the bundle-scopes grammar with three of its
+//! descriptors, and the Dev Container schema (`unevaluatedProperties`) with three
+//! configurations; shared by `benches/json_schema.rs` and the callgrind loop
 //! `examples/json_schema_prof.rs`.
 
 use serde_json::Value;
@@ -65,6 +66,52 @@ fn real(label: &'static str, name: &str, instance: &str, index: usize) -> Case {
     }
 }
 
+/// The Dev Container configuration schema (draft 2019-09, closed by `unevaluatedProperties:
+/// false` over `oneOf`/`allOf` branches: a set of evaluated properties known per value only)
+/// with two real configurations and the larger one with a misspelt key (`remoteUsr`), which
+/// that keyword rejects.
+fn devcontainer() -> Case {
+    let corpus = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../tests/corpus/json-schema/devcontainers/"
+    );
+    let read = |rel: &str| -> Value {
+        let text = std::fs::read_to_string(format!("{corpus}{rel}")).expect("read a configuration");
+        // JSON with comments (JSONC), each a whole line in these files.
+        let json: String = text
+            .lines()
+            .filter(|l| !l.trim_start().starts_with("//"))
+            .collect::<Vec<_>>()
+            .join("\n");
+        serde_json::from_str(&json).expect("a configuration parses")
+    };
+    let universal = read("images/src/universal/.devcontainer/devcontainer.json");
+    let mut misspelt = universal.clone();
+    if let Value::Object(map) = &mut misspelt {
+        map.insert(
+            "remoteUsr".to_owned(),
+            Value::String("codespace".to_owned()),
+        );
+    }
+    Case {
+        label: "devcontainer",
+        validator: crate::schemas::SCHEMAS
+            .iter()
+            .find(|v| v.name == "devcontainer")
+            .expect("compiled by build.rs"),
+        documents: vec![
+            ("universal-valid", universal),
+            (
+                "compose-valid",
+                read(
+                    "templates/src/docker-existing-docker-compose/.devcontainer/devcontainer.json",
+                ),
+            ),
+            ("misspelt-invalid", misspelt),
+        ],
+    }
+}
+
 /// Every case, in the benchmark's order.
 pub fn cases() -> Vec<Case> {
     vec![
@@ -93,5 +140,6 @@ pub fn cases() -> Vec<Case> {
             0,
         ),
         bundle_scopes(),
+        devcontainer(),
     ]
 }

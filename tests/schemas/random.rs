@@ -8,7 +8,9 @@
 //! `items`/`prefixItems`, `contains` with `minContains`/`maxContains`, item counts,
 //! `uniqueItems`, `properties`/`required`/`additionalProperties` (boolean and schema)/
 //! `patternProperties`/`propertyNames`, property counts, `dependentRequired`/
-//! `dependentSchemas`, `allOf`/`anyOf`/`oneOf`/`not`, `if`/`then`/`else`, boolean schemas,
+//! `dependentSchemas`, `allOf`/`anyOf`/`oneOf`/`not`, `if`/`then`/`else`,
+//! `unevaluatedProperties`/`unevaluatedItems` (over whatever siblings the schema has),
+//! boolean schemas,
 //! `$defs` with `$ref` (recursive too), `errorMessage` strings and objects; one schema in
 //! four is rewritten in draft-07 forms (`items` arrays, `additionalItems`, `definitions`,
 //! `dependencies`) under draft-07's `$schema`.
@@ -232,7 +234,7 @@ pub fn schema(g: &mut Lcg, depth: u32, can_ref: bool) -> Value {
 
 /// A keyword (or group) holding schemas.
 fn applicator(g: &mut Lcg, depth: u32, can_ref: bool, out: &mut Map<String, Value>) {
-    match g.below(13) {
+    match g.below(15) {
         0 => {
             out.insert("items".into(), schema(g, depth, true));
         }
@@ -296,6 +298,19 @@ fn applicator(g: &mut Lcg, depth: u32, can_ref: bool, out: &mut Map<String, Valu
         }
         11 => {
             out.insert("not".into(), schema(g, depth, can_ref));
+        }
+        12 | 13 => {
+            let k = if g.chance(2) {
+                "unevaluatedProperties"
+            } else {
+                "unevaluatedItems"
+            };
+            let v = if g.chance(2) {
+                json!(false)
+            } else {
+                schema(g, depth, true)
+            };
+            out.insert(k.into(), v);
         }
         _ => {
             out.insert("if".into(), schema(g, depth, can_ref));
@@ -369,7 +384,8 @@ fn draft7(schema: Value) -> Value {
             "items" if prefix => {
                 out.insert("additionalItems".into(), draft7(v));
             }
-            "minContains" | "maxContains" => {}
+            // 2019-09 on: unknown in draft-07.
+            "minContains" | "maxContains" | "unevaluatedProperties" | "unevaluatedItems" => {}
             "dependentRequired" | "dependentSchemas" => {
                 if let Value::Object(m) = each(v) {
                     dependencies.extend(m);
@@ -514,7 +530,9 @@ pub fn near(schema: &Value, root: &Value, g: &mut Lcg, depth: u32) -> Value {
         }
         "pattern" | "format" => json!(*g.pick(STRINGS)),
         "minItems" | "maxItems" | "items" | "prefixItems" | "additionalItems" | "contains"
-        | "minContains" | "maxContains" | "uniqueItems" => array_near(map, root, g, depth),
+        | "minContains" | "maxContains" | "uniqueItems" | "unevaluatedItems" => {
+            array_near(map, root, g, depth)
+        }
         "properties"
         | "required"
         | "additionalProperties"
@@ -524,7 +542,8 @@ pub fn near(schema: &Value, root: &Value, g: &mut Lcg, depth: u32) -> Value {
         | "maxProperties"
         | "dependentRequired"
         | "dependentSchemas"
-        | "dependencies" => object_near(map, root, g, depth),
+        | "dependencies"
+        | "unevaluatedProperties" => object_near(map, root, g, depth),
         "allOf" | "anyOf" | "oneOf" => match pick(v, g) {
             Some(s) => near(&s, root, g, depth + 1),
             None => plain(g),
@@ -564,7 +583,8 @@ fn array_near(map: &Map<String, Value>, root: &Value, g: &mut Lcg, depth: u32) -
     let rest = map
         .get("items")
         .filter(|i| !i.is_array())
-        .or_else(|| map.get("additionalItems"));
+        .or_else(|| map.get("additionalItems"))
+        .or_else(|| map.get("unevaluatedItems"));
     let mut out = Vec::new();
     for i in 0..len {
         let s = match (prefix.get(i), map.get("contains")) {
@@ -597,7 +617,8 @@ fn object_near(map: &Map<String, Value>, root: &Value, g: &mut Lcg, depth: u32) 
         let s = map
             .get("properties")
             .and_then(|p| p.get(&n))
-            .or_else(|| map.get("additionalProperties"));
+            .or_else(|| map.get("additionalProperties"))
+            .or_else(|| map.get("unevaluatedProperties"));
         let v = match s {
             Some(s) => near(s, root, g, depth + 1),
             None => plain(g),

@@ -25,11 +25,11 @@ fn refused_keywords_are_errors_with_their_lines() {
 4 |     type: strnig
   |           ^^^^^^
 
-error[schema-error]: /properties/b/unevaluatedProperties: `unevaluatedProperties` is not supported: `unevaluated*` needs the annotations of every sibling and is not compiled
- --> {f}:6:28
+error[schema-error]: /properties/b/$vocabulary: `$vocabulary` is not supported: custom meta-schemas are not supported
+ --> {f}:6:18
   |
-6 |     unevaluatedProperties: false
-  |                            ^^^^^
+6 |     $vocabulary: {{\"https://example.com/vocab/custom\": true}}
+  |                  ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
 
 2 errors, 0 warnings in 2 schema paths
 "

@@ -9,6 +9,7 @@
 
 mod annotations;
 mod arg;
+pub mod evaluated;
 mod extension;
 mod finding;
 mod guard;
@@ -299,6 +300,21 @@ pub enum Check {
     /// A check in a frontend's own terms ([`ExtensionCheck`]: ytt's validation annotations,
     /// `@schema/validation` and `@assert/validate`).
     Extension(Arc<dyn ExtensionCheck>),
+    /// The checks of a schema object with `unevaluatedProperties` or `unevaluatedItems`
+    /// (JSON Schema 2019-09 and 2020-12, §11 of the core specification): `checks` (its other
+    /// keywords) apply as they are, then `properties` to every property and `items` to every
+    /// item that no keyword of `checks` evaluated, through the in-place applicators whose
+    /// subschemas hold ([`evaluated`] says which).
+    Unevaluated {
+        /// The schema object's other keywords.
+        checks: Vec<Check>,
+        /// `unevaluatedProperties`: the checks of each property left unevaluated.
+        properties: Option<Vec<Check>>,
+        /// `unevaluatedItems`: the checks of each item left unevaluated.
+        items: Option<Vec<Check>>,
+        /// Whether `contains` evaluates the items it matches (2020-12; not 2019-09).
+        contains_evaluates: bool,
+    },
     /// The checks of a definition of the rule set ([`RuleSet::definitions`]).
     Ref {
         /// The definition's name.

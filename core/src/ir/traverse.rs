@@ -73,6 +73,16 @@ impl Check {
                 then,
                 otherwise,
             } => vec![condition.as_slice(), then.as_slice(), otherwise.as_slice()],
+            Check::Unevaluated {
+                checks,
+                properties,
+                items,
+                ..
+            } => std::iter::once(checks)
+                .chain(properties)
+                .chain(items)
+                .map(Vec::as_slice)
+                .collect(),
             Check::Properties { properties } => {
                 properties.iter().map(|(_, cs)| cs.as_slice()).collect()
             }
@@ -100,6 +110,22 @@ impl Check {
             | Check::Never
             | Check::Extension(_)
             | Check::Ref { .. } => Vec::new(),
+        }
+    }
+
+    /// The lists of checks nested in this one that apply to the value itself (a keyword's,
+    /// `not`'s, `anyOf`'s, `oneOf`'s, `if`'s branches, an `unevaluated*` schema's other
+    /// keywords), in order; none for a check that applies lists to entries or items only, or
+    /// to none. ([`Check::Ref`]'s definition applies in place too, but is named.)
+    pub fn in_place(&self) -> Vec<&[Check]> {
+        match self {
+            Check::Keyword { .. }
+            | Check::Not { .. }
+            | Check::AnyOf { .. }
+            | Check::OneOf { .. }
+            | Check::IfThenElse { .. } => self.nested(),
+            Check::Unevaluated { checks, .. } => vec![checks.as_slice()],
+            _ => Vec::new(),
         }
     }
 

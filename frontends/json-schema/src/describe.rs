@@ -8,6 +8,12 @@ use serde_json::Value;
 
 use validgen_core::ir::Violation;
 
+/// The last token of a JSON Pointer, unescaped (RFC 6901 §4).
+fn last_key(pointer: &str) -> String {
+    let key = pointer.rsplit('/').next().unwrap_or_default();
+    key.replace("~1", "/").replace("~0", "~")
+}
+
 /// At most this many characters of a value are quoted.
 const QUOTE_MAX: usize = 80;
 
@@ -46,12 +52,16 @@ pub fn describe(v: &Violation, doc: &Value, schema: &Value) -> String {
                 missing.join("; ")
             }
         }
-        "false" if v.keyword.ends_with("/additionalProperties") => {
-            let key = v.location.rsplit('/').next().unwrap_or_default();
-            format!(
-                "Additional properties are not allowed ('{}' was unexpected)",
-                key.replace("~1", "/").replace("~0", "~")
-            )
+        "false" if v.keyword.ends_with("/additionalProperties") => format!(
+            "Additional properties are not allowed ('{}' was unexpected)",
+            last_key(&v.location)
+        ),
+        "false" if v.keyword.ends_with("/unevaluatedProperties") => format!(
+            "Unevaluated properties are not allowed ('{}' was unexpected)",
+            last_key(&v.location)
+        ),
+        "false" if v.keyword.ends_with("/unevaluatedItems") => {
+            format!("Unevaluated items are not allowed ({shown} was unexpected)")
         }
         "false" => format!("False schema does not allow {shown}"),
         "enum" => format!("{shown} is not one of {limit}"),
@@ -160,6 +170,22 @@ mod tests {
         assert_eq!(
             texts(&schema, &json!({"name": "ab", "port": 70000})),
             ["/port: 70000 is greater than the maximum of 65535"]
+        );
+    }
+
+    #[test]
+    fn unevaluated_properties_and_items_are_named() {
+        let schema = json!({
+            "properties": {"a": {"type": "array", "prefixItems": [true], "unevaluatedItems": false}},
+            "anyOf": [{"properties": {"b": true}}, {"required": ["c"]}],
+            "unevaluatedProperties": false
+        });
+        assert_eq!(
+            texts(&schema, &json!({"a": [1, 2], "b": 1, "c~/": 2})),
+            [
+                "/a/1: Unevaluated items are not allowed (2 was unexpected)",
+                "/c~0~1: Unevaluated properties are not allowed ('c~/' was unexpected)",
+            ]
         );
     }
 

@@ -56,6 +56,8 @@ const SINCE_6: &[&str] = &["const", "contains", "propertyNames", "$id"];
 const SINCE_7: &[&str] = &["if", "then", "else", "$comment", "$defs"];
 /// Keywords of 2019-09 and 2020-12 only.
 const SINCE_2019: &[&str] = &[
+    "unevaluatedProperties",
+    "unevaluatedItems",
     "minContains",
     "maxContains",
     "dependentRequired",
@@ -91,9 +93,6 @@ pub(crate) fn role(keyword: &str, draft: Draft) -> Role {
         return Role::Annotation;
     }
     let refused = match keyword {
-        "unevaluatedProperties" | "unevaluatedItems" => {
-            Some("`unevaluated*` needs the annotations of every sibling and is not compiled")
-        }
         "$dynamicRef" | "$recursiveRef" => {
             Some("dynamic references are not compiled (only local `$ref`)")
         }

@@ -13,9 +13,9 @@
 //! keyword location and the text. `$ref` targets become [`RuleSet::definitions`] named by
 //! their JSON Pointer, so recursion is a loop in the IR.
 //!
-//! What is refused, with a [`SchemaError`] at the keyword: `unevaluatedProperties`,
-//! `unevaluatedItems`, `$dynamicRef`, `$recursiveRef`, `$vocabulary`, a `$ref` to another
-//! document or to nowhere, a cycle of `$ref`s with no keyword between, a pattern that is not
+//! What is refused, with a [`SchemaError`] at the keyword: `$dynamicRef`, `$recursiveRef`,
+//! `$vocabulary`, a `$ref` to another document or to nowhere, a cycle of `$ref`s with no
+//! keyword between, `unevaluated*` nested in place more than 8 deep, a pattern that is not
 //! ECMA-262 or uses a construct the regex engine cannot run (see [`validgen_ecmaregex`]),
 //! keyword values of the wrong shape (a boolean schema in draft-04 among them), and a
 //! `$schema` naming another dialect. A `$ref` is an RFC 3986 reference (characters a URI
@@ -156,6 +156,7 @@ pub fn compile(schema: &Value, options: &Options) -> Result<CompiledSchema, Vec<
     }
     let definitions = reachable(&root, std::mem::take(&mut lowerer.definitions));
     errors.extend(ref_cycles(&root, &definitions));
+    errors.extend(lower::too_deep_unevaluated(&root, &definitions));
     if !errors.is_empty() {
         errors.sort_by(|a, b| a.pointer.cmp(&b.pointer).then(a.message.cmp(&b.message)));
         errors.dedup();
@@ -224,30 +225,11 @@ fn reachable(
 /// Calls `f` with the name of every [`Check::Ref`] in `checks`, at any depth.
 fn refs(checks: &[Check], f: &mut impl FnMut(&str)) {
     for c in checks {
-        match c {
-            Check::Ref { name } => f(name),
-            Check::AnyOf { branches } | Check::OneOf { branches } => {
-                branches.iter().for_each(|b| refs(b, f));
-            }
-            Check::PrefixItems { items } => items.iter().for_each(|b| refs(b, f)),
-            Check::Not { checks }
-            | Check::Items { checks, .. }
-            | Check::Contains { checks, .. }
-            | Check::AdditionalProperties { checks, .. }
-            | Check::PropertyNames { checks }
-            | Check::Keyword { checks, .. } => refs(checks, f),
-            Check::IfThenElse {
-                condition,
-                then,
-                otherwise,
-            } => {
-                refs(condition, f);
-                refs(then, f);
-                refs(otherwise, f);
-            }
-            Check::Properties { properties } => properties.iter().for_each(|(_, b)| refs(b, f)),
-            Check::PatternProperties { patterns } => patterns.iter().for_each(|(_, b)| refs(b, f)),
-            _ => {}
+        if let Check::Ref { name } = c {
+            f(name);
+        }
+        for list in c.nested() {
+            refs(list, f);
         }
     }
 }

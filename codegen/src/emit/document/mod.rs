@@ -32,6 +32,7 @@ mod reference;
 mod required;
 mod size;
 mod type_;
+mod unevaluated;
 mod unique;
 #[cfg(feature = "ytt")]
 mod validation;
@@ -232,6 +233,7 @@ fn leaf(c: &Check) -> Option<TokenStream> {
         | Check::Properties { .. }
         | Check::AdditionalProperties { .. }
         | Check::Ref { .. }
+        | Check::Unevaluated { .. }
         | Check::Extension(_) => return None,
     })
 }
@@ -282,6 +284,10 @@ fn one(c: &Check, set: &RuleSet) -> TokenStream {
             checks,
         } => additional_properties::check(known, patterns, checks, set),
         Check::Ref { name } => reference::check(name, set),
+        Check::Unevaluated { .. } => match unevaluated::Parts::of(c) {
+            Some(u) => unevaluated::check(u, set),
+            None => push(fail_closed()),
+        },
         #[cfg(feature = "ytt")]
         Check::Extension(e) => match validation::of(e.as_ref()) {
             Some(v) => validation::check(v),

@@ -33,7 +33,8 @@ pub(crate) fn definitions(set: &RuleSet) -> TokenStream {
         let body = all_hold(cs.iter().map(|c| check_holds(c, set)));
         verdict_fn(&format_ident!("__vdef_{}", i), Over::Instance, &body)
     });
-    quote!(#(#fns)*)
+    let marking = super::unevaluated::definitions(set);
+    quote!(#(#fns)* #marking)
 }
 
 /// What a verdict function judges as `__v`.
@@ -179,6 +180,10 @@ fn check_holds(c: &Check, set: &RuleSet) -> TokenStream {
                 }
             }
         }
+        Check::Unevaluated { .. } => match super::unevaluated::Parts::of(c) {
+            Some(u) => super::unevaluated::holds(u, set),
+            None => quote!(false),
+        },
         // Compositions and `$ref`s apply lists to `__v` itself; the rest are leaves.
         other => at_value(other, set, "__vdef", &|cs| holds(cs, set))
             .unwrap_or_else(|| leaf_holds(other)),

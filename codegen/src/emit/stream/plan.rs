@@ -8,8 +8,11 @@
 //! container's type or size, by the names of its keys, or by the verdicts of the goals its
 //! entries and items get (a set of goals too: one generated function per distinct set). A
 //! scalar is judged by each goal's checks directly (`scalar.rs`). What the pass cannot judge
-//! (an array or object compared whole: `const`, `enum`, `uniqueItems`) is read into a tape
-//! and judged there by the tape path's own verdict code.
+//! (an array or object compared whole: `const`, `enum`, `uniqueItems`; one whose unevaluated
+//! entries or items depend on which `anyOf`/`oneOf`/`if` branch holds, or on `contains`, known
+//! only after its entries have gone by) is read into a tape and judged there by the tape path's
+//! own verdict code. An `unevaluated*` whose evaluated set is static is an atom like
+//! `additionalProperties`: its names become arms, its patterns dispatch, its positions items.
 //!
 //! The stream must answer as the tape path does, including its `$ref` budget and nesting limit
 //! (see `validgen_core::checks::document::Stream`): it takes, at each value, at least the
@@ -20,6 +23,7 @@
 
 use std::collections::{BTreeSet, HashMap};
 
+use validgen_core::ir::evaluated::{static_items, static_properties};
 use validgen_core::ir::{Check, JsonType, Measure, Regex, RuleSet};
 
 /// A list of checks, by its place in [`Plan::lists`].
@@ -252,6 +256,7 @@ impl<'s> Plan<'s> {
 
     /// How objects are read for `atoms`; `None`: into a tape.
     fn object(&mut self, atoms: &[&'s Check]) -> Option<ObjectPlan> {
+        let set = self.set;
         let mut judged = Vec::with_capacity(atoms.len());
         let mut names: BTreeSet<&'s str> = BTreeSet::new();
         let mut regexes: Vec<&'s Regex> = Vec::new();
@@ -300,6 +305,18 @@ impl<'s> Plan<'s> {
                     key_checks.push((a, list));
                     Judged::Each
                 }
+                // A set of evaluated properties that depends on the value steps aside.
+                Check::Unevaluated {
+                    checks,
+                    properties: Some(_),
+                    ..
+                } => {
+                    let fixed = static_properties(checks, &set.definitions)?;
+                    names.extend(&fixed.names);
+                    regexes.extend(&fixed.patterns);
+                    Judged::Each
+                }
+                Check::Unevaluated { .. } => Judged::Known(true),
                 _ => Judged::Known(passes_containers(c)?),
             });
         }
@@ -320,7 +337,7 @@ impl<'s> Plan<'s> {
         let arms = names
             .iter()
             .map(|&k| {
-                let effect = self.effect(atoms, |c| key_lists(c, Key::Named(k)));
+                let effect = self.effect(atoms, |c| key_lists(c, Key::Named(k), set));
                 (k.to_owned(), effect)
             })
             .collect();
@@ -331,12 +348,12 @@ impl<'s> Plan<'s> {
             }
         }
         let other = if distinct.is_empty() {
-            Dispatch::Static(self.effect(atoms, |c| key_lists(c, Key::Other(&[], 0))))
+            Dispatch::Static(self.effect(atoms, |c| key_lists(c, Key::Other(&[], 0), set)))
         } else if distinct.len() > MAX_PATTERNS {
             return None;
         } else {
             let effects = (0..1usize << distinct.len())
-                .map(|mask| self.effect(atoms, |c| key_lists(c, Key::Other(&distinct, mask))))
+                .map(|mask| self.effect(atoms, |c| key_lists(c, Key::Other(&distinct, mask), set)))
                 .collect();
             Dispatch::Patterns(distinct.into_iter().cloned().collect(), effects)
         };
@@ -355,6 +372,7 @@ impl<'s> Plan<'s> {
 
     /// How arrays are read for `atoms`; `None`: into a tape.
     fn array(&mut self, atoms: &[&'s Check]) -> Option<ArrayPlan> {
+        let set = self.set;
         let mut judged = Vec::with_capacity(atoms.len());
         let mut positions = 0;
         for c in atoms {
@@ -381,6 +399,17 @@ impl<'s> Plan<'s> {
                     Judged::Each
                 }
                 Check::Contains { min, max, .. } => Judged::Contains(*min, *max),
+                Check::Unevaluated {
+                    checks,
+                    items: Some(_),
+                    contains_evaluates,
+                    ..
+                } => {
+                    let fixed = static_items(checks, &set.definitions, *contains_evaluates)?;
+                    positions = positions.max(fixed.prefix).max(fixed.from.unwrap_or(0));
+                    Judged::Each
+                }
+                Check::Unevaluated { .. } => Judged::Known(true),
                 _ => Judged::Known(passes_containers(c)?),
             });
         }
@@ -388,9 +417,9 @@ impl<'s> Plan<'s> {
             return None;
         }
         let at = (0..positions)
-            .map(|i| self.effect(atoms, |c| item_lists(c, i)))
+            .map(|i| self.effect(atoms, |c| item_lists(c, i, set)))
             .collect();
-        let rest = self.effect(atoms, |c| item_lists(c, positions));
+        let rest = self.effect(atoms, |c| item_lists(c, positions, set));
         Some(ArrayPlan {
             read: judged.iter().any(|j| !matches!(j, Judged::Known(_))),
             atoms: judged,
@@ -465,8 +494,9 @@ impl<'s> Plan<'s> {
                 | Check::AnyOf { .. }
                 | Check::OneOf { .. }
                 | Check::Not { .. }
-                | Check::IfThenElse { .. } => c
-                    .nested()
+                | Check::IfThenElse { .. }
+                | Check::Unevaluated { .. } => c
+                    .in_place()
                     .into_iter()
                     .try_fold(0, |m, l| Some(m.max(self.chain(l, open)?)))?,
                 _ => 0,
@@ -554,17 +584,24 @@ impl<'s> Expansion<'s> {
             | Check::Enum { .. }
             | Check::Fail { .. }
             | Check::Extension(_) => Formula::Known(false),
-            atom => {
-                let key = std::ptr::from_ref(atom) as usize;
-                if let Some(&i) = self.index.get(&key) {
-                    self.twice |= plan.has_ref(atom);
-                    return Formula::Atom(i);
-                }
-                self.index.insert(key, self.atoms.len());
-                self.atoms.push(atom);
-                Formula::Atom(self.atoms.len() - 1)
+            // The other keywords expand here; what is left unevaluated is an atom of the
+            // entries and items.
+            Check::Unevaluated { checks, .. } => {
+                Formula::All(vec![self.list(plan, checks), self.atom(plan, c)])
             }
+            atom => self.atom(plan, atom),
         }
+    }
+
+    fn atom(&mut self, plan: &mut Plan<'s>, atom: &'s Check) -> Formula {
+        let key = std::ptr::from_ref(atom) as usize;
+        if let Some(&i) = self.index.get(&key) {
+            self.twice |= plan.has_ref(atom);
+            return Formula::Atom(i);
+        }
+        self.index.insert(key, self.atoms.len());
+        self.atoms.push(atom);
+        Formula::Atom(self.atoms.len() - 1)
     }
 }
 
@@ -638,8 +675,24 @@ impl Key<'_> {
 
 /// The lists of checks an entry with `key` gets from atom `c` (`None`: its presence breaks
 /// `c`).
-fn key_lists<'s>(c: &'s Check, key: Key<'_>) -> Option<Vec<&'s [Check]>> {
+fn key_lists<'s>(c: &'s Check, key: Key<'_>, set: &RuleSet) -> Option<Vec<&'s [Check]>> {
     Some(match c {
+        Check::Unevaluated {
+            checks,
+            properties: Some(cs),
+            ..
+        } => {
+            let evaluated = static_properties(checks, &set.definitions).is_none_or(|fixed| {
+                fixed.all
+                    || matches!(key, Key::Named(k) if fixed.names.contains(&k))
+                    || fixed.patterns.iter().any(|re| key.matches(re))
+            });
+            if evaluated {
+                Vec::new()
+            } else {
+                vec![cs.as_slice()]
+            }
+        }
         Check::Properties { properties } => properties
             .iter()
             .filter(|(name, _)| matches!(key, Key::Named(k) if k == name))
@@ -667,8 +720,17 @@ fn key_lists<'s>(c: &'s Check, key: Key<'_>) -> Option<Vec<&'s [Check]>> {
 }
 
 /// The lists of checks item `i` gets from atom `c`.
-fn item_lists(c: &Check, i: usize) -> Option<Vec<&[Check]>> {
+fn item_lists<'s>(c: &'s Check, i: usize, set: &RuleSet) -> Option<Vec<&'s [Check]>> {
     Some(match c {
+        Check::Unevaluated {
+            checks,
+            items: Some(cs),
+            contains_evaluates,
+            ..
+        } => match static_items(checks, &set.definitions, *contains_evaluates) {
+            Some(fixed) if !fixed.evaluates(i) => vec![cs.as_slice()],
+            _ => Vec::new(),
+        },
         Check::Items { from, checks } if i >= *from => vec![checks.as_slice()],
         Check::PrefixItems { items } => items.get(i).map(Vec::as_slice).into_iter().collect(),
         Check::Contains { checks, .. } => vec![checks.as_slice()],

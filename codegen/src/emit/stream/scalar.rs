@@ -43,6 +43,8 @@ fn check_holds(c: &Check, set: &RuleSet) -> Option<TokenStream> {
         | Check::NoExtraKeys { .. }
         | Check::Unique
         | Check::OneNotNull { .. } => return None,
+        // On a scalar, `unevaluated*` have nothing to judge: the other keywords decide.
+        Check::Unevaluated { checks, .. } => holds(checks, set),
         other => at_value(other, set, "__pdef", &|cs| holds(cs, set))
             .unwrap_or_else(|| leaf_holds(other)),
     };

@@ -28,6 +28,7 @@ mod reference;
 mod required;
 mod size;
 mod type_;
+mod unevaluated;
 mod unique;
 mod verdict;
 
@@ -142,6 +143,12 @@ fn apply_one<'a, I: Instance<'a>>(
             );
         }
         Check::Ref { name } => return reference::apply_ref(name, v, at, scope, out),
+        Check::Unevaluated { .. } => {
+            if let Some(u) = unevaluated::Unevaluated::of(check) {
+                unevaluated::apply_unevaluated(u, v, at, scope, out);
+            }
+            return;
+        }
         Check::Extension(check) => {
             check.apply(&v.to_value(), at, scope.root, out);
             return;

@@ -71,6 +71,8 @@ fn one<'a, I: Instance<'a>>(check: &Check, v: I, scope: Scope<'_>) -> bool {
             }
             None => true,
         },
+        Check::Unevaluated { .. } => super::unevaluated::Unevaluated::of(check)
+            .is_some_and(|u| super::unevaluated::holds(u, v, scope)),
         // An extension may need the value's location (ytt's `ctx`), which the verdict does not
         // build: the full report decides.
         Check::Extension(_) => false,

@@ -43,7 +43,8 @@ impl Lowerer<'_> {
                 };
                 let then = branch("then");
                 let otherwise = branch("else");
-                if then.is_empty() && otherwise.is_empty() {
+                // Alone, `if` checks nothing, but its annotations count where it holds.
+                if then.is_empty() && otherwise.is_empty() && !self.annotating {
                     return Vec::new();
                 }
                 vec![Check::IfThenElse {

@@ -35,7 +35,7 @@ impl Lowerer<'_> {
                             .map_or(0, Vec::len)
                     };
                     let checks = self.schema(schema, &at);
-                    items_from(from, checks)
+                    self.items_from(from, checks)
                 }
             },
             "prefixItems" => match v {
@@ -59,7 +59,7 @@ impl Lowerer<'_> {
                 let checks = self.schema_or_boolean(v, &at);
                 // Only after array-form `items`; otherwise it has no effect (draft-07 §9.3.1.2).
                 match here.map.get("items") {
-                    Some(Value::Array(list)) => items_from(list.len(), checks),
+                    Some(Value::Array(list)) => self.items_from(list.len(), checks),
                     _ => Vec::new(),
                 }
             }
@@ -121,10 +121,13 @@ impl Lowerer<'_> {
     }
 }
 
-/// `Items` from position `from`, or nothing when the schema checks nothing.
-fn items_from(from: usize, checks: Vec<Check>) -> Vec<Check> {
-    if checks.is_empty() {
-        return Vec::new();
+impl Lowerer<'_> {
+    /// `Items` from position `from`, or nothing when the schema checks nothing (and no
+    /// `unevaluatedItems` needs its annotation).
+    fn items_from(&self, from: usize, checks: Vec<Check>) -> Vec<Check> {
+        if checks.is_empty() && !self.annotating {
+            return Vec::new();
+        }
+        vec![Check::Items { from, checks }]
     }
-    vec![Check::Items { from, checks }]
 }

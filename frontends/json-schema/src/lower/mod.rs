@@ -6,6 +6,7 @@ mod arrays;
 mod objects;
 mod openapi;
 mod reference;
+mod unevaluated;
 mod values;
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -34,6 +35,9 @@ pub(crate) struct Lowerer<'s> {
     pub(crate) errors: Vec<SchemaError>,
     pub(crate) warnings: Vec<SchemaError>,
     depth: usize,
+    /// Whether the document has `unevaluated*`: keywords that check nothing but evaluate
+    /// (`items: true`, `additionalProperties: true`, `if` alone) are kept for their annotations.
+    annotating: bool,
 }
 
 /// The schema at `pointer` and what surrounds it, as keyword lowerings read them.
@@ -61,6 +65,7 @@ impl<'s> Lowerer<'s> {
             errors: Vec::new(),
             warnings: Vec::new(),
             depth: 0,
+            annotating: unevaluated::used(root),
         }
     }
 
@@ -133,7 +138,7 @@ impl<'s> Lowerer<'s> {
         let mut out = Vec::new();
         let only_ref = self.draft.ref_overrides() && map.contains_key("$ref");
         for (k, v) in map {
-            if only_ref && k != "$ref" {
+            if (only_ref && k != "$ref") || unevaluated::is_unevaluated(k, self.draft) {
                 continue;
             }
             let checks = self.keyword(k, v, &here);
@@ -146,6 +151,7 @@ impl<'s> Lowerer<'s> {
                 out.push(keyword(child(pointer, k), message, checks));
             }
         }
+        let out = self.unevaluated(out, &here);
         if let Some(text) = &messages.whole {
             return vec![keyword(pointer.to_owned(), Some(text.clone()), out)];
         }
@@ -266,6 +272,8 @@ impl<'s> Lowerer<'s> {
         self.errors.push(SchemaError::at(here.pointer, k, message));
     }
 }
+
+pub(crate) use unevaluated::too_deep as too_deep_unevaluated;
 
 /// A [`Check::Keyword`].
 fn keyword(location: String, message: Option<String>, checks: Vec<Check>) -> Check {

@@ -42,7 +42,7 @@ impl Lowerer<'_> {
             }
             "additionalProperties" => {
                 let checks = self.schema_or_boolean(v, &at);
-                if checks.is_empty() {
+                if checks.is_empty() && !self.annotating {
                     return Vec::new();
                 }
                 let known = here

@@ -1241,7 +1241,9 @@ fn schema(depth: u32, can_ref: bool) -> BoxedStrategy<Value> {
             )
             .prop_map(|m| json!(m)),
         ),
-        one("propertyNames", child),
+        one("propertyNames", child.clone()),
+        one("unevaluatedProperties", child.clone()),
+        one("unevaluatedItems", child),
         one(
             "dependentSchemas",
             prop::collection::btree_map(name(), here.clone(), 1..3).prop_map(|m| json!(m)),
@@ -1430,7 +1432,9 @@ fn near(schema: &Value, root: &Value, rng: &mut Rng, depth: u32) -> Value {
             json!(if rng.chance(2) { "é" } else { "a" }.repeat(n))
         }
         "minItems" | "maxItems" | "items" | "prefixItems" | "additionalItems" | "contains"
-        | "minContains" | "maxContains" | "uniqueItems" => array_near(map, root, rng, depth),
+        | "minContains" | "maxContains" | "uniqueItems" | "unevaluatedItems" => {
+            array_near(map, root, rng, depth)
+        }
         "properties"
         | "required"
         | "additionalProperties"
@@ -1440,7 +1444,8 @@ fn near(schema: &Value, root: &Value, rng: &mut Rng, depth: u32) -> Value {
         | "maxProperties"
         | "dependentRequired"
         | "dependentSchemas"
-        | "dependencies" => object_near(map, root, rng, depth),
+        | "dependencies"
+        | "unevaluatedProperties" => object_near(map, root, rng, depth),
         "allOf" | "anyOf" | "oneOf" => match pick(v, rng) {
             Some(s) => near(&s, root, rng, depth + 1),
             None => plain(rng),
@@ -1479,7 +1484,8 @@ fn array_near(map: &Map<String, Value>, root: &Value, rng: &mut Rng, depth: u32)
     let rest = map
         .get("items")
         .filter(|i| !i.is_array())
-        .or_else(|| map.get("additionalItems"));
+        .or_else(|| map.get("additionalItems"))
+        .or_else(|| map.get("unevaluatedItems"));
     let mut out = Vec::new();
     for i in 0..len {
         let s = match (prefix.get(i), map.get("contains")) {
@@ -1524,7 +1530,8 @@ fn object_near(map: &Map<String, Value>, root: &Value, rng: &mut Rng, depth: u32
         let s = map
             .get("properties")
             .and_then(|p| p.get(&n))
-            .or_else(|| map.get("additionalProperties"));
+            .or_else(|| map.get("additionalProperties"))
+            .or_else(|| map.get("unevaluatedProperties"));
         let v = match s {
             Some(s) => near(s, root, rng, depth + 1),
             None => plain(rng),
@@ -1817,10 +1824,50 @@ fn draft4_forms(v: Value, boolean_ok: bool) -> Value {
 /// A random 2020-12 schema in 2019-09's forms: `prefixItems` and `items` as array `items`
 /// and `additionalItems`.
 fn to_draft2019(schema: Value) -> Value {
+    let schema = if schema.to_string().contains("\"unevaluatedItems\"") {
+        without_contains(schema)
+    } else {
+        schema
+    };
     with_schema(
         older_forms(schema, false),
         "https://json-schema.org/draft/2019-09/schema",
     )
+}
+
+/// `schema` without `contains` (and `minContains`/`maxContains`) anywhere: in 2019-09 the
+/// oracle lets `contains` evaluate items for `unevaluatedItems`, as 2020-12 does, where 2019-09
+/// core §9.3.1.3 names only `items`, `additionalItems` and `unevaluatedItems`
+/// ([`contains_evaluates_no_item_in_2019_09`]).
+fn without_contains(schema: Value) -> Value {
+    match schema {
+        Value::Object(map) => Value::Object(
+            map.into_iter()
+                .filter(|(k, _)| !matches!(k.as_str(), "contains" | "minContains" | "maxContains"))
+                .map(|(k, v)| (k, without_contains(v)))
+                .collect(),
+        ),
+        Value::Array(list) => Value::Array(list.into_iter().map(without_contains).collect()),
+        other => other,
+    }
+}
+
+/// The one known difference of `unevaluated*` with the oracle: in 2019-09, validgen (as the
+/// specification) leaves the items `contains` matches unevaluated; the oracle evaluates them.
+/// In 2020-12 both evaluate them.
+#[test]
+fn contains_evaluates_no_item_in_2019_09() {
+    let instance = json!([1]);
+    for (uri, ours) in [
+        ("https://json-schema.org/draft/2019-09/schema", false),
+        ("https://json-schema.org/draft/2020-12/schema", true),
+    ] {
+        let schema = json!({"$schema": uri, "contains": {}, "unevaluatedItems": false});
+        let compiled = compile(&schema, &Options::default()).expect("compiles");
+        assert_eq!(validgen_valid(&compiled, &instance), ours, "{uri}");
+        let theirs = oracle(&schema, false).expect("the oracle compiles it");
+        assert!(theirs.is_valid(&instance), "{uri}");
+    }
 }
 
 fn with_schema(mut schema: Value, uri: &str) -> Value {
@@ -1876,6 +1923,8 @@ fn older_forms(schema: Value, draft7: bool) -> Value {
             "items" if prefix.is_some() => {
                 out.insert("additionalItems".to_owned(), older_forms(v, draft7));
             }
+            // Keywords of 2019-09 on, which draft-07 validators ignore.
+            "unevaluatedProperties" | "unevaluatedItems" if draft7 => {}
             "dependentRequired" | "dependentSchemas" if draft7 => {
                 if let Value::Object(m) = each(v) {
                     dependencies.extend(m);
@@ -1889,6 +1938,8 @@ fn older_forms(schema: Value, draft7: bool) -> Value {
             | "contains"
             | "additionalProperties"
             | "propertyNames"
+            | "unevaluatedProperties"
+            | "unevaluatedItems"
             | "not"
             | "if"
             | "then"
