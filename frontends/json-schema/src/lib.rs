@@ -53,12 +53,14 @@ mod error;
 mod keywords;
 mod lower;
 mod message;
+mod registry;
 mod resources;
 mod text;
 mod unknown_fields;
 mod validator;
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
 
 use serde_json::Value;
 
@@ -76,6 +78,7 @@ pub const LIST_MAP_KEYS_NOT_CHECKED: &str =
 pub use describe::describe;
 pub use draft::Draft;
 pub use error::SchemaError;
+pub use registry::{MAX_REGISTRY_DOCUMENTS, Registry, SchemaMap, file_url};
 pub use text::{SchemaText, validate_text};
 pub use unknown_fields::{OBJECT_META_FIELDS, reject_unknown_fields};
 pub use validator::{SchemaValidator, read_annotations};
@@ -100,6 +103,13 @@ pub struct Options {
     pub strict: bool,
     /// The schema is an OpenAPI v3 structural schema (a CRD's `openAPIV3Schema`).
     pub openapi: bool,
+    /// The documents a `$ref` may name outside the schema (`None`: such a `$ref` is an
+    /// error). Nothing is ever fetched.
+    pub registry: Option<Arc<Registry>>,
+    /// The URL the schema was read from (its file's, [`file_url`]): the base URI of its
+    /// relative references when it declares no `$id`, and the registry document that is the
+    /// schema itself (`None`: `validgen:///schema.json`).
+    pub base_uri: Option<String>,
 }
 
 /// A compiled schema.
@@ -134,7 +144,8 @@ pub fn compile(schema: &Value, options: &Options) -> Result<CompiledSchema, Vec<
             }
         },
     };
-    let resources = Resources::collect(schema, draft).map_err(|errors| {
+    let url = options.base_uri.as_deref().unwrap_or(resources::DEFAULT_BASE);
+    let resources = Resources::collect(schema, draft, url).map_err(|errors| {
         errors
             .into_iter()
             .map(|(pointer, message)| SchemaError {
@@ -144,7 +155,7 @@ pub fn compile(schema: &Value, options: &Options) -> Result<CompiledSchema, Vec<
             })
             .collect::<Vec<_>>()
     })?;
-    let mut lowerer = Lowerer::new(schema, draft, options, resources);
+    let mut lowerer = Lowerer::new(schema, draft, options, &resources, url);
     let root = lowerer.schema(schema, "");
     lowerer.finish_definitions();
     let mut errors = std::mem::take(&mut lowerer.errors);

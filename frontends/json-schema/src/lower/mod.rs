@@ -20,17 +20,33 @@ use super::message::Messages;
 use super::resources::Resources;
 use validgen_core::ir::Check;
 
+/// A document the compilation reads: the schema compiled, or one of the registry's.
+struct Doc<'s> {
+    value: &'s Value,
+    draft: Draft,
+    resources: &'s Resources,
+    /// What its located pointers start with: empty for the schema compiled, `<url>#` for a
+    /// registry document (whose definitions and keyword locations are `<url>#<pointer>`).
+    prefix: String,
+}
+
 /// The state of one schema's compilation.
 pub(crate) struct Lowerer<'s> {
-    root: &'s Value,
+    /// The documents read so far: the schema compiled first, then registry documents in the
+    /// order `$ref`s reach them.
+    docs: Vec<Doc<'s>>,
+    /// Registry document URL → its index in `docs`.
+    doc_index: BTreeMap<&'s str, usize>,
+    /// The document being lowered.
+    at: usize,
     draft: Draft,
     options: &'s Options,
-    resources: Resources,
-    /// Lowered `$ref` targets, by JSON Pointer.
+    /// Lowered `$ref` targets, by located pointer (see [`Doc::prefix`]).
     pub(crate) definitions: BTreeMap<String, Vec<Check>>,
-    /// Targets lowered or waiting to be.
+    /// Targets lowered or waiting to be, by located pointer.
     seen: BTreeSet<String>,
-    pending: Vec<String>,
+    /// Targets waiting: the document and the JSON Pointer in it.
+    pending: Vec<(usize, String)>,
     pub(crate) errors: Vec<SchemaError>,
     pub(crate) warnings: Vec<SchemaError>,
     depth: usize,
@@ -38,6 +54,7 @@ pub(crate) struct Lowerer<'s> {
 
 /// The schema at `pointer` and what surrounds it, as keyword lowerings read them.
 struct Here<'a> {
+    /// Located: the JSON Pointer, after [`Doc::prefix`] in a registry document.
     pointer: &'a str,
     map: &'a Map<String, Value>,
     messages: &'a Messages,
@@ -48,13 +65,21 @@ impl<'s> Lowerer<'s> {
         root: &'s Value,
         draft: Draft,
         options: &'s Options,
-        resources: Resources,
+        resources: &'s Resources,
+        url: &'s str,
     ) -> Self {
         Lowerer {
-            root,
+            docs: vec![Doc {
+                value: root,
+                draft,
+                resources,
+                prefix: String::new(),
+            }],
+            // A registry document that is the schema compiled is read as it.
+            doc_index: BTreeMap::from([(url, 0)]),
+            at: 0,
             draft,
             options,
-            resources,
             definitions: BTreeMap::new(),
             seen: BTreeSet::new(),
             pending: Vec::new(),
@@ -66,13 +91,22 @@ impl<'s> Lowerer<'s> {
 
     /// Lowers every `$ref` target reached so far (and those they reach).
     pub(crate) fn finish_definitions(&mut self) {
-        while let Some(target) = self.pending.pop() {
-            let Some(value) = self.root.pointer(&target) else {
+        while let Some((doc, target)) = self.pending.pop() {
+            self.at = doc;
+            self.draft = self.docs[doc].draft;
+            let value = self.docs[doc].value;
+            let Some(value) = value.pointer(&target) else {
                 continue;
             };
-            let checks = self.schema(value, &target);
-            self.definitions.insert(target, checks);
+            let name = format!("{}{target}", self.docs[doc].prefix);
+            let checks = self.schema(value, &name);
+            self.definitions.insert(name, checks);
         }
+    }
+
+    /// The JSON Pointer in the current document of the located pointer `located`.
+    fn local<'p>(&self, located: &'p str) -> &'p str {
+        &located[self.docs[self.at].prefix.len()..]
     }
 
     /// The checks of the schema `value` found at `pointer`.
@@ -222,7 +256,7 @@ impl<'s> Lowerer<'s> {
     /// A `$schema` below the root must name the root's dialect (a dialect change inside one
     /// document is not supported).
     fn nested_schema_uri(&mut self, v: &Value, here: &Here<'_>) {
-        if here.pointer.is_empty() {
+        if self.local(here.pointer).is_empty() {
             return;
         }
         let same = v
@@ -242,8 +276,12 @@ impl<'s> Lowerer<'s> {
     }
 
     /// Definitions are compiled where a `$ref` reaches them; their errors are reported
-    /// whether or not one does.
+    /// whether or not one does (in the schema compiled: a registry document's are its own
+    /// compilation's business).
     fn check_definitions(&mut self, k: &str, v: &Value, here: &Here<'_>) {
+        if self.at != 0 {
+            return;
+        }
         let Value::Object(defs) = v else {
             self.errors.push(SchemaError::at(
                 here.pointer,
