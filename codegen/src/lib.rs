@@ -48,7 +48,7 @@ pub use schemas::{
 };
 /// The JSON Schema drafts ([`SchemaOptions::default_draft`]).
 #[cfg(feature = "json-schema")]
-pub use validgen_json_schema::Draft;
+pub use validgen_json_schema::{Draft, SchemaMap};
 #[cfg(feature = "ytt")]
 pub use ytt::{GeneratedYtt, compile_ytt_dir};
 

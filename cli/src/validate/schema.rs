@@ -56,6 +56,8 @@ pub struct LoadOptions<'a> {
     pub old: Option<&'a std::path::Path>,
     /// `--default-draft`: the draft of the schemas without `$schema`.
     pub default_draft: Option<validgen_codegen::Draft>,
+    /// `--schema-map`: where the documents of `$ref`s to other URLs are read.
+    pub schema_map: &'a [validgen_codegen::SchemaMap],
 }
 
 /// A path as the user named it, without a trailing `/`.
@@ -78,6 +80,7 @@ pub fn load(paths: &[PathBuf], opts: LoadOptions<'_>) -> LoadedSet {
         // With `--crd`, unknown fields are pruned and answered as the API server does.
         reject_unknown_fields: opts.strict && !opts.crd,
         default_draft: opts.default_draft,
+        schema_map: opts.schema_map.to_vec(),
     };
     let mut out = LoadedSet::default();
     out.set.by_kind = opts.crd;
@@ -94,7 +97,7 @@ pub fn load(paths: &[PathBuf], opts: LoadOptions<'_>) -> LoadedSet {
     }
     for path in paths {
         let name = display_path(path);
-        let catalog = load_schemas(path, &name, options);
+        let catalog = load_schemas(path, &name, options.clone());
         let mut errors: Vec<Diagnostic> = catalog.errors.0;
         if path.is_dir() && catalog.files.is_empty() {
             errors.push(Diagnostic::file(

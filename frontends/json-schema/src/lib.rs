@@ -144,7 +144,10 @@ pub fn compile(schema: &Value, options: &Options) -> Result<CompiledSchema, Vec<
             }
         },
     };
-    let url = options.base_uri.as_deref().unwrap_or(resources::DEFAULT_BASE);
+    let url = options
+        .base_uri
+        .as_deref()
+        .unwrap_or(resources::DEFAULT_BASE);
     let resources = Resources::collect(schema, draft, url).map_err(|errors| {
         errors
             .into_iter()

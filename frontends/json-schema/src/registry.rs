@@ -155,8 +155,10 @@ impl Registry {
         let parsed = match SchemaText::parse(text) {
             Ok(t) => t,
             Err(e) => {
-                self.unreadable
-                    .insert(url.to_owned(), format!("{file}:{}:{}: {}", e.line, e.column, e.message));
+                self.unreadable.insert(
+                    url.to_owned(),
+                    format!("{file}:{}:{}: {}", e.line, e.column, e.message),
+                );
                 return;
             }
         };
@@ -171,7 +173,10 @@ impl Registry {
                 Ok(r) => (Ok(d), r),
                 Err(errors) => {
                     let (pointer, message) = &errors[0];
-                    (Err(format!("its identifier at `{pointer}`: {message}")), Resources::default())
+                    (
+                        Err(format!("its identifier at `{pointer}`: {message}")),
+                        Resources::default(),
+                    )
                 }
             },
             Err(e) => (Err(e), Resources::default()),
@@ -221,13 +226,28 @@ impl Registry {
                 } else {
                     m.path.join(rest)
                 };
-                format!("`{}={}` (no schema at {})", m.prefix, m.path.display(), at.display())
+                format!(
+                    "`{}={}` (no schema at {})",
+                    m.prefix,
+                    m.path.display(),
+                    at.display()
+                )
             })
             .collect();
         if tried.is_empty() {
-            let maps: Vec<String> = self.maps.iter().map(|m| format!("`{}`", m.prefix)).collect();
-            let maps = if maps.is_empty() { "none".to_owned() } else { maps.join(", ") };
-            format!("no schema map covers it (nothing is fetched; maps: {maps}); add `--schema-map URL_PREFIX=PATH`")
+            let maps: Vec<String> = self
+                .maps
+                .iter()
+                .map(|m| format!("`{}`", m.prefix))
+                .collect();
+            let maps = if maps.is_empty() {
+                "none".to_owned()
+            } else {
+                maps.join(", ")
+            };
+            format!(
+                "no schema map covers it (nothing is fetched; maps: {maps}); add `--schema-map URL_PREFIX=PATH`"
+            )
         } else {
             format!("mappings tried: {}", tried.join(", "))
         }

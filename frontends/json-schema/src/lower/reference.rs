@@ -97,7 +97,8 @@ impl<'s> Lowerer<'s> {
                     resources: &found.resources,
                     prefix: format!("{}#", found.url),
                 });
-                self.doc_index.insert(found.url.as_str(), self.docs.len() - 1);
+                self.doc_index
+                    .insert(found.url.as_str(), self.docs.len() - 1);
                 self.docs.len() - 1
             }
         };

@@ -54,7 +54,8 @@ fn remotes(draft: Draft) -> Arc<Registry> {
 }
 
 fn remotes_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../tests/corpus/json-schema-test-suite/remotes")
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/corpus/json-schema-test-suite/remotes")
 }
 
 fn suite_dir(draft: &str) -> PathBuf {
