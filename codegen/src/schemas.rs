@@ -88,6 +88,9 @@ pub struct LoadedSchema {
     pub schema: Value,
     /// The compiled rule set.
     pub rules: RuleSet,
+    /// The registry documents its `$ref`s read, by URL
+    /// (`json_schema::CompiledSchema::documents`).
+    pub documents: BTreeMap<String, Value>,
     /// The resource it validates, for a CRD version.
     pub crd: Option<CrdVersion>,
 }
@@ -296,6 +299,7 @@ fn compile_found(
                     base: found.base,
                     schema: found.schema,
                     rules: compiled.rules,
+                    documents: compiled.documents,
                     crd: found.crd,
                 });
             }

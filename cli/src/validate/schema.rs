@@ -13,7 +13,7 @@ use validgen_codegen::{Diagnostic, LoadedSchema, SchemaOptions, load_schemas};
 use validgen_core::interpret::{Explain, Outcome, evaluate_document};
 use validgen_core::model::Plain;
 use validgen_crd::{CelRules, FieldError, structural};
-use validgen_json_schema::{CEL_NOT_EVALUATED, LIST_MAP_KEYS_NOT_CHECKED, annotation_of, describe};
+use validgen_json_schema::{CEL_NOT_EVALUATED, LIST_MAP_KEYS_NOT_CHECKED, annotation_of, describe_in};
 
 use super::parsed::Parsed;
 use super::{DocVerdict, Item, SchemaViolation};
@@ -455,7 +455,7 @@ fn violations(
             keyword: v.keyword.clone(),
             message: value
                 .as_ref()
-                .map(|value| describe(v, value, &schema.schema))
+                .map(|value| describe_in(v, value, &schema.schema, &schema.documents))
                 .unwrap_or_default(),
             annotations: annotation_of(&schema.rules.annotations, v).cloned(),
             ..SchemaViolation::default()

@@ -75,7 +75,7 @@ pub const CEL_NOT_EVALUATED: &str = "CEL rules (`x-kubernetes-validations`) are 
 /// check key uniqueness (`validate --crd` does, with `validgen-crd`).
 pub const LIST_MAP_KEYS_NOT_CHECKED: &str =
     "`x-kubernetes-list-type: map`: key uniqueness is not checked";
-pub use describe::describe;
+pub use describe::{describe, describe_in};
 pub use draft::Draft;
 pub use error::SchemaError;
 pub use registry::{MAX_REGISTRY_DOCUMENTS, Registry, SchemaMap, file_url};
@@ -122,6 +122,9 @@ pub struct CompiledSchema {
     /// What compiled but deserves a look (unknown keywords, formats not asserted, CEL rules
     /// not evaluated), in schema order.
     pub warnings: Vec<SchemaError>,
+    /// The registry documents the rules read, by URL: a keyword location `<url>#<pointer>`
+    /// points into one ([`describe_in`] reads keyword values there).
+    pub documents: BTreeMap<String, Value>,
 }
 
 /// Compiles `schema` into a rule set.
@@ -168,6 +171,7 @@ pub fn compile(schema: &Value, options: &Options) -> Result<CompiledSchema, Vec<
     } else {
         lowerer.warnings.extend(wrong);
     }
+    let documents = lowerer.documents();
     let definitions = reachable(&root, std::mem::take(&mut lowerer.definitions));
     errors.extend(ref_cycles(&root, &definitions));
     if !errors.is_empty() {
@@ -211,6 +215,7 @@ pub fn compile(schema: &Value, options: &Options) -> Result<CompiledSchema, Vec<
         },
         draft,
         warnings,
+        documents,
     })
 }
 

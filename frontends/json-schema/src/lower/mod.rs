@@ -104,6 +104,15 @@ impl<'s> Lowerer<'s> {
         }
     }
 
+    /// The registry documents read (all but the schema compiled), by URL.
+    pub(crate) fn documents(&self) -> BTreeMap<String, Value> {
+        self.docs
+            .iter()
+            .skip(1)
+            .map(|d| (d.prefix.trim_end_matches('#').to_owned(), d.value.clone()))
+            .collect()
+    }
+
     /// The JSON Pointer in the current document of the located pointer `located`.
     fn local<'p>(&self, located: &'p str) -> &'p str {
         &located[self.docs[self.at].prefix.len()..]
