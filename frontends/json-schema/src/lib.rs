@@ -11,11 +11,12 @@
 //! carries its location in the schema and its custom message (`errorMessage`, the ajv-errors
 //! convention), so each [`Violation`](validgen_core::ir::Violation) names the instance location, the
 //! keyword location and the text. `$ref` targets become [`RuleSet::definitions`] named by
-//! their JSON Pointer, so recursion is a loop in the IR.
+//! their JSON Pointer, so recursion is a loop in the IR; those in another document of the
+//! [`Registry`] by `<url>#<pointer>`, as their keyword locations are.
 //!
 //! What is refused, with a [`SchemaError`] at the keyword: `unevaluatedProperties`,
-//! `unevaluatedItems`, `$dynamicRef`, `$recursiveRef`, `$vocabulary`, a `$ref` to another
-//! document or to nowhere, a cycle of `$ref`s with no keyword between, a pattern that is not
+//! `unevaluatedItems`, `$dynamicRef`, `$recursiveRef`, `$vocabulary`, a `$ref` to a
+//! document that [`Options::registry`] does not hold (nothing is fetched) or to nowhere, a cycle of `$ref`s with no keyword between, a pattern that is not
 //! ECMA-262 or uses a construct the regex engine cannot run (see [`validgen_ecmaregex`]),
 //! keyword values of the wrong shape (a boolean schema in draft-04 among them), and a
 //! `$schema` naming another dialect. A `$ref` is an RFC 3986 reference (characters a URI

@@ -235,9 +235,12 @@ impl Registry {
             })
             .collect();
         if tried.is_empty() {
+            // The caller's own mappings: the `file://` ones of the folders compiled are
+            // machine-specific and named in the URL already.
             let maps: Vec<String> = self
                 .maps
                 .iter()
+                .filter(|m| !m.prefix.starts_with("file://"))
                 .map(|m| format!("`{}`", m.prefix))
                 .collect();
             let maps = if maps.is_empty() {

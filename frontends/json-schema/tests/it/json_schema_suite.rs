@@ -7,12 +7,11 @@
 //! level) apart from the optional ones run.
 
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
 use serde_json::Value;
 use validgen_core::interpret::{Explain, evaluate_document};
 use validgen_core::model::{Plain, Tape};
-use validgen_json_schema::{Draft, Options, Registry, SchemaError, SchemaMap, compile};
+use validgen_json_schema::{Draft, Options, SchemaError, compile};
 
 /// Each refused construct: the words of its compile error and the text the schema must hold.
 const REFUSED: &[(&str, &str)] = &[
@@ -38,20 +37,6 @@ const REFUSED: &[(&str, &str)] = &[
 mod suite;
 
 use suite::{FORMATS, OPTIONAL};
-
-/// The registry of the suite's `remotes/` folder, served at `http://localhost:1234/` as the
-/// suite's README says, read as `draft` where a document has no `$schema`.
-fn remotes(draft: Draft) -> Arc<Registry> {
-    let dir = remotes_dir();
-    let mut registry = Registry::new(Some(draft));
-    registry
-        .add_map(SchemaMap {
-            prefix: "http://localhost:1234/".to_owned(),
-            path: dir,
-        })
-        .expect("the vendored remotes");
-    Arc::new(registry)
-}
 
 fn remotes_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -190,7 +175,7 @@ fn json_files(dir: &Path) -> Vec<PathBuf> {
 fn run(dir: &str, draft: Draft) -> (Tally, Tally) {
     let options = Options {
         default_draft: Some(draft),
-        registry: Some(remotes(draft)),
+        registry: Some(suite::remotes(&suite_dir(dir), draft)),
         ..Options::default()
     };
     let mut required = Tally::default();
@@ -210,7 +195,7 @@ fn run(dir: &str, draft: Draft) -> (Tally, Tally) {
 fn run_formats(dir: &str, draft: Draft) -> Tally {
     let options = Options {
         default_draft: Some(draft),
-        registry: Some(remotes(draft)),
+        registry: Some(suite::remotes(&suite_dir(dir), draft)),
         assert_formats: true,
         ..Options::default()
     };
