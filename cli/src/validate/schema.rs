@@ -13,7 +13,9 @@ use validgen_codegen::{Diagnostic, LoadedSchema, SchemaOptions, load_schemas};
 use validgen_core::interpret::{Explain, Outcome, evaluate_document};
 use validgen_core::model::Plain;
 use validgen_crd::{CelRules, FieldError, structural};
-use validgen_json_schema::{CEL_NOT_EVALUATED, LIST_MAP_KEYS_NOT_CHECKED, annotation_of, describe_in};
+use validgen_json_schema::{
+    CEL_NOT_EVALUATED, LIST_MAP_KEYS_NOT_CHECKED, annotation_of, describe_in,
+};
 
 use super::parsed::Parsed;
 use super::{DocVerdict, Item, SchemaViolation};

@@ -10,7 +10,14 @@ const ORDERS: &str = "cli/tests/data/schemas/docs/orders.yaml";
 
 #[test]
 fn validate_reads_mapped_documents_and_names_their_keywords() {
-    let (code, out, err) = run(&["validate", "--schema", ORDER, "--schema-map", VENDOR, ORDERS]);
+    let (code, out, err) = run(&[
+        "validate",
+        "--schema",
+        ORDER,
+        "--schema-map",
+        VENDOR,
+        ORDERS,
+    ]);
     assert_eq!(code, 1, "{err}");
     let d = ORDERS;
     assert_eq!(
@@ -47,11 +54,25 @@ fn an_unmapped_url_is_a_located_error_naming_the_mappings_tried() {
 
 #[test]
 fn a_bad_mapping_is_refused() {
-    let (code, _, err) = run(&["validate", "--schema", ORDER, "--schema-map", "no-equals", ORDERS]);
+    let (code, _, err) = run(&[
+        "validate",
+        "--schema",
+        ORDER,
+        "--schema-map",
+        "no-equals",
+        ORDERS,
+    ]);
     assert_eq!(code, 2);
     assert!(err.contains("is not URL_PREFIX=PATH"), "{err}");
     let missing = "https://x/=cli/tests/data/schemas/no-such-folder";
-    let (code, _, err) = run(&["validate", "--schema", ORDER, "--schema-map", missing, ORDERS]);
+    let (code, _, err) = run(&[
+        "validate",
+        "--schema",
+        ORDER,
+        "--schema-map",
+        missing,
+        ORDERS,
+    ]);
     assert_eq!(code, 2);
     assert!(err.contains("no such file or folder"), "{err}");
 }
@@ -66,7 +87,13 @@ fn generate_compiles_mapped_references_in() {
     assert_eq!(code, 1, "{err}");
     assert!(err.contains("no schema map covers it"), "{err}");
     let (code, _, err) = run(&[
-        "generate", "--schemas", refs, "--schema-map", VENDOR, "--out", &out_arg,
+        "generate",
+        "--schemas",
+        refs,
+        "--schema-map",
+        VENDOR,
+        "--out",
+        &out_arg,
     ]);
     assert_eq!(code, 0, "{err}");
     let code = std::fs::read_to_string(out.join("src/lib.rs")).expect("generated");

@@ -54,6 +54,10 @@ pub(crate) struct Resources {
     anchors: BTreeMap<String, String>,
     /// JSON Pointer of each resource root → its base URI.
     bases: BTreeMap<String, String>,
+    /// Base URI of each resource → its `$dynamicAnchor`s (name → JSON Pointer), 2020-12.
+    dynamic: BTreeMap<String, BTreeMap<String, String>>,
+    /// The resources whose root says `$recursiveAnchor: true` (2019-09), by base URI.
+    recursive: BTreeMap<String, String>,
 }
 
 /// Why a reference did not resolve.
@@ -124,6 +128,19 @@ impl Resources {
                 Err(e) => errors.push((child(pointer, id_keyword), e)),
             }
         }
+        if let (Some(Value::String(name)), Draft::Draft2020) = (map.get("$dynamicAnchor"), draft) {
+            self.dynamic
+                .entry(base.clone())
+                .or_default()
+                .insert(name.clone(), pointer.to_owned());
+        }
+        let root_of_resource = self.bases.get(pointer).is_some_and(|b| *b == base);
+        if map.get("$recursiveAnchor") == Some(&Value::Bool(true))
+            && draft == Draft::Draft2019
+            && root_of_resource
+        {
+            self.recursive.insert(base.clone(), pointer.to_owned());
+        }
         for key in ["$anchor", "$dynamicAnchor"] {
             if draft < Draft::Draft2019 {
                 break;
@@ -159,6 +176,25 @@ impl Resources {
     /// Every absolute URI (no fragment) a resource of the document has.
     pub(crate) fn uris(&self) -> impl Iterator<Item = &str> {
         self.ids.keys().map(String::as_str)
+    }
+
+    /// Whether the schema at `pointer` is the root of a resource (of the document, or of an
+    /// embedded `$id`).
+    pub(crate) fn is_resource_root(&self, pointer: &str) -> bool {
+        self.bases.contains_key(pointer)
+    }
+
+    /// The dynamic anchors (`$dynamicAnchor` name → JSON Pointer; `""` for 2019-09's
+    /// `$recursiveAnchor: true` at the resource's root) of the resource whose base is `base`.
+    pub(crate) fn dynamic_anchors(&self, base: &str) -> impl Iterator<Item = (&str, &str)> {
+        let named = self
+            .dynamic
+            .get(base)
+            .into_iter()
+            .flatten()
+            .map(|(n, p)| (n.as_str(), p.as_str()));
+        let recursive = self.recursive.get(base).map(|p| ("", p.as_str()));
+        named.chain(recursive)
     }
 
     /// The base URI in force at the schema at `pointer`: that of the nearest enclosing

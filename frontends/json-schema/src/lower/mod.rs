@@ -45,11 +45,35 @@ pub(crate) struct Lowerer<'s> {
     pub(crate) definitions: BTreeMap<String, Vec<Check>>,
     /// Targets lowered or waiting to be, by located pointer.
     seen: BTreeSet<String>,
-    /// Targets waiting: the document and the JSON Pointer in it.
-    pending: Vec<(usize, String)>,
+    /// Targets waiting to be lowered.
+    pending: Vec<Pending>,
+    /// The dynamic scope where the schema being lowered is evaluated: each dynamic anchor
+    /// name (`""` for 2019-09's `$recursiveAnchor`) bound to the outermost resource entered
+    /// that declares it (document, JSON Pointer of the anchored schema).
+    scope: Scope,
+    /// How many definitions were specialised for a non-empty dynamic scope.
+    specialised: usize,
     pub(crate) errors: Vec<SchemaError>,
     pub(crate) warnings: Vec<SchemaError>,
     depth: usize,
+}
+
+/// Dynamic anchor name → the document and JSON Pointer it is bound to.
+type Scope = BTreeMap<String, (usize, String)>;
+
+/// How many definitions may be specialised for distinct dynamic scopes (`$dynamicRef`,
+/// `$recursiveRef`) in one compilation; beyond it, a located error (each is compiled code).
+pub const MAX_SPECIALISATIONS: usize = 1024;
+
+/// A `$ref` target waiting to be lowered.
+struct Pending {
+    doc: usize,
+    /// Its JSON Pointer in `doc`.
+    pointer: String,
+    /// The dynamic scope it is evaluated in.
+    scope: Scope,
+    /// Its definition's name: the located pointer, and the scope when not empty.
+    name: String,
 }
 
 /// The schema at `pointer` and what surrounds it, as keyword lowerings read them.
@@ -83,6 +107,8 @@ impl<'s> Lowerer<'s> {
             definitions: BTreeMap::new(),
             seen: BTreeSet::new(),
             pending: Vec::new(),
+            scope: Scope::new(),
+            specialised: 0,
             errors: Vec::new(),
             warnings: Vec::new(),
             depth: 0,
@@ -91,16 +117,17 @@ impl<'s> Lowerer<'s> {
 
     /// Lowers every `$ref` target reached so far (and those they reach).
     pub(crate) fn finish_definitions(&mut self) {
-        while let Some((doc, target)) = self.pending.pop() {
-            self.at = doc;
-            self.draft = self.docs[doc].draft;
-            let value = self.docs[doc].value;
-            let Some(value) = value.pointer(&target) else {
+        while let Some(p) = self.pending.pop() {
+            self.at = p.doc;
+            self.draft = self.docs[p.doc].draft;
+            self.scope = p.scope;
+            let value = self.docs[p.doc].value;
+            let Some(value) = value.pointer(&p.pointer) else {
                 continue;
             };
-            let name = format!("{}{target}", self.docs[doc].prefix);
-            let checks = self.schema(value, &name);
-            self.definitions.insert(name, checks);
+            let located = format!("{}{}", self.docs[p.doc].prefix, p.pointer);
+            let checks = self.schema(value, &located);
+            self.definitions.insert(p.name, checks);
         }
     }
 
@@ -167,6 +194,34 @@ impl<'s> Lowerer<'s> {
     }
 
     fn object(&mut self, map: &Map<String, Value>, pointer: &str) -> Vec<Check> {
+        // A resource entered brings its dynamic anchors into the scope of what it holds.
+        let resources = self.docs[self.at].resources;
+        let local = self.local(pointer);
+        let outer = resources.is_resource_root(local).then(|| {
+            let outer = self.scope.clone();
+            self.scope = self.entered(self.at, local);
+            outer
+        });
+        let checks = self.object_in_scope(map, pointer);
+        if let Some(outer) = outer {
+            self.scope = outer;
+        }
+        checks
+    }
+
+    /// [`Lowerer::scope`] with the resource holding the schema at `pointer` of `doc` entered.
+    fn entered(&self, doc: usize, pointer: &str) -> Scope {
+        let mut scope = self.scope.clone();
+        let resources = self.docs[doc].resources;
+        for (name, at) in resources.dynamic_anchors(resources.base_at(pointer)) {
+            scope
+                .entry(name.to_owned())
+                .or_insert_with(|| (doc, at.to_owned()));
+        }
+        scope
+    }
+
+    fn object_in_scope(&mut self, map: &Map<String, Value>, pointer: &str) -> Vec<Check> {
         let messages = Messages::parse(map.get("errorMessage"), pointer, &mut self.errors);
         let here = Here {
             pointer,
@@ -249,6 +304,7 @@ impl<'s> Lowerer<'s> {
             | "dependencies" => self.object_keyword(k, v, here),
             "allOf" | "anyOf" | "oneOf" | "not" | "if" => self.applicator(k, v, here),
             "$ref" => self.reference(v, here),
+            "$dynamicRef" | "$recursiveRef" => self.dynamic_reference(k, v, here),
             "$schema" => {
                 self.nested_schema_uri(v, here);
                 Vec::new()
