@@ -79,6 +79,7 @@ pub const LIST_MAP_KEYS_NOT_CHECKED: &str =
 pub use describe::{describe, describe_in};
 pub use draft::Draft;
 pub use error::SchemaError;
+pub use lower::MAX_SPECIALISATIONS;
 pub use registry::{MAX_REGISTRY_DOCUMENTS, Registry, SchemaMap, file_url};
 pub use text::{SchemaText, validate_text};
 pub use unknown_fields::{OBJECT_META_FIELDS, reject_unknown_fields};

@@ -51,7 +51,9 @@ pub(crate) struct Lowerer<'s> {
     /// name (`""` for 2019-09's `$recursiveAnchor`) bound to the outermost resource entered
     /// that declares it (document, JSON Pointer of the anchored schema).
     scope: Scope,
-    /// How many definitions were specialised for a non-empty dynamic scope.
+    /// How many dynamic scopes each target (by located pointer) was lowered in.
+    variants: BTreeMap<String, usize>,
+    /// How many lowerings of a target were beyond its first: the cost of specialising.
     specialised: usize,
     pub(crate) errors: Vec<SchemaError>,
     pub(crate) warnings: Vec<SchemaError>,
@@ -61,8 +63,9 @@ pub(crate) struct Lowerer<'s> {
 /// Dynamic anchor name → the document and JSON Pointer it is bound to.
 type Scope = BTreeMap<String, (usize, String)>;
 
-/// How many definitions may be specialised for distinct dynamic scopes (`$dynamicRef`,
-/// `$recursiveRef`) in one compilation; beyond it, a located error (each is compiled code).
+/// How many extra lowerings of `$ref` targets for distinct dynamic scopes (`$dynamicRef`,
+/// `$recursiveRef`; each one compiled code) one compilation may make; beyond it, a located
+/// error.
 pub const MAX_SPECIALISATIONS: usize = 1024;
 
 /// A `$ref` target waiting to be lowered.
@@ -108,6 +111,7 @@ impl<'s> Lowerer<'s> {
             seen: BTreeSet::new(),
             pending: Vec::new(),
             scope: Scope::new(),
+            variants: BTreeMap::new(),
             specialised: 0,
             errors: Vec::new(),
             warnings: Vec::new(),

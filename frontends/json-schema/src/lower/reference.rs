@@ -107,7 +107,8 @@ impl<'s> Lowerer<'s> {
     /// scope with its resource entered (lowered once per such scope).
     fn ref_to(&mut self, doc: usize, target: String, k: &str, here: &Here<'_>) -> Vec<Check> {
         let scope = self.entered(doc, &target);
-        let mut name = format!("{}{target}", self.docs[doc].prefix);
+        let located = format!("{}{target}", self.docs[doc].prefix);
+        let mut name = located.clone();
         if !scope.is_empty() {
             let bound: Vec<String> = scope
                 .iter()
@@ -116,7 +117,9 @@ impl<'s> Lowerer<'s> {
             name = format!("{name} @ {}", bound.join(" "));
         }
         if self.seen.insert(name.clone()) {
-            if !scope.is_empty() {
+            let variants = self.variants.entry(located).or_default();
+            *variants += 1;
+            if *variants > 1 {
                 self.specialised += 1;
                 if self.specialised > super::MAX_SPECIALISATIONS {
                     self.error(

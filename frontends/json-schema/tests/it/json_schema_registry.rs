@@ -245,3 +245,70 @@ fn a_registry_of_ten_thousand_schemas_chained_compiles() {
         &json!({"v": 1, "next": {"next": {"v": 3}}})
     ));
 }
+
+#[test]
+fn dynamic_references_follow_the_dynamic_scope_across_files() {
+    // A generic list whose items the referencing schema chooses (2020-12 §8.2.3.2): the
+    // list's `$dynamicRef` is bound by the outermost resource declaring `items`.
+    let dir = tempfile::tempdir().expect("temp dir");
+    write(
+        dir.path(),
+        "list.json",
+        &json!({
+            "$id": "https://example.com/list.json",
+            "type": "array",
+            "items": {"$dynamicRef": "#items"},
+            "$defs": {"items": {"$dynamicAnchor": "items"}}
+        }),
+    );
+    write(
+        dir.path(),
+        "numbers.json",
+        &json!({
+            "$ref": "https://example.com/list.json",
+            "$defs": {"n": {"$dynamicAnchor": "items", "type": "number"}}
+        }),
+    );
+    let mut registry = Registry::new(None);
+    registry.add_files(dir.path()).expect("the folder");
+    let compiled = compile_file(dir.path(), "numbers.json", registry).expect("compiles");
+    assert!(valid(&compiled, &json!([1, 2.5])));
+    assert!(!valid(&compiled, &json!([1, "two"])));
+    // The list alone takes anything.
+    let mut registry = Registry::new(None);
+    registry.add_files(dir.path()).expect("the folder");
+    let compiled = compile_file(dir.path(), "list.json", registry).expect("compiles");
+    assert!(valid(&compiled, &json!([1, "two"])));
+}
+
+#[test]
+fn dynamic_reference_cycles_and_specialisations_are_bounded() {
+    let options = Options::default();
+    // A `$dynamicRef` to itself, no keyword between.
+    let e = compile(&json!({"$dynamicAnchor": "a", "$dynamicRef": "#a"}), &options)
+        .expect_err("a cycle");
+    assert!(e.iter().any(|e| e.message.contains("a cycle of `$ref`s")), "{e:?}");
+    let e = compile(
+        &json!({"$schema": "https://json-schema.org/draft/2019-09/schema", "$recursiveAnchor": true, "$recursiveRef": "#"}),
+        &options,
+    )
+    .expect_err("a cycle");
+    assert!(e.iter().any(|e| e.message.contains("a cycle of `$ref`s")), "{e:?}");
+    // One target reached in more dynamic scopes than the bound: each resource binds its own
+    // anchor before referencing the shared target.
+    let n = validgen_json_schema::MAX_SPECIALISATIONS + 2;
+    let resources: Vec<Value> = (0..n)
+        .map(|i| json!({"$id": format!("r{i}.json"), "$dynamicAnchor": format!("a{i}"), "$ref": "shared.json"}))
+        .collect();
+    let schema = json!({
+        "$id": "https://example.com/root.json",
+        "anyOf": resources,
+        "$defs": {"shared": {"$id": "shared.json", "type": "object"}}
+    });
+    let e = compile(&schema, &options).expect_err("too many specialisations");
+    assert!(
+        e.iter().any(|e| e.message.contains("schemas specialised for distinct dynamic scopes")
+            && e.pointer.ends_with("/$ref")),
+        "{e:?}"
+    );
+}
