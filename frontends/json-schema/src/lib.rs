@@ -14,8 +14,11 @@
 //! their JSON Pointer, so recursion is a loop in the IR; those in another document of the
 //! [`Registry`] by `<url>#<pointer>`, as their keyword locations are.
 //!
+//! `$dynamicRef` (2020-12) and `$recursiveRef` (2019-09) are resolved at compile time: a
+//! target is lowered once per dynamic scope it is reached in ([`MAX_SPECIALISATIONS`]).
+//!
 //! What is refused, with a [`SchemaError`] at the keyword: `unevaluatedProperties`,
-//! `unevaluatedItems`, `$dynamicRef`, `$recursiveRef`, `$vocabulary`, a `$ref` to a
+//! `unevaluatedItems`, `$vocabulary`, a `$ref` to a
 //! document that [`Options::registry`] does not hold (nothing is fetched) or to nowhere, a cycle of `$ref`s with no keyword between, a pattern that is not
 //! ECMA-262 or uses a construct the regex engine cannot run (see [`validgen_ecmaregex`]),
 //! keyword values of the wrong shape (a boolean schema in draft-04 among them), and a

@@ -249,7 +249,7 @@ impl Registry {
                 maps.join(", ")
             };
             format!(
-                "no schema map covers it (nothing is fetched; maps: {maps}); add `--schema-map URL_PREFIX=PATH`"
+                "no schema map covers it (nothing is fetched; maps: {maps}); map the URL to a local file or folder (`--schema-map URL_PREFIX=PATH`, `schema_map = \"URL_PREFIX=PATH\"`)"
             )
         } else {
             format!("mappings tried: {}", tried.join(", "))

@@ -160,7 +160,7 @@ impl<'s> Lowerer<'s> {
         let options: &'s crate::Options = self.options;
         let Some(registry) = options.registry.as_deref() else {
             return Err(outside(
-                "no schema registry was given (nothing is fetched; add `--schema-map URL_PREFIX=PATH`)".to_owned(),
+                "no schema registry was given (nothing is fetched)".to_owned(),
             ));
         };
         let Some(found) = registry.find(uri) else {

@@ -285,15 +285,24 @@ fn dynamic_references_follow_the_dynamic_scope_across_files() {
 fn dynamic_reference_cycles_and_specialisations_are_bounded() {
     let options = Options::default();
     // A `$dynamicRef` to itself, no keyword between.
-    let e = compile(&json!({"$dynamicAnchor": "a", "$dynamicRef": "#a"}), &options)
-        .expect_err("a cycle");
-    assert!(e.iter().any(|e| e.message.contains("a cycle of `$ref`s")), "{e:?}");
+    let e = compile(
+        &json!({"$dynamicAnchor": "a", "$dynamicRef": "#a"}),
+        &options,
+    )
+    .expect_err("a cycle");
+    assert!(
+        e.iter().any(|e| e.message.contains("a cycle of `$ref`s")),
+        "{e:?}"
+    );
     let e = compile(
         &json!({"$schema": "https://json-schema.org/draft/2019-09/schema", "$recursiveAnchor": true, "$recursiveRef": "#"}),
         &options,
     )
     .expect_err("a cycle");
-    assert!(e.iter().any(|e| e.message.contains("a cycle of `$ref`s")), "{e:?}");
+    assert!(
+        e.iter().any(|e| e.message.contains("a cycle of `$ref`s")),
+        "{e:?}"
+    );
     // One target reached in more dynamic scopes than the bound: each resource binds its own
     // anchor before referencing the shared target.
     let n = validgen_json_schema::MAX_SPECIALISATIONS + 2;
@@ -307,7 +316,9 @@ fn dynamic_reference_cycles_and_specialisations_are_bounded() {
     });
     let e = compile(&schema, &options).expect_err("too many specialisations");
     assert!(
-        e.iter().any(|e| e.message.contains("schemas specialised for distinct dynamic scopes")
+        e.iter().any(|e| e
+            .message
+            .contains("schemas specialised for distinct dynamic scopes")
             && e.pointer.ends_with("/$ref")),
         "{e:?}"
     );
