@@ -68,6 +68,8 @@ pub(crate) enum Unresolved {
     /// The reference names a resource outside this document: its absolute URI without and
     /// with the fragment.
     Remote(String, String),
+    /// A document outside this one that the registry does not answer: why, in words.
+    Unregistered(String),
     /// The reference names an anchor or pointer this document does not have.
     Nowhere(String),
 }

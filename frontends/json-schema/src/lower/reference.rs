@@ -69,7 +69,12 @@ impl<'s> Lowerer<'s> {
         };
         let (doc, target) = match found {
             Ok(found) => found,
-            Err(Unresolved::Syntax(e) | Unresolved::Remote(_, e)) => {
+            Err(Unresolved::Syntax(e) | Unresolved::Unregistered(e)) => {
+                self.error(here, k, e);
+                return None;
+            }
+            Err(Unresolved::Remote(uri, _)) => {
+                let e = format!("`{k}` `{reference}` names `{uri}`, outside this schema");
                 self.error(here, k, e);
                 return None;
             }
@@ -152,10 +157,9 @@ impl<'s> Lowerer<'s> {
         full: &str,
     ) -> Result<(usize, String), Unresolved> {
         let outside = |why: String| {
-            Unresolved::Remote(
-                uri.to_owned(),
-                format!("`$ref` `{reference}` names `{uri}`, outside this schema: {why}"),
-            )
+            Unresolved::Unregistered(format!(
+                "`$ref` `{reference}` names `{uri}`, outside this schema: {why}"
+            ))
         };
         let options: &'s crate::Options = self.options;
         let Some(registry) = options.registry.as_deref() else {
