@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::{ArgGroup, Args, Parser, Subcommand, ValueEnum};
-use validgen_codegen::Draft;
+use validgen_codegen::{Draft, SchemaMap};
 
 /// validgen: documents judged by the rules of KubeVirt templates, JSON Schemas and CRDs, ytt
 /// data-values schemas and Kyverno CLI test manifests, with each format's own verdicts.
@@ -534,6 +534,15 @@ pub struct ValidateArgs {
     #[arg(long, value_name = "DRAFT", value_parser = parse_draft, requires = "schemas", conflicts_with = "templates")]
     pub default_draft: Option<Draft>,
 
+    /// With --schema: read the documents of `$ref`s to URLs starting with URL_PREFIX from
+    /// PATH (a folder: the rest of the URL is the path under it; a file: the document of
+    /// URL_PREFIX itself), also by the `$id`s they declare; repeatable. The schemas of each
+    /// --schema folder reference each other by relative paths and `$id`s without it. Nothing
+    /// is ever fetched: a `$ref` no schema answers is an error naming the URL and the
+    /// mappings tried.
+    #[arg(long, value_name = "URL_PREFIX=PATH", value_parser = SchemaMap::parse, requires = "schemas", conflicts_with = "templates")]
+    pub schema_map: Vec<SchemaMap>,
+
     /// Kyverno v1alpha1 `Test` manifests: also check the files they name (they exist and
     /// parse; each result names a policy, a rule of it and resources found in them), as
     /// `KyvernoTest` manifests always are. Paths are relative to the test file.
@@ -736,6 +745,16 @@ pub struct GenerateArgs {
     #[arg(long, value_name = "DRAFT", value_parser = parse_draft, requires = "schemas", conflicts_with = "catalog")]
     pub default_draft: Option<Draft>,
 
+    /// With --schemas: read the documents of `$ref`s to URLs starting with URL_PREFIX from
+    /// PATH (a folder: the rest of the URL is the path under it; a file: the document of
+    /// URL_PREFIX itself), also by the `$id`s they declare; repeatable (`include_schemas!`'s
+    /// `schema_map`). The schemas of each
+    /// --schemas folder reference each other by relative paths and `$id`s without it. Nothing
+    /// is ever fetched: a `$ref` no schema answers is an error naming the URL and the
+    /// mappings tried.
+    #[arg(long, value_name = "URL_PREFIX=PATH", value_parser = SchemaMap::parse, requires = "schemas", conflicts_with = "catalog")]
+    pub schema_map: Vec<SchemaMap>,
+
     /// The crate folder to write (created when missing).
     #[arg(long, value_name = "DIR")]
     pub out: PathBuf,
@@ -823,6 +842,15 @@ pub struct CheckArgs {
     /// `draft-06`, `draft-07`, `2019-09`, `2020-12`) [default: 2020-12].
     #[arg(long, value_name = "DRAFT", value_parser = parse_draft, requires = "schemas")]
     pub default_draft: Option<Draft>,
+
+    /// With --schema: read the documents of `$ref`s to URLs starting with URL_PREFIX from
+    /// PATH (a folder: the rest of the URL is the path under it; a file: the document of
+    /// URL_PREFIX itself), also by the `$id`s they declare; repeatable. The schemas of each
+    /// --schema folder reference each other by relative paths and `$id`s without it. Nothing
+    /// is ever fetched: a `$ref` no schema answers is an error naming the URL and the
+    /// mappings tried.
+    #[arg(long, value_name = "URL_PREFIX=PATH", value_parser = SchemaMap::parse, requires = "schemas")]
+    pub schema_map: Vec<SchemaMap>,
 
     /// Output format.
     #[arg(short = 'o', long = "output", value_enum, default_value_t = CheckFormat::Text)]

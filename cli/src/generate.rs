@@ -165,6 +165,7 @@ fn schema_crate(args: &GenerateArgs, dir: &Path, shown: &str) -> Result<CrateBod
         assert_formats: args.assert_formats,
         strict: args.strict,
         default_draft: args.default_draft,
+        schema_map: args.schema_map.clone(),
         ..SchemaOptions::default()
     };
     let generated = compile_schema_dir(dir, shown, options).map_err(Failure::Catalog)?;

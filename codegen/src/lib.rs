@@ -49,7 +49,7 @@ pub use schemas::{
 };
 /// The JSON Schema drafts ([`SchemaOptions::default_draft`]).
 #[cfg(feature = "json-schema")]
-pub use validgen_json_schema::Draft;
+pub use validgen_json_schema::{Draft, SchemaMap};
 #[cfg(feature = "ytt")]
 pub use ytt::{GeneratedYtt, YttEntry, compile_ytt_dir, compile_ytt_schemas};
 

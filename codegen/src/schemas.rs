@@ -4,6 +4,7 @@
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use proc_macro2::TokenStream;
 use serde_json::Value;
@@ -16,7 +17,7 @@ use crate::emit::schemas::SchemaItem;
 use crate::names::function_name;
 
 /// How the schemas of a folder are compiled.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Default)]
 pub struct SchemaOptions {
     /// Assert `format` (see `json_schema::Options::assert_formats`).
     pub assert_formats: bool,
@@ -29,6 +30,10 @@ pub struct SchemaOptions {
     /// CRD versions reject unknown fields as Kubernetes strict field validation does
     /// ([`json_schema::reject_unknown_fields`]); other schemas are unchanged.
     pub reject_unknown_fields: bool,
+    /// Where the documents of `$ref`s to other URLs are read (`--schema-map URL_PREFIX=PATH`,
+    /// `schema_map = "URL_PREFIX=PATH"`), besides the folder's own schemas, which are
+    /// registered under their `file://` URLs and `$id`s. Nothing is ever fetched.
+    pub schema_map: Vec<json_schema::SchemaMap>,
 }
 
 /// The generated code of a schema catalog.
@@ -83,6 +88,9 @@ pub struct LoadedSchema {
     pub schema: Value,
     /// The compiled rule set.
     pub rules: RuleSet,
+    /// The registry documents its `$ref`s read, by URL
+    /// (`json_schema::CompiledSchema::documents`).
+    pub documents: BTreeMap<String, Value>,
     /// The resource it validates, for a CRD version.
     pub crd: Option<CrdVersion>,
 }
@@ -120,6 +128,13 @@ struct Found {
 /// document should meet would be a guess.
 pub fn load_schemas(path: &Path, display: &str, opts: SchemaOptions) -> SchemaCatalog {
     let mut out = SchemaCatalog::default();
+    let registry = match registry(path, &opts) {
+        Ok(r) => r,
+        Err(e) => {
+            out.errors.push(Diagnostic::file(display, e));
+            return out;
+        }
+    };
     let dir = path.is_dir();
     if dir {
         if let Err(e) = manifest_files(path, &mut out.files) {
@@ -175,7 +190,15 @@ pub fn load_schemas(path: &Path, display: &str, opts: SchemaOptions) -> SchemaCa
                 continue;
             }
             match schemas_in(source.value(), rel) {
-                Ok(found) => compile_found(found, source, &file, rel, opts, &mut out),
+                Ok(found) => {
+                    let read = Read {
+                        source,
+                        file: &file,
+                        rel,
+                        url: json_schema::file_url(file_path),
+                    };
+                    compile_found(found, &read, &opts, &registry, &mut out);
+                }
                 Err(problems) => {
                     for (pointer, message) in problems {
                         let (line, column) = at(&pointer);
@@ -207,16 +230,45 @@ fn is_crd(doc: &Value) -> bool {
     doc.get("kind").and_then(Value::as_str) == Some("CustomResourceDefinition")
 }
 
-/// Compiles the schemas `found` in one document `source` of `file` into `out`.
+/// The registry of a catalog: the schemas of `path` under their `file://` URLs, and those
+/// of each [`SchemaOptions::schema_map`].
+fn registry(path: &Path, opts: &SchemaOptions) -> Result<Arc<json_schema::Registry>, String> {
+    let mut registry = json_schema::Registry::new(opts.default_draft);
+    registry.add_files(path)?;
+    for map in &opts.schema_map {
+        registry.add_map(map.clone())?;
+    }
+    Ok(Arc::new(registry))
+}
+
+/// One document of a schema file, as read.
+struct Read<'a> {
+    source: &'a SchemaText,
+    /// The file as the user names it.
+    file: &'a str,
+    /// The file relative to the folder.
+    rel: &'a Path,
+    /// Its `file://` URL.
+    url: String,
+}
+
+/// Compiles the schemas `found` in one document of a file (`read`) into `out`.
 fn compile_found(
     found: Vec<Found>,
-    source: &SchemaText,
-    file: &str,
-    rel: &Path,
-    opts: SchemaOptions,
+    read: &Read<'_>,
+    opts: &SchemaOptions,
+    registry: &Arc<json_schema::Registry>,
     out: &mut SchemaCatalog,
 ) {
+    let Read {
+        source, file, rel, ..
+    } = *read;
     let locate = |base: &str, e: &SchemaError| {
+        // An error in another document of the registry is located in its file.
+        if let Some((other, span)) = registry.locate(&e.pointer) {
+            let (line, column) = span.map_or((0, 0), |s| (s.line, s.column));
+            return Diagnostic::at(other, line, column, None, e.to_string());
+        }
         let pointer = format!("{base}{}", e.pointer);
         let (line, column) = source.span(&pointer).map_or((0, 0), |s| (s.line, s.column));
         Diagnostic::at(file, line, column, None, e.to_string())
@@ -231,6 +283,9 @@ fn compile_found(
             strict: opts.strict,
             default_draft: if openapi { None } else { opts.default_draft },
             openapi,
+            // A CRD version is one document (OpenAPI has no `$id`).
+            registry: (!openapi).then(|| Arc::clone(registry)),
+            base_uri: (!openapi).then(|| read.url.clone()),
         };
         match json_schema::compile(&found.schema, &options) {
             Ok(compiled) => {
@@ -244,6 +299,7 @@ fn compile_found(
                     base: found.base,
                     schema: found.schema,
                     rules: compiled.rules,
+                    documents: compiled.documents,
                     crd: found.crd,
                 });
             }
@@ -270,12 +326,21 @@ pub fn compile_schema_dir(
     display: &str,
     opts: SchemaOptions,
 ) -> Result<GeneratedSchemas, Diagnostics> {
+    let maps = opts.schema_map.clone();
     let SchemaCatalog {
         schemas,
-        files,
+        mut files,
         warnings,
         errors: mut diags,
     } = load_schemas(dir, display, opts);
+    // The mapped documents are read too: tracked for rebuilds.
+    for map in &maps {
+        if map.path.is_dir() {
+            let _listed_by_the_registry_first = manifest_files(&map.path, &mut files);
+        } else {
+            files.push(map.path.clone());
+        }
+    }
     let mut sets: BTreeMap<String, SchemaItem> = BTreeMap::new();
     for s in schemas {
         if let Some(other) = sets.get(&s.name) {

@@ -63,6 +63,7 @@
 //! validgen::include_schemas!("schemas");
 //! validgen::include_schemas!("schemas", assert_formats = true, strict = true);
 //! validgen::include_schemas!("legacy", default_draft = "draft-04");
+//! validgen::include_schemas!("api", schema_map = "https://example.com/schemas/=vendor/schemas");
 //! ```
 //!
 //! - Every `*.json`, `*.yaml`, `*.yml` file under the folder (recursively) is a schema, read
@@ -81,6 +82,11 @@
 //!   `validate --crd --strict` does the same). `default_draft = "<draft>"` reads the files
 //!   without `$schema` as that draft (CRD versions are OpenAPI schemas whatever it is); an
 //!   unknown name is a compile error at it.
+//! - A `$ref` to another schema of the folder, by relative path or `$id`, is compiled in;
+//!   `schema_map = "URL_PREFIX=PATH"` (repeatable, PATH a folder or a file relative to the
+//!   crate) reads the documents of URLs starting with URL_PREFIX from PATH, as the CLI's
+//!   `--schema-map` does. Nothing is fetched: a `$ref` no schema answers is a compile error
+//!   naming the URL and the mappings tried.
 //! - For each schema: `pub fn <name>(doc: &serde_json::Value, explain: Explain) ->
 //!   DocumentReport` (every violation with its instance location, keyword location and
 //!   message) and `pub fn <name>_text(text: &str, explain: Explain) -> Result<DocumentReport,
@@ -222,6 +228,34 @@ impl Args {
     fn folder(&self) -> PathBuf {
         manifest_dir().join(self.dir.value())
     }
+
+    /// Every `schema_map = "URL_PREFIX=PATH"` in order, PATH relative to the crate as the
+    /// folder is.
+    ///
+    /// # Errors
+    /// A value that is not `URL_PREFIX=PATH`, at it.
+    #[cfg(feature = "json-schema")]
+    fn schema_maps(&self) -> syn::Result<Vec<validgen_codegen::SchemaMap>> {
+        let texts = self.options.iter().filter_map(|(key, value)| match value {
+            OptionValue::Text(t) if key == "schema_map" => Some(t),
+            _ => None,
+        });
+        texts
+            .map(|lit| {
+                let mut map = validgen_codegen::SchemaMap::parse(&lit.value())
+                    .map_err(|e| syn::Error::new(lit.span(), e))?;
+                map.path = manifest_dir().join(map.path);
+                Ok(map)
+            })
+            .collect()
+    }
+}
+
+/// The folder paths are relative to: `VALIDGEN_MANIFEST_DIR` when set, else the crate's.
+fn manifest_dir() -> PathBuf {
+    std::env::var_os("VALIDGEN_MANIFEST_DIR")
+        .or_else(|| std::env::var_os("CARGO_MANIFEST_DIR"))
+        .map_or_else(PathBuf::new, PathBuf::from)
 }
 
 /// Where paths given to a macro start: `VALIDGEN_MANIFEST_DIR` when set, else the crate's
@@ -300,11 +334,15 @@ pub fn include_schemas(input: TokenStream) -> TokenStream {
         Ok(a) => a,
         Err(e) => return e.to_compile_error().into(),
     };
-    let ([assert_formats, strict, reject_unknown_fields], [default_draft]) = match args.options(
+    let ([assert_formats, strict, reject_unknown_fields], [default_draft, _]) = match args.options(
         ["assert_formats", "strict", "reject_unknown_fields"],
-        ["default_draft"],
+        ["default_draft", "schema_map"],
     ) {
         Ok(v) => v,
+        Err(e) => return e.to_compile_error().into(),
+    };
+    let schema_map = match args.schema_maps() {
+        Ok(m) => m,
         Err(e) => return e.to_compile_error().into(),
     };
     let default_draft = match default_draft.map(|lit| draft(&lit)).transpose() {
@@ -316,6 +354,7 @@ pub fn include_schemas(input: TokenStream) -> TokenStream {
         strict,
         reject_unknown_fields,
         default_draft,
+        schema_map,
     };
     let span = args.dir.span();
     match validgen_codegen::compile_schema_dir(&args.folder(), &args.dir.value(), opts) {

@@ -11,16 +11,18 @@
 //! `additionalItems: false` and `dependencies`; draft-06's `const`, `contains`,
 //! `propertyNames`, numeric `exclusive*` and boolean schemas; 2019-09's array `items`,
 //! `minContains` and `unevaluated*` (where `contains` evaluates no item); `$ref` and its
-//! siblings in each). The emitter sees only the IR, which those drafts lower into the checks
-//! the whole drafts already compile. Compiling all their groups too (1 382 groups instead of
-//! 610) took a fresh build of the tests crate's build script, library and test binary from
-//! 130 to 171 CPU-seconds on the 2-core machine of issue #32; these files (775 groups) took it
-//! to 136, before `unevaluated*` compiled (918 groups since).
+//! siblings in each; `refRemote`, through the suite's `remotes/` as [`remotes`] registers
+//! them). The emitter sees only the IR, which those drafts lower into the checks the whole
+//! drafts already compile. Compiling all their groups too (1 382 groups instead of 610) took a
+//! fresh build of the tests crate's build script, library and test binary from 130 to 171
+//! CPU-seconds on the 2-core machine of issue #32; these files (775 groups) took it to 136,
+//! before `unevaluated*` and `refRemote` compiled.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use serde_json::Value;
-use validgen_json_schema::{Draft, Options, compile};
+use validgen_json_schema::{Draft, Options, Registry, SchemaMap, compile};
 
 /// Optional files run besides every top-level file (not `content.json`, which asserts
 /// `contentMediaType`/`contentEncoding`: validgen keeps them as annotations).
@@ -62,6 +64,7 @@ pub const DRAFT_FILES: &[(&str, &[&str])] = &[
             "maximum.json",
             "minimum.json",
             "ref.json",
+            "refRemote.json",
             "optional/id.json",
         ],
     ),
@@ -75,6 +78,7 @@ pub const DRAFT_FILES: &[(&str, &[&str])] = &[
             "exclusiveMinimum.json",
             "propertyNames.json",
             "ref.json",
+            "refRemote.json",
         ],
     ),
     (
@@ -84,6 +88,7 @@ pub const DRAFT_FILES: &[(&str, &[&str])] = &[
             "items.json",
             "minContains.json",
             "ref.json",
+            "refRemote.json",
             "unevaluatedItems.json",
             "unevaluatedProperties.json",
         ],
@@ -105,6 +110,21 @@ pub struct Group {
     pub tests: Vec<(String, Value, bool)>,
 }
 
+/// The suite's `remotes/` (beside its `tests/` folder, whose draft folder is `base`), served
+/// at `http://localhost:1234/` as the suite's README says; read as `draft` where a document
+/// has no `$schema`.
+pub fn remotes(base: &Path, draft: Draft) -> Arc<Registry> {
+    let mut registry = Registry::new(Some(draft));
+    let dir = base.join("../../remotes");
+    if let Err(e) = registry.add_map(SchemaMap {
+        prefix: "http://localhost:1234/".to_owned(),
+        path: dir,
+    }) {
+        panic!("the vendored remotes: {e}");
+    }
+    Arc::new(registry)
+}
+
 fn files(dir: &Path) -> Vec<PathBuf> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
         .map(|rd| rd.filter_map(|e| e.ok().map(|e| e.path())).collect())
@@ -119,6 +139,7 @@ fn files(dir: &Path) -> Vec<PathBuf> {
 fn runs(base: &Path, dir: &str, draft: Draft) -> Vec<(PathBuf, &'static str, Options)> {
     let plain = Options {
         default_draft: Some(draft),
+        registry: Some(remotes(base, draft)),
         ..Options::default()
     };
     if let Some((_, listed)) = DRAFT_FILES.iter().find(|(d, _)| *d == dir) {

@@ -89,11 +89,12 @@ pub fn run(args: &CheckArgs) -> u8 {
         assert_formats: args.assert_formats,
         strict: args.strict,
         default_draft: args.default_draft,
+        schema_map: args.schema_map.clone(),
         ..SchemaOptions::default()
     };
     let mut annotated = Vec::new();
     for path in &args.schemas {
-        let (found, annotations) = check_schemas(path, options);
+        let (found, annotations) = check_schemas(path, options.clone());
         findings.extend(found);
         annotated.extend(annotations);
     }

@@ -84,10 +84,13 @@ pub struct SchemaViolation {
 
 impl SchemaViolation {
     /// The keyword as one reference: `schema#pointer` (a CRD version's pointer continued);
-    /// a ytt rule's position (`schema.yml:3`, no keyword) as it is.
+    /// a ytt rule's position (`schema.yml:3`, no keyword) as it is; a keyword of another
+    /// document of the registry (`<url>#<pointer>`) as it is.
     pub fn keyword_location(&self) -> String {
         if self.keyword.is_empty() && !self.file.is_empty() {
             self.schema.clone()
+        } else if self.keyword.contains('#') {
+            self.keyword.clone()
         } else if self.schema.contains('#') {
             format!("{}{}", self.schema, self.keyword)
         } else {
@@ -299,6 +302,7 @@ pub fn run(args: &ValidateArgs) -> u8 {
                 strict: args.strict,
                 old: args.old.as_deref(),
                 default_draft: args.default_draft,
+                schema_map: &args.schema_map,
             },
         );
         if !run.loaded(&loaded.errors, &loaded.warnings, args.summary) {

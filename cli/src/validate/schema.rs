@@ -12,7 +12,9 @@ use std::path::PathBuf;
 use validgen_codegen::{Diagnostic, LoadedSchema, SchemaOptions, load_schemas};
 use validgen_core::interpret::Outcome;
 use validgen_crd::CelRules;
-use validgen_json_schema::{CEL_NOT_EVALUATED, LIST_MAP_KEYS_NOT_CHECKED, annotation_of, describe};
+use validgen_json_schema::{
+    CEL_NOT_EVALUATED, LIST_MAP_KEYS_NOT_CHECKED, annotation_of, describe_in,
+};
 
 use super::parsed::Parsed;
 use super::{DocVerdict, Item, SchemaViolation};
@@ -55,6 +57,8 @@ pub struct LoadOptions<'a> {
     pub old: Option<&'a std::path::Path>,
     /// `--default-draft`: the draft of the schemas without `$schema`.
     pub default_draft: Option<validgen_codegen::Draft>,
+    /// `--schema-map`: where the documents of `$ref`s to other URLs are read.
+    pub schema_map: &'a [validgen_codegen::SchemaMap],
 }
 
 /// A path as the user named it, without a trailing `/`.
@@ -77,6 +81,7 @@ pub fn load(paths: &[PathBuf], opts: LoadOptions<'_>) -> LoadedSet {
         // With `--crd`, unknown fields are pruned and answered as the API server does.
         reject_unknown_fields: opts.strict && !opts.crd,
         default_draft: opts.default_draft,
+        schema_map: opts.schema_map.to_vec(),
     };
     let mut out = LoadedSet::default();
     out.set.by_kind = opts.crd;
@@ -93,7 +98,7 @@ pub fn load(paths: &[PathBuf], opts: LoadOptions<'_>) -> LoadedSet {
     }
     for path in paths {
         let name = display_path(path);
-        let catalog = load_schemas(path, &name, options);
+        let catalog = load_schemas(path, &name, options.clone());
         let mut errors: Vec<Diagnostic> = catalog.errors.0;
         if path.is_dir() && catalog.files.is_empty() {
             errors.push(Diagnostic::file(
@@ -428,7 +433,7 @@ fn violations(
             keyword: v.keyword.clone(),
             message: value
                 .as_ref()
-                .map(|value| describe(v, value, &schema.schema))
+                .map(|value| describe_in(v, value, &schema.schema, &schema.documents))
                 .unwrap_or_default(),
             annotations: annotation_of(&schema.rules.annotations, v).cloned(),
             ..SchemaViolation::default()

@@ -21,6 +21,7 @@ mod recorded;
 mod review;
 mod schema_annotations;
 mod schema_bad_input;
+mod schema_map;
 #[cfg(feature = "serve")]
 mod serve;
 #[cfg(feature = "serve")]

@@ -4,6 +4,8 @@
 //! The text is built from the violation's keyword location (the keyword's value is read from
 //! the schema) and instance location (the value is read from the document).
 
+use std::collections::BTreeMap;
+
 use serde_json::Value;
 
 use validgen_core::ir::Violation;
@@ -20,12 +22,27 @@ const QUOTE_MAX: usize = 80;
 /// The text of violation `v` of document `doc` against `schema` (the schema the validator
 /// was compiled from).
 pub fn describe(v: &Violation, doc: &Value, schema: &Value) -> String {
+    describe_in(v, doc, schema, &BTreeMap::new())
+}
+
+/// [`describe`] for a schema whose `$ref`s read other documents of the registry
+/// ([`crate::CompiledSchema::documents`]): a keyword location `<url>#<pointer>` is read in the
+/// document of that URL.
+pub fn describe_in(
+    v: &Violation,
+    doc: &Value,
+    schema: &Value,
+    documents: &BTreeMap<String, Value>,
+) -> String {
     if let Some(text) = &v.message {
         return text.clone();
     }
     let value = doc.pointer(&v.location);
     let shown = value.map_or_else(|| "the value".to_owned(), quote);
-    let keyword_value = schema.pointer(&v.keyword);
+    let keyword_value = match v.keyword.split_once('#') {
+        Some((url, pointer)) => documents.get(url).and_then(|d| d.pointer(pointer)),
+        None => schema.pointer(&v.keyword),
+    };
     let limit = keyword_value.map(Value::to_string).unwrap_or_default();
     match v.check {
         "type" => {

@@ -93,9 +93,6 @@ pub(crate) fn role(keyword: &str, draft: Draft) -> Role {
         return Role::Annotation;
     }
     let refused = match keyword {
-        "$dynamicRef" | "$recursiveRef" => {
-            Some("dynamic references are not compiled (only local `$ref`)")
-        }
         "$vocabulary" => Some("custom meta-schemas are not supported"),
         _ => None,
     };
@@ -106,7 +103,8 @@ pub(crate) fn role(keyword: &str, draft: Draft) -> Role {
         // as the suite's optional `dependencies-compatibility` tests expect.
         (_, "dependencies") => Role::Applied,
         (d, "additionalItems") if d.array_items() => Role::Applied,
-        (Draft::Draft2020, "prefixItems" | "$dynamicAnchor") => Role::Applied,
+        (Draft::Draft2020, "prefixItems" | "$dynamicAnchor" | "$dynamicRef") => Role::Applied,
+        (Draft::Draft2019, "$recursiveRef") => Role::Applied,
         (Draft::Draft2019 | Draft::Draft2020, _) => refused.map_or(Role::Unknown, Role::Refused),
         _ => Role::Unknown,
     }

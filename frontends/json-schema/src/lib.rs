@@ -11,11 +11,16 @@
 //! carries its location in the schema and its custom message (`errorMessage`, the ajv-errors
 //! convention), so each [`Violation`](validgen_core::ir::Violation) names the instance location, the
 //! keyword location and the text. `$ref` targets become [`RuleSet::definitions`] named by
-//! their JSON Pointer, so recursion is a loop in the IR.
+//! their JSON Pointer, so recursion is a loop in the IR; those in another document of the
+//! [`Registry`] by `<url>#<pointer>`, as their keyword locations are.
 //!
-//! What is refused, with a [`SchemaError`] at the keyword: `$dynamicRef`, `$recursiveRef`,
-//! `$vocabulary`, a `$ref` to another document or to nowhere, a cycle of `$ref`s with no
-//! keyword between, `unevaluated*` nested in place more than 8 deep, a pattern that is not
+//! `$dynamicRef` (2020-12) and `$recursiveRef` (2019-09) are resolved at compile time: a
+//! target is lowered once per dynamic scope it is reached in ([`MAX_SPECIALISATIONS`]).
+//!
+//! What is refused, with a [`SchemaError`] at the keyword: `$vocabulary`, a `$ref` to a
+//! document that [`Options::registry`] does not hold (nothing is fetched) or to nowhere, a
+//! cycle of `$ref`s with no keyword between, `unevaluated*` nested in place more than 8 deep, a
+//! pattern that is not
 //! ECMA-262 or uses a construct the regex engine cannot run (see [`validgen_ecmaregex`]),
 //! keyword values of the wrong shape (a boolean schema in draft-04 among them), and a
 //! `$schema` naming another dialect. A `$ref` is an RFC 3986 reference (characters a URI
@@ -53,12 +58,14 @@ mod error;
 mod keywords;
 mod lower;
 mod message;
+mod registry;
 mod resources;
 mod text;
 mod unknown_fields;
 mod validator;
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
 
 use serde_json::Value;
 
@@ -73,9 +80,11 @@ pub const CEL_NOT_EVALUATED: &str = "CEL rules (`x-kubernetes-validations`) are 
 /// check key uniqueness (`validate --crd` does, with `validgen-crd`).
 pub const LIST_MAP_KEYS_NOT_CHECKED: &str =
     "`x-kubernetes-list-type: map`: key uniqueness is not checked";
-pub use describe::describe;
+pub use describe::{describe, describe_in};
 pub use draft::Draft;
 pub use error::SchemaError;
+pub use lower::MAX_SPECIALISATIONS;
+pub use registry::{MAX_REGISTRY_DOCUMENTS, Registry, SchemaMap, file_url};
 pub use text::{SchemaText, validate_text};
 pub use unknown_fields::{OBJECT_META_FIELDS, reject_unknown_fields};
 pub use validator::{SchemaValidator, read_annotations};
@@ -100,6 +109,13 @@ pub struct Options {
     pub strict: bool,
     /// The schema is an OpenAPI v3 structural schema (a CRD's `openAPIV3Schema`).
     pub openapi: bool,
+    /// The documents a `$ref` may name outside the schema (`None`: such a `$ref` is an
+    /// error). Nothing is ever fetched.
+    pub registry: Option<Arc<Registry>>,
+    /// The URL the schema was read from (its file's, [`file_url`]): the base URI of its
+    /// relative references when it declares no `$id`, and the registry document that is the
+    /// schema itself (`None`: `validgen:///schema.json`).
+    pub base_uri: Option<String>,
 }
 
 /// A compiled schema.
@@ -112,6 +128,9 @@ pub struct CompiledSchema {
     /// What compiled but deserves a look (unknown keywords, formats not asserted, CEL rules
     /// not evaluated), in schema order.
     pub warnings: Vec<SchemaError>,
+    /// The registry documents the rules read, by URL: a keyword location `<url>#<pointer>`
+    /// points into one ([`describe_in`] reads keyword values there).
+    pub documents: BTreeMap<String, Value>,
 }
 
 /// Compiles `schema` into a rule set.
@@ -134,7 +153,11 @@ pub fn compile(schema: &Value, options: &Options) -> Result<CompiledSchema, Vec<
             }
         },
     };
-    let resources = Resources::collect(schema, draft).map_err(|errors| {
+    let url = options
+        .base_uri
+        .as_deref()
+        .unwrap_or(resources::DEFAULT_BASE);
+    let resources = Resources::collect(schema, draft, url).map_err(|errors| {
         errors
             .into_iter()
             .map(|(pointer, message)| SchemaError {
@@ -144,7 +167,7 @@ pub fn compile(schema: &Value, options: &Options) -> Result<CompiledSchema, Vec<
             })
             .collect::<Vec<_>>()
     })?;
-    let mut lowerer = Lowerer::new(schema, draft, options, resources);
+    let mut lowerer = Lowerer::new(schema, draft, options, &resources, url);
     let root = lowerer.schema(schema, "");
     lowerer.finish_definitions();
     let mut errors = std::mem::take(&mut lowerer.errors);
@@ -154,6 +177,7 @@ pub fn compile(schema: &Value, options: &Options) -> Result<CompiledSchema, Vec<
     } else {
         lowerer.warnings.extend(wrong);
     }
+    let documents = lowerer.documents();
     let definitions = reachable(&root, std::mem::take(&mut lowerer.definitions));
     errors.extend(ref_cycles(&root, &definitions));
     errors.extend(lower::too_deep_unevaluated(&root, &definitions));
@@ -198,6 +222,7 @@ pub fn compile(schema: &Value, options: &Options) -> Result<CompiledSchema, Vec<
         },
         draft,
         warnings,
+        documents,
     })
 }
 

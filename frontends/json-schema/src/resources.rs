@@ -1,8 +1,10 @@
-//! Schema resources and anchors: where each `$id` and anchor of a schema is, so that a `$ref`
-//! resolves to a JSON Pointer into the same document (remote references are refused).
+//! Schema resources and anchors: where each `$id` and anchor of a schema document is, so that
+//! a `$ref` resolves to a JSON Pointer into the same document, or names another document
+//! (which the [`crate::Registry`] may hold).
 //!
 //! Identifiers are resolved as RFC 3986 references against the enclosing resource's base
-//! (`fluent-uri`); a schema without a root `$id` gets [`DEFAULT_BASE`]. Only positions that
+//! (`fluent-uri`); a document without a root `$id` gets the base it is read with: its file's
+//! URL, else [`DEFAULT_BASE`]. Only positions that
 //! hold schemas are visited (not `enum`, `const`, `default` or `examples` values, where an
 //! `$id` is data), as JSON Schema 2020-12 §9.2 requires.
 
@@ -52,6 +54,10 @@ pub(crate) struct Resources {
     anchors: BTreeMap<String, String>,
     /// JSON Pointer of each resource root → its base URI.
     bases: BTreeMap<String, String>,
+    /// Base URI of each resource → its `$dynamicAnchor`s (name → JSON Pointer), 2020-12.
+    dynamic: BTreeMap<String, BTreeMap<String, String>>,
+    /// The resources whose root says `$recursiveAnchor: true` (2019-09), by base URI.
+    recursive: BTreeMap<String, String>,
 }
 
 /// Why a reference did not resolve.
@@ -59,20 +65,28 @@ pub(crate) struct Resources {
 pub(crate) enum Unresolved {
     /// The reference or an identifier is not a URI reference.
     Syntax(String),
-    /// The reference names a resource outside this document.
-    Remote(String),
+    /// The reference names a resource outside this document: its absolute URI without and
+    /// with the fragment.
+    Remote(String, String),
+    /// A document outside this one that the registry does not answer: why, in words.
+    Unregistered(String),
     /// The reference names an anchor or pointer this document does not have.
     Nowhere(String),
 }
 
 impl Resources {
-    /// Every `$id` and anchor of `root`, visited at schema positions only.
-    pub(crate) fn collect(root: &Value, draft: Draft) -> Result<Resources, Vec<(String, String)>> {
+    /// Every `$id` and anchor of `root`, read with the base URI `base`, visited at schema
+    /// positions only.
+    pub(crate) fn collect(
+        root: &Value,
+        draft: Draft,
+        base: &str,
+    ) -> Result<Resources, Vec<(String, String)>> {
         let mut r = Resources::default();
         let mut errors = Vec::new();
-        r.ids.insert(DEFAULT_BASE.to_owned(), String::new());
-        r.bases.insert(String::new(), DEFAULT_BASE.to_owned());
-        r.visit(root, "", DEFAULT_BASE, draft, &mut errors, 0);
+        r.ids.insert(base.to_owned(), String::new());
+        r.bases.insert(String::new(), base.to_owned());
+        r.visit(root, "", base, draft, &mut errors, 0);
         if errors.is_empty() {
             Ok(r)
         } else {
@@ -116,6 +130,19 @@ impl Resources {
                 Err(e) => errors.push((child(pointer, id_keyword), e)),
             }
         }
+        if let (Some(Value::String(name)), Draft::Draft2020) = (map.get("$dynamicAnchor"), draft) {
+            self.dynamic
+                .entry(base.clone())
+                .or_default()
+                .insert(name.clone(), pointer.to_owned());
+        }
+        let root_of_resource = self.bases.get(pointer).is_some_and(|b| *b == base);
+        if map.get("$recursiveAnchor") == Some(&Value::Bool(true))
+            && draft == Draft::Draft2019
+            && root_of_resource
+        {
+            self.recursive.insert(base.clone(), pointer.to_owned());
+        }
         for key in ["$anchor", "$dynamicAnchor"] {
             if draft < Draft::Draft2019 {
                 break;
@@ -148,10 +175,34 @@ impl Resources {
         }
     }
 
+    /// Every absolute URI (no fragment) a resource of the document has.
+    pub(crate) fn uris(&self) -> impl Iterator<Item = &str> {
+        self.ids.keys().map(String::as_str)
+    }
+
+    /// Whether the schema at `pointer` is the root of a resource (of the document, or of an
+    /// embedded `$id`).
+    pub(crate) fn is_resource_root(&self, pointer: &str) -> bool {
+        self.bases.contains_key(pointer)
+    }
+
+    /// The dynamic anchors (`$dynamicAnchor` name → JSON Pointer; `""` for 2019-09's
+    /// `$recursiveAnchor: true` at the resource's root) of the resource whose base is `base`.
+    pub(crate) fn dynamic_anchors(&self, base: &str) -> impl Iterator<Item = (&str, &str)> {
+        let named = self
+            .dynamic
+            .get(base)
+            .into_iter()
+            .flatten()
+            .map(|(n, p)| (n.as_str(), p.as_str()));
+        let recursive = self.recursive.get(base).map(|p| ("", p.as_str()));
+        named.chain(recursive)
+    }
+
     /// The base URI in force at the schema at `pointer`: that of the nearest enclosing
     /// resource root.
     pub(crate) fn base_at(&self, pointer: &str) -> &str {
-        let mut best: (&str, &str) = ("", DEFAULT_BASE);
+        let mut best: (&str, &str) = ("", self.bases.get("").map_or(DEFAULT_BASE, String::as_str));
         for (root, base) in &self.bases {
             let inside = pointer == root
                 || (pointer.starts_with(root.as_str())
@@ -168,7 +219,7 @@ impl Resources {
         let full = resolve(reference, self.base_at(pointer)).map_err(Unresolved::Syntax)?;
         let (uri, fragment) = split(&full);
         let Some(root) = self.ids.get(uri) else {
-            return Err(Unresolved::Remote(uri.to_owned()));
+            return Err(Unresolved::Remote(uri.to_owned(), full.clone()));
         };
         let fragment = percent_decode(fragment);
         if fragment.is_empty() {
@@ -189,7 +240,7 @@ impl Resources {
 /// URI may not hold unencoded (`<`, `>`, a space, non-ASCII letters, as in a definition named
 /// after a Rust type) is read with them percent-encoded, as an IRI maps to a URI (RFC 3987
 /// §3.1); the fragment is decoded again before it is used as a JSON Pointer or an anchor.
-fn resolve(reference: &str, base: &str) -> Result<String, String> {
+pub(crate) fn resolve(reference: &str, base: &str) -> Result<String, String> {
     let base = Uri::parse(base).map_err(|e| format!("`{base}` is not a URI: {e}"))?;
     let encoded;
     let r = match UriRef::parse(reference) {
@@ -208,7 +259,7 @@ fn resolve(reference: &str, base: &str) -> Result<String, String> {
 /// `text` with every character RFC 3986 does not allow in a path, query or fragment
 /// percent-encoded (as UTF-8): all but unreserved characters, sub-delimiters, `:`, `@`,
 /// `/`, `?`, the first `#`, and `%` starting an escape.
-fn percent_encode(text: &str) -> String {
+pub(crate) fn percent_encode(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut fragment = false;
     for (i, c) in text.char_indices() {

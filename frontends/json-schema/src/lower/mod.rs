@@ -21,17 +21,41 @@ use super::message::Messages;
 use super::resources::Resources;
 use validgen_core::ir::Check;
 
+/// A document the compilation reads: the schema compiled, or one of the registry's.
+struct Doc<'s> {
+    value: &'s Value,
+    draft: Draft,
+    resources: &'s Resources,
+    /// What its located pointers start with: empty for the schema compiled, `<url>#` for a
+    /// registry document (whose definitions and keyword locations are `<url>#<pointer>`).
+    prefix: String,
+}
+
 /// The state of one schema's compilation.
 pub(crate) struct Lowerer<'s> {
-    root: &'s Value,
+    /// The documents read so far: the schema compiled first, then registry documents in the
+    /// order `$ref`s reach them.
+    docs: Vec<Doc<'s>>,
+    /// Registry document URL → its index in `docs`.
+    doc_index: BTreeMap<&'s str, usize>,
+    /// The document being lowered.
+    at: usize,
     draft: Draft,
     options: &'s Options,
-    resources: Resources,
-    /// Lowered `$ref` targets, by JSON Pointer.
+    /// Lowered `$ref` targets, by located pointer (see [`Doc::prefix`]).
     pub(crate) definitions: BTreeMap<String, Vec<Check>>,
-    /// Targets lowered or waiting to be.
+    /// Targets lowered or waiting to be, by located pointer.
     seen: BTreeSet<String>,
-    pending: Vec<String>,
+    /// Targets waiting to be lowered.
+    pending: Vec<Pending>,
+    /// The dynamic scope where the schema being lowered is evaluated: each dynamic anchor
+    /// name (`""` for 2019-09's `$recursiveAnchor`) bound to the outermost resource entered
+    /// that declares it (document, JSON Pointer of the anchored schema).
+    scope: Scope,
+    /// How many dynamic scopes each target (by located pointer) was lowered in.
+    variants: BTreeMap<String, usize>,
+    /// How many lowerings of a target were beyond its first: the cost of specialising.
+    specialised: usize,
     pub(crate) errors: Vec<SchemaError>,
     pub(crate) warnings: Vec<SchemaError>,
     depth: usize,
@@ -40,8 +64,28 @@ pub(crate) struct Lowerer<'s> {
     annotating: bool,
 }
 
+/// Dynamic anchor name → the document and JSON Pointer it is bound to.
+type Scope = BTreeMap<String, (usize, String)>;
+
+/// How many extra lowerings of `$ref` targets for distinct dynamic scopes (`$dynamicRef`,
+/// `$recursiveRef`; each one compiled code) one compilation may make; beyond it, a located
+/// error.
+pub const MAX_SPECIALISATIONS: usize = 1024;
+
+/// A `$ref` target waiting to be lowered.
+struct Pending {
+    doc: usize,
+    /// Its JSON Pointer in `doc`.
+    pointer: String,
+    /// The dynamic scope it is evaluated in.
+    scope: Scope,
+    /// Its definition's name: the located pointer, and the scope when not empty.
+    name: String,
+}
+
 /// The schema at `pointer` and what surrounds it, as keyword lowerings read them.
 struct Here<'a> {
+    /// Located: the JSON Pointer, after [`Doc::prefix`] in a registry document.
     pointer: &'a str,
     map: &'a Map<String, Value>,
     messages: &'a Messages,
@@ -52,16 +96,27 @@ impl<'s> Lowerer<'s> {
         root: &'s Value,
         draft: Draft,
         options: &'s Options,
-        resources: Resources,
+        resources: &'s Resources,
+        url: &'s str,
     ) -> Self {
         Lowerer {
-            root,
+            docs: vec![Doc {
+                value: root,
+                draft,
+                resources,
+                prefix: String::new(),
+            }],
+            // A registry document that is the schema compiled is read as it.
+            doc_index: BTreeMap::from([(url, 0)]),
+            at: 0,
             draft,
             options,
-            resources,
             definitions: BTreeMap::new(),
             seen: BTreeSet::new(),
             pending: Vec::new(),
+            scope: Scope::new(),
+            variants: BTreeMap::new(),
+            specialised: 0,
             errors: Vec::new(),
             warnings: Vec::new(),
             depth: 0,
@@ -71,13 +126,32 @@ impl<'s> Lowerer<'s> {
 
     /// Lowers every `$ref` target reached so far (and those they reach).
     pub(crate) fn finish_definitions(&mut self) {
-        while let Some(target) = self.pending.pop() {
-            let Some(value) = self.root.pointer(&target) else {
+        while let Some(p) = self.pending.pop() {
+            self.at = p.doc;
+            self.draft = self.docs[p.doc].draft;
+            self.scope = p.scope;
+            let value = self.docs[p.doc].value;
+            let Some(value) = value.pointer(&p.pointer) else {
                 continue;
             };
-            let checks = self.schema(value, &target);
-            self.definitions.insert(target, checks);
+            let located = format!("{}{}", self.docs[p.doc].prefix, p.pointer);
+            let checks = self.schema(value, &located);
+            self.definitions.insert(p.name, checks);
         }
+    }
+
+    /// The registry documents read (all but the schema compiled), by URL.
+    pub(crate) fn documents(&self) -> BTreeMap<String, Value> {
+        self.docs
+            .iter()
+            .skip(1)
+            .map(|d| (d.prefix.trim_end_matches('#').to_owned(), d.value.clone()))
+            .collect()
+    }
+
+    /// The JSON Pointer in the current document of the located pointer `located`.
+    fn local<'p>(&self, located: &'p str) -> &'p str {
+        &located[self.docs[self.at].prefix.len()..]
     }
 
     /// The checks of the schema `value` found at `pointer`.
@@ -129,6 +203,34 @@ impl<'s> Lowerer<'s> {
     }
 
     fn object(&mut self, map: &Map<String, Value>, pointer: &str) -> Vec<Check> {
+        // A resource entered brings its dynamic anchors into the scope of what it holds.
+        let resources = self.docs[self.at].resources;
+        let local = self.local(pointer);
+        let outer = resources.is_resource_root(local).then(|| {
+            let outer = self.scope.clone();
+            self.scope = self.entered(self.at, local);
+            outer
+        });
+        let checks = self.object_in_scope(map, pointer);
+        if let Some(outer) = outer {
+            self.scope = outer;
+        }
+        checks
+    }
+
+    /// [`Lowerer::scope`] with the resource holding the schema at `pointer` of `doc` entered.
+    fn entered(&self, doc: usize, pointer: &str) -> Scope {
+        let mut scope = self.scope.clone();
+        let resources = self.docs[doc].resources;
+        for (name, at) in resources.dynamic_anchors(resources.base_at(pointer)) {
+            scope
+                .entry(name.to_owned())
+                .or_insert_with(|| (doc, at.to_owned()));
+        }
+        scope
+    }
+
+    fn object_in_scope(&mut self, map: &Map<String, Value>, pointer: &str) -> Vec<Check> {
         let messages = Messages::parse(map.get("errorMessage"), pointer, &mut self.errors);
         let here = Here {
             pointer,
@@ -212,6 +314,7 @@ impl<'s> Lowerer<'s> {
             | "dependencies" => self.object_keyword(k, v, here),
             "allOf" | "anyOf" | "oneOf" | "not" | "if" => self.applicator(k, v, here),
             "$ref" => self.reference(v, here),
+            "$dynamicRef" | "$recursiveRef" => self.dynamic_reference(k, v, here),
             "$schema" => {
                 self.nested_schema_uri(v, here);
                 Vec::new()
@@ -228,7 +331,7 @@ impl<'s> Lowerer<'s> {
     /// A `$schema` below the root must name the root's dialect (a dialect change inside one
     /// document is not supported).
     fn nested_schema_uri(&mut self, v: &Value, here: &Here<'_>) {
-        if here.pointer.is_empty() {
+        if self.local(here.pointer).is_empty() {
             return;
         }
         let same = v
@@ -248,8 +351,12 @@ impl<'s> Lowerer<'s> {
     }
 
     /// Definitions are compiled where a `$ref` reaches them; their errors are reported
-    /// whether or not one does.
+    /// whether or not one does (in the schema compiled: a registry document's are its own
+    /// compilation's business).
     fn check_definitions(&mut self, k: &str, v: &Value, here: &Here<'_>) {
+        if self.at != 0 {
+            return;
+        }
         let Value::Object(defs) = v else {
             self.errors.push(SchemaError::at(
                 here.pointer,

@@ -1,0 +1,3 @@
+validgen::include_schemas!("ui/schemas/remote_unmapped");
+
+fn main() {}
