@@ -6,7 +6,9 @@
 
 use serde_json::Value;
 
+use validgen_core::interpret::DocumentReport;
 use validgen_core::ir::Violation;
+use validgen_core::model::{Instance, Tape};
 
 /// At most this many characters of a value are quoted.
 const QUOTE_MAX: usize = 80;
@@ -14,10 +16,29 @@ const QUOTE_MAX: usize = 80;
 /// The text of violation `v` of document `doc` against `schema` (the schema the validator
 /// was compiled from).
 pub fn describe(v: &Violation, doc: &Value, schema: &Value) -> String {
+    describe_value(v, doc.pointer(&v.location), schema)
+}
+
+/// Gives every violation of `report`, found in the document read into `tape`, its text
+/// ([`describe`]) as its `message`, where it has none: the bytes path's report, whose user
+/// holds no `serde_json::Value` to describe it with.
+pub fn with_messages(report: &mut DocumentReport, tape: &Tape<'_>, schema: &Value) {
+    for v in &mut report.violations {
+        if v.message.is_none() {
+            v.message = Some(describe_value(v, tape.value_at(&v.location), schema));
+        }
+    }
+}
+
+/// The text of violation `v`, whose value (at its location) is `value`.
+fn describe_value<'a>(
+    v: &Violation,
+    value: Option<impl Instance<'a>>,
+    schema: &Value,
+) -> String {
     if let Some(text) = &v.message {
         return text.clone();
     }
-    let value = doc.pointer(&v.location);
     let shown = value.map_or_else(|| "the value".to_owned(), quote);
     let keyword_value = schema.pointer(&v.keyword);
     let limit = keyword_value.map(Value::to_string).unwrap_or_default();
@@ -72,6 +93,7 @@ pub fn describe(v: &Violation, doc: &Value, schema: &Value) -> String {
         "maxProperties" => format!("{shown} has more than {limit} properties"),
         "uniqueItems" => format!("{shown} has non-unique elements"),
         "pattern" => format!("{shown} does not match {limit}"),
+        "backtrackLimit" => format!("{}; expected {}", v.found, v.expected),
         "multipleOf" => format!("{shown} is not a multiple of {limit}"),
         "format" => format!("{shown} is not a {limit}"),
         "anyOf" => {
@@ -107,8 +129,8 @@ fn required_keys(keyword_value: Option<&Value>) -> Vec<String> {
 }
 
 /// A value as JSON, cut to [`QUOTE_MAX`] characters (written only as far as the cut).
-fn quote(v: &Value) -> String {
-    validgen_core::checks::document::quote_value(v, QUOTE_MAX)
+fn quote<'a>(v: impl Instance<'a>) -> String {
+    validgen_core::checks::document::quote_value(&v.to_value(), QUOTE_MAX)
 }
 
 #[cfg(test)]

@@ -47,7 +47,10 @@ fn one<'a, I: Instance<'a>>(check: &Check, v: I, scope: Scope<'_>) -> bool {
         Check::PatternProperties { patterns } => v.entries().all(|(key, value)| {
             patterns
                 .iter()
-                .all(|(re, cs)| !re.is_match(key) || holds(cs, value, scope))
+                .all(|(re, cs)| match re.is_match(key) {
+                    Ok(matched) => !matched || holds(cs, value, scope),
+                    Err(_) => false,
+                })
         }),
         Check::AdditionalProperties {
             known,
@@ -55,7 +58,7 @@ fn one<'a, I: Instance<'a>>(check: &Check, v: I, scope: Scope<'_>) -> bool {
             checks,
         } => v.entries().all(|(key, value)| {
             known.iter().any(|k| k == key)
-                || patterns.iter().any(|p| p.is_match(key))
+                || patterns.iter().any(|p| p.is_match(key) == Ok(true))
                 || holds(checks, value, scope)
         }),
         Check::PropertyNames { checks } => v.keys().all(|key| {
