@@ -197,7 +197,7 @@ fn draft_2020_12_passes_every_compiled_group() {
     assert_eq!(optional.figures(), (155, 160, 3));
     assert_eq!(
         run_formats("draft2020-12", Draft::Draft2020).figures(),
-        (362, 362, 0)
+        (745, 745, 0)
     );
 }
 
@@ -208,7 +208,7 @@ fn draft_2019_09_passes_every_compiled_group() {
     assert_eq!(optional.figures(), (155, 158, 2));
     assert_eq!(
         run_formats("draft2019-09", Draft::Draft2019).figures(),
-        (355, 355, 0)
+        (738, 738, 0)
     );
 }
 
@@ -219,7 +219,7 @@ fn draft_07_passes_every_compiled_group() {
     assert_eq!(optional.figures(), (106, 108, 1));
     assert_eq!(
         run_formats("draft7", Draft::Draft7).figures(),
-        (327, 327, 0)
+        (657, 657, 0)
     );
 }
 
@@ -230,7 +230,7 @@ fn draft_06_passes_every_compiled_group() {
     assert_eq!(optional.figures(), (106, 106, 0));
     assert_eq!(
         run_formats("draft6", Draft::Draft6).figures(),
-        (212, 212, 0)
+        (318, 318, 0)
     );
 }
 
