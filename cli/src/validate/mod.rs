@@ -299,6 +299,7 @@ pub fn run(args: &ValidateArgs) -> u8 {
                 strict: args.strict,
                 old: args.old.as_deref(),
                 default_draft: args.default_draft,
+                yaml: args.yaml_version.into(),
             },
         );
         if !run.loaded(&loaded.errors, &loaded.warnings, args.summary) {

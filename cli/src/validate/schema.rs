@@ -11,7 +11,7 @@ use std::path::PathBuf;
 
 use validgen_codegen::{Diagnostic, LoadedSchema, SchemaOptions, load_schemas};
 use validgen_core::interpret::{Explain, Outcome, evaluate_document};
-use validgen_core::model::Plain;
+use validgen_core::model::{Plain, YamlVersion};
 use validgen_crd::{CelRules, FieldError, structural};
 use validgen_json_schema::{CEL_NOT_EVALUATED, LIST_MAP_KEYS_NOT_CHECKED, annotation_of, describe};
 
@@ -30,6 +30,9 @@ pub struct SchemaSet {
     strict: bool,
     /// Documents pick their CRD version by `apiVersion` and `kind`.
     by_kind: bool,
+    /// How YAML documents are read: `--yaml-version` with `--schema`; with `--crd`, YAML 1.1
+    /// as `sigs.k8s.io/yaml` reads manifests (go-yaml v2).
+    pub(super) yaml: YamlVersion,
 }
 
 /// The `--schema` or `--crd` paths loaded.
@@ -56,6 +59,8 @@ pub struct LoadOptions<'a> {
     pub old: Option<&'a std::path::Path>,
     /// `--default-draft`: the draft of the schemas without `$schema`.
     pub default_draft: Option<validgen_codegen::Draft>,
+    /// `--yaml-version`: how YAML documents are read with `--schema`.
+    pub yaml: YamlVersion,
 }
 
 /// A path as the user named it, without a trailing `/`.
@@ -81,6 +86,11 @@ pub fn load(paths: &[PathBuf], opts: LoadOptions<'_>) -> LoadedSet {
     };
     let mut out = LoadedSet::default();
     out.set.by_kind = opts.crd;
+    out.set.yaml = if opts.crd {
+        YamlVersion::Yaml11
+    } else {
+        opts.yaml
+    };
     out.set.strict = opts.crd && opts.strict;
     if let Some(old) = opts.old {
         let name = display_path(old);
@@ -188,6 +198,11 @@ fn crd_problem(schema: &LoadedSchema, loaded: &[LoadedSchema]) -> Option<String>
 }
 
 impl SchemaSet {
+    /// Whether documents pick their CRD version by `apiVersion` and `kind` (`--crd`).
+    pub(super) fn by_kind(&self) -> bool {
+        self.by_kind
+    }
+
     /// The item of document number `index` of stream `file`, whose piece starts on line
     /// `first_line` of the stream.
     pub(super) fn validate(

@@ -21,7 +21,8 @@ const WORD: &str = "0-9A-Za-z_";
 const SPACE: &str =
     r"\x{9}\x{B}\x{C}\x{20}\x{A0}\x{FEFF}\p{gc=Space_Separator}\x{A}\x{D}\x{2028}\x{2029}";
 /// ECMA's `\b` (between a `\w` and a non-`\w`), for `fancy-regex`, whose `\b` is Unicode's.
-const WORD_BOUNDARY: &str = "(?:(?<=[0-9A-Za-z_])(?![0-9A-Za-z_])|(?<![0-9A-Za-z_])(?=[0-9A-Za-z_]))";
+const WORD_BOUNDARY: &str =
+    "(?:(?<=[0-9A-Za-z_])(?![0-9A-Za-z_])|(?<![0-9A-Za-z_])(?=[0-9A-Za-z_]))";
 /// ECMA's `\B`, for `fancy-regex`.
 const NOT_WORD_BOUNDARY: &str =
     "(?:(?<=[0-9A-Za-z_])(?=[0-9A-Za-z_])|(?<![0-9A-Za-z_])(?![0-9A-Za-z_]))";
@@ -272,7 +273,9 @@ impl Parser<'_> {
             '.' => self.out.push_str(DOT),
             '[' => self.class(start)?,
             '*' | '+' | '?' => {
-                return Err(self.err(start, format!("nothing to repeat before `{c}`")).into());
+                return Err(self
+                    .err(start, format!("nothing to repeat before `{c}`"))
+                    .into());
             }
             '{' => {
                 self.pos = start;
@@ -454,8 +457,11 @@ impl Parser<'_> {
             self.opened += 1;
         }
         // Captures matter only to backreferences, which only the backtracking engine runs.
-        self.out
-            .push_str(if capturing && self.backtracking { "(" } else { "(?:" });
+        self.out.push_str(if capturing && self.backtracking {
+            "("
+        } else {
+            "(?:"
+        });
         self.close_group(start)
     }
 
@@ -538,7 +544,9 @@ impl Parser<'_> {
                     return Err(self
                         .err(
                             start,
-                            format!("invalid escape `\\{text}`: there is no group {text} to refer to"),
+                            format!(
+                                "invalid escape `\\{text}`: there is no group {text} to refer to"
+                            ),
                         )
                         .into());
                 }
@@ -569,7 +577,12 @@ impl Parser<'_> {
                 // The first backtracking pass has no numbers yet; its output is not kept.
                 if groups.is_empty() && !self.numbered.is_empty() {
                     return Err(self
-                        .err(start, format!("invalid escape `\\k<{name}>`: there is no group named `{name}`"))
+                        .err(
+                            start,
+                            format!(
+                                "invalid escape `\\k<{name}>`: there is no group named `{name}`"
+                            ),
+                        )
                         .into());
                 }
                 self.emit_backreference(&groups);

@@ -349,7 +349,14 @@ fn refusals_name_the_construct_and_offset() {
 #[test]
 fn lookarounds_and_backreferences_take_the_backtracking_engine() {
     let backtracking = |p: &str| matches!(re(p).translation(), Translation::Backtracking(_));
-    for p in ["a(?=b)", "(?!a)", "(?<=a)b", "(?<!a)b", r"(a)\1", r"(?<n>a)\k<n>"] {
+    for p in [
+        "a(?=b)",
+        "(?!a)",
+        "(?<=a)b",
+        "(?<!a)b",
+        r"(a)\1",
+        r"(?<n>a)\k<n>",
+    ] {
         assert!(backtracking(p), "{p}");
     }
     for p in ["a", "(a)", "(?<n>a)", r"\b", "[(?=]"] {
@@ -453,8 +460,11 @@ fn api() {
     assert_eq!(r.as_str(), r"^\d+$");
     assert_eq!(r.to_string(), r"^\d+$");
     let c = r.clone();
-    assert!(c.is_match("12") == Ok(true));
-    assert_eq!(translate(r"\d"), Ok(Translation::Linear("[0-9]".to_owned())));
+    assert_eq!(c.is_match("12"), Ok(true));
+    assert_eq!(
+        translate(r"\d"),
+        Ok(Translation::Linear("[0-9]".to_owned()))
+    );
     let e = err("a(?=b)+");
     assert_eq!(e.to_string(), format!("{} (at byte 6)", e.message));
 }

@@ -33,13 +33,7 @@ mod ecma {
     ];
 
     /// The drafts read.
-    const DRAFTS: &[&str] = &[
-        "draft2020-12",
-        "draft2019-09",
-        "draft7",
-        "draft6",
-        "draft4",
-    ];
+    const DRAFTS: &[&str] = &["draft2020-12", "draft2019-09", "draft7", "draft6", "draft4"];
 
     /// Groups not evaluated, by description, with the reason. (None at present: every group of
     /// the files read uses only keywords the evaluator knows.)
@@ -296,7 +290,11 @@ mod ecma {
             tally.groups_total
         );
         assert_eq!(
-            (tally.groups_total, tally.tests_passed, tally.optional_passed.len()),
+            (
+                tally.groups_total,
+                tally.tests_passed,
+                tally.optional_passed.len()
+            ),
             // Every group of `optional/ecmascript-regex.json` (20) and
             // `optional/non-bmp-regex.json` (2) of each of the five drafts, and of the rest.
             (167, 650, 110),

@@ -68,10 +68,23 @@ mod tests {
 
     #[test]
     fn durations() {
-        for ok in ["P4DT12H30M5S", "P4Y", "PT0S", "P1M", "PT1M", "PT36H", "P2W", "P1Y2M", "PT1M2S"] {
+        for ok in [
+            "P4DT12H30M5S",
+            "P4Y",
+            "PT0S",
+            "P1M",
+            "PT1M",
+            "PT36H",
+            "P2W",
+            "P1Y2M",
+            "PT1M2S",
+        ] {
             assert!(is_duration(ok), "{ok}");
         }
-        for bad in ["PT1D", "P", "P1YT", "PT", "P2D1Y", "P1D2H", "P2S", "P1Y2W", "P1Y2D", "PT1H2S", "P1WT1H", "PT0.5S", "P1", "-P1D"] {
+        for bad in [
+            "PT1D", "P", "P1YT", "PT", "P2D1Y", "P1D2H", "P2S", "P1Y2W", "P1Y2D", "PT1H2S",
+            "P1WT1H", "PT0.5S", "P1", "-P1D",
+        ] {
             assert!(!is_duration(bad), "{bad}");
         }
     }

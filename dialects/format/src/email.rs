@@ -79,10 +79,7 @@ fn is_dot_string(s: &str, utf8: bool) -> bool {
 
 /// Whether `s` is a `Quoted-string`.
 fn is_quoted_string(s: &str, utf8: bool) -> bool {
-    let Some(inner) = s
-        .strip_prefix('"')
-        .and_then(|s| s.strip_suffix('"'))
-    else {
+    let Some(inner) = s.strip_prefix('"').and_then(|s| s.strip_suffix('"')) else {
         return false;
     };
     let mut inner = inner.chars();

@@ -43,8 +43,15 @@ pub fn is_uri_template(s: &str) -> bool {
 /// Whether `c` is a `literals` character other than `pct-encoded`.
 fn is_literal(c: char) -> bool {
     match c {
-        '\u{21}' | '\u{23}'..='\u{24}' | '\u{26}'..='\u{3B}' | '\u{3D}'
-        | '\u{3F}'..='\u{5B}' | '\u{5D}' | '\u{5F}' | '\u{61}'..='\u{7A}' | '\u{7E}' => true,
+        '\u{21}'
+        | '\u{23}'..='\u{24}'
+        | '\u{26}'..='\u{3B}'
+        | '\u{3D}'
+        | '\u{3F}'..='\u{5B}'
+        | '\u{5D}'
+        | '\u{5F}'
+        | '\u{61}'..='\u{7A}'
+        | '\u{7E}' => true,
         c => is_ucschar(c) || is_iprivate(c),
     }
 }
@@ -54,7 +61,7 @@ fn is_literal(c: char) -> bool {
 fn is_ucschar(c: char) -> bool {
     let c = u32::from(c);
     matches!(c, 0xA0..=0xD7FF | 0xF900..=0xFDCF | 0xFDF0..=0xFFEF)
-        || (0x1_0000..=0xE_FFFF).contains(&c) && (c & 0xFFFF) <= 0xFFFD && c >> 16 != 0xE
+        || ((0x1_0000..=0xD_FFFF).contains(&c) && (c & 0xFFFF) <= 0xFFFD)
         || (0xE_1000..=0xE_FFFD).contains(&c)
 }
 
@@ -72,7 +79,9 @@ fn pct_encoded(s: &str) -> Option<&str> {
 
 /// Whether `s` (between the braces) is an operator and a variable list.
 fn is_expression(s: &str) -> bool {
-    let list = s.strip_prefix(['+', '#', '.', '/', ';', '?', '&']).unwrap_or(s);
+    let list = s
+        .strip_prefix(['+', '#', '.', '/', ';', '?', '&'])
+        .unwrap_or(s);
     list.split(',').all(is_varspec)
 }
 
@@ -119,10 +128,36 @@ mod tests {
 
     #[test]
     fn templates() {
-        for ok in ["", "a%41b", "a😀b", "{+var}", "{var*}", "{x,y}", "{a.b}", "{%41}", "{v:1000}", "a'b", "http://e.com/{term:1}/{term}"] {
+        for ok in [
+            "",
+            "a%41b",
+            "a😀b",
+            "{+var}",
+            "{var*}",
+            "{x,y}",
+            "{a.b}",
+            "{%41}",
+            "{v:1000}",
+            "a'b",
+            "http://e.com/{term:1}/{term}",
+        ] {
             assert!(is_uri_template(ok), "{ok}");
         }
-        for bad in ["{}", "{a,,b}", "{v:0}", "{v:10000}", "foo}bar", "{a..b}", "{v:01}", "a b", "a\u{7f}b", "{a,}", "{var=def}", "{,+var}", "{term"] {
+        for bad in [
+            "{}",
+            "{a,,b}",
+            "{v:0}",
+            "{v:10000}",
+            "foo}bar",
+            "{a..b}",
+            "{v:01}",
+            "a b",
+            "a\u{7f}b",
+            "{a,}",
+            "{var=def}",
+            "{,+var}",
+            "{term",
+        ] {
             assert!(!is_uri_template(bad), "{bad}");
         }
     }

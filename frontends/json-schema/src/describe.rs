@@ -31,11 +31,7 @@ pub fn with_messages(report: &mut DocumentReport, tape: &Tape<'_>, schema: &Valu
 }
 
 /// The text of violation `v`, whose value (at its location) is `value`.
-fn describe_value<'a>(
-    v: &Violation,
-    value: Option<impl Instance<'a>>,
-    schema: &Value,
-) -> String {
+fn describe_value<'a>(v: &Violation, value: Option<impl Instance<'a>>, schema: &Value) -> String {
     if let Some(text) = &v.message {
         return text.clone();
     }

@@ -459,7 +459,14 @@ fn a_pattern_backtracking_exponentially_stops_at_its_limit_alike() {
             ("backtrackLimit", at_key.as_str(), "/patternProperties"),
             ("type", at_key.as_str(), "/additionalProperties/type"),
         ];
-        assert!(found == expected, "{name}: {:?}", found.iter().map(|(c, l, k)| (c, l.len(), k)).collect::<Vec<_>>());
+        assert!(
+            found == expected,
+            "{name}: {:?}",
+            found
+                .iter()
+                .map(|(c, l, k)| (c, l.len(), k))
+                .collect::<Vec<_>>()
+        );
         for v in &fast.violations[..2] {
             assert!(v.found.contains(&limit), "{v:?}");
         }
