@@ -62,7 +62,6 @@ pub(super) fn translate(src: &str) -> Result<Translation, EcmaError> {
 /// (name, number), filled by a first pass and read by the second.
 fn run(src: &str, groups: Option<&mut Vec<(String, usize)>>) -> Result<String, Refusal> {
     let backtracking = groups.is_some();
-    let mut known = groups;
     let mut p = Parser {
         src,
         pos: 0,
@@ -74,7 +73,7 @@ fn run(src: &str, groups: Option<&mut Vec<(String, usize)>>) -> Result<String, R
         next_disjunction: 0,
         backtracking,
         opened: 0,
-        numbered: known.as_deref().cloned().unwrap_or_default(),
+        numbered: groups.as_deref().cloned().unwrap_or_default(),
         found: Vec::new(),
     };
     p.disjunction()?;
@@ -83,7 +82,7 @@ fn run(src: &str, groups: Option<&mut Vec<(String, usize)>>) -> Result<String, R
         debug_assert_eq!(c, ')');
         return Err(p.err(p.pos, "unmatched `)`").into());
     }
-    if let Some(known) = known.as_deref_mut() {
+    if let Some(known) = groups {
         *known = p.found;
     }
     Ok(p.out)

@@ -20,7 +20,7 @@ pub(super) fn check(patterns: &[(Regex, Vec<Check>)], set: &RuleSet) -> TokenStr
                     match #PRIVATE::checks::document::key_matches(__key, __re) {
                         ::core::result::Result::Ok(true) => { #body }
                         ::core::result::Result::Ok(false) => {}
-                        ::core::result::Result::Err(__over) => __out.push(__at.place(__over)),
+                        ::core::result::Result::Err(__over) => __out.push(__at.place(*__over)),
                     }
                     __at.truncate(__mark);
                 }

@@ -30,10 +30,14 @@ pub fn is_match<'a>(v: impl Instance<'a>, regex: &Regex) -> bool {
 ///
 /// # Errors
 /// That violation: the key is neither matched nor unmatched, and the object is not valid.
-pub fn key_matches(key: &str, regex: &Regex) -> Result<bool, Violation> {
-    regex
-        .is_match(key)
-        .map_err(|limit| over_limit(regex, &format!("the property name {key:?}"), limit))
+pub fn key_matches(key: &str, regex: &Regex) -> Result<bool, Box<Violation>> {
+    regex.is_match(key).map_err(|limit| {
+        Box::new(over_limit(
+            regex,
+            &format!("the property name {key:?}"),
+            limit,
+        ))
+    })
 }
 
 /// The violation of a text (`shown`) whose match against `regex` was not decided within the

@@ -17,8 +17,7 @@ pub(super) fn apply_additional<'a, I: Instance<'a>>(
     for (key, value) in v.entries() {
         // A name whose match took over the limit matches nothing here: `patternProperties`
         // reports it.
-        if known.iter().any(|k| k == key) || patterns.iter().any(|p| p.is_match(key) == Ok(true))
-        {
+        if known.iter().any(|k| k == key) || patterns.iter().any(|p| p.is_match(key) == Ok(true)) {
             continue;
         }
         let mark = at.mark();

@@ -20,7 +20,7 @@ pub(super) fn apply_patterns<'a, I: Instance<'a>>(
             match document::key_matches(key, regex) {
                 Ok(true) => apply(checks, value, at, scope, out),
                 Ok(false) => {}
-                Err(over) => out.push(at.place(over)),
+                Err(over) => out.push(at.place(*over)),
             }
             at.truncate(mark);
         }

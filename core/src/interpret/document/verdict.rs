@@ -45,12 +45,10 @@ fn one<'a, I: Instance<'a>>(check: &Check, v: I, scope: Scope<'_>) -> bool {
             .iter()
             .all(|(key, cs)| v.get(key).is_none_or(|value| holds(cs, value, scope))),
         Check::PatternProperties { patterns } => v.entries().all(|(key, value)| {
-            patterns
-                .iter()
-                .all(|(re, cs)| match re.is_match(key) {
-                    Ok(matched) => !matched || holds(cs, value, scope),
-                    Err(_) => false,
-                })
+            patterns.iter().all(|(re, cs)| match re.is_match(key) {
+                Ok(matched) => !matched || holds(cs, value, scope),
+                Err(_) => false,
+            })
         }),
         Check::AdditionalProperties {
             known,
