@@ -92,8 +92,9 @@ pub enum Command {
     /// paths every VM satisfies,
     /// paths rooted at the VM instead of `spec.template`, and non-canonical quantities in the
     /// templates' VM objects. Schema errors are the keywords refused and the schemas malformed
-    /// (`schema-error`); schema warnings are unknown keywords, formats not asserted and CEL
-    /// rules not evaluated (`schema-warning`). Exit status: 0 when
+    /// (`schema-error`); schema warnings are unknown keywords, formats not asserted (every
+    /// `format` without --assert-formats), unknown format names and CEL rules not evaluated
+    /// (`schema-warning`). Exit status: 0 when
     /// clean, 1 when any catalog or schema has errors, N with --warn-exit-code N when there are
     /// only warnings, 2 on a usage error.
     Check(CheckArgs),
@@ -455,6 +456,26 @@ pub enum Format {
     Tap,
 }
 
+/// A YAML version (`validate --yaml-version`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum YamlVersionArg {
+    /// YAML 1.2, its core schema.
+    #[value(name = "1.2")]
+    Core12,
+    /// YAML 1.1, as go-yaml v2 reads it.
+    #[value(name = "1.1")]
+    Yaml11,
+}
+
+impl From<YamlVersionArg> for validgen_core::model::YamlVersion {
+    fn from(v: YamlVersionArg) -> Self {
+        match v {
+            YamlVersionArg::Core12 => validgen_core::model::YamlVersion::Core12,
+            YamlVersionArg::Yaml11 => validgen_core::model::YamlVersion::Yaml11,
+        }
+    }
+}
+
 /// Arguments of `validate`.
 #[derive(Debug, Args)]
 #[command(group(ArgGroup::new("schema_source").args(["schemas", "crds"])))]
@@ -512,8 +533,12 @@ pub struct ValidateArgs {
     #[arg(long, requires = "ytt_schema")]
     pub seed_extensions: bool,
 
-    /// With --schema or --crd: assert `format` (`date-time`, `date`, `email`, `hostname`,
-    /// `ipv4`, `ipv6`, `uri`, `uuid`) instead of reading it as an annotation.
+    /// With --schema: assert `format` instead of reading it as an annotation, every format
+    /// the JSON Schema drafts define (`date-time`, `date`, `time`, `duration`, `email`,
+    /// `idn-email`, `hostname`, `idn-hostname`, `ipv4`, `ipv6`, `uri`, `uri-reference`, `iri`,
+    /// `iri-reference`, `uri-template`, `uuid`, `json-pointer`, `relative-json-pointer`,
+    /// `regex`). Without it `format` is an annotation in every draft (`check` warns about
+    /// each). With --crd, formats are asserted as kube-openapi asserts them, whatever this is.
     #[arg(long, requires = "schema_source", conflicts_with = "templates")]
     pub assert_formats: bool,
 
@@ -542,6 +567,21 @@ pub struct ValidateArgs {
     /// mappings tried.
     #[arg(long, value_name = "URL_PREFIX=PATH", value_parser = SchemaMap::parse, requires = "schemas", conflicts_with = "templates")]
     pub schema_map: Vec<SchemaMap>,
+
+    /// With --schema: the YAML version whose schema types the unquoted scalars of YAML
+    /// documents. `1.2` (the core schema, as YAML 1.2 tools read JSON Schema instances):
+    /// `yes`, `on`, `y`, `NO` are strings, `010` is the integer 10, `0o10` octal, `0x10`
+    /// hexadecimal. `1.1`: `yes`/`no`/`on`/`off`/`y`/`n` are booleans and `010` is octal (8).
+    /// With --crd, documents are read as `sigs.k8s.io/yaml` reads them for kubectl (YAML 1.1,
+    /// go-yaml v2), whatever this is.
+    #[arg(
+        long,
+        value_name = "VERSION",
+        default_value = "1.2",
+        requires = "schemas",
+        conflicts_with = "templates"
+    )]
+    pub yaml_version: YamlVersionArg,
 
     /// Kyverno v1alpha1 `Test` manifests: also check the files they name (they exist and
     /// parse; each result names a policy, a rule of it and resources found in them), as
@@ -829,7 +869,8 @@ pub struct CheckArgs {
     #[arg(long, requires = "ytt_schemas")]
     pub seed_extensions: bool,
 
-    /// With --schema: `format` is asserted, so not reported as an annotation.
+    /// With --schema: `format` is asserted (see `validate --assert-formats`), so a known
+    /// format is not reported as an annotation; unknown format names are reported either way.
     #[arg(long, requires = "schemas")]
     pub assert_formats: bool,
 

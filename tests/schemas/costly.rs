@@ -1,7 +1,8 @@
 //! Schemas whose work doubles with each level of the document: each applies two `$ref`s to the
-//! same value at every level, within the 128 nested references allowed. Shared by `build.rs`
-//! (which compiles them with `validgen-codegen`) and `tests/json_schema_random.rs` (which
-//! checks that both back ends stop at the `$ref` budget alike).
+//! same value at every level, within the 128 nested references allowed; and one whose pattern
+//! backtracks exponentially (`costly_pattern_*`). Shared by `build.rs` (which compiles them
+//! with `validgen-codegen`) and `tests/json_schema_random.rs` (which checks that both back
+//! ends stop at the `$ref` budget, and at the backtracking limit, alike).
 
 use serde_json::{Value, json};
 
@@ -21,6 +22,16 @@ pub fn schemas() -> Vec<(String, Value)> {
                 "type": "array",
                 "items": {"anyOf": [{"$ref": "#"}, {"$ref": "#/$defs/again"}]},
                 "$defs": {"again": {"$ref": "#"}}
+            }),
+        ),
+        // `(a|a)*` reads n `a`s in 2^n ways; the backreference keeps the pattern on the
+        // backtracking engine. On a value and on a property name.
+        (
+            "costly_pattern_backtracking".to_owned(),
+            json!({
+                "properties": {"name": {"pattern": "^(a|a)*\\1$"}},
+                "patternProperties": {"^(a|a)*\\1$": {"type": "string"}},
+                "additionalProperties": {"type": "integer"}
             }),
         ),
     ]

@@ -41,16 +41,28 @@ pub const OPTIONAL: &[&str] = &[
     "unknownKeyword.json",
 ];
 
-/// The formats asserted (`optional/format/<name>.json`, with `assert_formats`).
+/// The formats asserted (`optional/format/<name>.json`, with `assert_formats`): every format
+/// the drafts define.
 pub const FORMATS: &[&str] = &[
     "date-time",
     "date",
+    "time",
+    "duration",
     "email",
+    "idn-email",
     "hostname",
+    "idn-hostname",
     "ipv4",
     "ipv6",
     "uri",
+    "uri-reference",
+    "iri",
+    "iri-reference",
+    "uri-template",
     "uuid",
+    "json-pointer",
+    "relative-json-pointer",
+    "regex",
 ];
 
 /// The files of draft-04, draft-06 and 2019-09 compiled with the emitter (see the module

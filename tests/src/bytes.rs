@@ -7,8 +7,9 @@ use validgen::serde_json::{self, Value};
 
 /// How the bytes path (`validate_bytes`, `is_valid_bytes`, `stream` where it answers) and the
 /// verdict-only path (`is_valid`) differ from `report`, the `Value` path's report of `doc` with `explain`:
-/// the same report once the bytes path's positions are set aside (every violation must have
-/// one), and the same verdict. `None` when they agree.
+/// the same report once the bytes path's positions and messages are set aside (every
+/// violation must have a position, and as message what `describe` says of the `Value`
+/// path's), and the same verdict. `None` when they agree.
 pub fn differences(
     validator: &SchemaValidator,
     doc: &Value,
@@ -40,6 +41,19 @@ pub fn differences(
     }
     for v in &mut located.violations {
         v.span = None;
+    }
+    // Each carries its text, as `describe` words the `Value` path's violation; then set aside.
+    if located.violations.len() == report.violations.len() {
+        for (b, v) in located.violations.iter_mut().zip(&report.violations) {
+            let text = validator.describe(v, doc);
+            if b.message.as_deref() != Some(text.as_str()) {
+                return Some(format!(
+                    "bytes: violation at {:?} with message {:?}, not {text:?}",
+                    v.location, b.message
+                ));
+            }
+            b.message.clone_from(&v.message);
+        }
     }
     if &located != report {
         return Some(format!(

@@ -45,14 +45,14 @@ pub(super) fn piece_items(
             Err(e) => syntax_error(file, piece.first_line, &e),
         }
     };
-    match Yaml::parse(text) {
+    match Yaml::parse_as(text, set.yaml) {
         Ok(yaml) => vec![item(Ok(yaml))],
         Err(e) => match json_values(text) {
             // JSON values side by side (`{"a": 1} {"b": 2}`): one document each, parsed with
             // the text before it blanked, so that positions stay those of the piece.
             Some(values) if values.len() > 1 => values
                 .into_iter()
-                .map(|range| item(Yaml::parse(&blanked(text, range))))
+                .map(|range| item(Yaml::parse_as(&blanked(text, range), set.yaml)))
                 .collect(),
             _ => vec![item(Err(e))],
         },

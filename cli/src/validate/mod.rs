@@ -303,6 +303,7 @@ pub fn run(args: &ValidateArgs) -> u8 {
                 old: args.old.as_deref(),
                 default_draft: args.default_draft,
                 schema_map: &args.schema_map,
+                yaml: args.yaml_version.into(),
             },
         );
         if !run.loaded(&loaded.errors, &loaded.warnings, args.summary) {

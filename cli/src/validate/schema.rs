@@ -11,6 +11,7 @@ use std::path::PathBuf;
 
 use validgen_codegen::{Diagnostic, LoadedSchema, SchemaOptions, load_schemas};
 use validgen_core::interpret::Outcome;
+use validgen_core::model::YamlVersion;
 use validgen_crd::CelRules;
 use validgen_json_schema::{
     CEL_NOT_EVALUATED, LIST_MAP_KEYS_NOT_CHECKED, annotation_of, describe_in,
@@ -31,6 +32,9 @@ pub struct SchemaSet {
     strict: bool,
     /// Documents pick their CRD version by `apiVersion` and `kind`.
     by_kind: bool,
+    /// How YAML documents are read: `--yaml-version` with `--schema`; with `--crd`, YAML 1.1
+    /// as `sigs.k8s.io/yaml` reads manifests (go-yaml v2).
+    pub(super) yaml: YamlVersion,
 }
 
 /// The `--schema` or `--crd` paths loaded.
@@ -59,6 +63,8 @@ pub struct LoadOptions<'a> {
     pub default_draft: Option<validgen_codegen::Draft>,
     /// `--schema-map`: where the documents of `$ref`s to other URLs are read.
     pub schema_map: &'a [validgen_codegen::SchemaMap],
+    /// `--yaml-version`: how YAML documents are read with `--schema`.
+    pub yaml: YamlVersion,
 }
 
 /// A path as the user named it, without a trailing `/`.
@@ -85,6 +91,11 @@ pub fn load(paths: &[PathBuf], opts: LoadOptions<'_>) -> LoadedSet {
     };
     let mut out = LoadedSet::default();
     out.set.by_kind = opts.crd;
+    out.set.yaml = if opts.crd {
+        YamlVersion::Yaml11
+    } else {
+        opts.yaml
+    };
     out.set.strict = opts.crd && opts.strict;
     if let Some(old) = opts.old {
         let name = display_path(old);
@@ -192,6 +203,11 @@ fn crd_problem(schema: &LoadedSchema, loaded: &[LoadedSchema]) -> Option<String>
 }
 
 impl SchemaSet {
+    /// Whether documents pick their CRD version by `apiVersion` and `kind` (`--crd`).
+    pub(super) fn by_kind(&self) -> bool {
+        self.by_kind
+    }
+
     /// The item of document number `index` of stream `file`, whose piece starts on line
     /// `first_line` of the stream.
     pub(super) fn validate(

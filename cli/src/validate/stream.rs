@@ -11,6 +11,9 @@ use std::io::{self, BufRead};
 
 use validgen_kubevirt::manifest::{self, ManifestError};
 
+use validgen_core::model::Yaml;
+
+use super::parsed::Parsed;
 use super::{Against, Item, document_item, documents, kyverno};
 
 /// What judging a stream needs besides the stream.
@@ -49,6 +52,15 @@ pub(super) fn judge_stream(
         }
     }
     if documents == 0 && !errors {
+        // With `--schema`, a stream of only comments or `---` is one `null` document, as YAML
+        // 1.2 tools read it; kubectl refuses such a manifest, and so does `--crd`.
+        if let Against::Schemas(set) = judge.against
+            && !set.by_kind()
+        {
+            let null = Yaml::unlocated(serde_json::Value::Null);
+            emit(set.validate(judge.file, 0, 1, &Parsed::Yaml(&null)));
+            return;
+        }
         emit(Item::Error {
             source: judge.file.to_owned(),
             message: ManifestError::Empty {

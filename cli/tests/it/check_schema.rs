@@ -52,7 +52,7 @@ fn warnings_exit_zero_or_the_warn_exit_code() {
 5 |     \"name\": {{\"type\": \"string\", \"maxLenght\": 20}},
   |                                             ^^^
 
-warning[schema-warning]: /properties/card/format: format `credit-card` is not asserted (an annotation only)
+warning[schema-warning]: /properties/card/format: format `credit-card` is unknown: no JSON Schema draft defines it (an annotation only)
  --> {c}:6:42
   |
 6 |     \"card\": {{\"type\": \"string\", \"format\": \"credit-card\"}}
@@ -70,6 +70,40 @@ warning[schema-warning]: /properties/spec/x-kubernetes-validations: CEL rules (`
     );
     let (code, _, _) = run(&["check", "--schema", WARN, "--warn-exit-code", "3"]);
     assert_eq!(code, 3);
+}
+
+/// `format` is an annotation unless asserted: `check` says so of each, and of a name no
+/// draft defines, asserted or not; `validate` passes a bad host name unless asked to assert.
+#[test]
+fn formats_not_asserted_and_unknown_names_are_warnings() {
+    const FORMATS: &str = "cli/tests/data/schemas/formats";
+    let (code, out, err) = run(&["check", "--schema", FORMATS]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("/properties/host/format: format `hostname` is not asserted (an annotation only; `assert_formats` asserts it)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("/properties/typo/format: format `hostnme` is unknown"),
+        "{out}"
+    );
+    assert!(
+        out.ends_with("0 errors, 2 warnings in 1 schema path\n"),
+        "{out}"
+    );
+    let (code, out, err) = run(&["check", "--schema", FORMATS, "--assert-formats"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(!out.contains("`hostname`"), "{out}");
+    assert!(
+        out.ends_with("0 errors, 1 warning in 1 schema path\n"),
+        "{out}"
+    );
+    let doc = "cli/tests/data/schemas/formats-doc/bad-host.json";
+    let (code, out, _) = run(&["validate", "--schema", FORMATS, doc]);
+    assert_eq!(code, 0, "{out}");
+    let (code, out, _) = run(&["validate", "--schema", FORMATS, "--assert-formats", doc]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("/host"), "{out}");
 }
 
 #[test]

@@ -297,3 +297,41 @@ VALID   -#1
         "{err}"
     );
 }
+
+/// YAML documents are read as YAML 1.2 (core schema) with `--schema`: `yes` stays a string and
+/// `010` is the integer 10; `--yaml-version 1.1` reads `yes` as true and `010` as octal 8.
+#[test]
+fn yaml_documents_are_yaml_1_2_unless_asked_for_1_1() {
+    const SCHEMA: &str = "cli/tests/data/schemas/yaml/flags.schema.json";
+    const DOC: &str = "cli/tests/data/schemas/yaml/flags.yaml";
+    let (code, out, err) = run(&["validate", "--schema", SCHEMA, DOC]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        out.contains(&format!(
+            "{DOC}:2:8: /count: 10 is greater than the maximum of 9"
+        )),
+        "{out}"
+    );
+    assert!(!out.contains(": /flag:"), "{out}");
+    let (code, out, err) = run(&["validate", "--schema", SCHEMA, "--yaml-version", "1.1", DOC]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        out.contains(&format!("{DOC}:1:7: /flag: true is not of type \"string\"")),
+        "{out}"
+    );
+    assert!(!out.contains(": /count:"), "{out}");
+}
+
+/// A file of only comments or `---` is one `null` document with `--schema`, as YAML 1.2 tools
+/// read it, not "no document in the file".
+#[test]
+fn a_file_without_a_document_is_one_null_document() {
+    const SCHEMA: &str = "cli/tests/data/schemas/yaml/flags.schema.json";
+    const DOC: &str = "cli/tests/data/schemas/yaml/empty.yaml";
+    let (code, out, err) = run(&["validate", "--schema", SCHEMA, DOC]);
+    assert_eq!(code, 1, "{err}");
+    assert!(out.contains("null is not of type \"object\""), "{out}");
+    let (code, out, _) = run_stdin(&["validate", "--schema", SCHEMA, "-"], "");
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("null is not of type \"object\""), "{out}");
+}

@@ -33,8 +33,10 @@ pub fn catalog(items: &[SchemaItem]) -> TokenStream {
         .collect();
     let sets = sets.as_slice();
     let validators = super::schema_documents(sets);
-    let texts = sets.iter().map(|(name, set)| {
+    let texts = items.iter().zip(sets).map(|(item, (name, set))| {
         let f = ident(name);
+        let schema_const = format_ident!("__{}_SCHEMA", name);
+        let schema_text = item.schema.to_string();
         let private = format_ident!("__{}", name);
         let valid = format_ident!("__{}_valid", name);
         let text = format_ident!("{}_text", name);
@@ -45,7 +47,7 @@ pub fn catalog(items: &[SchemaItem]) -> TokenStream {
             "[`{name}`] on a document written as JSON or YAML: each violation gets the `line:column` of its value.\n\n# Errors\nThe text is not one JSON/YAML document."
         );
         let bytes_doc = format!(
-            "[`{name}`] on JSON bytes, read in one pass without a `serde_json::Value` (`model::Tape`, as `serde_json::from_slice` reads JSON): the same report, each violation with the `line:column` of its value.\n\n# Errors\nThe bytes are not one JSON document (serde_json's words, located)."
+            "[`{name}`] on JSON bytes, read in one pass without a `serde_json::Value` (`model::Tape`, as `serde_json::from_slice` reads JSON): the same report, each violation with the `line:column` of its value and its text as `message` (`json_schema::describe`'s, read from the bytes).\n\n# Errors\nThe bytes are not one JSON document (serde_json's words, located)."
         );
         let is_valid_doc = format!(
             "Whether a document passes [`{name}`] (its report would not fail), by the verdict path alone: no report built."
@@ -63,6 +65,9 @@ pub fn catalog(items: &[SchemaItem]) -> TokenStream {
             }
         });
         quote! {
+            /// The schema, as compact JSON.
+            #[allow(non_upper_case_globals)]
+            const #schema_const: &str = #schema_text;
             #[doc = #doc]
             pub fn #text(
                 text: &str,
@@ -78,6 +83,15 @@ pub fn catalog(items: &[SchemaItem]) -> TokenStream {
                 let tape = #PRIVATE::model::Tape::parse(bytes)?;
                 let mut report = #private(&tape, explain);
                 tape.locate(&mut report);
+                if !report.violations.is_empty() {
+                    // The schema read once, when a first report needs its texts.
+                    static SCHEMA: ::std::sync::LazyLock<#PRIVATE::serde_json::Value> =
+                        ::std::sync::LazyLock::new(|| {
+                            #PRIVATE::serde_json::from_str(#schema_const)
+                                .unwrap_or(#PRIVATE::serde_json::Value::Null)
+                        });
+                    #PRIVATE::json_schema::with_messages(&mut report, &tape, &SCHEMA);
+                }
                 ::core::result::Result::Ok(report)
             }
             #[doc = #is_valid_doc]
@@ -94,7 +108,7 @@ pub fn catalog(items: &[SchemaItem]) -> TokenStream {
     });
     let entries = items.iter().map(|i| {
         let (name, file) = (&i.name, &i.file);
-        let schema = i.schema.to_string();
+        let schema = format_ident!("__{}_SCHEMA", name);
         let f = ident(name);
         let bytes = format_ident!("{}_bytes", name);
         let is_valid = format_ident!("{}_is_valid", name);

@@ -32,7 +32,7 @@ pub use guard::Guard;
 pub use location::Location;
 pub use path::{Path, PathError, Root, Syntax};
 pub use reason::Reason;
-pub use regex::Regex;
+pub use regex::{LimitExceeded, Regex};
 pub use traverse::PathRole;
 pub use types::JsonType;
 pub use violation::{At, Span, Violation};

@@ -1,6 +1,7 @@
 //! Regular expressions of `Pattern` and `Matches` checks, with their dialect.
 
 use validgen_ecmaregex::EcmaRegex;
+pub use validgen_ecmaregex::LimitExceeded;
 use validgen_goregex::GoRegex;
 
 /// A compiled pattern in its dialect.
@@ -22,9 +23,14 @@ impl Regex {
     }
 
     /// Whether `text` contains a match (unanchored).
-    pub fn is_match(&self, text: &str) -> bool {
+    ///
+    /// # Errors
+    /// An ECMA-262 pattern with lookarounds or backreferences took more backtracking steps
+    /// than its limit ([`validgen_ecmaregex::BACKTRACK_LIMIT`]): the text neither matches
+    /// nor fails to, and the caller reports it.
+    pub fn is_match(&self, text: &str) -> Result<bool, LimitExceeded> {
         match self {
-            Regex::Re2(re) => re.is_match(text),
+            Regex::Re2(re) => Ok(re.is_match(text)),
             Regex::Ecma(re) => re.is_match(text),
         }
     }

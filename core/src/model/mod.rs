@@ -34,7 +34,7 @@ pub use plain::{Plain, is_integral};
 pub use scalar::{Scalar, Shell};
 pub use tape::short_escape;
 pub use tape::{JsonError, Tape, TapeValue};
-pub use yaml::{Yaml, YamlError, parse_stream, yaml_message};
+pub use yaml::{Yaml, YamlError, YamlVersion, parse_stream, yaml_message};
 
 /// One value of a document, read in place. Cheap to copy (a reference).
 pub trait Instance<'a>: Copy {

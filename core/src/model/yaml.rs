@@ -14,6 +14,44 @@ use super::Plain;
 use crate::ir::{At, Span};
 use crate::report::DocumentReport;
 
+/// Which YAML version's schema types the plain (unquoted) scalars of a document.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum YamlVersion {
+    /// The YAML 1.2 core schema (YAML 1.2.2 §10.3), as YAML 1.2 tools read JSON Schema
+    /// instances: booleans are `true`/`false` (`True`, `TRUE`…) only, so `yes`, `on`, `y`,
+    /// `NO` are strings; integers are decimal (`010` is 10, `+1` is 1), `0o10` octal, `0x10`
+    /// hexadecimal; `1_000` and `0b10` are strings; `.inf` and `.nan` are floats, which
+    /// JSON has no form for (an error).
+    #[default]
+    Core12,
+    /// YAML 1.1 (its type repository), as go-yaml v2 reads it, and with it
+    /// `sigs.k8s.io/yaml`, kubectl and the API server: `y`, `yes`, `on` (and `n`, `no`,
+    /// `off`) are booleans, whatever their case; `010` is octal (8), `0o10` octal, `0x10`
+    /// hexadecimal, `0b10` binary, `1_000` is 1000; timestamps stay strings (go-yaml v2
+    /// `decode.go` keeps a timestamp decoded into an `interface{}` as its text); `.inf` and
+    /// `.nan` are floats JSON has no form for (an error, as `json.Marshal` fails on them in
+    /// `sigs.k8s.io/yaml`'s `YAMLToJSON`).
+    Yaml11,
+}
+
+impl YamlVersion {
+    /// serde-saphyr's options for this version.
+    fn options(self) -> serde_saphyr::Options {
+        let mut options = serde_saphyr::Options::default();
+        match self {
+            YamlVersion::Core12 => {
+                options.strict_booleans = true;
+                // Read as strings, then typed here: `010` is the decimal 10 in YAML 1.2, where
+                // serde-saphyr reads a float, and `1_000` is a string.
+                options.leading_zero_numbers_as_strings = true;
+                options.underscored_numbers_as_strings = true;
+            }
+            YamlVersion::Yaml11 => options.legacy_octal_numbers = true,
+        }
+        options
+    }
+}
+
 /// A YAML document: its value as JSON, and the position of each value by JSON Pointer.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Yaml {
@@ -50,20 +88,55 @@ impl Yaml {
     /// # Ok::<(), validgen_core::model::YamlError>(())
     /// ```
     pub fn parse(text: &str) -> Result<Yaml, YamlError> {
-        let root: Spanned<Tree> = serde_saphyr::from_str(text).map_err(|e| {
-            let (line, column) = e
-                .location()
-                .map_or((0, 0), |l| (l.line() as usize, l.column() as usize));
-            let message = yaml_message(&e.to_string());
-            YamlError {
-                line,
-                column,
-                message,
-            }
-        })?;
+        Self::read(text, serde_saphyr::Options::default(), None)
+    }
+
+    /// Reads one YAML document with the plain scalars typed as `version` says (see
+    /// [`YamlVersion`]); a text with no document (only comments, or only `---`) is one `null`
+    /// document, as YAML 1.2 tools read it.
+    ///
+    /// # Errors
+    /// As [`Yaml::parse`].
+    ///
+    /// ```
+    /// use validgen_core::model::{Yaml, YamlVersion};
+    ///
+    /// let doc = Yaml::parse_as("a: yes\nb: 010\n", YamlVersion::Core12)?;
+    /// assert_eq!(doc.value()["a"], "yes");
+    /// assert_eq!(doc.value()["b"], 10);
+    /// let doc = Yaml::parse_as("a: yes\nb: 010\n", YamlVersion::Yaml11)?;
+    /// assert_eq!(doc.value()["a"], true);
+    /// assert_eq!(doc.value()["b"], 8);
+    /// # Ok::<(), validgen_core::model::YamlError>(())
+    /// ```
+    pub fn parse_as(text: &str, version: YamlVersion) -> Result<Yaml, YamlError> {
+        Self::read(text, version.options(), Some(version))
+    }
+
+    fn read(
+        text: &str,
+        options: serde_saphyr::Options,
+        version: Option<YamlVersion>,
+    ) -> Result<Yaml, YamlError> {
+        let root: Spanned<Tree> =
+            serde_saphyr::from_str_with_options(text, options).map_err(|e| {
+                let (line, column) = e
+                    .location()
+                    .map_or((0, 0), |l| (l.line() as usize, l.column() as usize));
+                let message = yaml_message(&e.to_string());
+                YamlError {
+                    line,
+                    column,
+                    message,
+                }
+            })?;
         let mut spans = HashMap::new();
         let mut at = At::new("");
-        let value = into_value(root, &mut at, &mut spans);
+        let mut value = into_value(root, &mut at, &mut spans);
+        if version == Some(YamlVersion::Core12) {
+            let mut source = Source { text, lines: None };
+            core_integers(&mut value, &mut source, &spans, &mut At::new(""));
+        }
         Ok(Yaml { value, spans })
     }
 
@@ -247,6 +320,71 @@ fn into_value(node: Spanned<Tree>, at: &mut At, spans: &mut HashMap<String, Span
     }
 }
 
+/// Types as the YAML 1.2 core schema does the decimal integers with leading zeros (`010`,
+/// `-007`) that serde-saphyr handed over as strings: a plain scalar (its text in the source,
+/// at its span, is not quoted, tagged or a block scalar) is the integer; a quoted one stays a
+/// string.
+fn core_integers(
+    value: &mut Value,
+    text: &mut Source<'_>,
+    spans: &HashMap<String, Span>,
+    at: &mut At,
+) {
+    match value {
+        Value::String(s) => {
+            let digits = s.strip_prefix(['-', '+']).unwrap_or(s);
+            if digits.len() < 2
+                || !digits.starts_with('0')
+                || !digits.bytes().all(|b| b.is_ascii_digit())
+            {
+                return;
+            }
+            let plain = spans
+                .get(at.as_str())
+                .and_then(|span| text.char_at(*span))
+                .is_some_and(|c| !matches!(c, '"' | '\'' | '!' | '|' | '>'));
+            if let (true, Ok(n)) = (plain, s.trim_start_matches('+').parse::<i64>()) {
+                *value = Value::Number(n.into());
+            }
+        }
+        Value::Array(items) => {
+            for (i, item) in items.iter_mut().enumerate() {
+                let mark = at.mark();
+                at.index(i);
+                core_integers(item, text, spans, at);
+                at.truncate(mark);
+            }
+        }
+        Value::Object(map) => {
+            for (k, item) in map.iter_mut() {
+                let mark = at.mark();
+                at.key(k);
+                core_integers(item, text, spans, at);
+                at.truncate(mark);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// A document's text, cut into lines when first needed.
+struct Source<'t> {
+    text: &'t str,
+    lines: Option<Vec<&'t str>>,
+}
+
+impl Source<'_> {
+    /// The character at `span` (1-based line and column, in characters).
+    fn char_at(&mut self, span: Span) -> Option<char> {
+        let text = self.text;
+        self.lines
+            .get_or_insert_with(|| text.split('\n').collect())
+            .get(span.line.checked_sub(1)?)?
+            .chars()
+            .nth(span.column.checked_sub(1)?)
+    }
+}
+
 impl<'de> Deserialize<'de> for Tree {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         d.deserialize_any(TreeVisitor)
@@ -320,6 +458,7 @@ impl<'de> Visitor<'de> for TreeVisitor {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     #[test]
     fn every_document_of_a_stream_is_read_with_positions_in_the_whole_text() {
@@ -332,6 +471,65 @@ mod tests {
         );
         let bad = Yaml::parse_all("a: 1\n---\nb: [\n").expect_err("not YAML");
         assert!(bad.line >= 3, "{bad:?}");
+    }
+
+    #[test]
+    fn plain_scalars_are_typed_by_the_yaml_version() {
+        let text = "a: yes\nb: ON\nc: y\nd: NO\ne: 010\nf: 0o10\ng: 0x10\nh: '010'\n\
+                    i: -007\nj: 1_000\nk: True\nl: 2024-01-31\nm: \"0x10\"\nn: [010, off]\no: 0b10\n";
+        let core = Yaml::parse_as(text, YamlVersion::Core12).unwrap_or_else(|e| panic!("{e}"));
+        let v = core.value();
+        for (k, want) in [
+            ("a", json!("yes")),
+            ("b", json!("ON")),
+            ("c", json!("y")),
+            ("d", json!("NO")),
+            ("e", json!(10)),
+            ("f", json!(8)),
+            ("g", json!(16)),
+            ("h", json!("010")),
+            ("i", json!(-7)),
+            ("j", json!("1_000")),
+            ("k", json!(true)),
+            ("l", json!("2024-01-31")),
+            ("m", json!("0x10")),
+            ("n", json!([10, "off"])),
+            ("o", json!(2)),
+        ] {
+            assert_eq!(v[k], want, "YAML 1.2 core: {k}");
+        }
+        let old = Yaml::parse_as(text, YamlVersion::Yaml11).unwrap_or_else(|e| panic!("{e}"));
+        let v = old.value();
+        for (k, want) in [
+            ("a", json!(true)),
+            ("b", json!(true)),
+            ("c", json!(true)),
+            ("d", json!(false)),
+            ("e", json!(8)),
+            ("f", json!(8)),
+            ("g", json!(16)),
+            ("h", json!("010")),
+            ("j", json!(1000)),
+            ("l", json!("2024-01-31")),
+            ("n", json!([8, false])),
+        ] {
+            assert_eq!(v[k], want, "YAML 1.1: {k}");
+        }
+        for version in [YamlVersion::Core12, YamlVersion::Yaml11] {
+            for text in ["a: .inf\n", "a: .nan\n", "a: -.Inf\n"] {
+                let e = Yaml::parse_as(text, version).err();
+                assert!(e.is_some_and(|e| e.column == 4), "{version:?} {text:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_text_without_a_document_is_null_in_yaml_1_2() {
+        for text in ["", "# only a comment\n", "---\n", "---\n# x\n...\n"] {
+            let doc = Yaml::parse_as(text, YamlVersion::Core12)
+                .unwrap_or_else(|e| panic!("{text:?}: {e}"));
+            assert_eq!(doc.value(), &Value::Null, "{text:?}");
+        }
     }
 
     #[test]

@@ -29,16 +29,29 @@
 //!   `[^]` anything), groups, non-capturing and named groups (names are checked; captures are
 //!   not needed to answer `is_match`).
 //!
+//! # Lookarounds and backreferences: bounded backtracking
+//!
+//! A pattern with lookahead `(?=…)` `(?!…)`, lookbehind `(?<=…)` `(?<!…)` (of any width) or
+//! backreferences `\1` `\k<name>` is translated the same way for `fancy-regex`, whose
+//! backtracking VM runs those constructs and hands the rest of the pattern to the `regex`
+//! crate. Every other pattern stays on the `regex` crate alone, in linear time. Backtracking
+//! can take time exponential in the text (`^(?=a)(a|a)*$` on `aaa…b`), so each match may take
+//! at most [`BACKTRACK_LIMIT`] steps: past it, [`EcmaRegex::is_match`] is
+//! [`LimitExceeded`], which a validator reports as a violation, never a pass. The jsonschema
+//! crate does the same (its `PatternOptions::fancy_regex().backtrack_limit`). As ECMA-262
+//! says, a backreference to a group that took no part in the match matches the empty string
+//! (`fancy-regex` would fail it: the translation is `(?(1)\1|)`), and `\b` is ASCII.
+//!
 //! # Refused
 //!
 //! Patterns are refused with an [`EcmaError`] naming the construct and its byte offset:
 //!
-//! - constructs the `regex` crate cannot run: lookahead `(?=…)`, `(?!…)`, lookbehind `(?<=…)`,
-//!   `(?<!…)`, backreferences `\1`, `\k<name>`; also the ES2025 modifiers `(?i:…)` and the
-//!   binary property `Changes_When_NFKC_Casefolded` (no table in the `regex` crate);
+//! - the ES2025 modifiers `(?i:…)` and the binary property `Changes_When_NFKC_Casefolded`
+//!   (no table in the `regex` crate);
 //! - syntax errors: unbalanced parentheses or brackets, `{2,1}`, a lone `{`, `}` or `]`, a
-//!   dangling `\`, nothing to repeat (`*a`, `^*`, `a**`), invalid escapes and property names,
-//!   out-of-order class ranges, duplicate group names (unless in different alternatives);
+//!   dangling `\`, nothing to repeat (`*a`, `^*`, `(?=a)*`, `a**`), invalid escapes and
+//!   property names, a backreference to no group, out-of-order class ranges, duplicate group
+//!   names (unless in different alternatives);
 //! - patterns over validgen's limits (they are untrusted input): longer than
 //!   [`MAX_PATTERN_BYTES`], nesting groups deeper
 //!   than [`MAX_NESTING`], repetition counts over `u32::MAX`, or whose automaton would exceed
@@ -50,15 +63,21 @@
 //!   (`\uD800`) matches nothing here, while JavaScript could match it in a malformed string.
 //! - Unicode data is the `regex` crate's (Unicode 16), which may lag the JavaScript engine's.
 //! - Group names are checked against `ID_Start` / `ID_Continue` of the same data.
+//! - With backreferences, a group inside a repeated group keeps its capture from an earlier
+//!   iteration where ECMA-262 clears it at each iteration (RepeatMatcher), and a
+//!   backreference inside a lookbehind is matched forwards.
 //!
 //! ```
 //! use validgen_ecmaregex::EcmaRegex;
 //!
 //! let re = EcmaRegex::new(r"^\d+$").unwrap();
-//! assert!(re.is_match("42"));
-//! assert!(!re.is_match("٣")); // ECMA's \d is ASCII only
-//! let err = EcmaRegex::new("a(?<=b)").unwrap_err();
-//! assert_eq!(err.offset, 1);
+//! assert_eq!(re.is_match("42"), Ok(true));
+//! assert_eq!(re.is_match("٣"), Ok(false)); // ECMA's \d is ASCII only
+//! let password = EcmaRegex::new(r"^(?=.*\d)(?!.*(.)\1)").unwrap();
+//! assert_eq!(password.is_match("a1b2"), Ok(true));
+//! assert_eq!(password.is_match("a11"), Ok(false));
+//! let err = EcmaRegex::new("a(?=b)*").unwrap_err();
+//! assert_eq!(err.offset, 6);
 //! ```
 
 mod first;
@@ -71,11 +90,18 @@ use std::sync::Arc;
 use regex_automata::meta;
 use regex_automata::util::syntax;
 
-pub use parse::MAX_NESTING;
+pub use parse::{MAX_NESTING, Translation};
 
 /// Longest pattern compiled, in bytes: a schema is untrusted input, and the `regex` crate
 /// parses the translation of a pattern before it can tell its automaton is too large.
-pub const MAX_PATTERN_BYTES: usize = 32 << 10;
+/// 64 KiB holds the largest pattern of real schemas seen (46 kB, an alternation of names in
+/// a public schema collection, issue #32); parsing is linear in it, and [`NFA_SIZE_LIMIT`]
+/// bounds what is built.
+pub const MAX_PATTERN_BYTES: usize = 64 << 10;
+/// Backtracking steps one match of a pattern with lookarounds or backreferences may take
+/// (`fancy-regex`'s `backtrack_limit`, whose default this is): past it the match is
+/// [`LimitExceeded`], never a pass or a fail.
+pub const BACKTRACK_LIMIT: usize = 1_000_000;
 /// Largest automaton (Thompson NFA, in bytes) of one pattern: the `regex` crate's
 /// `size_limit`, applied to the forward and the reverse automaton each.
 pub const NFA_SIZE_LIMIT: usize = 2 << 20;
@@ -94,11 +120,38 @@ pub struct EcmaRegex(Arc<Compiled>);
 #[derive(Debug)]
 struct Compiled {
     pattern: String,
-    rust: String,
-    re: meta::Regex,
-    /// The bytes a match can begin with, when it must begin at the start of the text.
-    first: Option<first::FirstBytes>,
+    translation: Translation,
+    engine: Engine,
 }
+
+#[derive(Debug)]
+enum Engine {
+    /// The `regex` crate: linear time.
+    Linear {
+        re: meta::Regex,
+        /// The bytes a match can begin with, when it must begin at the start of the text.
+        first: Option<first::FirstBytes>,
+    },
+    /// `fancy-regex`: a backtracking VM for the lookarounds and backreferences, bounded by
+    /// [`BACKTRACK_LIMIT`], handing the rest to the `regex` crate.
+    Backtracking(fancy_regex::Regex),
+}
+
+/// A match of a pattern with lookarounds or backreferences that took more than
+/// [`BACKTRACK_LIMIT`] backtracking steps: neither a match nor a mismatch.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LimitExceeded;
+
+impl fmt::Display for LimitExceeded {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "matching took more than {BACKTRACK_LIMIT} backtracking steps (the limit per match)"
+        )
+    }
+}
+
+impl std::error::Error for LimitExceeded {}
 
 /// Why a pattern was refused.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -117,12 +170,12 @@ impl fmt::Display for EcmaError {
 
 impl std::error::Error for EcmaError {}
 
-/// Checks `pattern` as ECMA-262 (Unicode mode) and translates it into an equivalent pattern
-/// for the `regex` crate, without building it.
+/// Checks `pattern` as ECMA-262 (Unicode mode) and translates it for the `regex` crate, or for
+/// `fancy-regex` when it has lookarounds or backreferences, without building it.
 ///
 /// # Errors
 /// As [`EcmaRegex::new`], except for the size of the automaton, which is not built.
-pub fn translate(pattern: &str) -> Result<String, EcmaError> {
+pub fn translate(pattern: &str) -> Result<Translation, EcmaError> {
     if pattern.len() > MAX_PATTERN_BYTES {
         return Err(EcmaError {
             offset: 0,
@@ -135,6 +188,25 @@ pub fn translate(pattern: &str) -> Result<String, EcmaError> {
     parse::translate(pattern)
 }
 
+/// The error of a pattern whose automaton is over [`NFA_SIZE_LIMIT`].
+fn too_large() -> EcmaError {
+    EcmaError {
+        offset: 0,
+        message: format!(
+            "pattern is too large: its automaton would exceed {} MiB",
+            NFA_SIZE_LIMIT >> 20
+        ),
+    }
+}
+
+/// A translation the engine did not take (not expected: the translation is checked).
+fn not_compiled(e: impl fmt::Display) -> EcmaError {
+    EcmaError {
+        offset: 0,
+        message: format!("pattern could not be compiled: {e}"),
+    }
+}
+
 impl EcmaRegex {
     /// Compiles `pattern`.
     ///
@@ -142,38 +214,28 @@ impl EcmaRegex {
     /// The pattern is not valid ECMA-262, or uses a construct refused (see the module
     /// documentation), or exceeds the limits on length, nesting and automaton size.
     pub fn new(pattern: &str) -> Result<Self, EcmaError> {
-        let rust = translate(pattern)?;
-        let config = meta::Config::new()
-            .match_kind(regex_automata::MatchKind::LeftmostFirst)
-            .utf8_empty(true)
-            .nfa_size_limit(Some(NFA_SIZE_LIMIT))
-            .hybrid_cache_capacity(DFA_CACHE_BYTES);
-        let syntax = syntax::Config::new().utf8(true).nest_limit(RUST_NEST_LIMIT);
-        let re = meta::Builder::new()
-            .configure(config)
-            .syntax(syntax)
-            .build(&rust)
-            .map_err(|e| EcmaError {
-                offset: 0,
-                message: if e.size_limit().is_some() {
-                    format!(
-                        "pattern is too large: its automaton would exceed {} MiB",
-                        NFA_SIZE_LIMIT >> 20
-                    )
-                } else {
-                    // Not expected for a translation.
-                    format!("pattern could not be compiled: {e}")
-                },
-            })?;
-        // The pattern parsed once more (the builder keeps no syntax tree); it built, so it parses.
-        let first = syntax::parse_with(&rust, &syntax)
-            .ok()
-            .and_then(|hir| first::anchored_first_bytes(&hir));
+        let translation = translate(pattern)?;
+        let engine = match &translation {
+            Translation::Linear(rust) => linear(rust)?,
+            Translation::Backtracking(fancy) => fancy_regex::RegexBuilder::new(fancy)
+                .backtrack_limit(BACKTRACK_LIMIT)
+                .delegate_size_limit(NFA_SIZE_LIMIT)
+                .delegate_dfa_size_limit(DFA_CACHE_BYTES)
+                .build()
+                .map(Engine::Backtracking)
+                .map_err(|e| match &e {
+                    fancy_regex::Error::CompileError(c)
+                        if matches!(&**c, fancy_regex::CompileError::InnerError(b) if b.size_limit().is_some()) =>
+                    {
+                        too_large()
+                    }
+                    _ => not_compiled(e),
+                })?,
+        };
         Ok(EcmaRegex(Arc::new(Compiled {
             pattern: pattern.to_owned(),
-            rust,
-            re,
-            first,
+            translation,
+            engine,
         })))
     }
 
@@ -182,9 +244,9 @@ impl EcmaRegex {
         &self.0.pattern
     }
 
-    /// The translated pattern for the `regex` crate.
-    pub fn rust_pattern(&self) -> &str {
-        &self.0.rust
+    /// The translated pattern, and the engine it is for.
+    pub fn translation(&self) -> &Translation {
+        &self.0.translation
     }
 
     /// Whether `text` contains a match (unanchored, as `RegExp.prototype.test`).
@@ -192,15 +254,50 @@ impl EcmaRegex {
     /// A pattern anchored at the start (`^[a-z]…`) first tests the text's first byte against
     /// those its matches can begin with: most texts it refuses are refused there, at a few
     /// instructions instead of a search's hundreds.
-    pub fn is_match(&self, text: &str) -> bool {
-        if let Some(first) = &self.0.first {
-            match text.as_bytes().first() {
-                Some(&b) if first.holds(b) => {}
-                _ => return false,
+    ///
+    /// # Errors
+    /// A pattern with lookarounds or backreferences took more than [`BACKTRACK_LIMIT`]
+    /// steps on `text` (a pattern without either never errs).
+    pub fn is_match(&self, text: &str) -> Result<bool, LimitExceeded> {
+        match &self.0.engine {
+            Engine::Linear { re, first } => {
+                if let Some(first) = first {
+                    match text.as_bytes().first() {
+                        Some(&b) if first.holds(b) => {}
+                        _ => return Ok(false),
+                    }
+                }
+                Ok(re.is_match(text))
             }
+            Engine::Backtracking(re) => re.is_match(text).map_err(|_| LimitExceeded),
         }
-        self.0.re.is_match(text)
     }
+}
+
+/// The `regex` crate's automaton of `rust`.
+fn linear(rust: &str) -> Result<Engine, EcmaError> {
+    let config = meta::Config::new()
+        .match_kind(regex_automata::MatchKind::LeftmostFirst)
+        .utf8_empty(true)
+        .nfa_size_limit(Some(NFA_SIZE_LIMIT))
+        .hybrid_cache_capacity(DFA_CACHE_BYTES);
+    let syntax = syntax::Config::new().utf8(true).nest_limit(RUST_NEST_LIMIT);
+    let re = meta::Builder::new()
+        .configure(config)
+        .syntax(syntax)
+        .build(rust)
+        .map_err(|e| {
+            if e.size_limit().is_some() {
+                too_large()
+            } else {
+                not_compiled(e)
+            }
+        })?;
+    // The pattern parsed once more (the builder keeps no syntax tree); it built, so it parses.
+    let first = syntax::parse_with(rust, &syntax)
+        .ok()
+        .and_then(|hir| first::anchored_first_bytes(&hir));
+    Ok(Engine::Linear { re, first })
 }
 
 impl fmt::Display for EcmaRegex {

@@ -20,6 +20,12 @@ const WORD: &str = "0-9A-Za-z_";
 /// LS, PS.
 const SPACE: &str =
     r"\x{9}\x{B}\x{C}\x{20}\x{A0}\x{FEFF}\p{gc=Space_Separator}\x{A}\x{D}\x{2028}\x{2029}";
+/// ECMA's `\b` (between a `\w` and a non-`\w`), for `fancy-regex`, whose `\b` is Unicode's.
+const WORD_BOUNDARY: &str =
+    "(?:(?<=[0-9A-Za-z_])(?![0-9A-Za-z_])|(?<![0-9A-Za-z_])(?=[0-9A-Za-z_]))";
+/// ECMA's `\B`, for `fancy-regex`.
+const NOT_WORD_BOUNDARY: &str =
+    "(?:(?<=[0-9A-Za-z_])(?=[0-9A-Za-z_])|(?<![0-9A-Za-z_])(?![0-9A-Za-z_]))";
 /// `.` without the `s` flag: anything but a LineTerminator.
 const DOT: &str = r"[^\x{A}\x{D}\x{2028}\x{2029}]";
 /// A class matching nothing (a lone surrogate, which no `&str` holds; `[]`).
@@ -27,9 +33,35 @@ const NOTHING: &str = r"[a&&b]";
 /// A class matching any code point (`[^]`).
 const ANYTHING: &str = r"[\x{0}-\x{10FFFF}]";
 
+/// A pattern translated, and the engine that runs it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Translation {
+    /// A pattern for the `regex` crate (linear time).
+    Linear(String),
+    /// A pattern for `fancy-regex`, whose backtracking VM runs the lookarounds and
+    /// backreferences and hands the rest to the `regex` crate.
+    Backtracking(String),
+}
+
 /// Parses `src` as an ECMA-262 `Pattern[+UnicodeMode, +NamedCaptureGroups]` and translates it
-/// into a pattern for the `regex` crate.
-pub(super) fn translate(src: &str) -> Result<String, EcmaError> {
+/// for the `regex` crate, or, when it has lookarounds or backreferences, for `fancy-regex`.
+pub(super) fn translate(src: &str) -> Result<Translation, EcmaError> {
+    match run(src, None) {
+        Err(Refusal::NeedsBacktracking) => {}
+        Ok(out) => return Ok(Translation::Linear(out)),
+        Err(Refusal::Error(e)) => return Err(e),
+    }
+    // A first pass numbers the named groups, which a `\k<name>` may name before they open.
+    let mut names = Vec::new();
+    run(src, Some(&mut names)).map_err(Refusal::into_error)?;
+    let out = run(src, Some(&mut names)).map_err(Refusal::into_error)?;
+    Ok(Translation::Backtracking(out))
+}
+
+/// One pass of the parser; `groups` is `None` for the `regex` crate, else the named groups
+/// (name, number), filled by a first pass and read by the second.
+fn run(src: &str, groups: Option<&mut Vec<(String, usize)>>) -> Result<String, Refusal> {
+    let backtracking = groups.is_some();
     let mut p = Parser {
         src,
         pos: 0,
@@ -39,14 +71,48 @@ pub(super) fn translate(src: &str) -> Result<String, EcmaError> {
         names: Vec::new(),
         path: Vec::new(),
         next_disjunction: 0,
+        backtracking,
+        opened: 0,
+        numbered: groups.as_deref().cloned().unwrap_or_default(),
+        found: Vec::new(),
     };
     p.disjunction()?;
     if let Some(c) = p.peek() {
         // `disjunction` stops at `)` only.
         debug_assert_eq!(c, ')');
-        return Err(p.err(p.pos, "unmatched `)`"));
+        return Err(p.err(p.pos, "unmatched `)`").into());
+    }
+    if let Some(known) = groups {
+        *known = p.found;
     }
     Ok(p.out)
+}
+
+/// Why a pass stopped.
+enum Refusal {
+    /// The pattern is not valid, or over a limit.
+    Error(EcmaError),
+    /// A lookaround or a backreference, which the `regex` crate cannot run.
+    NeedsBacktracking,
+}
+
+impl Refusal {
+    fn into_error(self) -> EcmaError {
+        match self {
+            Refusal::Error(e) => e,
+            // The backtracking passes never ask for themselves.
+            Refusal::NeedsBacktracking => EcmaError {
+                offset: 0,
+                message: "pattern could not be translated".to_owned(),
+            },
+        }
+    }
+}
+
+impl From<EcmaError> for Refusal {
+    fn from(e: EcmaError) -> Self {
+        Refusal::Error(e)
+    }
 }
 
 /// Counts the capturing groups of `src` (`(` not followed by `?`, and `(?<name>`), skipping
@@ -103,6 +169,15 @@ struct Parser<'a> {
     /// when they sit in different alternatives of one disjunction (ES2025).
     path: Vec<(usize, usize)>,
     next_disjunction: usize,
+    /// Whether the output is for `fancy-regex` (capturing groups kept, lookarounds and
+    /// backreferences written out) rather than the `regex` crate.
+    backtracking: bool,
+    /// Capturing groups opened so far (ECMA numbers them by their `(`, from 1).
+    opened: usize,
+    /// The named groups and their numbers, from the first backtracking pass.
+    numbered: Vec<(String, usize)>,
+    /// The named groups and their numbers, found by this pass.
+    found: Vec<(String, usize)>,
 }
 
 impl Parser<'_> {
@@ -141,7 +216,7 @@ impl Parser<'_> {
     }
 
     /// `Disjunction :: Alternative ( | Alternative )*`; stops before `)` or at the end.
-    fn disjunction(&mut self) -> Result<(), EcmaError> {
+    fn disjunction(&mut self) -> Result<(), Refusal> {
         let id = self.next_disjunction;
         self.next_disjunction += 1;
         self.path.push((id, 0));
@@ -161,7 +236,7 @@ impl Parser<'_> {
     }
 
     /// `Alternative :: Term*`.
-    fn alternative(&mut self) -> Result<(), EcmaError> {
+    fn alternative(&mut self) -> Result<(), Refusal> {
         while let Some(c) = self.peek() {
             if c == '|' || c == ')' {
                 break;
@@ -172,31 +247,34 @@ impl Parser<'_> {
     }
 
     /// `Term :: Assertion | Atom Quantifier?`.
-    fn term(&mut self) -> Result<(), EcmaError> {
+    fn term(&mut self) -> Result<(), Refusal> {
         let start = self.pos;
         let Some(c) = self.bump() else {
             return Ok(());
         };
         match c {
-            '^' => return self.assertion(start, r"\A"),
-            '$' => return self.assertion(start, r"\z"),
-            '\\' if self.peek() == Some('b') => {
+            '^' => return Ok(self.assertion(start, r"\A")?),
+            '$' => return Ok(self.assertion(start, r"\z")?),
+            '\\' if matches!(self.peek(), Some('b' | 'B')) => {
+                let inverted = self.peek() == Some('B');
                 self.pos += 1;
-                return self.assertion(start, r"(?-u:\b)");
+                let rust = match (self.backtracking, inverted) {
+                    (false, false) => r"(?-u:\b)",
+                    (false, true) => r"(?-u:\B)",
+                    // `fancy-regex` has no ASCII `\b`: the boundary spelt with lookarounds.
+                    (true, false) => WORD_BOUNDARY,
+                    (true, true) => NOT_WORD_BOUNDARY,
+                };
+                return Ok(self.assertion(start, rust)?);
             }
-            '\\' if self.peek() == Some('B') => {
-                self.pos += 1;
-                return self.assertion(start, r"(?-u:\B)");
-            }
-            '\\' => {
-                let item = self.atom_escape(start)?;
-                self.emit_item(item);
-            }
+            '\\' => self.atom_escape(start)?,
             '(' => self.group(start)?,
             '.' => self.out.push_str(DOT),
             '[' => self.class(start)?,
             '*' | '+' | '?' => {
-                return Err(self.err(start, format!("nothing to repeat before `{c}`")));
+                return Err(self
+                    .err(start, format!("nothing to repeat before `{c}`"))
+                    .into());
             }
             '{' => {
                 self.pos = start;
@@ -204,22 +282,30 @@ impl Parser<'_> {
                     self.err(start, "nothing to repeat before `{`")
                 } else {
                     self.err(start, "lone `{` (write `\\{` for the character)")
-                });
+                }
+                .into());
             }
             '}' | ']' => {
-                return Err(self.err(
-                    start,
-                    format!("lone `{c}` (write `\\{c}` for the character)"),
-                ));
+                return Err(self
+                    .err(
+                        start,
+                        format!("lone `{c}` (write `\\{c}` for the character)"),
+                    )
+                    .into());
             }
             c => self.emit_char(c as u32),
         }
-        self.quantifier()
+        Ok(self.quantifier()?)
     }
 
     /// Emits an assertion, which takes no quantifier.
     fn assertion(&mut self, start: usize, rust: &str) -> Result<(), EcmaError> {
         self.out.push_str(rust);
+        self.no_quantifier(start)
+    }
+
+    /// Refuses a quantifier after the assertion that began at `start`.
+    fn no_quantifier(&mut self, start: usize) -> Result<(), EcmaError> {
         let quantifier = self.pos;
         if let Some(c @ ('*' | '+' | '?' | '{')) = self.peek()
             && (c != '{' || self.quantifier_bounds()?.is_some())
@@ -317,38 +403,39 @@ impl Parser<'_> {
         Ok(())
     }
 
-    /// After `(`: a group, or a refused lookaround.
-    fn group(&mut self, start: usize) -> Result<(), EcmaError> {
+    /// After `(`: a group or a lookaround.
+    fn group(&mut self, start: usize) -> Result<(), Refusal> {
         if self.depth >= MAX_NESTING {
-            return Err(self.err(
-                start,
-                format!("groups nest too deeply (at most {MAX_NESTING} levels)"),
-            ));
+            return Err(self
+                .err(
+                    start,
+                    format!("groups nest too deeply (at most {MAX_NESTING} levels)"),
+                )
+                .into());
         }
-        let rest = self.rest();
-        if rest.starts_with("?=") || rest.starts_with("?!") {
-            return Err(self.err(
-                start,
-                format!(
-                    "lookahead `(?{}` is not supported (the `regex` crate has no lookaround)",
-                    &rest[1..2]
-                ),
-            ));
+        let lookaround = ["?=", "?!", "?<=", "?<!"]
+            .into_iter()
+            .find(|l| self.rest().starts_with(l));
+        if let Some(lookaround) = lookaround {
+            if !self.backtracking {
+                return Err(Refusal::NeedsBacktracking);
+            }
+            self.pos += lookaround.len();
+            self.out.push('(');
+            self.out.push_str(lookaround);
+            self.close_group(start)?;
+            // In Unicode mode a lookaround is an assertion, which takes no quantifier.
+            return Ok(self.no_quantifier(start)?);
         }
-        if rest.starts_with("?<=") || rest.starts_with("?<!") {
-            return Err(self.err(
-                start,
-                format!(
-                    "lookbehind `(?{}` is not supported (the `regex` crate has no lookaround)",
-                    &rest[1..3]
-                ),
-            ));
-        }
+        let mut capturing = true;
         if self.eat('?') {
             if self.eat('<') {
                 let name = self.group_name(start)?;
-                self.add_name(name, start)?;
-            } else if !self.eat(':') {
+                self.add_name(name.clone(), start)?;
+                self.found.push((name, self.opened + 1));
+            } else if self.eat(':') {
+                capturing = false;
+            } else {
                 let flags = self
                     .rest()
                     .bytes()
@@ -361,15 +448,29 @@ impl Parser<'_> {
                     )
                 } else {
                     self.err(start, "invalid group: `(?` must be followed by `:`, `<name>`, `=`, `!`, `<=` or `<!`")
-                });
+                }
+                .into());
             }
         }
-        self.out.push_str("(?:");
+        if capturing {
+            self.opened += 1;
+        }
+        // Captures matter only to backreferences, which only the backtracking engine runs.
+        self.out.push_str(if capturing && self.backtracking {
+            "("
+        } else {
+            "(?:"
+        });
+        self.close_group(start)
+    }
+
+    /// The disjunction of a group and its `)`.
+    fn close_group(&mut self, start: usize) -> Result<(), Refusal> {
         self.depth += 1;
         self.disjunction()?;
         self.depth -= 1;
         if !self.eat(')') {
-            return Err(self.err(start, "unterminated group: missing `)`"));
+            return Err(self.err(start, "unterminated group: missing `)`").into());
         }
         self.out.push(')');
         Ok(())
@@ -431,37 +532,66 @@ impl Parser<'_> {
         Ok(())
     }
 
-    /// After `\` outside a class (`\b`, `\B` handled by the caller): `AtomEscape`.
-    fn atom_escape(&mut self, start: usize) -> Result<Item, EcmaError> {
+    /// After `\` outside a class (`\b`, `\B` handled by the caller): `AtomEscape`, emitted.
+    fn atom_escape(&mut self, start: usize) -> Result<(), Refusal> {
         match self.peek() {
             Some('1'..='9') => {
                 let digits = self.rest().bytes().take_while(u8::is_ascii_digit).count();
                 let text = &self.src[self.pos..self.pos + digits];
                 let n: usize = text.parse().unwrap_or(usize::MAX);
-                Err(if n <= self.captures {
-                    self.err(
-                        start,
-                        format!("backreference `\\{text}` is not supported (the `regex` crate has no backreferences)"),
-                    )
-                } else {
-                    self.err(
-                        start,
-                        format!("invalid escape `\\{text}`: there is no group {text} to refer to"),
-                    )
-                })
+                if n > self.captures {
+                    return Err(self
+                        .err(
+                            start,
+                            format!(
+                                "invalid escape `\\{text}`: there is no group {text} to refer to"
+                            ),
+                        )
+                        .into());
+                }
+                if !self.backtracking {
+                    return Err(Refusal::NeedsBacktracking);
+                }
+                self.pos += digits;
+                self.emit_backreference(&[n]);
+                Ok(())
             }
             Some('k') => {
                 self.pos += 1;
                 if !self.eat('<') {
-                    return Err(self.err(start, "invalid escape `\\k`: expected `\\k<name>`"));
+                    return Err(self
+                        .err(start, "invalid escape `\\k`: expected `\\k<name>`")
+                        .into());
                 }
                 let name = self.group_name(start)?;
-                Err(self.err(
-                    start,
-                    format!("backreference `\\k<{name}>` is not supported (the `regex` crate has no backreferences)"),
-                ))
+                if !self.backtracking {
+                    return Err(Refusal::NeedsBacktracking);
+                }
+                let groups: Vec<usize> = self
+                    .numbered
+                    .iter()
+                    .filter(|(n, _)| *n == name)
+                    .map(|(_, i)| *i)
+                    .collect();
+                // The first backtracking pass has no numbers yet; its output is not kept.
+                if groups.is_empty() && !self.numbered.is_empty() {
+                    return Err(self
+                        .err(
+                            start,
+                            format!(
+                                "invalid escape `\\k<{name}>`: there is no group named `{name}`"
+                            ),
+                        )
+                        .into());
+                }
+                self.emit_backreference(&groups);
+                Ok(())
             }
-            _ => self.common_escape(start, false),
+            _ => {
+                let item = self.common_escape(start, false)?;
+                self.emit_item(item);
+                Ok(())
+            }
         }
     }
 
@@ -727,6 +857,19 @@ impl Parser<'_> {
             Some('k') => Err(self.err(at, "invalid escape `\\k` in a character class")),
             _ => self.common_escape(at, true),
         }
+    }
+
+    /// Emits a backreference to whichever of `groups` took part in the match (several when
+    /// groups of one name sit in different alternatives); when none did, it matches the empty
+    /// string, as in ECMA-262 (BackreferenceMatcher), where `fancy-regex` would fail: hence
+    /// `(?(n)\n|…)`, the group if it took part, else the next, at last nothing.
+    fn emit_backreference(&mut self, groups: &[usize]) {
+        self.out.push_str("(?:");
+        for n in groups {
+            self.out.push_str(&format!("(?({n})\\{n}|"));
+        }
+        self.out.push_str(&")".repeat(groups.len()));
+        self.out.push(')');
     }
 
     /// Emits a single atom.

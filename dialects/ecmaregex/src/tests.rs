@@ -13,12 +13,15 @@ fn re(p: &str) -> EcmaRegex {
 }
 
 fn m(p: &str, s: &str) -> bool {
-    re(p).is_match(s)
+    match re(p).is_match(s) {
+        Ok(b) => b,
+        Err(e) => panic!("{:?} on {:?}: {e}", short(p), short(s)),
+    }
 }
 
 fn err(p: &str) -> EcmaError {
     match EcmaRegex::new(p) {
-        Ok(r) => panic!("{:?} accepted as {:?}", short(p), short(r.rust_pattern())),
+        Ok(r) => panic!("{:?} accepted as {:?}", short(p), r.translation()),
         Err(e) => e,
     }
 }
@@ -335,23 +338,95 @@ fn groups() {
 
 #[test]
 fn refusals_name_the_construct_and_offset() {
-    refused("ab(?=c)", 2, "lookahead `(?=`");
-    refused("ab(?!c)", 2, "lookahead `(?!`");
-    refused("ab(?<=c)", 2, "lookbehind `(?<=`");
-    refused("ab(?<!c)", 2, "lookbehind `(?<!`");
-    refused(r"(a)\1", 3, "backreference `\\1`");
-    refused(r"\1(a)", 0, "backreference `\\1`");
     refused(r"(a)\2", 3, "no group 2");
-    refused(r"(?<n>a)\k<n>", 7, "backreference `\\k<n>`");
-    refused(r"é(?=c)", 2, "lookahead");
+    refused(r"(?<n>a)\k<m>", 7, "no group named `m`");
+    refused("a(?=b)*", 6, "takes no quantifier");
+    refused("a(?<!b){2}", 7, "takes no quantifier");
     // A `(` in a class is no group.
     refused(r"[(]\1", 3, "no group 1");
+}
+
+#[test]
+fn lookarounds_and_backreferences_take_the_backtracking_engine() {
+    let backtracking = |p: &str| matches!(re(p).translation(), Translation::Backtracking(_));
+    for p in [
+        "a(?=b)",
+        "(?!a)",
+        "(?<=a)b",
+        "(?<!a)b",
+        r"(a)\1",
+        r"(?<n>a)\k<n>",
+    ] {
+        assert!(backtracking(p), "{p}");
+    }
+    for p in ["a", "(a)", "(?<n>a)", r"\b", "[(?=]"] {
+        assert!(!backtracking(p), "{p}");
+    }
+    assert!(m("^(?=.*[A-Z])(?=.*\\d).{8,}$", "Passw0rdX"));
+    assert!(!m("^(?=.*[A-Z])(?=.*\\d).{8,}$", "password1"));
+    assert!(m("^(?!.*\\.\\.)[a-z.]+$", "a.b.c"));
+    assert!(!m("^(?!.*\\.\\.)[a-z.]+$", "a..b"));
+    assert!(m("(?<=\\$)\\d+", "cost $42"));
+    assert!(!m("(?<=\\$)\\d+", "cost 42"));
+    // Variable-width lookbehind (ES2018).
+    assert!(m("(?<=ab+)c", "abbbc"));
+    assert!(!m("(?<!ab+)c", "abbbc"));
+    assert!(m(r"^(.)(.)\2\1$", "abba"));
+    assert!(!m(r"^(.)(.)\2\1$", "abab"));
+    assert!(m(r"^(?<q>['\x22]).*\k<q>$", "'quoted'"));
+    assert!(!m(r"^(?<q>['\x22]).*\k<q>$", "'quoted\x22"));
+    // A backreference to a group that took no part matches the empty string (ECMA-262
+    // BackreferenceMatcher), as does one before its group.
+    assert!(m(r"^(?:(a)|b)\1$", "b"));
+    assert!(m(r"^\1(a)$", "a"));
+    // Named groups of one name in different alternatives: whichever took part.
+    assert!(m(r"^(?:(?<x>a)|(?<x>b))\k<x>$", "bb"));
+    assert!(!m(r"^(?:(?<x>a)|(?<x>b))\k<x>$", "ba"));
+    // ECMA's `\b` and `\w` stay ASCII on the backtracking engine.
+    assert!(m(r"(?=.)\bé", "aé"));
+    assert!(!m(r"(?=.)\bé", " é"));
+    assert!(m(r"(?=x)x\b", "xé"));
+    assert!(!m(r"(?=\w)é", "é"));
+    // Escapes, classes and `.` as on the linear engine.
+    assert!(m("(?=.)^[^\\n]\\s$", "a\u{2028}"));
+    assert!(!m("(?=.)^.$", "\n"));
+}
+
+#[test]
+fn exponential_backtracking_is_bounded() {
+    // `(a|a)*` has 2^n ways to read n `a`s, none ending at `b`; the backreference keeps the
+    // whole pattern on the backtracking VM (without it, the `regex` crate would answer).
+    let text = format!("{}b", "a".repeat(100_000));
+    let start = std::time::Instant::now();
+    let re = re(r"^(a|a)*\1$");
+    assert_eq!(re.is_match(&text), Err(LimitExceeded));
+    assert_eq!(
+        self::re(r"(a|a)*(?<=c)").is_match(&text),
+        Err(LimitExceeded)
+    );
+    // Within the limit where no backtracking is due: the `regex` crate takes the group.
+    assert_eq!(self::re("^(?=a)(a|a)*$").is_match(&text), Ok(false));
+    assert!(start.elapsed() < std::time::Duration::from_secs(10));
+    assert!(
+        LimitExceeded
+            .to_string()
+            .contains(&BACKTRACK_LIMIT.to_string())
+    );
+    // A short text is answered within the limit.
+    assert_eq!(re.is_match("aaaa"), Ok(true));
+    assert_eq!(re.is_match("aaab"), Ok(false));
 }
 
 #[test]
 fn limits() {
     let long = "a".repeat(MAX_PATTERN_BYTES + 1);
     refused(&long, 0, "too long");
+    // A real schema's 46 kB pattern is an alternation of names: one of that size compiles.
+    let names: Vec<String> = (0..4_600).map(|i| format!("Name_{i:04}")).collect();
+    let alternation = format!("^(?:{})$", names.join("|"));
+    assert!(alternation.len() > 46_000, "{}", alternation.len());
+    assert!(m(&alternation, "Name_4599"));
+    assert!(!m(&alternation, "Name_4600"));
     let deep = format!(
         "{}a{}",
         "(".repeat(MAX_NESTING + 1),
@@ -385,15 +460,18 @@ fn api() {
     assert_eq!(r.as_str(), r"^\d+$");
     assert_eq!(r.to_string(), r"^\d+$");
     let c = r.clone();
-    assert!(c.is_match("12"));
-    assert_eq!(translate(r"\d").as_deref(), Ok("[0-9]"));
-    let e = err("a(?=b)");
-    assert_eq!(e.to_string(), format!("{} (at byte 1)", e.message));
+    assert_eq!(c.is_match("12"), Ok(true));
+    assert_eq!(
+        translate(r"\d"),
+        Ok(Translation::Linear("[0-9]".to_owned()))
+    );
+    let e = err("a(?=b)+");
+    assert_eq!(e.to_string(), format!("{} (at byte 6)", e.message));
 }
 
 #[test]
 fn anchored_patterns_test_the_first_byte() {
-    let prefiltered = |p: &str| re(p).0.first.is_some();
+    let prefiltered = |p: &str| matches!(&re(p).0.engine, Engine::Linear { first: Some(_), .. });
     for p in [
         "^[a-z][a-z0-9-]*$",
         "^a",
@@ -480,8 +558,11 @@ proptest::proptest! {
         texts in proptest::collection::vec("[abcé0-9 αβ😀\n.]{0,5}", 1..8),
     ) {
         let r = re(&p);
+        let Engine::Linear { re: automaton, .. } = &r.0.engine else {
+            panic!("{p} is not linear");
+        };
         for text in &texts {
-            proptest::prop_assert_eq!(r.is_match(text), r.0.re.is_match(text), "{} on {:?}", p, text);
+            proptest::prop_assert_eq!(r.is_match(text), Ok(automaton.is_match(text)), "{} on {:?}", p, text);
         }
     }
 }

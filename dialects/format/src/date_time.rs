@@ -1,4 +1,4 @@
-//! `date-time` and `date`: RFC 3339 section 5.6.
+//! `date-time`, `date` and `time`: RFC 3339 section 5.6.
 //!
 //! ```text
 //! date-fullyear   = 4DIGIT
@@ -30,6 +30,11 @@
 /// Whether `s` is an RFC 3339 `full-date` (`date` format).
 pub fn is_full_date(s: &str) -> bool {
     full_date(s.as_bytes()) == Some(10) && s.len() == 10
+}
+
+/// Whether `s` is an RFC 3339 `full-time` (`time` format): a time of day with its offset.
+pub fn is_full_time(s: &str) -> bool {
+    full_time(s.as_bytes())
 }
 
 /// Whether `s` is an RFC 3339 `date-time` (`date-time` format).

@@ -31,7 +31,7 @@
 //! - No comments, folding white space, display names or obsolete syntax of RFC 5322: those are
 //!   message-header syntax, not a mailbox.
 
-use super::ip;
+use super::{idna, ip};
 
 /// The longest local part, in octets (RFC 5321 4.5.3.1.1).
 const MAX_LOCAL_PART: usize = 64;
@@ -40,6 +40,18 @@ const MAX_DOMAIN: usize = 255;
 
 /// Whether `s` is an RFC 5321 `Mailbox` (`email` format).
 pub fn is_mailbox(s: &str) -> bool {
+    mailbox(s, false)
+}
+
+/// Whether `s` is an RFC 6531 `Mailbox` (`idn-email` format): RFC 5321's, where `atext` and
+/// `qtextSMTP` also take any non-ASCII character (`UTF8-non-ascii`) and a `sub-domain` may be
+/// a U-label once in Normalization Form C (IDNA2008, as [`super::idna`] checks one).
+pub fn is_idn_mailbox(s: &str) -> bool {
+    mailbox(s, true)
+}
+
+/// A `Mailbox`, with RFC 6531's extensions when `utf8`.
+fn mailbox(s: &str, utf8: bool) -> bool {
     // The domain never contains `@` (nor does an address literal); the local part may, quoted.
     let Some(at) = s.rfind('@') else {
         return false;
@@ -47,44 +59,53 @@ pub fn is_mailbox(s: &str) -> bool {
     let (local, domain) = (&s[..at], &s[at + 1..]);
     local.len() <= MAX_LOCAL_PART
         && domain.len() <= MAX_DOMAIN
-        && (is_dot_string(local) || is_quoted_string(local))
-        && (is_domain(domain) || is_address_literal(domain))
+        && (is_dot_string(local, utf8) || is_quoted_string(local, utf8))
+        && (is_domain(domain, utf8) || is_address_literal(domain))
 }
 
-/// Whether `c` is an RFC 5322 `atext`.
-fn is_atext(c: u8) -> bool {
-    c.is_ascii_alphanumeric() || b"!#$%&'*+-/=?^_`{|}~".contains(&c)
+/// Whether `c` is an RFC 5322 `atext` (or, when `utf8`, a non-ASCII character).
+fn is_atext(c: char, utf8: bool) -> bool {
+    if !c.is_ascii() {
+        return utf8;
+    }
+    c.is_ascii_alphanumeric() || "!#$%&'*+-/=?^_`{|}~".contains(c)
 }
 
 /// Whether `s` is a `Dot-string`.
-fn is_dot_string(s: &str) -> bool {
+fn is_dot_string(s: &str, utf8: bool) -> bool {
     s.split('.')
-        .all(|atom| !atom.is_empty() && atom.bytes().all(is_atext))
+        .all(|atom| !atom.is_empty() && atom.chars().all(|c| is_atext(c, utf8)))
 }
 
 /// Whether `s` is a `Quoted-string`.
-fn is_quoted_string(s: &str) -> bool {
-    let b = s.as_bytes();
-    if b.len() < 2 || b[0] != b'"' || b[b.len() - 1] != b'"' {
+fn is_quoted_string(s: &str, utf8: bool) -> bool {
+    let Some(inner) = s.strip_prefix('"').and_then(|s| s.strip_suffix('"')) else {
         return false;
-    }
-    let mut inner = b[1..b.len() - 1].iter();
-    while let Some(&c) = inner.next() {
+    };
+    let mut inner = inner.chars();
+    while let Some(c) = inner.next() {
         match c {
-            b'\\' => match inner.next() {
-                Some(&q) if (32..=126).contains(&q) => {}
+            '\\' => match inner.next() {
+                Some(q) if (' '..='~').contains(&q) => {}
                 _ => return false,
             },
-            32 | 33 | 35..=91 | 93..=126 => {}
+            ' ' | '!' | '#'..='[' | ']'..='~' => {}
+            c if utf8 && !c.is_ascii() => {}
             _ => return false,
         }
     }
     true
 }
 
-/// Whether `s` is a `Domain`: dot-separated `sub-domain`s of letters, digits and inner hyphens.
-fn is_domain(s: &str) -> bool {
+/// Whether `s` is a `Domain`: dot-separated `sub-domain`s of letters, digits and inner hyphens
+/// (or, when `utf8`, U-labels).
+fn is_domain(s: &str, utf8: bool) -> bool {
     s.split('.').all(|label| {
+        if utf8 && !label.is_ascii() {
+            // Normalised first, as the JSON-Schema-Test-Suite has it ("a domain label that is
+            // not in Unicode NFC is valid"): RFC 6531 mail systems normalise.
+            return idna::is_u_label(&idna::nfc(&label.chars().collect::<Vec<char>>()));
+        }
         let b = label.as_bytes();
         match (b.first(), b.last()) {
             (Some(first), Some(last)) => {
@@ -149,6 +170,10 @@ mod tests {
         assert!(!is_mailbox("a@\u{e9}.com"));
         assert!(!is_mailbox("\"\u{e9}\"@example.com"));
         assert!(!is_mailbox("\"\t\"@example.com"));
+        assert!(is_idn_mailbox("실례@실례.테스트"));
+        assert!(is_idn_mailbox("\"δοκιμή\"@example.com"));
+        assert!(is_idn_mailbox("user@café.com"));
+        assert!(!is_idn_mailbox("user＠example.com"));
         let local = "a".repeat(64);
         assert!(is_mailbox(&format!("{local}@example.com")));
         assert!(!is_mailbox(&format!("{local}a@example.com")));

@@ -30,6 +30,46 @@ pub fn is_hostname(s: &str) -> bool {
     !s.is_empty() && s.len() <= MAX_HOSTNAME && s.split('.').all(is_label)
 }
 
+/// Whether `s` is an internationalised host name (`idn-hostname` format): labels separated
+/// by `.` or the dots IDNA2003 reads as one (U+3002, U+FF0E, U+FF61, RFC 3490 3.1), each an
+/// RFC 1123 label (an A-label valid as for `hostname`) or a valid U-label ([`idna`]), at most
+/// 63 characters in its ASCII form and 253 for the whole name; when a label holds a
+/// right-to-left character, every other label satisfies the Bidi rule too (RFC 5893 applies
+/// it to the whole "Bidi domain name").
+pub fn is_idn_hostname(s: &str) -> bool {
+    let labels: Vec<Vec<char>> = s
+        .split(['.', '\u{3002}', '\u{FF0E}', '\u{FF61}'])
+        .map(|l| l.chars().collect())
+        .collect();
+    let bidi = labels.iter().any(|l| idna::has_rtl(l));
+    let mut length = labels.len() - 1;
+    for label in &labels {
+        let ascii_length = if label.iter().all(char::is_ascii) {
+            let text: String = label.iter().collect();
+            if !is_label(&text) {
+                return false;
+            }
+            text.len()
+        } else {
+            if !idna::is_u_label(label) {
+                return false;
+            }
+            let text: String = label.iter().collect();
+            match ::idna::punycode::encode_str(&text) {
+                Some(puny) => puny.len() + 4,
+                None => return false,
+            }
+        };
+        if ascii_length > MAX_LABEL
+            || (bidi && !idna::has_rtl(label) && !idna::ltr_label_in_bidi_domain(label))
+        {
+            return false;
+        }
+        length += ascii_length;
+    }
+    length <= MAX_HOSTNAME
+}
+
 /// Whether `label` is an RFC 1123 label and, if an A-label, a valid one.
 fn is_label(label: &str) -> bool {
     let b = label.as_bytes();
@@ -69,5 +109,11 @@ mod tests {
         assert!(!is_hostname(&name));
         assert!(is_hostname(&name[2..]));
         assert!(!is_hostname(&name[1..]));
+        assert!(is_idn_hostname("실례.테스트"));
+        assert!(is_idn_hostname("a\u{3002}b"));
+        assert!(!is_idn_hostname("a..b"));
+        assert!(!is_idn_hostname("\u{3002}"));
+        assert!(!is_idn_hostname("0a.\u{5d0}"));
+        assert!(!is_idn_hostname(""));
     }
 }

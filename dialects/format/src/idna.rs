@@ -148,8 +148,9 @@ pub fn punycode_decode(input: &str) -> Option<Vec<char>> {
     Some(output)
 }
 
-/// Whether `u` (a decoded A-label) is a valid U-label: see the module docs.
-fn is_u_label(u: &[char]) -> bool {
+/// Whether `u` (a decoded A-label, or a label as written) is a valid U-label: see the module
+/// docs.
+pub fn is_u_label(u: &[char]) -> bool {
     let (Some(&first), Some(&last)) = (u.first(), u.last()) else {
         return false;
     };
@@ -191,6 +192,34 @@ fn bidi_rule(u: &[char]) -> bool {
     // 4. Not both EN and AN.
     let digits_ok = !(u.iter().any(|&c| en(c)) && u.iter().any(|&c| an(c)));
     first_ok && classes_ok && end_ok && digits_ok
+}
+
+/// Whether `u` holds a right-to-left character (Bidi_Class R, AL or AN): a domain name with
+/// such a label is a "Bidi domain name" (RFC 5893 section 1.4).
+pub fn has_rtl(u: &[char]) -> bool {
+    u.iter()
+        .any(|&c| in_table(BIDI_RTL, c) || in_table(BIDI_AN, c))
+}
+
+/// Whether `u`, a label without right-to-left characters in a Bidi domain name, satisfies the
+/// Bidi rule's conditions 5 and 6 for a left-to-right label (RFC 5893 section 2): it starts
+/// with a left-to-right character and ends with one or a European digit (then any NSM). L is
+/// read as any class the tables do not name.
+pub fn ltr_label_in_bidi_domain(u: &[char]) -> bool {
+    let other = |c: char| {
+        in_table(BIDI_EN, c)
+            || in_table(BIDI_NSM, c)
+            || in_table(BIDI_NEUTRAL, c)
+            || in_table(BIDI_RTL, c)
+            || in_table(BIDI_AN, c)
+    };
+    let first_ok = u.first().is_some_and(|&c| !other(c));
+    let end_ok = u
+        .iter()
+        .rev()
+        .find(|&&c| !in_table(BIDI_NSM, c))
+        .is_some_and(|&c| in_table(BIDI_EN, c) || !other(c));
+    first_ok && end_ok
 }
 
 /// The Canonical_Combining_Class of `c`.
@@ -275,6 +304,12 @@ fn compose_pair(first: char, second: char) -> Option<char> {
 /// it is unchanged (UAX #15 section 3). A label is short (at most 59 code points), so the full
 /// algorithm is cheap.
 fn is_nfc(u: &[char]) -> bool {
+    nfc(u) == u
+}
+
+/// `u` in Normalization Form C (UAX #15 section 3): canonically decomposed, ordered and
+/// composed.
+pub fn nfc(u: &[char]) -> Vec<char> {
     let mut d = Vec::with_capacity(u.len() * 2);
     for &c in u {
         decompose(c, &mut d);
@@ -314,7 +349,7 @@ fn is_nfc(u: &[char]) -> bool {
         }
         out.push(c);
     }
-    out == u
+    out
 }
 
 /// Whether `u[i]` is PVALID, or CONTEXTJ/CONTEXTO with its rule (RFC 5892 appendix A) met.

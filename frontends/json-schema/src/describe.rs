@@ -8,7 +8,9 @@ use std::collections::BTreeMap;
 
 use serde_json::Value;
 
+use validgen_core::interpret::DocumentReport;
 use validgen_core::ir::Violation;
+use validgen_core::model::{Instance, Tape};
 
 /// The last token of a JSON Pointer, unescaped (RFC 6901 §4).
 fn last_key(pointer: &str) -> String {
@@ -34,10 +36,32 @@ pub fn describe_in(
     schema: &Value,
     documents: &BTreeMap<String, Value>,
 ) -> String {
+    describe_value(v, doc.pointer(&v.location), schema, documents)
+}
+
+/// Gives every violation of `report`, found in the document read into `tape`, its text
+/// ([`describe`]) as its `message`, where it has none: the bytes path's report, whose user
+/// holds no `serde_json::Value` to describe it with.
+pub fn with_messages(report: &mut DocumentReport, tape: &Tape<'_>, schema: &Value) {
+    for v in &mut report.violations {
+        if v.message.is_none() {
+            let text = describe_value(v, tape.value_at(&v.location), schema, &BTreeMap::new());
+            v.message = Some(text);
+        }
+    }
+}
+
+/// The text of violation `v`, whose value (at its location) is `value`; keyword locations
+/// `<url>#<pointer>` are read in `documents`.
+fn describe_value<'a>(
+    v: &Violation,
+    value: Option<impl Instance<'a>>,
+    schema: &Value,
+    documents: &BTreeMap<String, Value>,
+) -> String {
     if let Some(text) = &v.message {
         return text.clone();
     }
-    let value = doc.pointer(&v.location);
     let shown = value.map_or_else(|| "the value".to_owned(), quote);
     let keyword_value = match v.keyword.split_once('#') {
         Some((url, pointer)) => documents.get(url).and_then(|d| d.pointer(pointer)),
@@ -99,6 +123,7 @@ pub fn describe_in(
         "maxProperties" => format!("{shown} has more than {limit} properties"),
         "uniqueItems" => format!("{shown} has non-unique elements"),
         "pattern" => format!("{shown} does not match {limit}"),
+        "backtrackLimit" => format!("{}; expected {}", v.found, v.expected),
         "multipleOf" => format!("{shown} is not a multiple of {limit}"),
         "format" => format!("{shown} is not a {limit}"),
         "anyOf" => {
@@ -134,8 +159,8 @@ fn required_keys(keyword_value: Option<&Value>) -> Vec<String> {
 }
 
 /// A value as JSON, cut to [`QUOTE_MAX`] characters (written only as far as the cut).
-fn quote(v: &Value) -> String {
-    validgen_core::checks::document::quote_value(v, QUOTE_MAX)
+fn quote<'a>(v: impl Instance<'a>) -> String {
+    validgen_core::checks::document::quote_value(&v.to_value(), QUOTE_MAX)
 }
 
 #[cfg(test)]

@@ -20,8 +20,9 @@
 //! What is refused, with a [`SchemaError`] at the keyword: `$vocabulary`, a `$ref` to a
 //! document that [`Options::registry`] does not hold (nothing is fetched) or to nowhere, a
 //! cycle of `$ref`s with no keyword between, `unevaluated*` nested in place more than 8 deep, a
-//! pattern that is not
-//! ECMA-262 or uses a construct the regex engine cannot run (see [`validgen_ecmaregex`]),
+//! pattern that is not ECMA-262 or is over the limits of [`validgen_ecmaregex`] (lookarounds
+//! and backreferences run on a backtracking engine whose limit per match is a
+//! `backtrackLimit` violation),
 //! keyword values of the wrong shape (a boolean schema in draft-04 among them), and a
 //! `$schema` naming another dialect. A `$ref` is an RFC 3986 reference (characters a URI
 //! cannot hold, as in `#/definitions/Inputs<String>`, are taken percent-encoded) whose
@@ -80,7 +81,7 @@ pub const CEL_NOT_EVALUATED: &str = "CEL rules (`x-kubernetes-validations`) are 
 /// check key uniqueness (`validate --crd` does, with `validgen-crd`).
 pub const LIST_MAP_KEYS_NOT_CHECKED: &str =
     "`x-kubernetes-list-type: map`: key uniqueness is not checked";
-pub use describe::{describe, describe_in};
+pub use describe::{describe, describe_in, with_messages};
 pub use draft::Draft;
 pub use error::SchemaError;
 pub use lower::MAX_SPECIALISATIONS;

@@ -5,7 +5,7 @@ use serde_json::Value;
 
 use validgen_core::interpret::{DocumentReport, Explain};
 use validgen_core::ir::Span;
-use validgen_core::model::{Yaml, YamlError};
+use validgen_core::model::{Yaml, YamlError, YamlVersion};
 
 /// A schema read from its text, with positions.
 #[derive(Debug, Clone)]
@@ -50,7 +50,9 @@ impl SchemaText {
 }
 
 /// Runs a validator (compiled or not) on a document written as JSON or YAML, giving each
-/// violation the `line:column` of its value.
+/// violation the `line:column` of its value. YAML is read as YAML 1.2 (its core schema,
+/// [`YamlVersion::Core12`]: `yes` is a string, `010` the integer 10), as YAML 1.2 tools read
+/// JSON Schema instances; a text without a document is `null`.
 ///
 /// # Errors
 /// The text is not one JSON/YAML document.
@@ -59,7 +61,7 @@ pub fn validate_text(
     text: &str,
     explain: Explain,
 ) -> Result<DocumentReport, YamlError> {
-    let doc = Yaml::parse(text)?;
+    let doc = Yaml::parse_as(text, YamlVersion::Core12)?;
     let mut report = validator(doc.value(), explain);
     doc.locate(&mut report);
     Ok(report)

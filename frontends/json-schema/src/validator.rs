@@ -19,8 +19,9 @@ pub struct SchemaValidator {
     /// The compiled validator.
     pub validate: fn(&Value, Explain) -> DocumentReport,
     /// The compiled validator on JSON bytes read in one pass ([`validgen_core::model::Tape`]): the
-    /// same report, violations located by `line:column`; a [`JsonError`] for bytes that are
-    /// not one JSON document.
+    /// same report, violations located by `line:column` and worded in their `message` (as
+    /// [`SchemaValidator::describe`] words them); a [`JsonError`] for bytes that are not one
+    /// JSON document.
     pub validate_bytes: fn(&[u8], Explain) -> Result<DocumentReport, JsonError>,
     /// Whether a document passes (its report would not fail), by the verdict path alone.
     pub is_valid: fn(&Value) -> bool,

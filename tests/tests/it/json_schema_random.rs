@@ -391,10 +391,14 @@ fn costly() -> Vec<(String, RuleSet)> {
 fn schemas_doubling_their_work_stop_at_the_ref_budget_alike() {
     let limit = validgen_core::checks::document::MAX_REFS.to_string();
     let invalid = deep(40, false);
-    for ((name, rules), (_, compiled)) in costly().iter().zip(COSTLY) {
+    let doubling = costly()
+        .into_iter()
+        .zip(COSTLY)
+        .filter(|((name, _), _)| !name.starts_with("costly_pattern"));
+    for ((name, rules), (_, compiled)) in doubling {
         for explain in [Explain::All, Explain::Failures] {
             let fast = compiled(&invalid, explain);
-            let slow = evaluate_document(rules, &Plain::new(&invalid), explain);
+            let slow = evaluate_document(&rules, &Plain::new(&invalid), explain);
             assert_eq!(fast, slow, "{name} ({explain:?})");
             assert!(fast.report.failed(), "{name}: judged valid");
             let [spent] = fast.violations.as_slice() else {
@@ -408,7 +412,10 @@ fn schemas_doubling_their_work_stop_at_the_ref_budget_alike() {
     // The stream takes at least the tape path's evaluations: it spends the budget too, and
     // steps aside for the tape path, which answers as above.
     let bytes = serde_json::to_vec(&invalid).expect("a Value serializes");
-    for validator in COSTLY_SCHEMAS {
+    for validator in COSTLY_SCHEMAS
+        .iter()
+        .filter(|v| !v.name.starts_with("costly_pattern"))
+    {
         assert_eq!((validator.stream)(&bytes), None, "{}", validator.name);
         assert_eq!(
             (validator.is_valid_bytes)(&bytes),
@@ -417,6 +424,73 @@ fn schemas_doubling_their_work_stop_at_the_ref_budget_alike() {
             validator.name
         );
     }
+}
+
+/// A pattern that backtracks exponentially (lookarounds and backreferences run on a
+/// backtracking engine) on a 100 kB string, as a value and as a property name: each match stops
+/// at the engine's limit and is a `backtrackLimit` violation naming it, never a pass, in the
+/// interpreter, the compiled validator, the report from bytes and the streamed verdict alike,
+/// in well under a second per match.
+#[test]
+fn a_pattern_backtracking_exponentially_stops_at_its_limit_alike() {
+    let long = format!("{}b", "a".repeat(100_000));
+    let doc = json!({"name": long, long.clone(): "x", "aa": "y", "other": 1});
+    let costly = costly();
+    let (index, (name, rules)) = costly
+        .iter()
+        .enumerate()
+        .find(|(_, (n, _))| n == "costly_pattern_backtracking")
+        .expect("the schema");
+    let (_, compiled) = COSTLY[index];
+    let limit = validgen_ecmaregex::BACKTRACK_LIMIT.to_string();
+    let start = std::time::Instant::now();
+    for explain in [Explain::All, Explain::Failures] {
+        let fast = compiled(&doc, explain);
+        let slow = evaluate_document(rules, &Plain::new(&doc), explain);
+        assert_eq!(fast, slow, "{name} ({explain:?})");
+        let found: Vec<(&str, &str, &str)> = fast
+            .violations
+            .iter()
+            .map(|v| (v.check, v.location.as_str(), v.keyword.as_str()))
+            .collect();
+        // The name over the limit matches no pattern for `additionalProperties`, whose
+        // `type` then fails too: a violation more, never a pass.
+        let at_key = format!("/{long}");
+        let expected = [
+            ("backtrackLimit", "/name", "/properties/name/pattern"),
+            ("backtrackLimit", at_key.as_str(), "/patternProperties"),
+            ("type", at_key.as_str(), "/additionalProperties/type"),
+        ];
+        assert!(
+            found == expected,
+            "{name}: {:?}",
+            found
+                .iter()
+                .map(|(c, l, k)| (c, l.len(), k))
+                .collect::<Vec<_>>()
+        );
+        for v in &fast.violations[..2] {
+            assert!(v.found.contains(&limit), "{v:?}");
+        }
+    }
+    let bytes = serde_json::to_vec(&doc).expect("a Value serializes");
+    let validator = &COSTLY_SCHEMAS[index];
+    let report = (validator.validate_bytes)(&bytes, Explain::All).expect("JSON");
+    assert_eq!(report.violations.len(), 3, "{:?}", report.violations.len());
+    assert!(
+        report.violations[0]
+            .message
+            .as_ref()
+            .is_some_and(|m| m.contains(&limit)),
+        "{:?}",
+        report.violations[0].message
+    );
+    assert_eq!((validator.is_valid_bytes)(&bytes), Ok(false));
+    assert_ne!((validator.stream)(&bytes), Some(true));
+    // Short values are answered: `aa` matches (as a name, its value is a string).
+    let fine = json!({"name": "aa", "aa": "y", "other": 1});
+    assert!(!compiled(&fine, Explain::All).report.failed());
+    assert!(start.elapsed() < std::time::Duration::from_secs(60));
 }
 
 /// The budget counts the work the verdict needs: a valid document nested 40 deep whose

@@ -31,7 +31,8 @@ pub(super) fn check(
 
 /// An expression: whether `__key` is one the check skips, named in `known` (a `match`, whose
 /// comparisons the compiler picks) or matching one of `patterns` (a pattern that failed to
-/// build at run time matches nothing: its own check reports it).
+/// build at run time, or whose match took over its backtracking limit, matches nothing: its
+/// own check reports it).
 pub(super) fn skipped(known: &[String], patterns: &[Regex]) -> TokenStream {
     let is_known = if known.is_empty() {
         quote!(false)
@@ -40,7 +41,7 @@ pub(super) fn skipped(known: &[String], patterns: &[Regex]) -> TokenStream {
     };
     let matched = patterns.iter().map(|re| {
         let built = regex_static(re);
-        quote!(#built.as_ref().is_ok_and(|__re| __re.is_match(__key)))
+        quote!(#built.as_ref().is_ok_and(|__re| __re.is_match(__key) == ::core::result::Result::Ok(true)))
     });
     quote!(#is_known #(|| #matched)*)
 }

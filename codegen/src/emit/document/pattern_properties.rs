@@ -15,12 +15,14 @@ pub(super) fn check(patterns: &[(Regex, Vec<Check>)], set: &RuleSet) -> TokenStr
         quote! {
             match #built {
                 ::core::result::Result::Ok(__re) => {
-                    if __re.is_match(__key) {
-                        let __mark = __at.mark();
-                        __at.key(__key);
-                        #body
-                        __at.truncate(__mark);
+                    let __mark = __at.mark();
+                    __at.key(__key);
+                    match #PRIVATE::checks::document::key_matches(__key, __re) {
+                        ::core::result::Result::Ok(true) => { #body }
+                        ::core::result::Result::Ok(false) => {}
+                        ::core::result::Result::Err(__over) => __out.push(__at.place(*__over)),
                     }
+                    __at.truncate(__mark);
                 }
                 ::core::result::Result::Err(__e) => __out.push(__at.place(
                     #PRIVATE::checks::document::bad_pattern(__e),

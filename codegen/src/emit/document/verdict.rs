@@ -129,7 +129,10 @@ fn check_holds(c: &Check, set: &RuleSet) -> TokenStream {
                 let built = regex_static(re);
                 let inner = holds(cs, set);
                 quote!(match #built {
-                    ::core::result::Result::Ok(__re) => !__re.is_match(__key) || #inner,
+                    ::core::result::Result::Ok(__re) => match __re.is_match(__key) {
+                        ::core::result::Result::Ok(__matched) => !__matched || #inner,
+                        ::core::result::Result::Err(_) => false,
+                    },
                     ::core::result::Result::Err(_) => false,
                 })
             });

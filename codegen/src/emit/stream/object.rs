@@ -96,7 +96,11 @@ pub(super) fn branch(
                     let built = regex_static(re);
                     let bit = quote! {
                         usize::from(match #built {
-                            ::core::result::Result::Ok(__re) => __re.is_match(&__key),
+                            // Over its backtracking limit: the tape reports it.
+                            ::core::result::Result::Ok(__re) => match __re.is_match(&__key) {
+                                ::core::result::Result::Ok(__matched) => __matched,
+                                ::core::result::Result::Err(_) => return ::core::result::Result::Err(#abort),
+                            },
                             ::core::result::Result::Err(_) => return ::core::result::Result::Err(#abort),
                         })
                     };

@@ -655,13 +655,17 @@ enum Key<'k> {
 }
 
 impl Key<'_> {
-    fn matches(&self, re: &Regex) -> bool {
+    /// Whether the key matches `re`; `None` when a named key's match took over the pattern's
+    /// backtracking limit (decided at build time, as the tape decides it at run time).
+    fn matches(&self, re: &Regex) -> Option<bool> {
         match *self {
-            Key::Named(k) => re.is_match(k),
-            Key::Other(patterns, mask) => patterns
-                .iter()
-                .position(|p| same_regex(p, re))
-                .is_some_and(|i| mask >> i & 1 == 1),
+            Key::Named(k) => re.is_match(k).ok(),
+            Key::Other(patterns, mask) => Some(
+                patterns
+                    .iter()
+                    .position(|p| same_regex(p, re))
+                    .is_some_and(|i| mask >> i & 1 == 1),
+            ),
         }
     }
 
@@ -698,17 +702,23 @@ fn key_lists<'s>(c: &'s Check, key: Key<'_>, set: &RuleSet) -> Option<Vec<&'s [C
             .filter(|(name, _)| matches!(key, Key::Named(k) if k == name))
             .map(|(_, cs)| cs.as_slice())
             .collect(),
-        Check::PatternProperties { patterns } => patterns
-            .iter()
-            .filter(|(re, _)| key.matches(re))
-            .map(|(_, cs)| cs.as_slice())
-            .collect(),
+        // A key over a pattern's limit is a violation of `patternProperties`: its presence
+        // breaks the check.
+        Check::PatternProperties { patterns } => {
+            let mut lists = Vec::new();
+            for (re, cs) in patterns {
+                if key.matches(re)? {
+                    lists.push(cs.as_slice());
+                }
+            }
+            lists
+        }
         Check::AdditionalProperties {
             known,
             patterns,
             checks,
         } => {
-            if key.named(known) || patterns.iter().any(|re| key.matches(re)) {
+            if key.named(known) || patterns.iter().any(|re| key.matches(re) == Some(true)) {
                 Vec::new()
             } else {
                 vec![checks.as_slice()]

@@ -37,7 +37,7 @@ pub use contains::contains;
 pub use error_message::error_message;
 pub use format::format;
 pub use if_then_else::if_holds;
-pub use matches::{bad_pattern, is_match, matches};
+pub use matches::{bad_pattern, is_match, key_matches, matches};
 pub use multiple_of::multiple_of;
 pub use never::never;
 pub use no_extra_keys::no_extra_keys;

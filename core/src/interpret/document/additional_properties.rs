@@ -15,7 +15,9 @@ pub(super) fn apply_additional<'a, I: Instance<'a>>(
     out: &mut Vec<Violation>,
 ) {
     for (key, value) in v.entries() {
-        if known.iter().any(|k| k == key) || patterns.iter().any(|p| p.is_match(key)) {
+        // A name whose match took over the limit matches nothing here: `patternProperties`
+        // reports it.
+        if known.iter().any(|k| k == key) || patterns.iter().any(|p| p.is_match(key) == Ok(true)) {
             continue;
         }
         let mark = at.mark();

@@ -2,6 +2,7 @@
 //! matches, in document order.
 
 use super::{Scope, apply};
+use crate::checks::document;
 use crate::ir::{At, Check, Regex, Violation};
 use crate::model::Instance;
 
@@ -14,12 +15,14 @@ pub(super) fn apply_patterns<'a, I: Instance<'a>>(
 ) {
     for (key, value) in v.entries() {
         for (regex, checks) in patterns {
-            if regex.is_match(key) {
-                let mark = at.mark();
-                at.key(key);
-                apply(checks, value, at, scope, out);
-                at.truncate(mark);
+            let mark = at.mark();
+            at.key(key);
+            match document::key_matches(key, regex) {
+                Ok(true) => apply(checks, value, at, scope, out),
+                Ok(false) => {}
+                Err(over) => out.push(at.place(*over)),
             }
+            at.truncate(mark);
         }
     }
 }

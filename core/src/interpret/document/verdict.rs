@@ -45,9 +45,10 @@ fn one<'a, I: Instance<'a>>(check: &Check, v: I, scope: Scope<'_>) -> bool {
             .iter()
             .all(|(key, cs)| v.get(key).is_none_or(|value| holds(cs, value, scope))),
         Check::PatternProperties { patterns } => v.entries().all(|(key, value)| {
-            patterns
-                .iter()
-                .all(|(re, cs)| !re.is_match(key) || holds(cs, value, scope))
+            patterns.iter().all(|(re, cs)| match re.is_match(key) {
+                Ok(matched) => !matched || holds(cs, value, scope),
+                Err(_) => false,
+            })
         }),
         Check::AdditionalProperties {
             known,
@@ -55,7 +56,7 @@ fn one<'a, I: Instance<'a>>(check: &Check, v: I, scope: Scope<'_>) -> bool {
             checks,
         } => v.entries().all(|(key, value)| {
             known.iter().any(|k| k == key)
-                || patterns.iter().any(|p| p.is_match(key))
+                || patterns.iter().any(|p| p.is_match(key) == Ok(true))
                 || holds(checks, value, scope)
         }),
         Check::PropertyNames { checks } => v.keys().all(|key| {

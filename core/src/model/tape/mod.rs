@@ -153,6 +153,11 @@ impl<'a> Tape<'a> {
         TapeValue::new(self, 0)
     }
 
+    /// The value at a JSON Pointer (`""`: the document), if there is one.
+    pub fn value_at(&self, pointer: &str) -> Option<TapeValue<'_>> {
+        Some(TapeValue::new(self, self.pointer(pointer)?))
+    }
+
     /// The position of the value at a JSON Pointer (`""`: the document), if there is one.
     pub fn span(&self, pointer: &str) -> Option<Span> {
         let node = self.pointer(pointer)?;

@@ -211,7 +211,7 @@ fn draft_2020_12_passes_every_compiled_group() {
     assert_eq!(optional.figures(), (156, 160, 2));
     assert_eq!(
         run_formats("draft2020-12", Draft::Draft2020).figures(),
-        (362, 362, 0)
+        (745, 745, 0)
     );
 }
 
@@ -222,7 +222,7 @@ fn draft_2019_09_passes_every_compiled_group() {
     assert_eq!(optional.figures(), (158, 158, 0));
     assert_eq!(
         run_formats("draft2019-09", Draft::Draft2019).figures(),
-        (355, 355, 0)
+        (738, 738, 0)
     );
 }
 
@@ -233,7 +233,7 @@ fn draft_07_passes_every_compiled_group() {
     assert_eq!(optional.figures(), (108, 108, 0));
     assert_eq!(
         run_formats("draft7", Draft::Draft7).figures(),
-        (327, 327, 0)
+        (657, 657, 0)
     );
 }
 
@@ -244,7 +244,7 @@ fn draft_06_passes_every_compiled_group() {
     assert_eq!(optional.figures(), (106, 106, 0));
     assert_eq!(
         run_formats("draft6", Draft::Draft6).figures(),
-        (212, 212, 0)
+        (318, 318, 0)
     );
 }
 
