@@ -251,13 +251,6 @@ impl Args {
     }
 }
 
-/// The folder paths are relative to: `VALIDGEN_MANIFEST_DIR` when set, else the crate's.
-fn manifest_dir() -> PathBuf {
-    std::env::var_os("VALIDGEN_MANIFEST_DIR")
-        .or_else(|| std::env::var_os("CARGO_MANIFEST_DIR"))
-        .map_or_else(PathBuf::new, PathBuf::from)
-}
-
 /// Where paths given to a macro start: `VALIDGEN_MANIFEST_DIR` when set, else the crate's
 /// `Cargo.toml`'s folder.
 fn manifest_dir() -> PathBuf {

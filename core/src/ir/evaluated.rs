@@ -63,7 +63,9 @@ pub struct PropertySet<'r> {
 impl PropertySet<'_> {
     /// Whether the property `key` is evaluated.
     pub fn evaluates(&self, key: &str) -> bool {
-        self.all || self.names.contains(&key) || self.patterns.iter().any(|p| p.is_match(key))
+        self.all
+            || self.names.contains(&key)
+            || self.patterns.iter().any(|p| p.is_match(key) == Ok(true))
     }
 
     fn is_empty(&self) -> bool {

@@ -1,6 +1,7 @@
 //! The architecture, checked: the compiler already refuses a cycle between crates; this checks
 //! the layering it cannot see, from `cargo metadata`. Dialects depend on no validgen crate
-//! (Kubernetes CEL aside, which is made of Go's regexp, quantity and duration dialects);
+//! (Kubernetes CEL, made of Go's regexp, quantity and duration dialects, and the `regex`
+//! format, an ECMA-262 pattern, aside);
 //! the core only on dialects; a frontend on the core and dialects, never on another frontend
 //! (Kyverno and CRDs on JSON Schema aside); the back ends and tools above. Dev-dependencies (tests may
 //! read files as another frontend does) are not layering.
@@ -34,7 +35,15 @@ fn allowed(from: &str, to: &str) -> bool {
         return true;
     };
     match (a, b) {
-        ("dialect", b) => from == "validgen-cel" && b == "dialect" && to != "validgen-cel",
+        // A dialect made of others: Kubernetes CEL of Go's regexp, quantities and durations;
+        // the `regex` format of ECMA-262 patterns.
+        ("dialect", _) => matches!(
+            (from, to),
+            (
+                "validgen-cel",
+                "validgen-goregex" | "validgen-quantity" | "validgen-gotext"
+            ) | ("validgen-format", "validgen-ecmaregex")
+        ),
         ("core", b) => b == "dialect",
         ("frontend", "frontend") => {
             matches!(from, "validgen-kyverno" | "validgen-crd") && to == "validgen-json-schema"
@@ -132,6 +141,8 @@ fn the_rule_itself_refuses_what_it_should() {
     assert!(!allowed("validgen-goregex", "validgen-cel"));
     assert!(!allowed("validgen-cel", "validgen-core"));
     assert!(allowed("validgen-cel", "validgen-quantity"));
+    assert!(allowed("validgen-format", "validgen-ecmaregex"));
+    assert!(!allowed("validgen-ecmaregex", "validgen-format"));
     assert!(!allowed("validgen-vap-eval", "validgen-core"));
     assert!(!allowed("validgen-codegen", "validgen-cli"));
     assert!(allowed("validgen-kyverno", "validgen-json-schema"));

@@ -689,7 +689,10 @@ fn key_lists<'s>(c: &'s Check, key: Key<'_>, set: &RuleSet) -> Option<Vec<&'s [C
             let evaluated = static_properties(checks, &set.definitions).is_none_or(|fixed| {
                 fixed.all
                     || matches!(key, Key::Named(k) if fixed.names.contains(&k))
-                    || fixed.patterns.iter().any(|re| key.matches(re))
+                    || fixed
+                        .patterns
+                        .iter()
+                        .any(|re| key.matches(re) == Some(true))
             });
             if evaluated {
                 Vec::new()

@@ -115,13 +115,14 @@ fn mark_properties<'a, I: Instance<'a>>(
         let evaluates: &dyn Fn(&str) -> bool = match c {
             Check::Properties { properties } => &|key| properties.iter().any(|(n, _)| n == key),
             Check::PatternProperties { patterns } => {
-                &|key| patterns.iter().any(|(re, _)| re.is_match(key))
+                &|key| patterns.iter().any(|(re, _)| re.is_match(key) == Ok(true))
             }
             Check::AdditionalProperties {
                 known, patterns, ..
-            } => {
-                &|key| !known.iter().any(|k| k == key) && !patterns.iter().any(|p| p.is_match(key))
-            }
+            } => &|key| {
+                !known.iter().any(|k| k == key)
+                    && !patterns.iter().any(|p| p.is_match(key) == Ok(true))
+            },
             Check::Unevaluated {
                 properties: Some(_),
                 ..
