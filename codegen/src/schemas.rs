@@ -59,6 +59,8 @@ pub struct CrdVersion {
     pub kind: String,
     /// The version's `name`.
     pub version: String,
+    /// The version's `subresources` as written (`null` when it has none).
+    pub subresources: Value,
 }
 
 impl CrdVersion {
@@ -423,6 +425,7 @@ fn schemas_in(doc: &Value, rel: &Path) -> Result<Vec<Found>, Vec<(String, String
                     group: group.to_owned(),
                     kind: kind.to_owned(),
                     version: version.to_owned(),
+                    subresources: v.get("subresources").cloned().unwrap_or(Value::Null),
                 }),
             });
         }

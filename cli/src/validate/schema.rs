@@ -294,7 +294,19 @@ impl SchemaSet {
             .position(|s| std::ptr::eq(s, schema))
             .and_then(|i| self.cel.get(i))
             .and_then(Option::as_ref);
-        let answer = validgen_crd::judge(&schema.schema, &schema.rules, cel, &value, old);
+        let subresources = schema
+            .crd
+            .as_ref()
+            .map(|c| validgen_crd::Subresources::of(&c.subresources))
+            .unwrap_or_default();
+        let answer = validgen_crd::judge_version(
+            &schema.schema,
+            &schema.rules,
+            cel,
+            &subresources,
+            &value,
+            old,
+        );
         let unknown = answer.unknown_fields;
         let unknown_at = |path: &String| validgen_crd::field_pointer(path);
         if self.strict && !unknown.is_empty() {

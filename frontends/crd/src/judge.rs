@@ -1,8 +1,9 @@
 //! A custom resource judged whole, as the API server judges a create or an update
 //! (apiextensions-apiserver `customResourceStrategy.Validate`/`ValidateUpdate`, v1.36), in
 //! its order: decoding ([`prepare`]: unknown fields pruned, `null`s dropped, defaults applied),
-//! `metadata.name`, the structural schema, list uniqueness (on an update, only when the old
-//! object passes it), then the CEL rules unless an earlier error blocks them.
+//! the status subresource's `status` kept out, `metadata.name`, the structural schema, the
+//! scale subresource's paths, list uniqueness (on an update, only when the old object passes
+//! it), then the CEL rules unless an earlier error blocks them.
 //!
 //! On an update, errors ratchet as the API server's `CRDValidationRatcheting` makes them: a
 //! structural or CEL error whose value the update leaves unchanged (correlated through
@@ -18,6 +19,7 @@ use super::cel::{CelRules, unchanged};
 use super::field_error::FieldError;
 use super::listtype;
 use super::structural::{errors, field_path, is_blocking, metadata_name, not_checked, prepare};
+use super::subresources::Subresources;
 
 /// The API server's answer for one object.
 #[derive(Debug, Clone, PartialEq)]
@@ -65,7 +67,8 @@ impl Found {
 
 /// `object` judged against `schema` (a CRD version's `openAPIV3Schema`), whose structural rule
 /// set is `rules` (the JSON Schema frontend's, compiled with [`crate::schema_options`]) and
-/// whose CEL rules are `cel`; with `old`, as an update of that stored object.
+/// whose CEL rules are `cel`; with `old`, as an update of that stored object. For a version
+/// without subresources; [`judge_version`] takes them.
 pub fn judge(
     schema: &Value,
     rules: &RuleSet,
@@ -73,8 +76,21 @@ pub fn judge(
     object: &Value,
     old: Option<&Value>,
 ) -> Answer {
-    let (prepared, unknown_fields) = prepare(schema, object);
+    judge_version(schema, rules, cel, &Subresources::default(), object, old)
+}
+
+/// [`judge`] for a CRD version with `subresources` ([`Subresources::of`]).
+pub fn judge_version(
+    schema: &Value,
+    rules: &RuleSet,
+    cel: Option<&CelRules>,
+    subresources: &Subresources,
+    object: &Value,
+    old: Option<&Value>,
+) -> Answer {
+    let (mut prepared, unknown_fields) = prepare(schema, object);
     let old = old.map(|o| prepare(schema, o).0);
+    subresources.prepare(&mut prepared, old.as_ref());
     let mut found: Vec<Found> = metadata_name(&prepared)
         .into_iter()
         .map(|e| Found::at_field(e, ""))
@@ -85,6 +101,12 @@ pub fn judge(
         old.as_ref()
             .is_none_or(|o| !unchanged(schema, &field_path(&prepared, &f.instance), &prepared, o))
     }));
+    found.extend(
+        subresources
+            .validate(&prepared)
+            .into_iter()
+            .map(|e| Found::at_field(e, "")),
+    );
     let old_lists_pass = old
         .as_ref()
         .is_none_or(|o| listtype::validate(schema, o).is_empty());

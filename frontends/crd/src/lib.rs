@@ -10,6 +10,7 @@
 //! - [`structural`]: the structural schema's violations (the JSON Schema frontend's rule set,
 //!   run on the object as the API server validates it) in the API server's words, with what
 //!   kube-openapi adds for `allOf`, `anyOf` and `oneOf` (`composition`, `match_count`);
+//! - [`subresources`]: the status and scale subresources' part in a create or an update;
 //! - [`listtype`]: `x-kubernetes-list-type` `set` and `map` uniqueness (`Duplicate value`);
 //! - [`judge`]: the whole pipeline, a create or an update, as one answer;
 //! - [`field_error`]: the API server's field errors and `is invalid` status, worded as
@@ -27,8 +28,10 @@ pub mod listtype;
 mod match_count;
 pub mod prune;
 pub mod structural;
+pub mod subresources;
 
 pub use cel::{CelRules, CelViolation, CompileError};
 pub use composition::schema_options;
 pub use field_error::{ErrorType, FieldError, field_pointer, invalid_status};
-pub use judge::{Answer, judge};
+pub use judge::{Answer, judge, judge_version};
+pub use subresources::Subresources;
