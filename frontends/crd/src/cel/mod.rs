@@ -395,6 +395,43 @@ mod tests {
     }
 
     #[test]
+    fn a_message_expression_over_the_per_call_limit_stops_the_walk() {
+        let schema = json!({"type": "object", "properties": {"spec": {"type": "object",
+            "properties": {"list": {"type": "array", "items": {"type": "string"},
+                "x-kubernetes-validations": [{"rule": "self.size() < 2",
+                    "fieldPath": ".x",
+                    "messageExpression": "self.all(a, self.all(b, self.all(c, c.size() > 0))) ? 'long' : 'short'"}]},
+                "name": {"type": "string", "x-kubernetes-validations": [{"rule": "self == 'x'"}]}}}}});
+        let rules = CelRules::compile(&schema).expect("compiles");
+        let list: Vec<Value> = (0..200).map(|i| json!(format!("item-{i}"))).collect();
+        let found: Vec<String> = rules
+            .validate(&json!({"spec": {"list": list, "name": "y"}}), None)
+            .iter()
+            .map(|v| v.error.message())
+            .collect();
+        // As `evalMessageExpression`: an error of the rule's field path (after `fieldPath`),
+        // with the node's type, and nothing after it runs.
+        assert_eq!(
+            found,
+            [
+                "spec.list.x: Invalid value: \"array\": no further validation rules will be run due to call cost exceeds limit for messageExpression: \"self.all(a, self.all(b, self.all(c, c.size() > 0))) ? 'long' : 'short'\""
+            ]
+        );
+        let found: Vec<String> = rules
+            .validate(&json!({"spec": {"list": ["a", "b"], "name": "y"}}), None)
+            .iter()
+            .map(|v| v.error.message())
+            .collect();
+        assert_eq!(
+            found,
+            [
+                "spec.list.x: Invalid value: long",
+                "spec.name: Invalid value: \"y\": failed rule: self == 'x'"
+            ]
+        );
+    }
+
+    #[test]
     fn names_are_escaped_and_map_values_are_keyed() {
         let schema = json!({"type": "object", "properties": {"spec": {"type": "object",
             "properties": {

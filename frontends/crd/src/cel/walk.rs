@@ -7,13 +7,15 @@
 //! skipped, unless `optionalOldSelf` (then `oldSelf` is `null`: cel 0.13 has no optionals).
 //!
 //! Every rule is charged its cost ([`validgen_cel::Budget`]: an upper bound of cel-go's)
-//! before it runs: at most [`PER_CALL_LIMIT`] per rule, [`RUNTIME_BUDGET`] for the object;
-//! past either, the walk stops with the API server's error, as the API server does.
+//! before it runs, and so is a failed rule's `messageExpression`: at most [`PER_CALL_LIMIT`]
+//! per rule or message, [`RUNTIME_BUDGET`] for the object; past either, the walk stops with
+//! the API server's error, as the API server does.
 
 use kube_cel::cel::{Context, Value as Cel};
 use kube_cel::{CompilationResult, CompiledSchema};
 use serde_json::Value;
 use validgen_cel::Budget;
+use validgen_gotext::strconv::quote;
 
 use super::values::to_cel;
 use crate::field_error::{ErrorType, FieldError};
@@ -245,10 +247,21 @@ impl<'a> Walk<'a> {
             match validgen_cel::execute(&rule.program, &scope) {
                 Ok(Cel::Bool(true)) => {}
                 Ok(Cel::Bool(false)) => {
-                    let detail = self.message(rule, &scope);
                     let field = match rule.rule.field_path.as_deref() {
                         Some(fp) => join(at.path, fp.trim_start_matches('.')),
                         None => at.path.to_owned(),
+                    };
+                    let detail = match self.message(rule, &scope) {
+                        Ok(detail) => detail,
+                        Err(detail) => {
+                            let error = FieldError {
+                                field: nil_or(&field),
+                                ..invalid(detail)
+                            };
+                            self.failures.push(failure(error, true));
+                            self.stopped = true;
+                            return;
+                        }
                     };
                     let error = FieldError {
                         error_type: ErrorType::from_reason(rule.rule.reason.as_deref()),
@@ -308,22 +321,43 @@ impl<'a> Walk<'a> {
     }
 
     /// The detail of a rule that said false: its `messageExpression`'s result when that is a
-    /// non-empty line of at most 5 KiB (trimmed), else `message`, else `failed rule: <rule>`.
-    fn message(&mut self, rule: &CompilationResult, scope: &Context<'_>) -> String {
-        if let Some(program) = &rule.message_program
-            && self.charge(program.expression(), scope, "").is_ok()
-            && let Ok(Cel::String(s)) = validgen_cel::execute(program, scope)
-        {
-            let trimmed = s.trim();
-            if !trimmed.is_empty() && !trimmed.contains('\n') && trimmed.len() <= MAX_MESSAGE_BYTES
-            {
-                return trimmed.to_owned();
+    /// non-empty line of at most 5 KiB (trimmed), else `message`, else `failed rule: <rule>`
+    /// (`evalMessageExpression`).
+    ///
+    /// # Errors
+    /// The API server's detail when the `messageExpression` exceeds the budget left or the
+    /// per-call limit: the walk then stops.
+    fn message(&mut self, rule: &CompilationResult, scope: &Context<'_>) -> Result<String, String> {
+        if let Some(program) = &rule.message_program {
+            let limit = PER_CALL_LIMIT.min(self.remaining);
+            let mut budget = Budget::new(limit);
+            let charged = budget.charge(program.expression(), scope);
+            self.remaining = self.remaining.saturating_sub(budget.spent());
+            if charged.is_err() {
+                let source = rule.rule.message_expression.as_deref().unwrap_or_default();
+                return Err(if limit == PER_CALL_LIMIT {
+                    format!(
+                        "no further validation rules will be run due to call cost exceeds limit for messageExpression: {}",
+                        quote(source)
+                    )
+                } else {
+                    "messageExpression evaluation failed due to running out of cost budget, no further validation rules will be run".to_owned()
+                });
+            }
+            if let Ok(Cel::String(s)) = validgen_cel::execute(program, scope) {
+                let trimmed = s.trim();
+                if !trimmed.is_empty()
+                    && !trimmed.contains('\n')
+                    && trimmed.len() <= MAX_MESSAGE_BYTES
+                {
+                    return Ok(trimmed.to_owned());
+                }
             }
         }
-        match rule.rule.message.as_deref().map(str::trim) {
+        Ok(match rule.rule.message.as_deref().map(str::trim) {
             Some(m) if !m.is_empty() => m.to_owned(),
             _ => format!("failed rule: {}", rule.rule.rule.trim()),
-        }
+        })
     }
 }
 
