@@ -20,6 +20,8 @@
 //!   ([`json_pointer`]);
 //! - `regex`: an ECMA-262 pattern, as `pattern` reads one (`validgen-ecmaregex`).
 //!
+//! Kubernetes CRD schemas assert kube-openapi's formats instead, Go's checks ([`kube`]).
+//!
 //! Every check judges the whole string (no surrounding whitespace, no trailing newline). The
 //! formats admit ASCII only but the internationalised ones (`idn-*`, `iri*`, `uri-template`'s
 //! literals, `json-pointer`'s tokens, `regex`). Each module documents its deliberate choices
@@ -35,9 +37,12 @@ mod idna_tables;
 pub mod ip;
 pub mod iri;
 pub mod json_pointer;
+pub mod kube;
 pub mod uri;
 pub mod uri_template;
 pub mod uuid;
+
+pub use kube::KubeFormat;
 
 /// A format validgen can assert.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -74,9 +79,9 @@ pub enum Format {
     UriTemplate,
     /// `uuid` (RFC 9562).
     Uuid,
-    /// OpenAPI's `byte` (base64 data, as govalidator's `IsBase64`): asserted in Kubernetes CRD
-    /// schemas only, so not in [`Format::ALL`] nor found by [`Format::from_name`].
-    Byte,
+    /// A format of Kubernetes CRD schemas, with kube-openapi's semantics ([`kube`]): asserted
+    /// in CRD schemas only, so not in [`Format::ALL`] nor found by [`Format::from_name`].
+    Kube(KubeFormat),
     /// `json-pointer` (RFC 6901).
     JsonPointer,
     /// `relative-json-pointer`.
@@ -134,7 +139,7 @@ impl Format {
             Format::IriReference => "iri-reference",
             Format::UriTemplate => "uri-template",
             Format::Uuid => "uuid",
-            Format::Byte => "byte",
+            Format::Kube(k) => k.name(),
             Format::JsonPointer => "json-pointer",
             Format::RelativeJsonPointer => "relative-json-pointer",
             Format::Regex => "regex",
@@ -160,7 +165,7 @@ impl Format {
             Format::IriReference => iri::is_iri_reference(s),
             Format::UriTemplate => uri_template::is_uri_template(s),
             Format::Uuid => uuid::is_uuid(s),
-            Format::Byte => base64::is_base64(s),
+            Format::Kube(k) => k.is_valid(s),
             Format::JsonPointer => json_pointer::is_json_pointer(s),
             Format::RelativeJsonPointer => json_pointer::is_relative_json_pointer(s),
             // A pattern over `validgen_ecmaregex::MAX_PATTERN_BYTES` is not accepted.

@@ -327,3 +327,48 @@ fn long_inputs() {
     assert!(!Format::Ipv6.is_valid(&"1:".repeat(1 << 19)));
     assert!(!Format::Email.is_valid(&"\"".repeat(1 << 20)));
 }
+
+/// Every format of Kubernetes CRD schemas gives kube-openapi's verdict on every recorded input
+/// (`tests/data/README.md`).
+#[test]
+fn kube_formats_are_kube_openapis() {
+    use std::collections::HashSet;
+    use validgen_format::KubeFormat;
+
+    let data = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+    let inputs: Vec<String> = std::fs::read_to_string(data.join("kube_inputs.jsonl"))
+        .expect("inputs")
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON string"))
+        .collect();
+    let mut wrong = Vec::new();
+    let mut formats = 0;
+    for line in std::fs::read_to_string(data.join("kube_valid.jsonl"))
+        .expect("verdicts")
+        .lines()
+    {
+        let row: Value = serde_json::from_str(line).expect("a verdict line");
+        let name = row["format"].as_str().expect("format");
+        let format = KubeFormat::from_name(name).expect("a registry format");
+        let valid: HashSet<&str> = row["valid"]
+            .as_array()
+            .expect("valid")
+            .iter()
+            .filter_map(Value::as_str)
+            .collect();
+        formats += 1;
+        for input in &inputs {
+            let expected = valid.contains(input.as_str());
+            if format.is_valid(input) != expected {
+                wrong.push(format!("{name} {input:?}: kube-openapi says {expected}"));
+            }
+        }
+    }
+    assert_eq!(formats, 26);
+    assert!(
+        wrong.is_empty(),
+        "{} differ:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+}

@@ -36,13 +36,13 @@ fn allowed(from: &str, to: &str) -> bool {
     };
     match (a, b) {
         // A dialect made of others: Kubernetes CEL of Go's regexp, quantities and durations;
-        // the `regex` format of ECMA-262 patterns.
+        // the `regex` format of ECMA-262 patterns, Kubernetes' `duration` of Go's.
         ("dialect", _) => matches!(
             (from, to),
             (
                 "validgen-cel",
                 "validgen-goregex" | "validgen-quantity" | "validgen-gotext"
-            ) | ("validgen-format", "validgen-ecmaregex")
+            ) | ("validgen-format", "validgen-ecmaregex" | "validgen-gotext")
         ),
         ("core", b) => b == "dialect",
         ("frontend", "frontend") => {

@@ -7,9 +7,15 @@ use validgen_format::Format;
 
 /// An `Option<Violation>` expression: the check applied to `__v`.
 pub(super) fn found(format: Format) -> TokenStream {
-    let f = format_ident!("{}", format!("{format:?}"));
-    quote!(#PRIVATE::checks::document::format(
-        __v,
-        #PRIVATE::format::Format::#f
-    ))
+    let f = match format {
+        Format::Kube(k) => {
+            let k = format_ident!("{}", format!("{k:?}"));
+            quote!(#PRIVATE::format::Format::Kube(#PRIVATE::format::KubeFormat::#k))
+        }
+        other => {
+            let f = format_ident!("{}", format!("{other:?}"));
+            quote!(#PRIVATE::format::Format::#f)
+        }
+    };
+    quote!(#PRIVATE::checks::document::format(__v, #f))
 }

@@ -7,7 +7,7 @@ use serde_json::{Number, Value};
 use super::{Here, Lowerer, kind};
 use validgen_core::ir::{Bound, Check, JsonType, Measure, Regex};
 use validgen_ecmaregex::EcmaRegex;
-use validgen_format::Format;
+use validgen_format::{Format, KubeFormat};
 use validgen_goregex::GoRegex;
 
 impl Lowerer<'_> {
@@ -220,12 +220,13 @@ impl Lowerer<'_> {
         {
             return vec![range];
         }
-        // CRD schemas keep the formats kube-openapi and validgen both assert, and OpenAPI's
-        // `byte` (base64), which kube-openapi asserts.
-        let openapi_byte = (self.options.openapi && name == "byte").then_some(Format::Byte);
-        let known = Format::from_name(name)
-            .filter(|f| !self.options.openapi || OPENAPI_FORMATS.contains(f))
-            .or(openapi_byte);
+        // CRD schemas assert kube-openapi's formats, with its semantics; any other name is
+        // dropped by the API server (apiextensions-apiserver `formats.go`).
+        let known = if self.options.openapi {
+            KubeFormat::from_name(name).map(Format::Kube)
+        } else {
+            Format::from_name(name)
+        };
         let warning = match known {
             Some(format) if self.options.assert_formats => return vec![Check::Format { format }],
             Some(_) => format!(
@@ -248,20 +249,6 @@ impl Lowerer<'_> {
         self.options.openapi && here.map.get("nullable") == Some(&Value::Bool(true))
     }
 }
-
-/// The formats asserted in CRD schemas: those validgen asserted when `validate --crd` was
-/// recorded against the API server (`tests/conformance/crd`); kube-openapi reads others, such
-/// as `duration`, its own way.
-const OPENAPI_FORMATS: [Format; 8] = [
-    Format::DateTime,
-    Format::Date,
-    Format::Email,
-    Format::Hostname,
-    Format::Ipv4,
-    Format::Ipv6,
-    Format::Uri,
-    Format::Uuid,
-];
 
 /// A [`Check::NumberRange`] with one bound: an upper one when `upper`.
 fn range(upper: bool, value: Number, exclusive: bool) -> Check {
