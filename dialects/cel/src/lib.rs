@@ -17,4 +17,4 @@ pub mod run;
 
 pub use cost::{Budget, OUT_OF_BUDGET, PER_BINDING_BUDGET};
 pub use env::{Quantities, context, error_text};
-pub use run::execute;
+pub use run::{execute, execute_expression};

@@ -17,11 +17,15 @@ const MAX_DEPTH: usize = 128;
 /// The evaluation error, chosen as cel-go chooses it; a panic of the CEL library (cel 0.13
 /// has a few) is the error [`PANICKED`] of function `cel`.
 pub fn execute(program: &Program, ctx: &Context<'_>) -> ResolveResult {
-    let run = || {
-        program
-            .execute(ctx)
-            .map_err(|e| first_error(program.expression(), ctx, 0).unwrap_or(e))
-    };
+    execute_expression(program.expression(), ctx)
+}
+
+/// [`execute`] of an expression: a program's, or one rewritten from it.
+///
+/// # Errors
+/// As [`execute`].
+pub fn execute_expression(e: &IdedExpr, ctx: &Context<'_>) -> ResolveResult {
+    let run = || Cel::resolve(e, ctx).map_err(|err| first_error(e, ctx, 0).unwrap_or(err));
     catch_unwind(AssertUnwindSafe(run))
         .unwrap_or_else(|_| Err(ExecutionError::function_error("cel", PANICKED)))
 }

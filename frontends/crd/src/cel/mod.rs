@@ -14,10 +14,14 @@
 //! texts. Whatever cannot be evaluated (a runtime error, a function the environment lacks, a
 //! result that is not a bool, the cost budget spent) is an error of the object, never a pass.
 
+mod list_types;
 mod values;
 pub mod walk;
 
-use kube_cel::{CompilationError, CompiledSchema};
+use std::collections::HashMap;
+
+use kube_cel::cel::common::ast::IdedExpr;
+use kube_cel::{CompilationError, CompilationResult, CompiledSchema};
 use serde_json::Value;
 
 use super::field_error::{FieldError, field_pointer};
@@ -31,6 +35,10 @@ pub struct CelRules {
     schema: Value,
     context: kube_cel::cel::Context<'static>,
     count: usize,
+    /// The rules that compare (`==`, `!=`) in a schema with `set` or `map` lists, rewritten
+    /// to compare as the API server does ([`list_types`]), by the address of their compiled
+    /// rule.
+    rewritten: HashMap<usize, IdedExpr>,
 }
 
 impl std::fmt::Debug for CelRules {
@@ -89,11 +97,30 @@ impl CelRules {
             }
         });
         if errors.is_empty() {
+            let mut rewritten = HashMap::new();
+            if list_types::holds_list_types(Some(schema), 0) {
+                visit(&compiled, "", &mut |at, node| {
+                    for rule in node.validations.iter().flatten() {
+                        let e = rule.program.expression();
+                        if let Some(e) = list_types::rewrite(e, schema, at) {
+                            rewritten.insert(address(rule), e);
+                        }
+                    }
+                });
+            }
+            let mut context = validgen_cel::context(validgen_cel::Quantities::Go);
+            let shared = std::sync::Arc::new(schema.clone());
+            context.add_function(
+                list_types::EQUALS,
+                list_types::function(shared.clone(), false),
+            );
+            context.add_function(list_types::NOT_EQUALS, list_types::function(shared, true));
             Ok(CelRules {
                 compiled,
                 schema: schema.clone(),
-                context: validgen_cel::context(validgen_cel::Quantities::Go),
+                context,
                 count,
+                rewritten,
             })
         } else {
             Err(errors)
@@ -128,7 +155,7 @@ impl CelRules {
         if self.count == 0 {
             return Vec::new();
         }
-        let mut walk = Walk::new(&self.context);
+        let mut walk = Walk::new(&self.context, &self.rewritten);
         let root = At {
             schema: &self.schema,
             pointer: "",
@@ -145,6 +172,12 @@ impl CelRules {
             })
             .collect()
     }
+}
+
+/// The key of a compiled rule in [`CelRules`]'s rewritten rules: its address (the compiled
+/// tree is never changed once built).
+pub(super) fn address(rule: &CompilationResult) -> usize {
+    std::ptr::from_ref(rule) as usize
 }
 
 /// Visits every node of the compiled tree with its JSON Pointer in the schema.
@@ -454,6 +487,57 @@ mod tests {
                 "spec: Invalid value: must be on",
                 "spec.labels[team]: Invalid value: \"platform\": too long"
             ]
+        );
+    }
+
+    #[test]
+    fn set_and_map_lists_compare_as_the_api_servers_values() {
+        let schema = json!({"type": "object", "properties": {"spec": {"type": "object",
+            "x-kubernetes-validations": [
+                {"rule": "self.tags == oldSelf.tags", "message": "tags"},
+                {"rule": "self.ports == oldSelf.ports", "message": "ports"},
+                {"rule": "self.plain == oldSelf.plain", "message": "plain"},
+                {"rule": "self.tags != ['b', 'a'] || false", "message": "literal right"},
+                {"rule": "['a', 'b'] == self.tags", "message": "literal left"},
+                {"rule": "self.group == oldSelf.group", "message": "nested"}],
+            "properties": {
+                "tags": {"type": "array", "items": {"type": "string"},
+                    "x-kubernetes-list-type": "set"},
+                "plain": {"type": "array", "items": {"type": "string"}},
+                "group": {"type": "object", "properties": {"tags": {"type": "array",
+                    "items": {"type": "integer"}, "x-kubernetes-list-type": "set"}}},
+                "ports": {"type": "array", "x-kubernetes-list-type": "map",
+                    "x-kubernetes-list-map-keys": ["name"],
+                    "items": {"type": "object", "properties": {
+                        "name": {"type": "string"}, "port": {"type": "integer"}}}}}}}});
+        let rules = CelRules::compile(&schema).expect("compiles");
+        let failed = |new: Value, old: Value| -> Vec<String> {
+            rules
+                .validate(&json!({"spec": new}), Some(&json!({"spec": old})))
+                .iter()
+                .map(|v| v.error.detail.clone())
+                .collect()
+        };
+        // Reordered: the set and the map list are equal, the plain list and a literal on the
+        // left (ordered) are not; a set on the left of a literal ignores order.
+        assert_eq!(
+            failed(
+                json!({"tags": ["b", "a"], "plain": ["b", "a"], "group": {"tags": [2, 1]},
+                    "ports": [{"name": "y", "port": 2}, {"name": "x", "port": 1}]}),
+                json!({"tags": ["a", "b"], "plain": ["a", "b"], "group": {"tags": [1, 2]},
+                    "ports": [{"name": "x", "port": 1}, {"name": "y", "port": 2}]}),
+            ),
+            ["plain", "literal right", "literal left"]
+        );
+        // A changed value under the same key, and a changed element, are differences.
+        assert_eq!(
+            failed(
+                json!({"tags": ["a", "c"], "plain": ["a", "b"], "group": {"tags": [1, 3]},
+                    "ports": [{"name": "x", "port": 1}, {"name": "y", "port": 3}]}),
+                json!({"tags": ["a", "b"], "plain": ["a", "b"], "group": {"tags": [1, 2]},
+                    "ports": [{"name": "x", "port": 1}, {"name": "y", "port": 2}]}),
+            ),
+            ["tags", "ports", "literal left", "nested"]
         );
     }
 }

@@ -11,6 +11,9 @@
 //! per rule or message, [`RUNTIME_BUDGET`] for the object; past either, the walk stops with
 //! the API server's error, as the API server does.
 
+use std::collections::HashMap;
+
+use kube_cel::cel::common::ast::IdedExpr;
 use kube_cel::cel::{Context, Value as Cel};
 use kube_cel::{CompilationResult, CompiledSchema};
 use serde_json::Value;
@@ -53,6 +56,8 @@ pub(super) struct Failure {
 /// One walk over an object: the context, the budget left, the failures found.
 pub(super) struct Walk<'a> {
     ctx: &'a Context<'static>,
+    /// The rules rewritten for list types, by [`super::address`].
+    rewritten: &'a HashMap<usize, IdedExpr>,
     remaining: u64,
     stopped: bool,
     /// The failures, in walk order.
@@ -69,9 +74,10 @@ pub(super) struct At<'p> {
 
 impl<'a> Walk<'a> {
     /// A walk with the whole [`RUNTIME_BUDGET`].
-    pub fn new(ctx: &'a Context<'static>) -> Walk<'a> {
+    pub fn new(ctx: &'a Context<'static>, rewritten: &'a HashMap<usize, IdedExpr>) -> Walk<'a> {
         Walk {
             ctx,
+            rewritten,
             remaining: RUNTIME_BUDGET,
             stopped: false,
             failures: Vec::new(),
@@ -244,7 +250,11 @@ impl<'a> Walk<'a> {
                 self.stopped = true;
                 return;
             }
-            match validgen_cel::execute(&rule.program, &scope) {
+            let expression = self
+                .rewritten
+                .get(&super::address(rule))
+                .unwrap_or(rule.program.expression());
+            match validgen_cel::execute_expression(expression, &scope) {
                 Ok(Cel::Bool(true)) => {}
                 Ok(Cel::Bool(false)) => {
                     let field = match rule.rule.field_path.as_deref() {
