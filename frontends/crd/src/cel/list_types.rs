@@ -12,7 +12,8 @@
 //! `!=` is a value of the object whose schema holds such a list: a path from `self` or
 //! `oldSelf` (fields, indexes, and the variables of `all`, `exists`, `map`, `filter` over such
 //! a path). The comparison then calls [`EQUALS`] or [`NOT_EQUALS`] with that schema's JSON
-//! Pointer. Not mirrored: a set or map list inside a list or map *literal* on the left
+//! Pointer. So does `a + b` where `a` is such a list ([`ADD`]): a union of sets, a merge of map
+//! lists by key. Not mirrored: a set or map list inside a list or map *literal* on the left
 //! (`{'t': self.tags} == …` compares in order here), and a map list compared with a list of
 //! map literals (Go cannot read their keys and answers false; here their keys are read).
 
@@ -29,6 +30,8 @@ use validgen_cel::names::escape;
 pub(super) const EQUALS: &str = "@validgen.list_type_equals";
 /// The function a rewritten `a != b` calls.
 pub(super) const NOT_EQUALS: &str = "@validgen.list_type_not_equals";
+/// The function a rewritten `a + b` calls, `a` a `set` or `map` list.
+pub(super) const ADD: &str = "@validgen.list_type_add";
 
 /// A function of the CEL context (cel 0.13's `Function`).
 pub(super) type Function = Box<dyn Fn(&mut FunctionContext) -> ResolveResult + Send + Sync>;
@@ -63,12 +66,19 @@ fn rename(e: &mut IdedExpr, schema: &Value, scope: &Scope) -> bool {
             let function = match call.func_name.as_str() {
                 "_==_" => EQUALS,
                 "_!=_" => NOT_EQUALS,
+                "_+_" => ADD,
                 _ => return found,
             };
             let Some(left) = call.args.first().and_then(|a| type_of(a, schema, scope)) else {
                 return found;
             };
-            if !holds_list_types(pointed(schema, &left), 0) {
+            let node = pointed(schema, &left);
+            let applies = if function == ADD {
+                list_type(node).is_some()
+            } else {
+                holds_list_types(node, 0)
+            };
+            if !applies {
                 return found;
             }
             call.func_name = function.to_owned();
@@ -159,6 +169,23 @@ fn pointed<'s>(schema: &'s Value, pointer: &str) -> Option<&'s Value> {
     schema.pointer(pointer)
 }
 
+/// The node's `x-kubernetes-list-type` when `set` or `map`.
+fn list_type(node: Option<&Value>) -> Option<&str> {
+    node.and_then(|n| n.get("x-kubernetes-list-type"))
+        .and_then(Value::as_str)
+        .filter(|t| matches!(*t, "set" | "map"))
+}
+
+/// The node's `x-kubernetes-list-map-keys`.
+fn map_keys(node: Option<&Value>) -> Vec<&str> {
+    node.and_then(|s| s.get("x-kubernetes-list-map-keys"))
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_str)
+        .collect()
+}
+
 /// Whether the schema node holds a `set` or `map` list, itself or below.
 pub(super) fn holds_list_types(node: Option<&Value>, depth: usize) -> bool {
     let Some(Value::Object(map)) = node else {
@@ -167,10 +194,7 @@ pub(super) fn holds_list_types(node: Option<&Value>, depth: usize) -> bool {
     if depth > 512 {
         return false;
     }
-    if matches!(
-        map.get("x-kubernetes-list-type").and_then(Value::as_str),
-        Some("set" | "map")
-    ) {
+    if list_type(node).is_some() {
         return true;
     }
     let children = map
@@ -185,10 +209,10 @@ pub(super) fn holds_list_types(node: Option<&Value>, depth: usize) -> bool {
         .any(|c| holds_list_types(Some(c), depth + 1))
 }
 
-/// [`EQUALS`] (or, when `negate`, [`NOT_EQUALS`]) for the rules of `schema`: `a == b` as
-/// cel-go's `types.Equal` with the API server's values, `a` of the schema node the third
-/// argument points at.
-pub(super) fn function(schema: Arc<Value>, negate: bool) -> Function {
+/// The function named `name` ([`EQUALS`], [`NOT_EQUALS`] or [`ADD`]) for the rules of
+/// `schema`: `a == b` as cel-go's `types.Equal` with the API server's values, or `a + b` as
+/// their `Add`, `a` of the schema node the third argument points at.
+pub(super) fn function(schema: Arc<Value>, name: &'static str) -> Function {
     Box::new(move |ftx: &mut FunctionContext| -> ResolveResult {
         if ftx.args.len() != 3 {
             return Err(ExecutionError::invalid_argument_count(3, ftx.args.len()));
@@ -198,8 +222,40 @@ pub(super) fn function(schema: Arc<Value>, negate: bool) -> Function {
         let Cel::String(at) = Cel::resolve(&ftx.args[2], ftx.ptx)? else {
             return Err(ExecutionError::NoSuchOverload);
         };
-        equals(&a, &b, schema.pointer(&at), 0).map(|eq| Cel::Bool(eq != negate))
+        let node = schema.pointer(&at);
+        match name {
+            ADD => add(&a, &b, node),
+            _ => equals(&a, &b, node, 0).map(|eq| Cel::Bool(eq == (name == EQUALS))),
+        }
     })
+}
+
+/// `unstructuredSetList.Add` (a union: `b`'s elements not in `a` appended, in order) and
+/// `unstructuredMapList.Add` (a merge: an element of `b` replaces the item of `a` with its
+/// key in place, or is appended).
+fn add(a: &Cel, b: &Cel, schema: Option<&Value>) -> ResolveResult {
+    let (Cel::List(items), Cel::List(other)) = (a, b) else {
+        return Err(ExecutionError::NoSuchOverload);
+    };
+    let mut out: Vec<Cel> = items.to_vec();
+    if list_type(schema) == Some("map") {
+        let keys = map_keys(schema);
+        let item_keys: Vec<Vec<Cel>> = items.iter().map(|t| map_key(t, &keys)).collect();
+        for v in other.iter() {
+            let key = map_key(v, &keys);
+            match item_keys.iter().rposition(|k| keys_equal(k, &key)) {
+                Some(i) => out[i] = v.clone(),
+                None => out.push(v.clone()),
+            }
+        }
+    } else {
+        for v in other.iter() {
+            if !out.iter().any(|x| raw_equals(x, v)) {
+                out.push(v.clone());
+            }
+        }
+    }
+    Ok(Cel::List(Arc::new(out)))
 }
 
 /// Bounds the recursion (values are at most as deep as the object, itself bounded).
@@ -228,13 +284,7 @@ fn equals(a: &Cel, b: &Cel, schema: Option<&Value>, depth: usize) -> Result<bool
             match list_type {
                 Some("set") => Ok(other.iter().all(|e| items.iter().any(|x| raw_equals(x, e)))),
                 Some("map") => {
-                    let keys: Vec<&str> = schema
-                        .and_then(|s| s.get("x-kubernetes-list-map-keys"))
-                        .and_then(Value::as_array)
-                        .into_iter()
-                        .flatten()
-                        .filter_map(Value::as_str)
-                        .collect();
+                    let keys = map_keys(schema);
                     for v in other.iter() {
                         let key = map_key(v, &keys);
                         let found = items

@@ -110,11 +110,9 @@ impl CelRules {
             }
             let mut context = validgen_cel::context(validgen_cel::Quantities::Go);
             let shared = std::sync::Arc::new(schema.clone());
-            context.add_function(
-                list_types::EQUALS,
-                list_types::function(shared.clone(), false),
-            );
-            context.add_function(list_types::NOT_EQUALS, list_types::function(shared, true));
+            for name in [list_types::EQUALS, list_types::NOT_EQUALS, list_types::ADD] {
+                context.add_function(name, list_types::function(shared.clone(), name));
+            }
             Ok(CelRules {
                 compiled,
                 schema: schema.clone(),
@@ -499,7 +497,9 @@ mod tests {
                 {"rule": "self.plain == oldSelf.plain", "message": "plain"},
                 {"rule": "self.tags != ['b', 'a'] || false", "message": "literal right"},
                 {"rule": "['a', 'b'] == self.tags", "message": "literal left"},
-                {"rule": "self.group == oldSelf.group", "message": "nested"}],
+                {"rule": "self.group == oldSelf.group", "message": "nested"},
+                {"rule": "(self.tags + ['a', 'z', 'z']).size() == 3", "message": "union"},
+                {"rule": "(self.ports + [oldSelf.ports[0]]).size() == 2", "message": "merge"}],
             "properties": {
                 "tags": {"type": "array", "items": {"type": "string"},
                     "x-kubernetes-list-type": "set"},
