@@ -137,3 +137,68 @@ pub fn judge_version(
         errors: found,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn compiled(schema: &Value) -> (RuleSet, CelRules) {
+        let rules = validgen_json_schema::compile(schema, &crate::schema_options())
+            .expect("compiles")
+            .rules;
+        (rules, CelRules::compile(schema).expect("rules compile"))
+    }
+
+    /// A value nested `depth` levels in `{"a": …}`.
+    fn nested(depth: usize) -> Value {
+        let mut v = json!("leaf");
+        for _ in 0..depth {
+            v = json!({ "a": v });
+        }
+        v
+    }
+
+    #[test]
+    fn deep_nesting_is_judged_without_overflowing() {
+        // A recursive-looking schema cannot be written in a structural schema, so the depth
+        // sits under preserved unknown fields, as real CRDs allow.
+        let schema = json!({"type": "object", "properties": {"spec": {"type": "object",
+            "x-kubernetes-preserve-unknown-fields": true,
+            "x-kubernetes-validations": [{"rule": "has(self.a)"}]}}});
+        let (rules, cel) = compiled(&schema);
+        let object = json!({"metadata": {"name": "deep"}, "spec": nested(1_000)});
+        let answer = judge(&schema, &rules, Some(&cel), &object, None);
+        assert!(answer.errors.is_empty(), "{:?}", answer.errors);
+        let object = json!({"metadata": {"name": "deep"}, "spec": {"b": nested(1_000)}});
+        let answer = judge(&schema, &rules, Some(&cel), &object, None);
+        assert_eq!(
+            answer
+                .errors
+                .iter()
+                .map(|f| f.error.message())
+                .collect::<Vec<_>>(),
+            ["spec: Invalid value: failed rule: has(self.a)"]
+        );
+    }
+
+    #[test]
+    fn a_3_mib_object_is_judged_within_the_budget() {
+        let schema = json!({"type": "object", "properties": {"spec": {"type": "object",
+            "properties": {"items": {"type": "array", "items": {"type": "string"},
+                "x-kubernetes-validations": [
+                    {"rule": "self.all(x, self.exists(y, y == x))"}]}}}}});
+        let (rules, cel) = compiled(&schema);
+        let items: Vec<Value> = (0..3_200).map(|i| json!(format!("{i:01024}"))).collect();
+        let object = json!({"metadata": {"name": "big"}, "spec": {"items": items}});
+        assert!(serde_json::to_vec(&object).expect("json").len() > 3 << 20);
+        let answer = judge(&schema, &rules, Some(&cel), &object, None);
+        // 10^7 comparisons would be needed: the rule fails closed at the per-call limit.
+        let messages: Vec<String> = answer.errors.iter().map(|f| f.error.message()).collect();
+        assert_eq!(messages.len(), 1, "{messages:?}");
+        assert!(
+            messages[0].contains("call cost exceeds limit for rule"),
+            "{messages:?}"
+        );
+    }
+}
