@@ -10,9 +10,14 @@
 # each schema of tests/corpus/ytt-schemas with its high-availability (or only) test values
 # file, unwrapped from the test's Secret (`stringData["values.yaml"]`) into a temporary folder
 # as the corpus tests unwrap it. Each round runs every case N times in a loop, so the cases of a
-# round share the machine's conditions; each line prints that round's mean ms per run.
+# round share the machine's conditions; each line prints that round's mean ms per run, wall and
+# CPU (user + system, of the loop's processes).
+#
+# With YTT=<a ytt 0.48 binary>, each case also runs `ytt` and `validgen ytt` side by side on
+# the same files (`-f schema --data-values-file values --data-values-inspect`), the drop-in
+# comparison of issue #34 item 7.
 # Environment: N, ROUNDS, VALIDGEN (the binary; default $CARGO_TARGET_DIR/release/validgen or
-# target/release/validgen).
+# target/release/validgen), YTT.
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -47,17 +52,25 @@ for c in "${cases[@]}"; do
     # A check run: the real values are valid (exit status 0).
     "$bin" validate --ytt-schema "$dir/$label-schema.yml" "$dir/$label-values.yml" > /dev/null \
         || { echo "$label: validgen validate failed" >&2; exit 1; }
+    # The drop-in answers as ytt does, byte for byte.
+    if [ -n "${YTT:-}" ]; then
+        args=(-f "$dir/$label-schema.yml" --data-values-file "$dir/$label-values.yml"
+            --data-values-inspect)
+        cmp <("$YTT" "${args[@]}" 2>&1) <("$bin" ytt "${args[@]}" 2>&1) \
+            || { echo "$label: validgen ytt differs from ytt" >&2; exit 1; }
+    fi
 done
 echo "$(nproc) cores; binary $bin; $n runs per case and round" >&2
 
 time_loop() { # label, command...
-    local label=$1 start end i
+    local label=$1 i
     shift
-    start=$(date +%s.%N)
-    for ((i = 0; i < n; i++)); do "$@" > /dev/null; done
-    end=$(date +%s.%N)
-    awk -v l="$label" -v n="$n" -v s="$start" -v e="$end" \
-        'BEGIN { printf "%-22s %7.3f ms per run\n", l, (e - s) * 1000 / n }'
+    # Wall and CPU of the whole loop, measured by /usr/bin/time around one shell.
+    /usr/bin/time -f "%e %U %S" -o "$dir/time" bash -c \
+        'for ((i = 0; i < $0; i++)); do "$@" > /dev/null; done' "$n" "$@"
+    read -r wall user sys < "$dir/time"
+    awk -v l="$label" -v n="$n" -v w="$wall" -v u="$user" -v s="$sys" \
+        'BEGIN { printf "%-30s %7.3f ms per run, %7.3f ms CPU\n", l, w * 1000 / n, (u + s) * 1000 / n }'
 }
 
 for r in $(seq "$rounds"); do
@@ -67,5 +80,11 @@ for r in $(seq "$rounds"); do
         read -r label _ <<< "$c"
         time_loop "$label" "$bin" validate --ytt-schema "$dir/$label-schema.yml" \
             "$dir/$label-values.yml"
+        if [ -n "${YTT:-}" ]; then
+            args=(-f "$dir/$label-schema.yml" --data-values-file "$dir/$label-values.yml"
+                --data-values-inspect)
+            time_loop "$label: ytt" "$YTT" "${args[@]}"
+            time_loop "$label: validgen ytt" "$bin" ytt "${args[@]}"
+        fi
     done
 done

@@ -303,3 +303,76 @@ VALID   {docs}#1 broken
     assert_eq!(code, 2);
     assert!(err.contains("nowhere.yaml"), "{err}");
 }
+
+/// Formats are asserted as the API server asserts them (kube-openapi's registry, Go's
+/// readings), with its words; a scale subresource's replicas path is checked after the schema.
+#[test]
+fn formats_and_the_scale_subresource_are_the_api_servers() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let crd = dir.path().join("timer.crd.yaml");
+    std::fs::write(
+        &crd,
+        "apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: timers.example.com
+spec:
+  group: example.com
+  names: {kind: Timer, plural: timers}
+  scope: Namespaced
+  versions:
+    - name: v1
+      served: true
+      storage: true
+      subresources:
+        scale: {specReplicasPath: .spec.replicas, statusReplicasPath: .status.replicas}
+      schema:
+        openAPIV3Schema:
+          type: object
+          properties:
+            spec:
+              type: object
+              x-kubernetes-preserve-unknown-fields: true
+              properties:
+                every: {type: string, format: duration}
+                owner: {type: string, format: email}
+                host: {type: string, format: hostname}
+",
+    )
+    .expect("write");
+    let docs = dir.path().join("timers.yaml");
+    std::fs::write(
+        &docs,
+        "apiVersion: example.com/v1
+kind: Timer
+metadata: {name: fine}
+spec: {every: 3 days, owner: Ops <ops@example.com>, host: example.com, replicas: 2}
+---
+apiVersion: example.com/v1
+kind: Timer
+metadata: {name: broken}
+spec: {every: soon, owner: ops, host: ab-cd, replicas: -1}
+",
+    )
+    .expect("write");
+    let (crd, docs) = (crd.to_str().expect("UTF-8"), docs.to_str().expect("UTF-8"));
+    let (code, out, err) = run(&["validate", "--crd", crd, docs]);
+    assert_eq!(code, 1, "{err}");
+    let messages: Vec<&str> = out
+        .lines()
+        .filter_map(|l| l.split_once(": /").map(|(_, m)| m))
+        .collect();
+    assert!(
+        out.starts_with(&format!("VALID   {docs}#0 fine\nINVALID {docs}#1 broken")),
+        "{out}"
+    );
+    assert_eq!(
+        messages,
+        [
+            "spec/every: spec.every: Invalid value: \"soon\": spec.every in body must be of type duration: \"soon\" [".to_owned() + crd + "#/spec/versions/0/schema/openAPIV3Schema/properties/spec/properties/every/format]",
+            "spec/owner: spec.owner: Invalid value: \"ops\": spec.owner in body must be of type email: \"ops\" [".to_owned() + crd + "#/spec/versions/0/schema/openAPIV3Schema/properties/spec/properties/owner/format]",
+            "spec/host: spec.host: Invalid value: \"ab-cd\": spec.host in body must be of type hostname: \"ab-cd\" [".to_owned() + crd + "#/spec/versions/0/schema/openAPIV3Schema/properties/spec/properties/host/format]",
+            "spec/replicas: .spec.replicas: Invalid value: -1: should be a non-negative integer [".to_owned() + crd + "#/spec/versions/0/schema/openAPIV3Schema]",
+        ]
+    );
+}
