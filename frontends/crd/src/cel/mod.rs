@@ -392,6 +392,20 @@ mod tests {
         assert!(!errors[0].message.is_empty());
     }
 
+    /// The error messages of `{"spec": {"list": list, "name": "y"}}` under `rules`.
+    fn listed(rules: &CelRules, list: Value) -> Vec<String> {
+        rules
+            .validate(&json!({"spec": {"list": list, "name": "y"}}), None)
+            .iter()
+            .map(|v| v.error.message())
+            .collect()
+    }
+
+    /// 200 strings: 200³ iterations cost far over 1 000 000.
+    fn long_list() -> Value {
+        (0..200).map(|i| json!(format!("item-{i}"))).collect()
+    }
+
     #[test]
     fn a_rule_over_the_per_call_limit_stops_the_walk_with_the_api_servers_error() {
         let schema = json!({"type": "object", "properties": {"spec": {"type": "object",
@@ -400,12 +414,7 @@ mod tests {
                     {"rule": "self.all(a, self.all(b, self.all(c, c.size() > 0)))"}]},
                 "name": {"type": "string", "x-kubernetes-validations": [{"rule": "self == 'x'"}]}}}}});
         let rules = CelRules::compile(&schema).expect("compiles");
-        let list: Vec<Value> = (0..200).map(|i| json!(format!("item-{i}"))).collect();
-        let found: Vec<String> = rules
-            .validate(&json!({"spec": {"list": list, "name": "y"}}), None)
-            .iter()
-            .map(|v| v.error.message())
-            .collect();
+        let found = listed(&rules, long_list());
         // 200³ iterations cost far over 1 000 000: the rule fails closed and nothing after it runs.
         assert_eq!(
             found,
@@ -414,11 +423,7 @@ mod tests {
             ]
         );
         // A small list is evaluated, and the next rule runs.
-        let found: Vec<String> = rules
-            .validate(&json!({"spec": {"list": ["a"], "name": "y"}}), None)
-            .iter()
-            .map(|v| v.error.message())
-            .collect();
+        let found = listed(&rules, json!(["a"]));
         assert_eq!(
             found,
             ["spec.name: Invalid value: \"y\": failed rule: self == 'x'"]
@@ -434,12 +439,7 @@ mod tests {
                     "messageExpression": "self.all(a, self.all(b, self.all(c, c.size() > 0))) ? 'long' : 'short'"}]},
                 "name": {"type": "string", "x-kubernetes-validations": [{"rule": "self == 'x'"}]}}}}});
         let rules = CelRules::compile(&schema).expect("compiles");
-        let list: Vec<Value> = (0..200).map(|i| json!(format!("item-{i}"))).collect();
-        let found: Vec<String> = rules
-            .validate(&json!({"spec": {"list": list, "name": "y"}}), None)
-            .iter()
-            .map(|v| v.error.message())
-            .collect();
+        let found = listed(&rules, long_list());
         // As `evalMessageExpression`: an error of the rule's field path (after `fieldPath`),
         // with the node's type, and nothing after it runs.
         assert_eq!(
@@ -448,11 +448,7 @@ mod tests {
                 "spec.list.x: Invalid value: \"array\": no further validation rules will be run due to call cost exceeds limit for messageExpression: \"self.all(a, self.all(b, self.all(c, c.size() > 0))) ? 'long' : 'short'\""
             ]
         );
-        let found: Vec<String> = rules
-            .validate(&json!({"spec": {"list": ["a", "b"], "name": "y"}}), None)
-            .iter()
-            .map(|v| v.error.message())
-            .collect();
+        let found = listed(&rules, json!(["a", "b"]));
         assert_eq!(
             found,
             [
