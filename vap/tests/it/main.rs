@@ -3,6 +3,7 @@
 
 mod arguments;
 mod catalog;
+mod celgo;
 mod common;
 mod corpus_vms;
 mod cost;

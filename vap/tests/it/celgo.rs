@@ -1,0 +1,316 @@
+//! The generated policies on cel-go: the answers the API server's own ValidatingAdmissionPolicy
+//! plugin (Kubernetes v1.36.3, `oracles/vap/`) gave for the parity cases, recorded in
+//! `tests/conformance/celgo/` (its README says how to re-record). Each recorded decision must be
+//! the KubeVirt reference's verdict, and `validgen-vap-eval` must give the same decision, status
+//! message, reason, code, warnings and audit annotations as cel-go on every case.
+//!
+//! The cases are the parity tests' ones, admitted: every catalog case through the bundled
+//! catalog's policies (`parity.rs`), every fifth of them through the same policies bound with
+//! `[Audit, Warn]`, every case whose VM carries a translated rule text through the policies of
+//! all such texts (`rule_texts.rs`), and every Template-level case through its Templates'
+//! policies with the Templates as params (`legacy_templates.rs`).
+
+use crate::common;
+
+use common::{bundled_catalog, conformance_cases, root};
+
+use validgen_vap_eval as offline;
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use serde_json::{Value, json};
+use validgen_kubevirt::admission::{Catalog, Template, VALIDATIONS};
+use validgen_kubevirt::typed::TypedVm;
+use validgen_vap::{Action, Class, Options, compile};
+
+/// The recorded cel-go answers and the digest of the input they answer.
+fn recorded_dir() -> PathBuf {
+    root().join("vap/tests/conformance/celgo")
+}
+
+/// A set of policy documents (and the params its bindings name) that cases run through.
+struct Set {
+    name: String,
+    documents: Vec<Value>,
+    params: Vec<Value>,
+    policies: Vec<offline::Policy>,
+}
+
+/// One admission request: a CREATE of an admitted VM through the policies of `set`.
+struct Case {
+    id: String,
+    set: usize,
+    request: offline::Request,
+    /// The reference's verdict on the admitted VM.
+    allowed: bool,
+}
+
+/// The VM the API server admits (as `parity.rs`), if KubeVirt's API decodes it.
+fn admitted(vm: &Value) -> Option<Value> {
+    let mut typed = TypedVm::decode(vm).ok()?;
+    typed.canonicalize_quantities();
+    Some(typed.json().clone())
+}
+
+fn set(name: &str, documents: Vec<Value>, params: Vec<Value>) -> Set {
+    let policies = offline::load(&documents).expect("the policies load");
+    Set {
+        name: name.to_owned(),
+        documents,
+        params,
+        policies,
+    }
+}
+
+/// The rule text a VM carries, if any.
+fn rule_text(vm: &Value) -> Option<String> {
+    vm["metadata"]["annotations"][VALIDATIONS]
+        .as_str()
+        .filter(|t| !t.is_empty())
+        .map(str::to_owned)
+}
+
+/// Every recorded set and case, in recording order.
+fn suite() -> (Vec<Set>, Vec<Case>) {
+    let cases: Vec<Value> = conformance_cases()
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect();
+    let mut sets = Vec::new();
+    let mut out = Vec::new();
+    let mut add = |set: usize, id: String, object: &Value, expected: &Value| {
+        out.push(Case {
+            id,
+            set,
+            request: offline::Request::create_virtual_machine(object),
+            allowed: expected["allowed"].as_bool().expect("a recorded verdict"),
+        });
+    };
+
+    // The bundled catalog, bound with Deny and in shadow mode.
+    let catalog = bundled_catalog();
+    sets.push(set(
+        "catalog",
+        compile(&catalog, &Options::default()).documents,
+        Vec::new(),
+    ));
+    let shadow = Options {
+        actions: vec![Action::Audit, Action::Warn],
+        ..Options::default()
+    };
+    sets.push(set(
+        "catalog-shadow",
+        compile(&catalog, &shadow).documents,
+        Vec::new(),
+    ));
+    let catalog_cases = cases.iter().filter(|c| c["group"] == "catalog");
+    for (i, c) in catalog_cases.enumerate() {
+        let (Some(expected), Some(vm)) = (c.get("expected_admitted"), admitted(&c["input"]["vm"]))
+        else {
+            continue;
+        };
+        let id = c["id"].as_str().expect("an id");
+        add(0, format!("catalog/{id}"), &vm, expected);
+        if i % 5 == 0 {
+            // Shadow mode allows every VM.
+            add(1, format!("catalog-shadow/{id}"), &vm, &json!({"allowed": true}));
+        }
+    }
+
+    // Every rule text the cases carry, as a template's.
+    let mut texts = Catalog::new();
+    for (i, t) in cases.iter().filter_map(|c| rule_text(&c["input"]["vm"])).enumerate() {
+        let doc = json!({
+            "kind": "Template",
+            "metadata": {"name": format!("t{i}")},
+            "objects": [{"metadata": {"annotations": {VALIDATIONS: t}}}],
+        });
+        texts.insert(Template::from_json(doc, format!("case {i}")).expect("a template"));
+    }
+    let compiled = compile(&texts, &Options::default());
+    let translated: Vec<&String> = compiled
+        .report
+        .rule_sets
+        .iter()
+        .filter(|s| s.policy.is_some() && s.reasons.is_empty())
+        .map(|s| &s.sha256)
+        .collect();
+    sets.push(set("rule-texts", compiled.documents, Vec::new()));
+    for c in &cases {
+        let Some(text) = rule_text(&c["input"]["vm"]) else {
+            continue;
+        };
+        let (Some(expected), Some(vm)) = (c.get("expected_admitted"), admitted(&c["input"]["vm"]))
+        else {
+            continue;
+        };
+        if c["nondeterministic"] == true || !translated.contains(&&validgen_vap::sha256(&text)) {
+            continue;
+        }
+        let id = c["id"].as_str().expect("an id");
+        add(2, format!("rule-texts/{id}"), &vm, expected);
+    }
+
+    // Template-level rules: each case's Templates are its own cluster's.
+    for c in cases.iter().filter(|c| c["input"].get("templates").is_some()) {
+        let vm = &c["input"]["vm"];
+        let templates = c["input"]["templates"].as_array().expect("templates");
+        let mut catalog = Catalog::new();
+        for (i, t) in templates.iter().enumerate() {
+            catalog.insert(
+                Template::from_json(t.clone(), format!("template {i}")).expect("a Template"),
+            );
+        }
+        let out = compile(&catalog, &Options::default());
+        let untranslatable = out.report.rule_sets.iter().any(|s| s.class == Class::Untranslatable);
+        let (Some(expected), Some(object)) = (c.get("expected_admitted"), admitted(vm)) else {
+            continue;
+        };
+        if rule_text(vm).is_some() || untranslatable {
+            continue;
+        }
+        let id = c["id"].as_str().expect("an id");
+        sets.push(set(&format!("templates/{id}"), out.documents, templates.clone()));
+        add(sets.len() - 1, format!("templates/{id}"), &object, expected);
+    }
+    (sets, out)
+}
+
+/// The oracle's input (`oracles/vap/README.md`): a line per set, then a line per case.
+fn oracle_input(sets: &[Set], cases: &[Case]) -> String {
+    let mut lines: Vec<String> = sets
+        .iter()
+        .map(|s| json!({"set": s.name, "policies": s.documents, "params": s.params}).to_string())
+        .collect();
+    for c in cases {
+        let r = &c.request;
+        lines.push(
+            json!({
+                "id": c.id,
+                "set": sets[c.set].name,
+                "object": r.object,
+                "operation": r.operation,
+                "resource": {"group": r.group, "version": r.version, "resource": r.resource},
+            })
+            .to_string(),
+        );
+    }
+    lines.join("\n") + "\n"
+}
+
+/// Writes the oracle's input to `$VALIDGEN_CELGO_INPUT` (recording; see the README of
+/// `tests/conformance/celgo/`).
+#[test]
+#[ignore = "writes the cel-go oracle's input for re-recording"]
+fn write_the_oracle_input() {
+    let path = std::env::var("VALIDGEN_CELGO_INPUT").expect("VALIDGEN_CELGO_INPUT");
+    let (sets, cases) = suite();
+    let input = oracle_input(&sets, &cases);
+    std::fs::write(&path, &input).expect("the input is written");
+    std::fs::write(
+        recorded_dir().join("input.sha256"),
+        validgen_vap::sha256(&input) + "\n",
+    )
+    .expect("the digest is written");
+}
+
+/// What `validgen-vap-eval` answers for `case`, in the oracle's output shape.
+fn evaluated(set: &Set, case: &Case) -> Value {
+    let outcome = offline::Evaluator::default()
+        .with_params(set.params.clone())
+        .admit(&set.policies, &case.request);
+    let status = outcome.denied.as_ref().map(|d| {
+        json!({
+            "message": outcome.status_message(&case.request),
+            "reason": d.reason,
+            "code": d.code(),
+        })
+    });
+    // The request's record keeps the first value of a key (`admission.attributesRecord`).
+    let audit: Vec<Value> = outcome
+        .audit
+        .first()
+        .map(|d| {
+            let actions = set
+                .policies
+                .iter()
+                .filter(|p| p.name == d.policy)
+                .flat_map(|p| &p.bindings)
+                .find(|b| b.name == d.binding)
+                .map(|b| b.actions.clone());
+            let value = json!([{
+                "message": d.message,
+                "policy": d.policy,
+                "binding": d.binding,
+                "expressionIndex": d.expression_index,
+                "validationActions": actions,
+            }]);
+            json!({"key": "validation.policy.admission.k8s.io/validation_failure", "value": value.to_string()})
+        })
+        .into_iter()
+        .collect();
+    json!({
+        "id": case.id,
+        "allowed": outcome.allowed(),
+        "status": status,
+        "warnings": outcome.warnings.iter().map(offline::Decision::warning).collect::<Vec<_>>(),
+        "auditAnnotations": audit,
+    })
+}
+
+#[test]
+fn the_policies_give_the_reference_verdicts_on_cel_go_and_vap_eval_agrees() {
+    let (sets, cases) = suite();
+    let digest = std::fs::read_to_string(recorded_dir().join("input.sha256")).expect("a digest");
+    assert_eq!(
+        digest.trim(),
+        validgen_vap::sha256(&oracle_input(&sets, &cases)),
+        "the policies or cases changed since recording: re-record (tests/conformance/celgo/README.md)"
+    );
+    let recorded = std::fs::read_to_string(recorded_dir().join("celgo.jsonl")).expect("recorded");
+    let recorded: Vec<Value> = recorded
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect();
+    assert_eq!(recorded.len(), cases.len());
+    let (mut verdicts, mut answers) = (Vec::new(), Vec::new());
+    let mut tally: BTreeMap<(String, bool), usize> = BTreeMap::new();
+    for (case, celgo) in cases.iter().zip(&recorded) {
+        assert_eq!(celgo["id"], case.id.as_str());
+        assert!(celgo.get("error").is_none(), "{celgo}");
+        let allowed = celgo["allowed"].as_bool().expect("a decision");
+        let group = case.id.split('/').next().unwrap_or_default().to_owned();
+        *tally.entry((group, allowed)).or_default() += 1;
+        if allowed != case.allowed {
+            verdicts.push(format!("{}: reference allowed={}", case.id, case.allowed));
+        }
+        let mut ours = evaluated(&sets[case.set], case);
+        let mut theirs = celgo.clone();
+        for v in [&mut ours, &mut theirs] {
+            if v["status"].is_null() {
+                v.as_object_mut().map(|m| m.remove("status"));
+            }
+        }
+        if ours != theirs {
+            answers.push(format!("cel-go  {theirs}\nvap-eval {ours}"));
+        }
+    }
+    assert!(
+        verdicts.is_empty(),
+        "{} cel-go decisions are not the reference's:\n{}",
+        verdicts.len(),
+        verdicts[..verdicts.len().min(15)].join("\n")
+    );
+    assert!(
+        answers.is_empty(),
+        "{} answers differ:\n{}",
+        answers.len(),
+        answers[..answers.len().min(10)].join("\n")
+    );
+    let tally: Vec<String> = tally
+        .iter()
+        .map(|((g, a), n)| format!("{g} {}: {n}", if *a { "allowed" } else { "denied" }))
+        .collect();
+    insta::assert_snapshot!("celgo_tally", tally.join("\n"));
+}
