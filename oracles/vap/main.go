@@ -8,7 +8,8 @@
 //	{"set": "catalog", "policies": [<ValidatingAdmissionPolicy or binding>, ...],
 //	 "params": [<objects the bindings' paramRefs name>, ...]}
 //	{"id": ..., "set": "catalog", "object": <object>, "oldObject": <optional>,
-//	 "operation": "CREATE", "resource": {"group", "version", "resource"} (optional)}
+//	 "operation": "CREATE", "resource": {"group", "version", "resource"} (optional),
+//	 "kind": {"group", "version", "kind"} (optional)}
 //
 // and writes one JSON line per case to stdout (see README.md beside this file).
 //
@@ -65,6 +66,15 @@ type input struct {
 	OldObject json.RawMessage   `json:"oldObject,omitempty"`
 	Operation string            `json:"operation,omitempty"`
 	Resource  *resource         `json:"resource,omitempty"`
+	Kind      *kind             `json:"kind,omitempty"`
+}
+
+// kind is the request's kind; an object without apiVersion or kind gets them, as the API
+// server's decoder gives an object the kind of the URL it is sent to.
+type kind struct {
+	Group   string `json:"group"`
+	Version string `json:"version"`
+	Kind    string `json:"kind"`
 }
 
 type status struct {
@@ -266,12 +276,25 @@ func (a *annotated) AddAnnotation(key, value string) error {
 	return nil
 }
 
-func decodeObject(raw json.RawMessage) (*unstructured.Unstructured, error) {
+func decodeObject(raw json.RawMessage, k *kind) (*unstructured.Unstructured, error) {
 	if len(raw) == 0 || string(raw) == "null" {
 		return nil, nil
 	}
-	u := &unstructured.Unstructured{}
-	if err := u.UnmarshalJSON(raw); err != nil {
+	var fields map[string]interface{}
+	if err := json.Unmarshal(raw, &fields); err != nil {
+		return nil, err
+	}
+	u := &unstructured.Unstructured{Object: fields}
+	if k != nil && (u.GetAPIVersion() == "" || u.GetKind() == "") {
+		u.SetGroupVersionKind(schema.GroupVersionKind{Group: k.Group, Version: k.Version, Kind: k.Kind})
+	}
+	// Read back as the API server's unstructured decoder reads it (numbers as int64/float64).
+	text, err := u.MarshalJSON()
+	if err != nil {
+		return nil, err
+	}
+	u = &unstructured.Unstructured{}
+	if err := u.UnmarshalJSON(text); err != nil {
 		return nil, err
 	}
 	return u, nil
@@ -283,12 +306,12 @@ func run(c *cluster, in input) output {
 		out.Error = c.err.Error()
 		return out
 	}
-	obj, err := decodeObject(in.Object)
+	obj, err := decodeObject(in.Object, in.Kind)
 	if err != nil {
 		out.Error = "object: " + err.Error()
 		return out
 	}
-	old, err := decodeObject(in.OldObject)
+	old, err := decodeObject(in.OldObject, in.Kind)
 	if err != nil {
 		out.Error = "oldObject: " + err.Error()
 		return out
@@ -396,7 +419,7 @@ func main() {
 			namespaces[k], kinds[k] = map[string]bool{}, map[schema.GroupVersionKind]bool{}
 		}
 		for _, raw := range []json.RawMessage{in.Object, in.OldObject} {
-			if u, err := decodeObject(raw); err == nil && u != nil {
+			if u, err := decodeObject(raw, in.Kind); err == nil && u != nil {
 				if u.GetNamespace() != "" {
 					namespaces[k][u.GetNamespace()] = true
 				}

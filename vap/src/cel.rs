@@ -1,6 +1,7 @@
 //! CEL text: string literals and field selections, written in the portable subset that cel-go
-//! (the API server) and kube-cel both parse: no optional syntax (`.?`), no `type()`/`dyn()`, no
-//! `cel.bind` (VAP.md §5).
+//! (the API server) and kube-cel both parse: no optional syntax (`.?`), no `type()`, no
+//! `cel.bind` (VAP.md §5); `dyn()` only where the API server's homogeneous list literals need
+//! it (`validgen-cel` declares it for kube-cel).
 
 use std::fmt::Write as _;
 

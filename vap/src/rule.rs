@@ -488,11 +488,17 @@ impl Kind {
                     ))
                 }
                 StringCheck::Enum(allowed) => {
+                    // The API server's CEL environment has homogeneous aggregate literals
+                    // (K8s `apiserver/pkg/cel/environment/base.go`,
+                    // `cel.HomogeneousAggregateLiterals`): `['pc', <dyn>]` does not compile
+                    // there, so a list with a value read from the VM is all `dyn`.
+                    let mixed = allowed.iter().any(|a| matches!(a, Given::Cel(_)));
                     let items: Vec<String> = allowed
                         .iter()
                         .map(|a| match a {
+                            Given::Literal(s) if mixed => format!("dyn({})", quote(s)),
                             Given::Literal(s) => quote(s),
-                            Given::Cel(c) => c.clone(),
+                            Given::Cel(c) => format!("dyn({c})"),
                         })
                         .collect();
                     let list = format!("[{}]", items.join(", "));

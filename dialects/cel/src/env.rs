@@ -24,7 +24,7 @@ pub enum Quantities {
 
 /// The root context: kube-cel's Kubernetes libraries (lists, sets, strings, regex, URLs, IP
 /// and CIDR, semver, format, quantity, math, base64), the quantity functions `q`, Go's
-/// `matches`, and cel-go's `size` and `duration`.
+/// `matches`, and cel-go's `size`, `duration` and `dyn`.
 pub fn context(q: Quantities) -> Context<'static> {
     let mut ctx = Context::default();
     ctx.register_all();
@@ -33,6 +33,7 @@ pub fn context(q: Quantities) -> Context<'static> {
     }
     go_matches(&mut ctx);
     ctx.add_function("size", size);
+    ctx.add_function("dyn", dyn_);
     ctx.add_function("duration", |s: Arc<String>| -> ResolveResult {
         validgen_gotext::time::parse_duration(&s)
             .map(|nanos| Cel::Duration(chrono::Duration::nanoseconds(nanos)))
@@ -62,6 +63,18 @@ fn size(ftx: &FunctionContext) -> ResolveResult {
         _ => return Err(ExecutionError::NoSuchOverload),
     };
     Ok(Cel::Int(i64::try_from(n).unwrap_or(i64::MAX)))
+}
+
+/// `dyn(x)`, cel-go's type conversion to `dyn`: `x` itself at run time (cel 0.13 does not
+/// declare it). The API server's environment needs it where a list literal mixes a typed value
+/// with one read from the object: it has homogeneous aggregate literals (K8s
+/// `apiserver/pkg/cel/environment/base.go`), so `['pc', object.x]` does not compile there and
+/// `[dyn('pc'), dyn(object.x)]` does.
+fn dyn_(ftx: &FunctionContext) -> ResolveResult {
+    match (&ftx.this, ftx.args.first()) {
+        (None, Some(arg)) if ftx.args.len() == 1 => Cel::resolve(arg, ftx.ptx),
+        _ => Err(ExecutionError::NoSuchOverload),
+    }
 }
 
 /// An evaluation error in cel-go's words, as the API server quotes them (`no such key: spec`),

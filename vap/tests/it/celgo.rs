@@ -44,6 +44,10 @@ struct Case {
     request: offline::Request,
     /// The reference's verdict on the admitted VM.
     allowed: bool,
+    /// The SHA-256 of the VM's rule text where the set holds the policies of many texts: the
+    /// others' `rule-text` matchCondition is false, so only that text's are evaluated here
+    /// (the oracle evaluates them all).
+    text: Option<String>,
 }
 
 /// The VM the API server admits (as `parity.rs`), if KubeVirt's API decodes it.
@@ -79,12 +83,13 @@ fn suite() -> (Vec<Set>, Vec<Case>) {
         .collect();
     let mut sets = Vec::new();
     let mut out = Vec::new();
-    let mut add = |set: usize, id: String, object: &Value, expected: &Value| {
+    let mut add = |set: usize, id: String, object: &Value, expected: &Value, text| {
         out.push(Case {
             id,
             set,
             request: offline::Request::create_virtual_machine(object),
             allowed: expected["allowed"].as_bool().expect("a recorded verdict"),
+            text,
         });
     };
 
@@ -111,10 +116,11 @@ fn suite() -> (Vec<Set>, Vec<Case>) {
             continue;
         };
         let id = c["id"].as_str().expect("an id");
-        add(0, format!("catalog/{id}"), &vm, expected);
+        add(0, format!("catalog/{id}"), &vm, expected, None);
         if i % 5 == 0 {
             // Shadow mode allows every VM.
-            add(1, format!("catalog-shadow/{id}"), &vm, &json!({"allowed": true}));
+            let allowed = json!({"allowed": true});
+            add(1, format!("catalog-shadow/{id}"), &vm, &allowed, None);
         }
     }
 
@@ -149,7 +155,8 @@ fn suite() -> (Vec<Set>, Vec<Case>) {
             continue;
         }
         let id = c["id"].as_str().expect("an id");
-        add(2, format!("rule-texts/{id}"), &vm, expected);
+        let sha = Some(validgen_vap::sha256(&text));
+        add(2, format!("rule-texts/{id}"), &vm, expected, sha);
     }
 
     // Template-level rules: each case's Templates are its own cluster's.
@@ -172,7 +179,7 @@ fn suite() -> (Vec<Set>, Vec<Case>) {
         }
         let id = c["id"].as_str().expect("an id");
         sets.push(set(&format!("templates/{id}"), out.documents, templates.clone()));
-        add(sets.len() - 1, format!("templates/{id}"), &object, expected);
+        add(sets.len() - 1, format!("templates/{id}"), &object, expected, None);
     }
     (sets, out)
 }
@@ -192,6 +199,7 @@ fn oracle_input(sets: &[Set], cases: &[Case]) -> String {
                 "object": r.object,
                 "operation": r.operation,
                 "resource": {"group": r.group, "version": r.version, "resource": r.resource},
+                "kind": {"group": r.group, "version": r.version, "kind": "VirtualMachine"},
             })
             .to_string(),
         );
@@ -217,9 +225,13 @@ fn write_the_oracle_input() {
 
 /// What `validgen-vap-eval` answers for `case`, in the oracle's output shape.
 fn evaluated(set: &Set, case: &Case) -> Value {
+    let policies = set
+        .policies
+        .iter()
+        .filter(|p| case.text.as_ref().is_none_or(|t| &p.sha256 == t));
     let outcome = offline::Evaluator::default()
         .with_params(set.params.clone())
-        .admit(&set.policies, &case.request);
+        .admit(policies, &case.request);
     let status = outcome.denied.as_ref().map(|d| {
         json!({
             "message": outcome.status_message(&case.request),
