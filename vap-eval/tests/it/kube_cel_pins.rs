@@ -149,10 +149,12 @@ fn type_is_not_declared_and_dyn_is_validgens() {
     // The K8s int-or-string idiom `type(x) == string` cannot run; the generator avoids it.
     assert!(eval("type(1) == int", Quantities::Go).is_err());
     // cel 0.13 has no `dyn`: the shared environment declares it, the identity as in cel-go.
-    assert!(Program::compile("dyn(1) == 1")
-        .expect("parses")
-        .execute(&kube_cel::cel::Context::default())
-        .is_err());
+    assert!(
+        Program::compile("dyn(1) == 1")
+            .expect("parses")
+            .execute(&kube_cel::cel::Context::default())
+            .is_err()
+    );
     assert_eq!(eval("dyn(1) == 1", Quantities::Go), Ok(Cel::Bool(true)));
     assert_eq!(
         eval("[dyn('pc'), dyn(2)].exists(x, x == 2)", Quantities::Go),

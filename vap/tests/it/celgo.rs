@@ -126,7 +126,11 @@ fn suite() -> (Vec<Set>, Vec<Case>) {
 
     // Every rule text the cases carry, as a template's.
     let mut texts = Catalog::new();
-    for (i, t) in cases.iter().filter_map(|c| rule_text(&c["input"]["vm"])).enumerate() {
+    for (i, t) in cases
+        .iter()
+        .filter_map(|c| rule_text(&c["input"]["vm"]))
+        .enumerate()
+    {
         let doc = json!({
             "kind": "Template",
             "metadata": {"name": format!("t{i}")},
@@ -160,7 +164,10 @@ fn suite() -> (Vec<Set>, Vec<Case>) {
     }
 
     // Template-level rules: each case's Templates are its own cluster's.
-    for c in cases.iter().filter(|c| c["input"].get("templates").is_some()) {
+    for c in cases
+        .iter()
+        .filter(|c| c["input"].get("templates").is_some())
+    {
         let vm = &c["input"]["vm"];
         let templates = c["input"]["templates"].as_array().expect("templates");
         let mut catalog = Catalog::new();
@@ -170,7 +177,11 @@ fn suite() -> (Vec<Set>, Vec<Case>) {
             );
         }
         let out = compile(&catalog, &Options::default());
-        let untranslatable = out.report.rule_sets.iter().any(|s| s.class == Class::Untranslatable);
+        let untranslatable = out
+            .report
+            .rule_sets
+            .iter()
+            .any(|s| s.class == Class::Untranslatable);
         let (Some(expected), Some(object)) = (c.get("expected_admitted"), admitted(vm)) else {
             continue;
         };
@@ -178,8 +189,18 @@ fn suite() -> (Vec<Set>, Vec<Case>) {
             continue;
         }
         let id = c["id"].as_str().expect("an id");
-        sets.push(set(&format!("templates/{id}"), out.documents, templates.clone()));
-        add(sets.len() - 1, format!("templates/{id}"), &object, expected, None);
+        sets.push(set(
+            &format!("templates/{id}"),
+            out.documents,
+            templates.clone(),
+        ));
+        add(
+            sets.len() - 1,
+            format!("templates/{id}"),
+            &object,
+            expected,
+            None,
+        );
     }
     (sets, out)
 }
