@@ -159,7 +159,12 @@ fn execute(e: &Expression, scope: &Context<'_>, budget: &mut Budget) -> Result<C
         {
             message.clone()
         }
-        _ => format!("expression '{}' resulted in error: {err}", e.text),
+        // In cel-go's words, as the API server quotes them (`no such key: spec`).
+        _ => format!(
+            "expression '{}' resulted in error: {}",
+            e.text,
+            validgen_cel::error_text(&err)
+        ),
     })
 }
 

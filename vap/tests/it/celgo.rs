@@ -7,8 +7,11 @@
 //! The cases are the parity tests' ones, admitted: every catalog case through the bundled
 //! catalog's policies (`parity.rs`), every fifth of them through the same policies bound with
 //! `[Audit, Warn]`, every case whose VM carries a translated rule text through the policies of
-//! all such texts (`rule_texts.rs`), and every Template-level case through its Templates'
-//! policies with the Templates as params (`legacy_templates.rs`).
+//! all such texts (`rule_texts.rs`), every Template-level case through its Templates'
+//! policies with the Templates as params (`legacy_templates.rs`), and one VM through each of
+//! the hand-written policies of `semantics.json` (message rules, errors under each
+//! failurePolicy, matchConditions, variables, Audit, reasons, the divergences
+//! left).
 
 use crate::common;
 
@@ -42,8 +45,8 @@ struct Case {
     id: String,
     set: usize,
     request: offline::Request,
-    /// The reference's verdict on the admitted VM.
-    allowed: bool,
+    /// The reference's verdict on the admitted VM (none for the hand-written semantics cases).
+    allowed: Option<bool>,
     /// The SHA-256 of the VM's rule text where the set holds the policies of many texts: the
     /// others' `rule-text` matchCondition is false, so only that text's are evaluated here
     /// (the oracle evaluates them all).
@@ -88,7 +91,7 @@ fn suite() -> (Vec<Set>, Vec<Case>) {
             id,
             set,
             request: offline::Request::create_virtual_machine(object),
-            allowed: expected["allowed"].as_bool().expect("a recorded verdict"),
+            allowed: expected["allowed"].as_bool(),
             text,
         });
     };
@@ -202,6 +205,22 @@ fn suite() -> (Vec<Set>, Vec<Case>) {
             None,
         );
     }
+
+    // The API server's policy semantics, one policy each (`semantics.json`).
+    let text = std::fs::read_to_string(recorded_dir().join("semantics.json")).expect("semantics");
+    let semantics: Value = serde_json::from_str(&text).expect("JSON");
+    for (name, documents) in semantics["sets"].as_object().expect("sets") {
+        let documents = documents.as_array().expect("documents").clone();
+        sets.push(set(&format!("semantics/{name}"), documents, Vec::new()));
+        let object = &semantics["object"];
+        add(
+            sets.len() - 1,
+            format!("semantics/{name}"),
+            object,
+            &Value::Null,
+            None,
+        );
+    }
     (sets, out)
 }
 
@@ -244,7 +263,8 @@ fn write_the_oracle_input() {
     .expect("the digest is written");
 }
 
-/// What `validgen-vap-eval` answers for `case`, in the oracle's output shape.
+/// What `validgen-vap-eval` answers for `case`, in the oracle's output shape; its
+/// `auditAnnotations` are the values the API server may have kept (see [`audit_matches`]).
 fn evaluated(set: &Set, case: &Case) -> Value {
     let policies = set
         .policies
@@ -260,29 +280,30 @@ fn evaluated(set: &Set, case: &Case) -> Value {
             "code": d.code(),
         })
     });
-    // The request's record keeps the first value of a key (`admission.attributesRecord`).
-    let audit: Vec<Value> = outcome
-        .audit
-        .first()
-        .map(|d| {
-            let actions = set
-                .policies
-                .iter()
-                .filter(|p| p.name == d.policy)
-                .flat_map(|p| &p.bindings)
-                .find(|b| b.name == d.binding)
-                .map(|b| b.actions.clone());
-            let value = json!([{
-                "message": d.message,
-                "policy": d.policy,
-                "binding": d.binding,
-                "expressionIndex": d.expression_index,
-                "validationActions": actions,
-            }]);
-            json!({"key": "validation.policy.admission.k8s.io/validation_failure", "value": value.to_string()})
-        })
-        .into_iter()
-        .collect();
+    // The first failure of each policy: the one its `validation_failure` value would hold.
+    let mut audit: Vec<Value> = Vec::new();
+    let mut seen: Vec<&str> = Vec::new();
+    for d in &outcome.audit {
+        if seen.contains(&d.policy.as_str()) {
+            continue;
+        }
+        seen.push(&d.policy);
+        let actions = set
+            .policies
+            .iter()
+            .filter(|p| p.name == d.policy)
+            .flat_map(|p| &p.bindings)
+            .find(|b| b.name == d.binding)
+            .map(|b| b.actions.clone());
+        let value = json!([{
+            "message": d.message,
+            "policy": d.policy,
+            "binding": d.binding,
+            "expressionIndex": d.expression_index,
+            "validationActions": actions,
+        }]);
+        audit.push(json!({"key": VALIDATION_FAILURE, "value": value.to_string()}));
+    }
     json!({
         "id": case.id,
         "allowed": outcome.allowed(),
@@ -291,6 +312,68 @@ fn evaluated(set: &Set, case: &Case) -> Value {
         "auditAnnotations": audit,
     })
 }
+
+/// The audit annotation of a failed `Audit` binding.
+const VALIDATION_FAILURE: &str = "validation.policy.admission.k8s.io/validation_failure";
+
+/// `answer` without what the API server leaves to a Go map's order: its policies run in an
+/// unspecified order, so warnings are sorted by policy (stable: a policy's own stay in
+/// validation order), and the audit annotations are compared by [`audit_matches`].
+fn comparable(answer: &Value) -> Value {
+    let mut v = answer.clone();
+    if let Some(m) = v.as_object_mut() {
+        if m.get("status").is_some_and(Value::is_null) {
+            m.remove("status");
+        }
+        m.remove("auditAnnotations");
+        if let Some(Value::Array(w)) = m.get_mut("warnings") {
+            w.sort_by_key(|t| {
+                t.as_str()
+                    .and_then(|t| t.split('\'').nth(1))
+                    .unwrap_or_default()
+                    .to_owned()
+            });
+        }
+    }
+    v
+}
+
+/// Whether cel-go's audit annotations are what `ours` allows: the request's record keeps the
+/// first value of a key (`admission.attributesRecord`), so `validation_failure` holds the
+/// first failure of whichever Audit policy ran first; other keys are the policies' own.
+fn audit_matches(ours: &Value, celgo: &Value) -> bool {
+    let (Some(ours), Some(theirs)) = (ours.as_array(), celgo.as_array()) else {
+        return false;
+    };
+    let failure = |a: &&Value| a["key"] == VALIDATION_FAILURE;
+    let own: Vec<&Value> = ours.iter().filter(|a| !failure(a)).collect();
+    let their_own: Vec<&Value> = theirs.iter().filter(|a| !failure(a)).collect();
+    let candidates: Vec<&Value> = ours.iter().filter(failure).collect();
+    let their_failure: Vec<&Value> = theirs.iter().filter(failure).collect();
+    own == their_own
+        && match their_failure.as_slice() {
+            [] => candidates.is_empty(),
+            [one] => candidates.contains(one),
+            _ => false,
+        }
+}
+
+/// Where `validgen-vap-eval` answers otherwise than cel-go, and why: the divergences left
+/// (`vap-eval/tests/it/kube_cel_pins.rs`), which the generated policies avoid.
+const KNOWN: [(&str, &str); 3] = [
+    (
+        "semantics/string-of-double",
+        "string(1610612736.0): cel-go writes 1.610612736e+09",
+    ),
+    (
+        "semantics/homogeneous-list",
+        "no type checker: ['pc', <dyn>] runs offline, does not compile in the API server",
+    ),
+    (
+        "semantics/match-condition-not-bool",
+        "no type checker: a dyn matchCondition is a compile error in the API server",
+    ),
+];
 
 #[test]
 fn the_policies_give_the_reference_verdicts_on_cel_go_and_vap_eval_agrees() {
@@ -315,18 +398,17 @@ fn the_policies_give_the_reference_verdicts_on_cel_go_and_vap_eval_agrees() {
         let allowed = celgo["allowed"].as_bool().expect("a decision");
         let group = case.id.split('/').next().unwrap_or_default().to_owned();
         *tally.entry((group, allowed)).or_default() += 1;
-        if allowed != case.allowed {
-            verdicts.push(format!("{}: reference allowed={}", case.id, case.allowed));
+        if case.allowed.is_some_and(|a| a != allowed) {
+            verdicts.push(format!("{}: reference allowed={:?}", case.id, case.allowed));
         }
-        let mut ours = evaluated(&sets[case.set], case);
-        let mut theirs = celgo.clone();
-        for v in [&mut ours, &mut theirs] {
-            if v["status"].is_null() {
-                v.as_object_mut().map(|m| m.remove("status"));
-            }
-        }
-        if ours != theirs {
-            answers.push(format!("cel-go  {theirs}\nvap-eval {ours}"));
+        let ours = evaluated(&sets[case.set], case);
+        let same = comparable(&ours) == comparable(celgo)
+            && audit_matches(&ours["auditAnnotations"], &celgo["auditAnnotations"]);
+        if same == KNOWN.iter().any(|(id, _)| *id == case.id) {
+            answers.push(format!(
+                "differs={}\ncel-go  {celgo}\nvap-eval {ours}",
+                !same
+            ));
         }
     }
     assert!(
@@ -337,7 +419,7 @@ fn the_policies_give_the_reference_verdicts_on_cel_go_and_vap_eval_agrees() {
     );
     assert!(
         answers.is_empty(),
-        "{} answers differ:\n{}",
+        "{} answers differ (or a known divergence is gone: update KNOWN and the docs):\n{}",
         answers.len(),
         answers[..answers.len().min(10)].join("\n")
     );
