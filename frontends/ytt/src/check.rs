@@ -318,7 +318,7 @@ pub fn schema_faults(
         }];
     }
     let star = |path: &str| read(path).ok();
-    let mut faults: Vec<SchemaFault> = code::apply(&mut file, &star)
+    let mut faults: Vec<SchemaFault> = code::apply(&mut file, &star, true)
         .into_iter()
         .take(MAX_FAULTS)
         .map(|(line, text)| SchemaFault {

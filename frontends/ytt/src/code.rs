@@ -17,7 +17,11 @@ pub(crate) type StarFiles<'a> = &'a dyn Fn(&str) -> Option<String>;
 /// Reads the code lines of `file` and, when validgen reads them all, puts each function an
 /// annotation names in its place; else each line refused (its line and validgen's text, in
 /// line order), the annotations left as they were.
-pub(crate) fn apply(file: &mut Loaded, stars: StarFiles<'_>) -> Vec<(usize, String)> {
+///
+/// In a schema file (`schema`), a `.star` file that is not among the files is ytt's
+/// `Templating file` error (without its `Overlaying data values schema` header, which names
+/// every schema file); elsewhere validgen's refusal.
+pub(crate) fn apply(file: &mut Loaded, stars: StarFiles<'_>, schema: bool) -> Vec<(usize, String)> {
     let all = annotations::all(&file.documents);
     let mut refused = Vec::new();
     let mut modules = Vec::new();
@@ -29,6 +33,10 @@ pub(crate) fn apply(file: &mut Loaded, stars: StarFiles<'_>) -> Vec<(usize, Stri
         if let Some(module) = standard_load(&code.args) {
             modules.push(module);
         } else if let Some((path, names)) = star_load(&code.args) {
+            if schema && join(&file.name, &path).is_some_and(|name| stars(&name).is_none()) {
+                refused.push((line, not_given(file, line, &path)));
+                continue;
+            }
             match load_star(&file.name, &path, &names, stars) {
                 Ok(found) => {
                     loaded.push(found);
@@ -128,6 +136,20 @@ fn fragment_function(text: &str, defs: &[(usize, String)]) -> Option<usize> {
         }
     }
     None
+}
+
+/// ytt's error for a `load()` of a file the run does not have (`pkg/workspace`
+/// `TemplateLoader.Load`), as printed under the schema overlay's header.
+fn not_given(file: &Loaded, line: usize, path: &str) -> String {
+    let code = file
+        .text
+        .split('\n')
+        .nth(line.saturating_sub(1))
+        .unwrap_or_default();
+    format!(
+        "  Templating file '{0}': \n- cannot load {path}: Expected to find file '{path}' (hint: only files included via -f flag are available)\n    in <toplevel>\n      {0}:{line} | {code}\n",
+        file.name
+    )
 }
 
 /// An annotation comment's name and arguments (`@schema/validation min=1`); `None` for code

@@ -89,13 +89,7 @@ fn callee_sources(text: &str) -> usize {
 }
 
 fn parse(text: &str) -> Result<Vec<Arg>, ArgumentsError> {
-    let mut lexer = Lexer::new(text);
-    let tok = lexer.next_token()?;
-    let mut p = Parser {
-        lexer,
-        tok,
-        depth: 0,
-    };
+    let mut p = Parser::over(Lexer::new(text))?;
     let args = if p.is(")") { Vec::new() } else { p.args()? };
     // The generated call collecting the arguments, then the one starting the annotation.
     p.consume(")")?;
@@ -121,13 +115,7 @@ pub(crate) fn parse_code<T>(
     text: &str,
     f: impl FnOnce(&mut Parser) -> Result<T, ArgumentsError>,
 ) -> Result<T, ArgumentsError> {
-    let mut lexer = Lexer::code(text);
-    let tok = lexer.next_token()?;
-    let mut p = Parser {
-        lexer,
-        tok,
-        depth: 0,
-    };
+    let mut p = Parser::over(Lexer::code(text))?;
     let out = f(&mut p)?;
     if p.tok.kind != Kind::Newline {
         return Err(p.error(format!("got {}, want newline", p.tok.kind.name())));
@@ -142,6 +130,16 @@ pub(crate) struct Parser {
 }
 
 impl Parser {
+    /// A parser at the first token of `lexer`.
+    fn over(mut lexer: Lexer) -> Result<Self, ArgumentsError> {
+        let tok = lexer.next_token()?;
+        Ok(Parser {
+            lexer,
+            tok,
+            depth: 0,
+        })
+    }
+
     /// The current token's kind.
     pub(crate) fn kind(&self) -> Kind {
         self.tok.kind

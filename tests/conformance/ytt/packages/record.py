@@ -477,6 +477,8 @@ def statements():
         args = ["-f", "config/"] + ([] if values is None else ["--data-values-file", "values.yml"])
         case(f"stmt-star-{sid}", group, f"own folder: a schema loading functions with statements from rules.star: {what}",
              fs, args + INSPECT)
+    case("stmt-star-not-given", group, "own: the schema alone, its rules.star not among the -f files (ytt's error)",
+         star, ["-f", "config/schema.yml"] + INSPECT)
 
 
 if __name__ == "__main__":
