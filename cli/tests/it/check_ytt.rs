@@ -202,7 +202,7 @@ fn every_error_of_one_schema_is_found_at_its_line() {
     assert!(
         found[6]
             .1
-            .contains("unsupported: load() of `x.star`, which is not among the files"),
+            .contains("cannot load x.star: Expected to find file 'x.star' (hint: only files included via -f flag are available)"),
         "{found:?}"
     );
 

@@ -326,7 +326,12 @@ pub fn schema_faults(
                 file: Arc::from(name),
                 line,
             },
-            message: text.trim_end().to_owned(),
+            // ytt's `Templating file` error: its message line.
+            message: text
+                .lines()
+                .find_map(|l| l.strip_prefix("- "))
+                .unwrap_or(text.trim_end())
+                .to_owned(),
             text,
         })
         .collect();
