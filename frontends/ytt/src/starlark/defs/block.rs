@@ -38,12 +38,19 @@ fn first_word(code: &str) -> &str {
         .unwrap_or_default()
 }
 
+/// The line closing a block (its number and word: `end`, `elif`, `else`); `None` at the end
+/// of the lines.
+type Closing = Option<(usize, &'static str)>;
+
+/// A function's name and parameters (with their defaults).
+type Head = (String, Vec<(String, Option<Node>)>);
+
 /// The statements from `at` up to the line closing the block (`end`, `elif`, `else`), and
 /// that line (its number and word); `None` at the end of the lines.
 fn block(
     lines: &[(usize, String)],
     mut at: usize,
-) -> Result<(Vec<Stmt>, Option<(usize, &'static str)>), LoadError> {
+) -> Result<(Vec<Stmt>, Closing), LoadError> {
     let mut out = Vec::new();
     while let Some((line, code)) = lines.get(at) {
         let line = *line;
@@ -194,14 +201,14 @@ fn text(e: &ArgumentsError) -> String {
 }
 
 fn keyword_alone(p: &mut Parser, word: &str) -> Result<(), ArgumentsError> {
-    if !p.is_keyword(word) && !(word == "end" && p.kind() == Kind::Ident) {
+    if !(p.is_keyword(word) || (word == "end" && p.kind() == Kind::Ident)) {
         return Err(ArgumentsError::syntax(1, format!("want {word}")));
     }
     p.advance().map(|_| ())
 }
 
 /// `def name(params):`.
-fn def_head(p: &mut Parser) -> Result<(String, Vec<(String, Option<Node>)>), ArgumentsError> {
+fn def_head(p: &mut Parser) -> Result<Head, ArgumentsError> {
     if !p.is_keyword("def") {
         return Err(ArgumentsError::unsupported(
             "code outside a `def` (validgen runs functions only)",

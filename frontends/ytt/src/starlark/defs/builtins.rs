@@ -158,9 +158,8 @@ pub(super) fn method<'a>(
             recv.type_name()
         ));
     };
-    let full = format!("{name}");
     if name != "format" {
-        no_keywords(&full, keywords)?;
+        no_keywords(name, keywords)?;
     }
     let text = |v: &Val<'_>| match v {
         Val::Str(t) => Ok(t.to_string()),
@@ -213,10 +212,10 @@ fn format(s: &str, args: &[Val<'_>], keywords: &[(&str, Val<'_>)]) -> Result<Str
                 let value = if field.is_empty() {
                     auto += 1;
                     args.get(auto - 1)
-                        .ok_or_else(|| format!("format: tuple index out of range"))?
+                        .ok_or_else(|| "format: tuple index out of range".to_owned())?
                 } else if let Ok(i) = field.parse::<usize>() {
                     args.get(i)
-                        .ok_or_else(|| format!("format: tuple index out of range"))?
+                        .ok_or_else(|| "format: tuple index out of range".to_owned())?
                 } else {
                     keywords
                         .iter()
