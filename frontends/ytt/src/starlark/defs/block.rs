@@ -47,10 +47,7 @@ type Head = (String, Vec<(String, Option<Node>)>);
 
 /// The statements from `at` up to the line closing the block (`end`, `elif`, `else`), and
 /// that line (its number and word); `None` at the end of the lines.
-fn block(
-    lines: &[(usize, String)],
-    mut at: usize,
-) -> Result<(Vec<Stmt>, Closing), LoadError> {
+fn block(lines: &[(usize, String)], mut at: usize) -> Result<(Vec<Stmt>, Closing), LoadError> {
     let mut out = Vec::new();
     while let Some((line, code)) = lines.get(at) {
         let line = *line;
