@@ -108,10 +108,10 @@ pub enum Command {
     /// `--data-value-yaml`, `--data-value-file`, `--data-values-inspect`, `--data-values-schema-inspect -o openapi-v3` and
     /// `--dangerous-data-values-disable-validation`. The output, the error texts and the exit
     /// status are ytt's: 0 on success, 1 on any error. Starlark beyond annotation literals,
-    /// simple lambdas, `#@ def` functions of one `return` (in the file or `load()`ed from a
-    /// `.star` file among the `-f` files) and unused `load()`s of ytt's modules (other
-    /// function bodies, loops, `load()` inside a `.star` file) is refused with an error
-    /// naming it.
+    /// lambdas, `#@ def` functions (statements included; in the file or `load()`ed from a
+    /// `.star` file among the `-f` files) and unused `load()`s of ytt's modules (functions of
+    /// YAML fragments, `load()` inside a `.star` file, template code) is refused with an
+    /// error naming it.
     Ytt(YttArgs),
 
     /// Print a ytt data-values schema as OpenAPI v3 or JSON Schema (draft 2020-12).

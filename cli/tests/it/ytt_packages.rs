@@ -26,7 +26,7 @@ fn run(case: &Case) -> Outcome {
 #[test]
 fn every_package_case_conforms() {
     let cases = packages();
-    assert_eq!(cases.len(), 96);
+    assert_eq!(cases.len(), 115);
     let show = std::env::var("YTT_CASE").ok();
     let mut failing = Vec::new();
     for case in &cases {
@@ -142,51 +142,74 @@ fn a_folder_of_too_many_files_is_refused() {
         );
 }
 
-/// Starlark beyond functions of one `return` is refused, named and located, in bounded time:
-/// a `.star` file that loads another (a `load()` cycle included), a loop, recursion, a
-/// function whose text doubles with each call.
+/// Starlark validgen does not run is refused, named and located, and what it runs stays
+/// bounded: a `.star` file that loads another (a `load()` cycle included), ytt's `pass`,
+/// recursion (starlark-go's error), a loop that never ends (the step budget), a function
+/// whose text doubles with each call.
 #[test]
-fn starlark_beyond_functions_of_one_return_is_refused_at_its_line() {
-    let schema = |load: &str| {
-        format!(
-            "#@ load(\"h.star\", \"f\")\n#@data/values-schema\n---\n#@schema/validation (\"f\", f)\na: 1\n{load}"
-        )
+fn starlark_refusals_and_bounds() {
+    let schema = "#@ load(\"h.star\", \"f\")\n#@data/values-schema\n---\n#@schema/validation (\"f\", f)\na: 1\n";
+    // Each function calls the one before twice: inlined (`and`), the text doubles with each;
+    // run (`+`, which the interpreter runs), the calls do.
+    let doubling = |op: &str| -> String {
+        (1..40)
+            .map(|i| {
+                format!(
+                    "def f{i}(v):\n  return f{}(v) {op} f{}(v)\nend\n",
+                    i - 1,
+                    i - 1
+                )
+            })
+            .collect()
     };
-    let doubling: String = (1..40)
-        .map(|i| format!("def f{i}(v):\n  return f{}(v) + f{}(v)\n", i - 1, i - 1))
-        .collect();
+    let refused = "ytt: Error: schema.yml:1: unsupported: ";
     let cases = [
         (
-            "def f(v):\n  return v > 0\nload(\"g.star\", \"g\")\n",
-            "schema.yml:1",
-            "load() in `h.star` (line 3)",
+            "def f(v):\n  return v > 0\nend\nload(\"g.star\", \"g\")\n".to_owned(),
+            refused,
+            "load() in `h.star` (line 4)",
         ),
         (
-            "def f(v):\n  for x in v:\n    pass\n  return True\n",
-            "schema.yml:1",
-            "`for` statement in the body of `f` (only one `return`), in `h.star` (line 2)",
+            "def f(v):\n  for x in v:\n    pass\n  end\n  return True\nend\n".to_owned(),
+            refused,
+            "use of reserved keyword 'pass' is not allowed, in `h.star` (line 3)",
         ),
         (
-            "def f(v):\n  return g(v)\ndef g(v):\n  return f(v)\n",
-            "schema.yml:4",
-            "calls itself",
+            "def f(v):\n  return g(v)\nend\ndef g(v):\n  return f(v)\nend\n".to_owned(),
+            "ytt: Error: Validating final data values:",
+            "found: function f called recursively",
         ),
         (
-            &format!("def f0(v):\n  return v\n{doubling}def f(v):\n  return f39(v)\n"),
-            "schema.yml:1",
+            "def f(v):\n  for i in range(1000000000000):\n    v += 1\n  end\n  return True\nend\n"
+                .to_owned(),
+            "ytt: Error: Validating final data values:",
+            "found: validgen: h.star:2: the function f ran more than 100000 steps",
+        ),
+        (
+            format!(
+                "def f0(v):\n  return v\nend\n{}def f(v):\n  return f39(v)\nend\n",
+                doubling("and")
+            ),
+            "ytt: Error: schema.yml:4: unsupported: ",
             "longer than 65536 bytes",
         ),
+        (
+            format!(
+                "def f0(v):\n  return v\nend\n{}def f(v):\n  return f39(v)\nend\n",
+                doubling("+")
+            ),
+            "ytt: Error: Validating final data values:",
+            "ran more than 100000 steps",
+        ),
     ];
-    for (star, at, says) in cases {
-        let text = schema("");
-        let files = [("schema.yml", text.as_str()), ("h.star", star)];
+    for (star, starts, says) in &cases {
+        let files = [("schema.yml", schema), ("h.star", star.as_str())];
         let args = ["-f", "schema.yml", "-f", "h.star", "--data-values-inspect"].map(str::to_owned);
         let invocation = invocation_of(&args).expect("flags");
         let got = run_with(&invocation, &Memory(&files), None);
         assert_eq!(got.exit_code, 1, "{says}");
-        let refused = format!("ytt: Error: {at}: unsupported: ");
         assert!(
-            got.stderr.starts_with(&refused) && got.stderr.contains(says),
+            got.stderr.starts_with(starts) && got.stderr.contains(says),
             "{says}: {}",
             got.stderr
         );

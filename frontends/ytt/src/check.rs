@@ -318,7 +318,7 @@ pub fn schema_faults(
         }];
     }
     let star = |path: &str| read(path).ok();
-    let mut faults: Vec<SchemaFault> = code::apply(&mut file, &star)
+    let mut faults: Vec<SchemaFault> = code::apply(&mut file, &star, true)
         .into_iter()
         .take(MAX_FAULTS)
         .map(|(line, text)| SchemaFault {
@@ -326,7 +326,12 @@ pub fn schema_faults(
                 file: Arc::from(name),
                 line,
             },
-            message: text.trim_end().to_owned(),
+            // ytt's `Templating file` error: its message line.
+            message: text
+                .lines()
+                .find_map(|l| l.strip_prefix("- "))
+                .unwrap_or(text.trim_end())
+                .to_owned(),
             text,
         })
         .collect();

@@ -1,14 +1,14 @@
 //! The code lines (`#@ ...` without an annotation name) of a schema or data-values file, as far
 //! as validgen reads them: `load()` of ytt's standard modules that no annotation uses,
-//! `def` functions of one `return` ([`crate::starlark::functions`]), and `load()` of such
-//! functions from a `.star` file among the run's files (ytt 0.48: a `.star` file is read only
-//! when loaded, its path relative to the loading file's folder). Annotations naming a function
-//! get its lambda in its place; every other code line is refused, named and located.
+//! `def` functions ([`crate::starlark::Module`]), and `load()` of functions from a `.star`
+//! file among the run's files (ytt 0.48: a `.star` file is read only when loaded, its path
+//! relative to the loading file's folder). Annotations naming a function get it in its place
+//! ([`crate::starlark::functions`]); every other code line is refused, named and located.
 
 use super::annotations::{self, each_comment};
 use super::run::Loaded;
-use super::starlark::functions::{Function, read_functions, substitute};
-use super::starlark::{mentions, refuse_code, standard_load};
+use super::starlark::functions::substitute;
+use super::starlark::{CALLEE, Module, mentions, refuse_code, standard_load};
 
 /// The `.star` files a run may load: a name as ytt names files (`helpers.star`,
 /// `lib/rules.star`) to its text; `None` when the run has no such file.
@@ -17,19 +17,31 @@ pub(crate) type StarFiles<'a> = &'a dyn Fn(&str) -> Option<String>;
 /// Reads the code lines of `file` and, when validgen reads them all, puts each function an
 /// annotation names in its place; else each line refused (its line and validgen's text, in
 /// line order), the annotations left as they were.
-pub(crate) fn apply(file: &mut Loaded, stars: StarFiles<'_>) -> Vec<(usize, String)> {
+///
+/// In a schema file (`schema`), a `.star` file that is not among the files is ytt's
+/// `Templating file` error (without its `Overlaying data values schema` header, which names
+/// every schema file); elsewhere validgen's refusal.
+pub(crate) fn apply(file: &mut Loaded, stars: StarFiles<'_>, schema: bool) -> Vec<(usize, String)> {
     let all = annotations::all(&file.documents);
     let mut refused = Vec::new();
     let mut modules = Vec::new();
-    let mut functions: Vec<Function> = Vec::new();
+    let mut loaded: Vec<Module> = Vec::new();
+    let mut visible: Vec<String> = Vec::new();
     let mut defs = Vec::new();
     for code in all.iter().filter(|a| a.name.is_empty()) {
         let line = code.pos.line;
         if let Some(module) = standard_load(&code.args) {
             modules.push(module);
         } else if let Some((path, names)) = star_load(&code.args) {
+            if schema && join(&file.name, &path).is_some_and(|name| stars(&name).is_none()) {
+                refused.push((line, not_given(file, line, &path)));
+                continue;
+            }
             match load_star(&file.name, &path, &names, stars) {
-                Ok(found) => functions.extend(found),
+                Ok(found) => {
+                    loaded.push(found);
+                    visible.extend(names);
+                }
                 Err(construct) => refused.push((line, refusal(&file.path, line, &construct))),
             }
         } else if code.args.trim_start().starts_with("load") {
@@ -39,27 +51,47 @@ pub(crate) fn apply(file: &mut Loaded, stars: StarFiles<'_>) -> Vec<(usize, Stri
             defs.push((line, code.args.trim().to_owned()));
         }
     }
-    match read_functions(&defs, true) {
-        Ok(found) => functions.extend(found),
-        Err((line, construct)) => refused.push((line, refusal(&file.path, line, &construct))),
+    if let Some(line) = fragment_function(&file.text, &defs) {
+        let construct = "a function of YAML fragments (`#@ def` whose body is YAML)";
+        refused.push((line, refusal(&file.path, line, construct)));
+        return refused;
     }
+    let mut own_names = Vec::new();
+    let module = Module::from_lines(&file.name, defs, &visible).and_then(|own| {
+        own_names = own.names().map(str::to_owned).collect();
+        loaded.iter().try_fold(own, |m, other| m.merge(other))
+    });
+    let module = match module {
+        Ok(m) => m,
+        Err((line, construct)) => {
+            refused.push((line, refusal(&file.path, line, &construct)));
+            refused.sort_by_key(|(line, _)| *line);
+            return refused;
+        }
+    };
+    visible.extend(own_names);
     for annotation in all.iter().filter(|a| !a.name.is_empty()) {
+        let line = annotation.pos.line;
         if let Some(module) = modules.iter().find(|m| mentions(&annotation.args, m)) {
             let construct = format!("the module `{module}` (`@ytt:{module}`) in an annotation");
-            let line = annotation.pos.line;
             refused.push((line, refusal(&file.path, line, &construct)));
+        } else if annotation.args.contains(CALLEE) {
+            refused.push((
+                line,
+                refusal(&file.path, line, &format!("the text `{CALLEE}`")),
+            ));
         }
     }
-    if refused.is_empty() && !functions.is_empty() {
+    if refused.is_empty() && !visible.is_empty() {
         let path = file.path.clone();
         each_comment(&mut file.documents, &mut |comment| {
             let Some((name, args)) = annotation_parts(&comment.text) else {
                 return;
             };
-            if !functions.iter().any(|f| mentions(args, &f.name)) {
+            if !visible.iter().any(|f| mentions(args, f)) {
                 return;
             }
-            match substitute(args, &functions) {
+            match substitute(args, &module, &visible) {
                 Ok(text) => comment.text = format!("@{name} {text}"),
                 Err(construct) => {
                     let line = comment.pos.line;
@@ -70,6 +102,54 @@ pub(crate) fn apply(file: &mut Loaded, stars: StarFiles<'_>) -> Vec<(usize, Stri
     }
     refused.sort_by_key(|(line, _)| *line);
     refused
+}
+
+/// The line of the first `def` among the code lines `defs` whose body holds YAML (a line
+/// other than code, a blank or a `#` comment between two of its code lines): a function of
+/// YAML fragments, which validgen does not run.
+fn fragment_function(text: &str, defs: &[(usize, String)]) -> Option<usize> {
+    let lines: Vec<&str> = text.split('\n').collect();
+    let mut depth = 0usize;
+    let mut opened = 0;
+    for (k, (line, code)) in defs.iter().enumerate() {
+        let word = code
+            .split(|c: char| !c.is_alphanumeric())
+            .next()
+            .unwrap_or_default();
+        if depth == 0 {
+            opened = *line;
+        }
+        match word {
+            "end" => depth = depth.saturating_sub(1),
+            "elif" | "else" => {}
+            _ if code.trim_end().ends_with(':') => depth += 1,
+            _ => {}
+        }
+        let next = defs.get(k + 1).map_or(*line, |(l, _)| *l);
+        let between = lines.get(*line..next.saturating_sub(1)).unwrap_or_default();
+        let yaml = between.iter().any(|l| {
+            let t = l.trim();
+            !(t.is_empty() || (t.starts_with('#') && !t.starts_with("#@")))
+        });
+        if depth > 0 && yaml {
+            return Some(opened);
+        }
+    }
+    None
+}
+
+/// ytt's error for a `load()` of a file the run does not have (`pkg/workspace`
+/// `TemplateLoader.Load`), as printed under the schema overlay's header.
+fn not_given(file: &Loaded, line: usize, path: &str) -> String {
+    let code = file
+        .text
+        .split('\n')
+        .nth(line.saturating_sub(1))
+        .unwrap_or_default();
+    format!(
+        "  Templating file '{0}': \n- cannot load {path}: Expected to find file '{path}' (hint: only files included via -f flag are available)\n    in <toplevel>\n      {0}:{line} | {code}\n",
+        file.name
+    )
 }
 
 /// An annotation comment's name and arguments (`@schema/validation min=1`); `None` for code
@@ -105,15 +185,14 @@ fn star_load(code: &str) -> Option<(String, Vec<String>)> {
     Some((path, args))
 }
 
-/// The functions `names` of the `.star` file `path` loaded from the file named `from`, each
-/// with the file's other functions substituted into its body; else validgen's account of
-/// what it cannot read.
+/// The functions of the `.star` file `path` loaded from the file named `from` (which must
+/// define `names`); else validgen's account of what it cannot read.
 fn load_star(
     from: &str,
     path: &str,
     names: &[String],
     stars: StarFiles<'_>,
-) -> Result<Vec<Function>, String> {
+) -> Result<Module, String> {
     let name = join(from, path).ok_or_else(|| format!("load() of `{path}`, outside the files"))?;
     let text = stars(&name)
         .ok_or_else(|| format!("load() of `{path}`, which is not among the files (-f)"))?;
@@ -126,20 +205,14 @@ fn load_star(
     if let Some((line, _)) = lines.iter().find(|(_, l)| l.starts_with("load")) {
         return Err(format!("load() in `{name}` (line {line})"));
     }
-    let all = read_functions(&lines, false)
+    let module = Module::from_lines(&name, lines, &[])
         .map_err(|(line, construct)| format!("{construct}, in `{name}` (line {line})"))?;
-    names
-        .iter()
-        .map(|wanted| {
-            let f = all
-                .iter()
-                .find(|f| f.name == *wanted)
-                .ok_or_else(|| format!("load() of `{wanted}`, which `{name}` does not define"))?;
-            let others: Vec<Function> = all.iter().filter(|g| g.name != f.name).cloned().collect();
-            let body = substitute(&f.body, &others)?;
-            Ok(Function { body, ..f.clone() })
-        })
-        .collect()
+    if let Some(wanted) = names.iter().find(|n| module.params(n).is_none()) {
+        return Err(format!(
+            "load() of `{wanted}`, which `{name}` does not define"
+        ));
+    }
+    Ok(module)
 }
 
 /// `path` relative to the folder of the file named `from` (`a/b.yml` + `../c.star` = `c.star`);
@@ -162,7 +235,7 @@ fn join(from: &str, path: &str) -> Option<String> {
 /// validgen's own refusal of Starlark beyond what it compiles.
 pub(crate) fn refusal(file: &str, line: usize, construct: &str) -> String {
     format!(
-        "{file}:{line}: unsupported: {construct}: validgen compiles data-values schemas whose annotations use literals, simple lambdas and functions of one `return` only\n"
+        "{file}:{line}: unsupported: {construct}: validgen runs data-values schemas whose annotations use literals, lambdas and `def` functions only\n"
     )
 }
 
@@ -193,18 +266,35 @@ mod tests {
     }
 
     #[test]
-    fn star_functions_carry_their_files_functions() {
-        let star = |name: &str| {
-            (name == "h.star")
-                .then(|| "def a(v):\n  return v > 1\n\ndef b(v):\n  return a(v)\n".to_owned())
+    fn finds_functions_of_yaml_fragments() {
+        let text = "#@ def f():\na: 1\n#@ end\n#@ def g(v):\n#! why\n#@   return v\n#@ end\nb: 2\n";
+        let code = |lines: &[(usize, &str)]| -> Vec<(usize, String)> {
+            lines.iter().map(|(l, c)| (*l, (*c).to_owned())).collect()
         };
-        let got = load_star("schema.yml", "h.star", &["b".to_owned()], &star);
         assert_eq!(
-            got.map(|fs| fs.into_iter().map(|f| f.body).collect::<Vec<_>>()),
-            Ok(vec!["((v) > 1)".to_owned()])
+            fragment_function(text, &code(&[(1, "def f():"), (3, "end")])),
+            Some(1)
         );
+        assert_eq!(
+            fragment_function(
+                text,
+                &code(&[(4, "def g(v):"), (6, "return v"), (7, "end")])
+            ),
+            None
+        );
+    }
+
+    #[test]
+    fn star_files_load_or_are_refused() {
+        let star = |name: &str| {
+            (name == "h.star").then(|| {
+                "def a(v):\n  if v > 1:\n    return True\n  end\n  return False\nend\n".to_owned()
+            })
+        };
+        let got = load_star("schema.yml", "h.star", &["a".to_owned()], &star);
+        assert_eq!(got.map(|m| m.names().count()), Ok(1));
         assert!(
-            load_star("schema.yml", "x.star", &["b".to_owned()], &star)
+            load_star("schema.yml", "x.star", &["a".to_owned()], &star)
                 .is_err_and(|e| e.contains("not among the files"))
         );
         assert!(

@@ -7,8 +7,8 @@
 //!
 //! - [`annotations`]: the `#@` comments of a node;
 //! - [`starlark`]: the Starlark of annotation arguments (literals, kwargs, simple lambdas,
-//!   functions of one `return`), its values and its error texts, as starlark-go under ytt, and
-//!   the evaluator of the lambdas;
+//!   `def` functions), its values and its error texts, as starlark-go under ytt, the evaluator
+//!   of the lambdas and the interpreter of functions with statements;
 //! - [`schema`]: data-values schemas typed as ytt types them;
 //! - [`validation`]: validation annotations read into [`validation::Validation`]s, which enter
 //!   the rule IR as extension checks;

@@ -248,12 +248,24 @@ pub(crate) fn read_inputs(invocation: &Invocation, files: &dyn Files) -> Result<
         let input = stars.iter().find(|s| s.name == name)?;
         files.read(&input.path).ok()
     };
+    let schema_names: Vec<String> = schema_files
+        .iter()
+        .filter_map(|&j| templates.get(j).map(|f| f.name.clone()))
+        .collect();
     for file in templates
         .iter_mut()
         .filter(|f| has_document(f, "data/values-schema") || has_document(f, "data/values"))
     {
-        if let Some((_, text)) = code::apply(file, &star).into_iter().next() {
-            return Err(Stop::Refused(text));
+        let schema = has_document(file, "data/values-schema");
+        if let Some((_, text)) = code::apply(file, &star, schema).into_iter().next() {
+            return Err(Stop::Refused(if text.starts_with("  Templating file") {
+                format!(
+                    "Overlaying data values schema (in following order: {}):\n{text}",
+                    schema_names.join(", ")
+                )
+            } else {
+                text
+            }));
         }
     }
     // Each template's repeated keys (ytt evaluates the schema files first, then, after the

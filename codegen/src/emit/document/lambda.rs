@@ -6,10 +6,21 @@
 use crate::PRIVATE;
 use proc_macro2::TokenStream;
 use quote::quote;
-use validgen_ytt::starlark::{Expr, Lambda};
+use validgen_ytt::starlark::{Callee, Expr, Lambda};
 
-/// A `fn __lambda<'a>(&[Val<'a>]) -> Result<Val<'a>, String>` item computing `f`.
+/// A `fn __lambda<'a>(&[Val<'a>]) -> Result<Val<'a>, String>` item computing `f` (a `def`
+/// with statements: a call of the interpreter).
 pub(super) fn function(f: &Lambda) -> TokenStream {
+    if let Some(def) = &f.def {
+        let call = callee(def, quote!(__args.to_vec()));
+        return quote! {
+            fn __lambda<'a>(
+                __args: &[#PRIVATE::ytt::starlark::Val<'a>],
+            ) -> ::core::result::Result<#PRIVATE::ytt::starlark::Val<'a>, ::std::string::String> {
+                #call
+            }
+        };
+    }
     let params = &f.params;
     let body = expr(&f.body);
     quote! {
@@ -20,6 +31,23 @@ pub(super) fn function(f: &Lambda) -> TokenStream {
             ::core::result::Result::Ok(#body)
         }
     }
+}
+
+/// A call of the `def` function `def` with the arguments `args` (a `Vec<Val>`): its module is
+/// read back from its source once, then the interpreter runs it (statements are not
+/// compiled).
+fn callee(def: &Callee, args: TokenStream) -> TokenStream {
+    let source = def.module.source();
+    let name = &def.name;
+    quote! {{
+        static __MODULE: ::std::sync::OnceLock<
+            ::core::result::Result<#PRIVATE::ytt::starlark::Module, ::std::string::String>,
+        > = ::std::sync::OnceLock::new();
+        match __MODULE.get_or_init(|| #PRIVATE::ytt::starlark::Module::parse(#source)) {
+            ::core::result::Result::Ok(__m) => __m.call(#name, #args),
+            ::core::result::Result::Err(__e) => ::core::result::Result::Err(__e.clone()),
+        }
+    }}
 }
 
 /// An expression of type `Val<'a>` (with `?` on failing operations) computing `e`.
@@ -114,5 +142,10 @@ fn expr(e: &Expr) -> TokenStream {
         Expr::Ge(x, y) => compare(x, y, quote!(Ge)),
         Expr::In(x, y) => binary(x, y, quote!(#val::Bool(#ops::contains(&__x, &__y)?))),
         Expr::NotIn(x, y) => binary(x, y, quote!(#val::Bool(#ops::not_contains(&__x, &__y)?))),
+        Expr::Call(def, args) => {
+            let args = args.iter().map(expr);
+            let call = callee(def, quote!(::std::vec![#(#args),*]));
+            quote!(#call?)
+        }
     }
 }

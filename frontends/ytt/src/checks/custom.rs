@@ -24,7 +24,12 @@ pub fn custom_by<'a>(
     match f(&[Val::from_data(v)]) {
         Ok(Val::Bool(true)) => None,
         Ok(_) => Some(None),
-        Err(message) => found(message),
+        // ytt prints a failing rule's error without starlark-go's `fail: ` (and its own
+        // `check: `) prefix (`pkg/validations/validate.go` `Validate`).
+        Err(message) => {
+            let text = message.strip_prefix("fail: ").unwrap_or(&message);
+            found(text.strip_prefix("check: ").unwrap_or(text).to_owned())
+        }
     }
 }
 

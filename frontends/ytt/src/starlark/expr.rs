@@ -7,13 +7,28 @@
 //! literals, list/tuple/dict displays, subscripts, attributes, comparisons, membership,
 //! `and`/`or`/`not`, unary `-` and `len()`.
 
+use std::sync::Arc;
+
+use super::Module;
+
 /// A function: its parameters and its body (starlark-go names every lambda `lambda`).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Lambda {
-    /// The parameters' names, in order.
+    /// The parameters' names, in order (a `def`'s with those that have defaults).
     pub params: Vec<String>,
-    /// The body.
+    /// The body (unused when `def` is set).
     pub body: Expr,
+    /// A `def` function with statements, which the interpreter runs whole: calls go to it.
+    pub def: Option<Callee>,
+}
+
+/// A `def` function of a [`Module`], run by its interpreter.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Callee {
+    /// The functions of its file (and those it loads).
+    pub module: Arc<Module>,
+    /// The function's name.
+    pub name: String,
 }
 
 /// An expression of a lambda's body.
@@ -67,4 +82,6 @@ pub enum Expr {
     In(Box<Expr>, Box<Expr>),
     /// `x not in y`.
     NotIn(Box<Expr>, Box<Expr>),
+    /// A call of a `def` function with statements, with positional arguments.
+    Call(Callee, Vec<Expr>),
 }

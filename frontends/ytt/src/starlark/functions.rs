@@ -1,140 +1,57 @@
-//! `def` functions as schema and data-values files write them (`#@ def f(v):`, `#@   return
-//! v > 1023`, `#@ end`) and as the `.star` files they `load()` hold them, as far as validgen
-//! compiles them: a function whose body is one `return` of an expression is that
-//! expression's lambda (starlark-go calls both alike: positional parameters bound in order,
-//! the expression's value returned), so an annotation naming the function gets
-//! `(lambda params: expression)` in its place, and both back ends run it as any lambda. Any
-//! other body (`if`, `for`, assignments, several statements, `fail()` after a statement) is
-//! refused, naming its line; so is a function that calls itself (starlark-go refuses
-//! recursion).
+//! `def` functions ([`Module`]) put in place in an annotation's text. A function whose body
+//! is one `return` of an expression is that expression's lambda (starlark-go calls both
+//! alike: positional parameters bound in order, the expression's value returned), so an
+//! annotation naming it gets `(lambda params: expression)`, and a call `f(a, b)` the body with
+//! each parameter replaced by its argument: both back ends run it as any lambda (the emitter
+//! compiles it). Any other function, or a call that cannot be inlined so (another number of
+//! arguments, a parameter the body ignores, defaults, a function reached again inside itself),
+//! gets `$def("<module source>", "f")` ([`super::CALLEE`]), which the interpreter of
+//! statements runs.
 
-/// One function: `def name(params):` with the body `return body`.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Function {
-    /// Its name.
-    pub name: String,
-    /// Its parameters, as written between the parentheses (`v, ctx`).
-    pub params: String,
-    /// The returned expression.
-    pub body: String,
-    /// The line of its `def`.
-    pub line: usize,
-}
+use super::{CALLEE, Module};
 
 /// Longest annotation text once its functions are substituted (a bound on nested calls).
 pub const MAX_TEXT: usize = 64 * 1024;
 
-/// The functions of `lines` (each line's number and its code, `#@ ` and indentation left
-/// out), in order. `ends`: whether each `def` is closed by an `end` line (ytt's `#@` code);
-/// in a `.star` file the next `def` or the file's end closes it too.
+/// `text` (Starlark: an annotation's arguments) with each function of `module` that
+/// `visible` names put in place (see the module's docs); a name is left alone in a string,
+/// after a `.` (an attribute) and before a lone `=` (a keyword argument's name); in a body, a
+/// parameter's name hides a function's.
 ///
 /// # Errors
-/// The line and validgen's name of the construct it cannot compile: a line that is not part
-/// of a `def` of one `return`, a parameter that is not a plain name.
-pub fn read_functions(
-    lines: &[(usize, String)],
-    ends: bool,
-) -> Result<Vec<Function>, (usize, String)> {
-    let mut out = Vec::new();
-    let mut it = lines.iter().peekable();
-    while let Some((line, code)) = it.next() {
-        let Some((name, params)) = def_head(code) else {
-            return Err((*line, statement(code)));
-        };
-        if let Some(bad) = params
-            .split(',')
-            .map(str::trim)
-            .filter(|p| !p.is_empty())
-            .find(|p| !is_name(p))
-        {
-            return Err((*line, format!("the parameter `{bad}` (only plain names)")));
-        }
-        let body = match it.next() {
-            Some((_, code)) if code.starts_with("return ") => code["return ".len()..].trim(),
-            Some((l, code)) => {
-                return Err((
-                    *l,
-                    format!(
-                        "{} in the body of `{name}` (only one `return`)",
-                        statement(code)
-                    ),
-                ));
-            }
-            None => return Err((*line, format!("`{name}` without a body"))),
-        };
-        match it.peek() {
-            Some((_, code)) if code == "end" => {
-                it.next();
-            }
-            Some((l, code)) if ends || def_head(code).is_none() => {
-                return Err((
-                    *l,
-                    format!(
-                        "{} in the body of `{name}` (only one `return`)",
-                        statement(code)
-                    ),
-                ));
-            }
-            None if ends => return Err((*line, format!("`{name}` without its `end`"))),
-            _ => {}
-        }
-        out.push(Function {
-            name: name.to_owned(),
-            params: params.trim().to_owned(),
-            body: body.to_owned(),
-            line: *line,
-        });
-    }
-    Ok(out)
-}
-
-/// `def name(params):` split into name and parameters.
-fn def_head(code: &str) -> Option<(&str, &str)> {
-    let rest = code.strip_prefix("def ")?.trim_start();
-    let (name, rest) = rest.split_once('(')?;
-    let params = rest
-        .trim_end()
-        .strip_suffix(':')?
-        .trim_end()
-        .strip_suffix(')')?;
-    is_name(name.trim()).then_some((name.trim(), params))
-}
-
-/// validgen's name of the statement `code` starts with.
-fn statement(code: &str) -> String {
-    let word = code
-        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
-        .next()
-        .unwrap_or_default();
-    match word {
-        "def" | "end" | "if" | "elif" | "else" | "for" | "while" | "return" | "pass" | "load"
-        | "break" | "continue" => format!("`{word}` statement"),
-        _ => "template code (`#@ ...`)".to_owned(),
-    }
-}
-
-fn is_name(s: &str) -> bool {
-    let mut chars = s.chars();
-    chars.next().is_some_and(|c| c.is_alphabetic() || c == '_')
-        && chars.all(|c| c.is_alphanumeric() || c == '_')
-}
-
-/// `text` (Starlark: an annotation's arguments) with each function of `functions` put in
-/// place: a call `f(a, b)` becomes the body with each parameter replaced by its argument in
-/// parentheses (the expressions are pure: starlark-go gives the same value), any other
-/// mention `(lambda params: body)`, the bodies substituted in turn. A name is left alone in a
-/// string, after a `.` (an attribute) and before a lone `=` (a keyword argument's name); in a
-/// body, a parameter's name hides a function's.
-///
-/// # Errors
-/// A function that calls itself, directly or through others (starlark-go refuses recursion);
-/// a call with another number of arguments than the function's parameters, or to a function
-/// that does not use one of its parameters (its argument would go unevaluated); a text longer
-/// than [`MAX_TEXT`] once substituted.
-pub fn substitute(text: &str, functions: &[Function]) -> Result<String, String> {
+/// A text longer than [`MAX_TEXT`] once substituted.
+pub fn substitute(text: &str, module: &Module, visible: &[String]) -> Result<String, String> {
+    let ctx = Functions {
+        module,
+        source: literal(&module.source()),
+    };
     let mut stack = Vec::new();
-    let out = expand(&lex(text), functions, &[], &mut stack)?;
+    let out = expand(&lex(text), &ctx, visible, &[], &mut stack)?;
     bounded(out)
+}
+
+/// The functions of a module, and its source as a Starlark string literal.
+struct Functions<'m> {
+    module: &'m Module,
+    source: String,
+}
+
+/// `text` as a double-quoted Starlark string literal.
+fn literal(text: &str) -> String {
+    let mut out = String::from("\"");
+    for c in text.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '"' => out.push_str("\\\""),
+            '\n' => out.push_str("\\n"),
+            '\t' => out.push_str("\\t"),
+            '\r' => out.push_str("\\r"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\x{:02x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
 }
 
 fn bounded(text: String) -> Result<String, String> {
@@ -248,35 +165,28 @@ fn call_arguments(tokens: &[Token], open: usize) -> Option<(Vec<Vec<Token>>, usi
 
 fn expand(
     tokens: &[Token],
-    functions: &[Function],
+    fs: &Functions<'_>,
+    visible: &[String],
     hidden: &[&str],
     stack: &mut Vec<String>,
 ) -> Result<String, String> {
     let mut out = String::new();
     let mut i = 0;
     while let Some(t) = tokens.get(i) {
-        let function = match t {
-            Token::Name(word) if !hidden.contains(&word.as_str()) => {
-                functions.iter().find(|f| f.name == *word)
+        let name = match t {
+            Token::Name(word)
+                if !hidden.contains(&word.as_str())
+                    && visible.contains(word)
+                    && !is_attribute_or_keyword(tokens, i) =>
+            {
+                word
             }
-            _ => None,
+            _ => {
+                out.push_str(&text_of(std::slice::from_ref(t)));
+                i += 1;
+                continue;
+            }
         };
-        let Some(f) = function.filter(|_| !is_attribute_or_keyword(tokens, i)) else {
-            out.push_str(&text_of(std::slice::from_ref(t)));
-            i += 1;
-            continue;
-        };
-        if stack.contains(&f.name) {
-            return Err(format!("the function `{}` calls itself", f.name));
-        }
-        let params: Vec<&str> = f
-            .params
-            .split(',')
-            .map(str::trim)
-            .filter(|p| !p.is_empty())
-            .collect();
-        stack.push(f.name.clone());
-        let body = lex(&f.body);
         let open = tokens
             .get(i + 1..)
             .into_iter()
@@ -284,42 +194,53 @@ fn expand(
             .position(|t| !matches!(t, Token::Char(c) if c.is_whitespace()))
             .map(|k| i + 1 + k)
             .filter(|&k| tokens.get(k) == Some(&Token::Char('(')));
-        match open.and_then(|k| call_arguments(tokens, k)) {
-            Some((args, next)) => {
-                if args.len() != params.len() {
-                    return Err(format!(
-                        "`{}` called with {} arguments (it takes {})",
-                        f.name,
-                        args.len(),
-                        params.len()
-                    ));
-                }
+        let call = open.and_then(|k| call_arguments(tokens, k));
+        let inline = fs
+            .module
+            .as_expression(name)
+            .filter(|_| !stack.contains(name));
+        let all: Vec<String> = fs.module.names().map(str::to_owned).collect();
+        match (inline, call) {
+            (Some((params, body)), Some((args, next)))
+                if args.len() == params.len() && uses_all(&lex(body), &params) =>
+            {
+                stack.push(name.clone());
                 let mut bound = Vec::new();
                 for (param, arg) in params.iter().zip(&args) {
-                    let used = body.iter().enumerate().any(|(k, t)| {
-                        t == &Token::Name((*param).to_owned()) && !is_attribute_or_keyword(&body, k)
-                    });
-                    if !used {
-                        return Err(format!("`{}` does not use its parameter `{param}`", f.name));
-                    }
-                    bound.push((*param, expand(arg, functions, hidden, stack)?));
+                    bound.push((*param, expand(arg, fs, visible, hidden, stack)?));
                 }
-                let inner = expand(&body, functions, &params, stack)?;
+                let inner = expand(&lex(body), fs, &all, &params, stack)?;
+                stack.pop();
                 out.push('(');
                 out.push_str(&bind(&lex(&inner), &bound));
                 out.push(')');
                 i = next;
             }
-            None => {
-                let inner = expand(&body, functions, &params, stack)?;
-                out.push_str(&format!("(lambda {}: {inner})", f.params));
+            (Some((params, body)), None) => {
+                stack.push(name.clone());
+                let inner = expand(&lex(body), fs, &all, &params, stack)?;
+                stack.pop();
+                out.push_str(&format!("(lambda {}: {inner})", params.join(", ")));
+                i += 1;
+            }
+            _ => {
+                out.push_str(&format!("{CALLEE}({}, \"{name}\")", fs.source));
                 i += 1;
             }
         }
-        stack.pop();
         out = bounded(out)?;
     }
     Ok(out)
+}
+
+/// Whether the body `tokens` uses each of `params` (else its argument would go unevaluated
+/// once inlined).
+fn uses_all(tokens: &[Token], params: &[&str]) -> bool {
+    params.iter().all(|param| {
+        tokens.iter().enumerate().any(|(k, t)| {
+            t == &Token::Name((*param).to_owned()) && !is_attribute_or_keyword(tokens, k)
+        })
+    })
 }
 
 /// `tokens` with each parameter of `bound` replaced by its argument in parentheses.
@@ -360,108 +281,67 @@ fn string_end(chars: &[char], start: usize) -> usize {
 mod tests {
     use super::*;
 
-    fn lines(code: &[&str]) -> Vec<(usize, String)> {
-        code.iter()
+    fn module(code: &[&str]) -> Module {
+        let lines = code
+            .iter()
             .enumerate()
             .map(|(i, c)| (i + 1, (*c).to_owned()))
-            .collect()
+            .collect();
+        let m = Module::from_lines("schema.yml", lines, &[]);
+        assert!(m.is_ok(), "{m:?}");
+        m.unwrap_or_else(|_| unreachable!())
+    }
+
+    fn all(m: &Module) -> Vec<String> {
+        m.names().map(str::to_owned).collect()
     }
 
     #[test]
-    fn reads_one_return_functions() {
-        let got = read_functions(
-            &lines(&["def valid_port(v):", "return v > 1023", "end"]),
-            true,
-        );
+    fn inlines_one_return_functions_not_strings_attributes_or_keywords() {
+        let m = module(&[
+            "def small(v):",
+            "return v < 5",
+            "end",
+            "def both(v, ctx):",
+            "return small(v) and ctx.small",
+            "end",
+        ]);
         assert_eq!(
-            got,
-            Ok(vec![Function {
-                name: "valid_port".to_owned(),
-                params: "v".to_owned(),
-                body: "v > 1023".to_owned(),
-                line: 1,
-            }])
-        );
-        // A `.star` file needs no `end`.
-        let star = read_functions(
-            &lines(&["def a(v):", "return v", "def b(v, ctx):", "return a(v)"]),
-            false,
-        );
-        assert_eq!(star.map(|f| f.len()), Ok(2));
-    }
-
-    #[test]
-    fn refuses_other_bodies_at_their_line() {
-        let refused = |code: &[&str], ends| read_functions(&lines(code), ends).err();
-        assert_eq!(
-            refused(&["def f(v):", "if v:", "return 1", "end", "end"], true),
-            Some((
-                2,
-                "`if` statement in the body of `f` (only one `return`)".to_owned()
-            ))
-        );
-        assert_eq!(
-            refused(&["def f(v):", "return v", "return 2", "end"], true),
-            Some((
-                3,
-                "`return` statement in the body of `f` (only one `return`)".to_owned()
-            ))
-        );
-        assert_eq!(
-            refused(&["def f(v=1):", "return v", "end"], true),
-            Some((1, "the parameter `v=1` (only plain names)".to_owned()))
-        );
-        assert_eq!(
-            refused(&["def f(v):", "return v"], true),
-            Some((1, "`f` without its `end`".to_owned()))
-        );
-        assert_eq!(
-            refused(&["x = 1"], true),
-            Some((1, "template code (`#@ ...`)".to_owned()))
-        );
-    }
-
-    #[test]
-    fn substitutes_names_not_strings_attributes_or_keywords() {
-        let fs = read_functions(
-            &lines(&[
-                "def small(v):",
-                "return v < 5",
-                "def both(v, ctx):",
-                "return small(v) and ctx.small",
-                "def v(x):",
-                "return x",
-            ]),
-            false,
-        )
-        .unwrap_or_default();
-        assert_eq!(
-            substitute(r#"("small", both), small=1, when=small"#, &fs).as_deref(),
+            substitute(r#"("small", both), small=1, when=small"#, &m, &all(&m)).as_deref(),
             Ok(
                 r#"("small", (lambda v, ctx: ((v) < 5) and ctx.small)), small=1, when=(lambda v: v < 5)"#
             )
         );
-        let looping = read_functions(
-            &lines(&["def a(v):", "return b(v)", "def b(v):", "return a(v)"]),
-            false,
-        )
-        .unwrap_or_default();
-        assert_eq!(
-            substitute("a", &looping),
-            Err("the function `a` calls itself".to_owned())
+    }
+
+    #[test]
+    fn other_functions_go_to_the_interpreter() {
+        let m = module(&["def f(v, unused):", "return v > 1", "end"]);
+        let got = substitute("lambda v: f(v, 2)", &m, &all(&m)).unwrap_or_default();
+        assert!(got.starts_with("lambda v: $def(\""), "{got}");
+        assert!(got.ends_with("\"f\")(v, 2)"), "{got}");
+        let looping = module(&["def a(v):", "return a(v)", "end"]);
+        assert!(
+            substitute("a", &looping, &all(&looping))
+                .is_ok_and(|t| t.starts_with("(lambda v: $def("))
         );
     }
 
     #[test]
     fn bounds_the_substituted_text() {
-        // Each function calls the one before twice: the text doubles with each.
-        let mut code = vec!["def f0(v):".to_owned(), "return v".to_owned()];
+        // Each function calls the one before twice: inlined, the text doubles with each.
+        let mut code = vec![
+            "def f0(v):".to_owned(),
+            "return v".to_owned(),
+            "end".to_owned(),
+        ];
         for i in 1..40 {
             code.push(format!("def f{i}(v):"));
-            code.push(format!("return f{}(v) + f{}(v)", i - 1, i - 1));
+            code.push(format!("return f{}(v) and f{}(v)", i - 1, i - 1));
+            code.push("end".to_owned());
         }
-        let numbered: Vec<(usize, String)> = code.into_iter().enumerate().collect();
-        let fs = read_functions(&numbered, false).unwrap_or_default();
-        assert!(substitute("f39", &fs).is_err_and(|e| e.contains("longer than")));
+        let refs: Vec<&str> = code.iter().map(String::as_str).collect();
+        let m = module(&refs);
+        assert!(substitute("f39", &m, &all(&m)).is_err_and(|e| e.contains("longer than")));
     }
 }

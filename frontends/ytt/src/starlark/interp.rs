@@ -14,6 +14,9 @@ use super::{Expr, Lambda};
 /// `function lambda accepts no arguments (1 given)`, `function lambda accepts 1 positional
 /// argument (2 given)`, or the body's error.
 pub fn call<'a>(f: &'a Lambda, args: &[Val<'a>]) -> Result<Val<'a>, String> {
+    if let Some(def) = &f.def {
+        return def.module.call(&def.name, args.to_vec());
+    }
     arity(&f.params, args.len())?;
     eval(&f.body, args)
 }
@@ -122,6 +125,13 @@ pub fn eval<'a>(e: &'a Expr, params: &[Val<'a>]) -> Result<Val<'a>, String> {
             let (x, y) = bin(x, y)?;
             ops::not_contains(&x, &y).map(Val::Bool)
         }
+        Expr::Call(def, args) => {
+            let args = args
+                .iter()
+                .map(|a| eval(a, params))
+                .collect::<Result<Vec<_>, _>>()?;
+            def.module.call(&def.name, args)
+        }
     }
 }
 
@@ -172,6 +182,7 @@ mod tests {
         Lambda {
             params: params.iter().map(|p| (*p).to_owned()).collect(),
             body,
+            def: None,
         }
     }
 

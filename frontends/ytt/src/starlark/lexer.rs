@@ -92,6 +92,9 @@ pub(crate) struct Lexer {
     tail_parens: usize,
     /// Whether the generated tail's last token was produced.
     done: bool,
+    /// A code line (a statement of a `def`), not an annotation's arguments: no generated
+    /// wrapper, and `#` starts a comment.
+    code: bool,
 }
 
 impl Lexer {
@@ -103,6 +106,19 @@ impl Lexer {
             depth: 2,
             tail_parens: 2,
             done: false,
+            code: false,
+        }
+    }
+
+    /// A scanner of one code line (`total += v[i]`, `if x > 1:`), ended by a newline.
+    pub(crate) fn code(text: &str) -> Self {
+        Lexer {
+            chars: text.chars().collect(),
+            pos: 0,
+            depth: 0,
+            tail_parens: 0,
+            done: false,
+            code: true,
         }
     }
 
@@ -133,6 +149,9 @@ impl Lexer {
             self.pos += 1;
         }
         let start = self.pos;
+        if self.code && self.peek(0) == Some('#') {
+            self.pos = self.chars.len();
+        }
         let Some(c) = self.peek(0) else {
             return self.tail();
         };
@@ -142,6 +161,16 @@ impl Lexer {
         if c == 'r' && matches!(self.peek(1), Some('"' | '\'')) {
             self.pos += 1;
             return self.string(start, start + 1);
+        }
+        if !self.code
+            && c == '$'
+            && self.chars.get(start..start + 4) == Some(&['$', 'd', 'e', 'f'][..])
+        {
+            // validgen's own name for a `def` function put in place ([`super::CALLEE`]).
+            self.pos += 4;
+            let mut token = self.token(Kind::Ident, start);
+            token.text = super::CALLEE.to_owned();
+            return Ok(token);
         }
         if is_ident_start(c) {
             while matches!(self.peek(0), Some(c) if is_ident_start(c) || c.is_ascii_digit()) {

@@ -7,7 +7,7 @@ use super::error::{ArgumentsError, unsupported};
 use super::resolve::UNIVERSE;
 use super::syntax::{Arg, Node, Param};
 use super::value::Value;
-use super::{Expr, Lambda};
+use super::{CALLEE, Callee, Expr, Lambda, Module};
 use crate::starlark::interp;
 
 /// The value of one argument expression (outside any lambda).
@@ -29,6 +29,21 @@ pub(crate) fn value(node: &Node) -> Result<Value, ArgumentsError> {
             .map(Value::Tuple),
         Node::Lambda { params, body, .. } => {
             lambda(params, body).map(|l| Value::Function(Arc::new(l)))
+        }
+        Node::Call { func, args, .. } if is_callee(func) => {
+            let def = callee(args)?;
+            let params = def
+                .module
+                .params(&def.name)
+                .unwrap_or_default()
+                .into_iter()
+                .map(str::to_owned)
+                .collect();
+            Ok(Value::Function(Arc::new(Lambda {
+                params,
+                body: Expr::None,
+                def: Some(def),
+            })))
         }
         Node::Dict(entries) => {
             let mut out: Vec<(Value, Value)> = Vec::with_capacity(entries.len());
@@ -85,6 +100,7 @@ fn lambda(params: &[Param], body: &Node) -> Result<Lambda, ArgumentsError> {
     Ok(Lambda {
         params: names,
         body,
+        def: None,
     })
 }
 
@@ -138,6 +154,36 @@ fn expr(node: &Node, params: &[String]) -> Result<Expr, ArgumentsError> {
     })
 }
 
+/// Whether `node` is within what [`expr`] lowers, calls of `functions` (put in place before
+/// lowering) included: a one-`return` function whose expression is can be inlined.
+pub(crate) fn inlinable(node: &Node, functions: &[&str]) -> bool {
+    let all = |items: &[Node]| items.iter().all(|i| inlinable(i, functions));
+    match node {
+        Node::Name { .. } | Node::Int(_) | Node::Float(_) | Node::Str(_) => true,
+        Node::List(items) | Node::Tuple(items) => all(items),
+        Node::Dict(entries) => entries
+            .iter()
+            .all(|(k, v)| inlinable(k, functions) && inlinable(v, functions)),
+        Node::Unary { op, x, .. } => matches!(*op, "-" | "not") && inlinable(x, functions),
+        Node::Binary { op, x, y, .. } => {
+            matches!(
+                *op,
+                "or" | "and" | "==" | "!=" | "<" | "<=" | ">" | ">=" | "in" | "not in"
+            ) && inlinable(x, functions)
+                && inlinable(y, functions)
+        }
+        Node::Dot { x, .. } => inlinable(x, functions),
+        Node::Index { x, key, .. } => inlinable(x, functions) && inlinable(key, functions),
+        Node::Call { func, args, .. } => {
+            matches!(&**func, Node::Name { name, .. } if name == "len" || functions.contains(&name.as_str()))
+                && args
+                    .iter()
+                    .all(|a| a.name.is_none() && a.star.is_none() && inlinable(&a.value, functions))
+        }
+        Node::Slice { .. } | Node::Cond { .. } | Node::Lambda { .. } => false,
+    }
+}
+
 fn exprs(items: &[Node], params: &[String]) -> Result<Vec<Expr>, ArgumentsError> {
     items.iter().map(|i| expr(i, params)).collect()
 }
@@ -158,9 +204,52 @@ fn name_expr(name: &str, col: usize, params: &[String]) -> Result<Expr, Argument
     })
 }
 
-/// A call: only `len(x)` is compiled.
+fn is_callee(func: &Node) -> bool {
+    matches!(func, Node::Name { name, .. } if name == CALLEE)
+}
+
+/// The function `$def("<module source>", "name")` names.
+fn callee(args: &[Arg]) -> Result<Callee, ArgumentsError> {
+    let texts: Vec<&str> = args
+        .iter()
+        .filter_map(|a| match (&a.name, &a.value) {
+            (None, Node::Str(s)) => Some(s.as_str()),
+            _ => None,
+        })
+        .collect();
+    let [source, name] = texts.as_slice() else {
+        return Err(ArgumentsError::unsupported(format!(
+            "{CALLEE} of other arguments"
+        )));
+    };
+    let module = Module::parse(source).map_err(ArgumentsError::eval)?;
+    if module.params(name).is_none() {
+        return Err(ArgumentsError::eval(format!("undefined: {name}")));
+    }
+    Ok(Callee {
+        module: Arc::new(module),
+        name: (*name).to_owned(),
+    })
+}
+
+/// A call: `len(x)` and the `def` functions with statements (the interpreter runs those).
 fn call(func: &Node, args: &[Arg], col: usize, params: &[String]) -> Result<Expr, ArgumentsError> {
     match func {
+        Node::Call {
+            func: inner,
+            args: def,
+            ..
+        } if is_callee(inner) => {
+            let callee = callee(def)?;
+            let args = args
+                .iter()
+                .map(|a| match (&a.name, a.star) {
+                    (None, None) => expr(&a.value, params),
+                    _ => Err(unsupported(a.col, "a keyword argument to a function")),
+                })
+                .collect::<Result<_, _>>()?;
+            Ok(Expr::Call(callee, args))
+        }
         Node::Name { name, .. } if name == "len" && !params.iter().any(|p| p == name) => match args
         {
             [

@@ -12,6 +12,7 @@
 //!   ([`ops`]), and the evaluator that dispatches to them ([`interp`]); generated code calls
 //!   [`ops`] directly.
 
+mod defs;
 mod error;
 mod expr;
 pub mod functions;
@@ -26,12 +27,19 @@ mod syntax;
 mod val;
 mod value;
 
+pub use defs::{MAX_STEPS, Module};
 pub use error::{ArgumentsError, ErrorKind};
-pub use expr::{Expr, Lambda};
+pub use expr::{Callee, Expr, Lambda};
 pub use modules::{STANDARD_MODULES, mentions, standard_load};
 pub use resolve::ResolveErrors;
 pub use val::Val;
 pub use value::Value;
+
+/// The name under which a `def` function with statements stands in an annotation once its
+/// file's functions are put in place: `$def("<module source>", "name")` (a `$` cannot start a
+/// name in Starlark, so no annotation of a user's reads so; `crate::code` refuses any that
+/// holds it before).
+pub const CALLEE: &str = "$def";
 
 /// The evaluated arguments of an annotation.
 #[derive(Debug, Clone, PartialEq, Default)]

@@ -39,7 +39,7 @@ const COMPARE_LEVEL: usize = 3;
 /// starlark-go's syntax errors; refusals of comprehensions, `load`, `def`, and of text that
 /// closes the generated call early.
 pub(crate) fn parse_arguments(text: &str) -> Result<Vec<Arg>, ArgumentsError> {
-    if text.len() > MAX_TEXT {
+    if text.len() - callee_sources(text) > MAX_TEXT {
         return Err(unsupported(
             1,
             format!("annotation arguments longer than {MAX_TEXT} bytes"),
@@ -60,14 +60,36 @@ pub(crate) fn parse_arguments(text: &str) -> Result<Vec<Arg>, ArgumentsError> {
     })
 }
 
+/// The bytes of the module sources `$def("...", ...)` carries (bounded where they are put in
+/// place, [`super::functions::MAX_TEXT`]), which the bound on an annotation's own text leaves
+/// out.
+fn callee_sources(text: &str) -> usize {
+    let marker = format!("{}(\"", super::CALLEE);
+    let mut total = 0;
+    let mut rest = text;
+    while let Some(at) = rest.find(&marker) {
+        let body = &rest[at + marker.len()..];
+        let mut end = body.len();
+        let mut escaped = false;
+        for (i, c) in body.char_indices() {
+            match c {
+                _ if escaped => escaped = false,
+                '\\' => escaped = true,
+                '"' => {
+                    end = i;
+                    break;
+                }
+                _ => {}
+            }
+        }
+        total += end;
+        rest = body.get(end..).unwrap_or_default();
+    }
+    total
+}
+
 fn parse(text: &str) -> Result<Vec<Arg>, ArgumentsError> {
-    let mut lexer = Lexer::new(text);
-    let tok = lexer.next_token()?;
-    let mut p = Parser {
-        lexer,
-        tok,
-        depth: 0,
-    };
+    let mut p = Parser::over(Lexer::new(text))?;
     let args = if p.is(")") { Vec::new() } else { p.args()? };
     // The generated call collecting the arguments, then the one starting the annotation.
     p.consume(")")?;
@@ -84,23 +106,55 @@ fn parse(text: &str) -> Result<Vec<Arg>, ArgumentsError> {
     Ok(args)
 }
 
-struct Parser {
+/// Parses one code line (a statement of a `def`) with `f`, which must consume it up to its
+/// end.
+///
+/// # Errors
+/// starlark-go's syntax errors, or `f`'s.
+pub(crate) fn parse_code<T>(
+    text: &str,
+    f: impl FnOnce(&mut Parser) -> Result<T, ArgumentsError>,
+) -> Result<T, ArgumentsError> {
+    let mut p = Parser::over(Lexer::code(text))?;
+    let out = f(&mut p)?;
+    if p.tok.kind != Kind::Newline {
+        return Err(p.error(format!("got {}, want newline", p.tok.kind.name())));
+    }
+    Ok(out)
+}
+
+pub(crate) struct Parser {
     lexer: Lexer,
     tok: Token,
     depth: usize,
 }
 
 impl Parser {
-    fn is(&self, punct: &str) -> bool {
+    /// A parser at the first token of `lexer`.
+    fn over(mut lexer: Lexer) -> Result<Self, ArgumentsError> {
+        let tok = lexer.next_token()?;
+        Ok(Parser {
+            lexer,
+            tok,
+            depth: 0,
+        })
+    }
+
+    /// The current token's kind.
+    pub(crate) fn kind(&self) -> Kind {
+        self.tok.kind
+    }
+
+    pub(crate) fn is(&self, punct: &str) -> bool {
         matches!(self.tok.kind, Kind::Punct(p) if p == punct)
     }
 
-    fn is_keyword(&self, word: &str) -> bool {
+    pub(crate) fn is_keyword(&self, word: &str) -> bool {
         matches!(self.tok.kind, Kind::Keyword(k) if k == word)
     }
 
     /// Moves to the next token, returning the current one.
-    fn advance(&mut self) -> Result<Token, ArgumentsError> {
+    pub(crate) fn advance(&mut self) -> Result<Token, ArgumentsError> {
         let next = self.lexer.next_token()?;
         Ok(std::mem::replace(&mut self.tok, next))
     }
@@ -109,7 +163,7 @@ impl Parser {
         ArgumentsError::syntax(self.tok.col, message)
     }
 
-    fn consume(&mut self, punct: &'static str) -> Result<Token, ArgumentsError> {
+    pub(crate) fn consume(&mut self, punct: &'static str) -> Result<Token, ArgumentsError> {
         if !self.is(punct) {
             return Err(self.error(format!(
                 "got {}, want {}",
@@ -197,7 +251,7 @@ impl Parser {
     }
 
     /// `test` or a tuple of them (starlark-go `parseExpr`).
-    fn expr(&mut self, in_parens: bool) -> Result<Node, ArgumentsError> {
+    pub(crate) fn expr(&mut self, in_parens: bool) -> Result<Node, ArgumentsError> {
         let x = self.test()?;
         if !self.is(",") {
             return Ok(x);
@@ -225,7 +279,7 @@ impl Parser {
     }
 
     /// A single-component expression (starlark-go `parseTest`).
-    fn test(&mut self) -> Result<Node, ArgumentsError> {
+    pub(crate) fn test(&mut self) -> Result<Node, ArgumentsError> {
         if self.is_keyword("lambda") {
             return self.lambda(true);
         }
@@ -275,7 +329,7 @@ impl Parser {
     }
 
     /// A lambda's parameters (starlark-go `parseParams`).
-    fn params(&mut self) -> Result<Vec<Param>, ArgumentsError> {
+    pub(crate) fn params(&mut self) -> Result<Vec<Param>, ArgumentsError> {
         let mut params = Vec::new();
         let mut stars = false;
         while !self.is(")") && !self.is(":") && self.tok.kind != Kind::Eof {
@@ -325,7 +379,7 @@ impl Parser {
         Ok(params)
     }
 
-    fn ident(&mut self) -> Result<String, ArgumentsError> {
+    pub(crate) fn ident(&mut self) -> Result<String, ArgumentsError> {
         match self.tok.kind {
             Kind::Ident => Ok(self.advance()?.text),
             Kind::Keyword(_) | Kind::Illegal => Err(self.error(format!(
@@ -419,7 +473,7 @@ impl Parser {
         }
     }
 
-    fn primary_with_suffix(&mut self) -> Result<Node, ArgumentsError> {
+    pub(crate) fn primary_with_suffix(&mut self) -> Result<Node, ArgumentsError> {
         let mut x = self.nested(Self::primary)?;
         loop {
             if self.is(".") {

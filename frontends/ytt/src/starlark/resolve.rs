@@ -81,7 +81,10 @@ struct Resolver {
 
 impl Resolver {
     fn name(&mut self, name: &str, col: usize) {
-        if self.scopes.iter().any(|s| s.iter().any(|p| p == name)) || UNIVERSE.contains(&name) {
+        if self.scopes.iter().any(|s| s.iter().any(|p| p == name))
+            || UNIVERSE.contains(&name)
+            || name == super::CALLEE
+        {
             return;
         }
         let mut candidates: Vec<&str> = self.scopes.iter().flatten().map(String::as_str).collect();

@@ -108,6 +108,7 @@ mod tests {
         let f = Value::Function(Arc::new(Lambda {
             params: vec!["v".to_owned()],
             body: Expr::Bool(true),
+            def: None,
         }));
         let list = Value::List(vec![Value::String(String::new()), f]);
         assert_eq!(list.repr(), r#"["", <function lambda>]"#);

@@ -137,8 +137,15 @@ fn ytt(schema: &str, values: Option<&str>) -> Outcome {
 /// validgen's located refusal of out-of-scope Starlark.
 fn is_refusal(outcome: &Outcome) -> bool {
     outcome.exit_code == 1
-        && outcome.stderr.starts_with("ytt: Error: schema.yml:")
-        && outcome.stderr.contains(": unsupported: ")
+        && ((outcome.stderr.starts_with("ytt: Error: schema.yml:")
+            && outcome.stderr.contains(": unsupported: "))
+            // The schema alone, without the `.star` file it loads: ytt's own error.
+            || outcome.stderr.contains(
+                "- cannot load schema-rules.star: Expected to find file 'schema-rules.star'",
+            )
+            || outcome
+                .stderr
+                .contains("- cannot load rules.star: Expected to find file 'rules.star'"))
 }
 
 /// The schema a values file is for: the installer's for an educates scenario, else the one

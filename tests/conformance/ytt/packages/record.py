@@ -325,6 +325,162 @@ def functions():
          star, ["-f", "config/"] + EXPORT)
 
 
+STATEMENT_SCHEMA = """#@ load("@ytt:overlay", "overlay")
+#@ def in_range(v, low=1, high=10):
+#@   if v < low:
+#@     fail("{} is below {}".format(v, low))
+#@   elif v > high:
+#@     return False
+#@   end
+#@   return True
+#@ end
+#@ def unique(items):
+#@   seen = []
+#@   for item in items:
+#@     if item in seen:
+#@       fail("duplicate: " + item)
+#@     end
+#@     seen += [item]
+#@   end
+#@   return True
+#@ end
+#@ def count_enabled(m):
+#@   n = 0
+#@   for k in m:
+#@     if not m[k]:
+#@       continue
+#@     end
+#@     n += 1
+#@     if n > 2:
+#@       break
+#@     end
+#@   end
+#@   return n
+#@ end
+#@ def at_most_two(m):
+#@   return count_enabled(m) <= 2
+#@ end
+#@ def first_even(items):
+#@   for i in range(len(items)):
+#@     if items[i] % 2 == 0:
+#@       return i
+#@     end
+#@   end
+#@   return -1
+#@ end
+#@ def has_even(items):
+#@   return first_even(items) >= 0
+#@ end
+#@ def strict(v, ctx):
+#@   mode = ctx.parent["mode"]
+#@   if mode == "strict":
+#@     return True
+#@   end
+#@   return False
+#@ end
+#@ def check(v, unused):
+#@   return v > 0
+#@ end
+#@ def known_tier(v):
+#@   weights = {"small": 1, "large": 3}
+#@   total = weights[v] * 2
+#@   return total > 0
+#@ end
+
+#@data/values-schema
+---
+#@schema/validation ("between 1 and 10", in_range)
+replicas: 3
+#@schema/validation ("unique names", unique)
+names:
+- ""
+#@schema/validation ("at most two enabled", at_most_two)
+features:
+  a: true
+  b: false
+  c: false
+#@schema/validation ("an even number", has_even)
+numbers:
+- 0
+mode: lax
+#@schema/validation ("positive", lambda v: check(v, "ignored")), when=strict
+limit: 5
+#@schema/validation ("a known tier", known_tier)
+tier: small
+"""
+
+STATEMENT_STAR = """# Functions with statements.
+def valid_hosts(hosts):
+  for h in hosts:
+    if not h.endswith(".example.com"):
+      fail("{} is not under example.com".format(h))
+    end
+  end
+  return True
+end
+
+def port_ok(p, reserved=[22, 25]):
+  if p in reserved:
+    return False
+  end
+  return p > 0 and p < 65536
+end
+"""
+
+STATEMENT_STAR_SCHEMA = """#@ load("rules.star", "valid_hosts", "port_ok")
+#@data/values-schema
+---
+#@schema/validation ("hosts under example.com", valid_hosts)
+hosts:
+- ""
+#@schema/validation ("a free port", port_ok)
+port: 8080
+"""
+
+
+def statements():
+    """Own schemas with `#@ def` functions with statements, in the schema and in `.star` files."""
+    group = "functions-statements"
+    files = [{"name": "schema.yml", "text": STATEMENT_SCHEMA}]
+    for fid, what, values in [
+        ("defaults", "the schema's defaults (all valid)", None),
+        ("fail", "fail() with a formatted message (a parameter's default)", "replicas: 0\n"),
+        ("elif", "an elif returning False", "replicas: 11\n"),
+        ("for-fail", "a for loop failing on a repeated item", "names: [a, b, a]\n"),
+        ("for-valid", "a for loop over distinct items", "names: [a, b, c]\n"),
+        ("break", "continue and break over a data map", "features: {a: true, b: true, c: true}\n"),
+        ("continue", "continue over a data map, two enabled", "features: {a: true, b: false, c: true}\n"),
+        ("range", "range() and %, no even number: a nested call returning -1", "numbers: [1, 3, 5]\n"),
+        ("range-found", "range() and %, an even number at index 2", "numbers: [1, 3, 4]\n"),
+        ("when-on", "when= a function with statements, turned on; a rule calling a function that ignores a parameter, broken", "mode: strict\nlimit: -1\n"),
+        ("when-on-valid", "when= turned on, the rule kept", "mode: strict\nlimit: 2\n"),
+        ("dict-key", "a dict lookup of a missing key (starlark-go's error as found:)", "tier: medium\n"),
+        ("all", "every rule broken at once", "replicas: -3\nnames: [x, x]\nfeatures: {a: true, b: true, c: true}\nnumbers: [7]\nmode: strict\nlimit: 0\ntier: huge\n"),
+    ]:
+        fs = files if values is None else files + [{"name": "values.yml", "text": values}]
+        args = ["-f", "schema.yml"] + ([] if values is None else ["--data-values-file", "values.yml"])
+        case(f"stmt-{fid}", group, f"own schema with #@ def functions with statements: {what}", fs, args + INSPECT)
+    assert_values = ("#@ def all_positive(m):\n#@   for k in m:\n#@     if m[k] <= 0:\n"
+                     "#@       fail(\"{} is not positive\".format(k))\n#@     end\n#@   end\n#@   return True\n#@ end\n"
+                     "#@data/values\n---\n#@assert/validate (\"all positive\", all_positive)\nports:\n  a: 1\n  b: -2\n")
+    case("stmt-assert-validate", group, "own data-values file with a #@ def with statements used by @assert/validate",
+         [{"name": "values.yml", "text": assert_values}], ["-f", "values.yml"] + INSPECT)
+    star = [{"name": "config/schema.yml", "text": STATEMENT_STAR_SCHEMA},
+            {"name": "config/rules.star", "text": STATEMENT_STAR}]
+    for sid, what, values in [
+        ("defaults", "the schema's defaults (all valid)", None),
+        ("hosts", "a host failing the loop's check", "hosts: [a.example.com, b.example.org]\n"),
+        ("reserved", "a port among a default parameter's list", "port: 22\n"),
+        ("valid", "valid hosts and port", "hosts: [a.example.com]\nport: 443\n"),
+    ]:
+        fs = star if values is None else star + [{"name": "values.yml", "text": values}]
+        args = ["-f", "config/"] + ([] if values is None else ["--data-values-file", "values.yml"])
+        case(f"stmt-star-{sid}", group, f"own folder: a schema loading functions with statements from rules.star: {what}",
+             fs, args + INSPECT)
+    case("stmt-star-not-given", group, "own: the schema alone, its rules.star not among the -f files (ytt's error)",
+         star, ["-f", "config/schema.yml"] + INSPECT)
+
+
 if __name__ == "__main__":
     sys.stdout.reconfigure(newline="\n")
     gcp()
@@ -332,3 +488,4 @@ if __name__ == "__main__":
     own()
     flags()
     functions()
+    statements()

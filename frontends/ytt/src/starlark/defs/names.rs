@@ -1,0 +1,221 @@
+//! What a function may name, checked when its module loads (as starlark-go's resolver does
+//! before anything runs): its parameters, its local variables (every name it assigns), the
+//! module's functions (called), and the builtins validgen runs; anything else is
+//! `undefined: x`. Constructs validgen does not run are refused here, at their line.
+
+use super::super::syntax::{Arg, Node};
+use super::{Def, LoadError, Stmt};
+
+/// The builtins the interpreter runs ([`super::builtins`]).
+pub(super) const BUILTINS: [&str; 7] = ["len", "fail", "range", "str", "type", "bool", "int"];
+
+/// Checks every function of `defs` and records its local variables.
+///
+/// # Errors
+/// The line and the text of the first error.
+pub(super) fn check(defs: &mut [Def], loaded: &[String]) -> Result<(), LoadError> {
+    let mut functions: Vec<String> = defs.iter().map(|d| d.name.clone()).collect();
+    functions.extend(loaded.iter().cloned());
+    for def in defs.iter_mut() {
+        let mut locals = Vec::new();
+        assigned(&def.body, &mut locals);
+        let params: Vec<String> = def.params.iter().map(|(p, _)| p.clone()).collect();
+        locals.retain(|l| !params.contains(l));
+        for (_, default) in &def.params {
+            if let Some(d) = default {
+                Scope::new(&[], &[], &functions)
+                    .expr(d)
+                    .map_err(|e| (def.line, e))?;
+            }
+        }
+        let scope = Scope::new(&params, &locals, &functions);
+        scope.stmts(&def.body, false)?;
+        def.locals = locals;
+    }
+    Ok(())
+}
+
+/// The names `stmts` assign, at any depth.
+fn assigned(stmts: &[Stmt], out: &mut Vec<String>) {
+    for stmt in stmts {
+        match stmt {
+            Stmt::Assign { target, .. } => targets(target, out),
+            Stmt::For { vars, body, .. } => {
+                targets(vars, out);
+                assigned(body, out);
+            }
+            Stmt::If {
+                then, otherwise, ..
+            } => {
+                assigned(then, out);
+                assigned(otherwise, out);
+            }
+            _ => {}
+        }
+    }
+}
+
+fn targets(node: &Node, out: &mut Vec<String>) {
+    match node {
+        Node::Name { name, .. } if !out.contains(name) => out.push(name.clone()),
+        Node::Tuple(items) | Node::List(items) => items.iter().for_each(|i| targets(i, out)),
+        _ => {}
+    }
+}
+
+struct Scope<'s> {
+    params: &'s [String],
+    locals: &'s [String],
+    functions: &'s [String],
+}
+
+impl<'s> Scope<'s> {
+    fn new(params: &'s [String], locals: &'s [String], functions: &'s [String]) -> Self {
+        Scope {
+            params,
+            locals,
+            functions,
+        }
+    }
+
+    fn stmts(&self, stmts: &[Stmt], in_loop: bool) -> Result<(), LoadError> {
+        for stmt in stmts {
+            match stmt {
+                Stmt::Expr { x, line } => self.expr(x).map_err(|e| (*line, e))?,
+                Stmt::Assign {
+                    target,
+                    value,
+                    op,
+                    line,
+                } => {
+                    let at = |e| (*line, e);
+                    self.target(target, op.is_some()).map_err(at)?;
+                    self.expr(value).map_err(at)?;
+                }
+                Stmt::Return { x, line, .. } => {
+                    if let Some(x) = x {
+                        self.expr(x).map_err(|e| (*line, e))?;
+                    }
+                }
+                Stmt::If {
+                    cond,
+                    then,
+                    otherwise,
+                    line,
+                } => {
+                    self.expr(cond).map_err(|e| (*line, e))?;
+                    self.stmts(then, in_loop)?;
+                    self.stmts(otherwise, in_loop)?;
+                }
+                Stmt::For {
+                    vars,
+                    iter,
+                    body,
+                    line,
+                } => {
+                    let at = |e| (*line, e);
+                    self.target(vars, false).map_err(at)?;
+                    self.expr(iter).map_err(at)?;
+                    self.stmts(body, true)?;
+                }
+                Stmt::Break { line } | Stmt::Continue { line } if !in_loop => {
+                    let word = if matches!(stmt, Stmt::Break { .. }) {
+                        "break"
+                    } else {
+                        "continue"
+                    };
+                    return Err((*line, format!("{word} not in a loop")));
+                }
+                Stmt::Break { .. } | Stmt::Continue { .. } => {}
+            }
+        }
+        Ok(())
+    }
+
+    fn target(&self, node: &Node, augmented: bool) -> Result<(), String> {
+        match node {
+            Node::Name { .. } => Ok(()),
+            Node::Tuple(items) | Node::List(items) if !augmented => {
+                items.iter().try_for_each(|i| self.target(i, false))
+            }
+            Node::Index { .. } | Node::Dot { .. } => Err(unsupported(
+                "assignment to an item or a field (validgen runs no mutation)",
+            )),
+            _ => Err("can't assign to this expression".to_owned()),
+        }
+    }
+
+    fn name(&self, name: &str) -> Result<(), String> {
+        if self.params.iter().chain(self.locals).any(|n| n == name)
+            || matches!(name, "None" | "True" | "False")
+        {
+            return Ok(());
+        }
+        if self.functions.iter().any(|f| f == name) || BUILTINS.contains(&name) {
+            return Err(unsupported(&format!("the function {name} as a value")));
+        }
+        Err(format!("undefined: {name}"))
+    }
+
+    fn expr(&self, node: &Node) -> Result<(), String> {
+        match node {
+            Node::Name { name, .. } => self.name(name),
+            Node::Int(_) | Node::Float(_) | Node::Str(_) => Ok(()),
+            Node::List(items) | Node::Tuple(items) => items.iter().try_for_each(|i| self.expr(i)),
+            Node::Dict(entries) => entries
+                .iter()
+                .try_for_each(|(k, v)| self.expr(k).and_then(|()| self.expr(v))),
+            Node::Unary { op, x, .. } => match *op {
+                "-" | "+" | "not" => self.expr(x),
+                op => Err(unsupported(&format!("the operator {op}"))),
+            },
+            Node::Binary { op, x, y, .. } => match *op {
+                "|" | "^" | "&" | "<<" | ">>" => Err(unsupported(&format!("the operator {op}"))),
+                _ => self.expr(x).and_then(|()| self.expr(y)),
+            },
+            Node::Cond {
+                then,
+                cond,
+                otherwise,
+                ..
+            } => self
+                .expr(then)
+                .and_then(|()| self.expr(cond))
+                .and_then(|()| self.expr(otherwise)),
+            Node::Dot { x, .. } => self.expr(x),
+            Node::Index { x, key, .. } => self.expr(x).and_then(|()| self.expr(key)),
+            Node::Slice { .. } => Err(unsupported("a slice x[a:b]")),
+            Node::Lambda { .. } => Err(unsupported("a lambda inside a function")),
+            Node::Call { func, args, .. } => self.call(func, args),
+        }
+    }
+
+    fn call(&self, func: &Node, args: &[Arg]) -> Result<(), String> {
+        if let Some(arg) = args.iter().find(|a| a.star.is_some()) {
+            return Err(unsupported(&format!(
+                "the argument {}",
+                arg.star.unwrap_or("*")
+            )));
+        }
+        match func {
+            Node::Name { name, .. }
+                if self.functions.contains(name) || BUILTINS.contains(&name.as_str()) =>
+            {
+                if self.params.iter().chain(self.locals).any(|n| n == name) {
+                    return Err(unsupported(&format!("a call of the variable {name}")));
+                }
+            }
+            Node::Name { name, .. } => {
+                self.name(name)?;
+                return Err(unsupported(&format!("a call of the variable {name}")));
+            }
+            Node::Dot { x, .. } => self.expr(x)?,
+            _ => return Err(unsupported("a call of a computed function")),
+        }
+        args.iter().try_for_each(|a| self.expr(&a.value))
+    }
+}
+
+fn unsupported(construct: &str) -> String {
+    format!("unsupported Starlark: {construct}")
+}
