@@ -14,6 +14,7 @@
 //! texts. Whatever cannot be evaluated (a runtime error, a function the environment lacks, a
 //! result that is not a bool, the cost budget spent) is an error of the object, never a pass.
 
+pub mod lower;
 mod values;
 pub mod walk;
 
@@ -31,6 +32,8 @@ pub struct CelRules {
     schema: Value,
     context: kube_cel::cel::Context<'static>,
     count: usize,
+    /// Compiled code of some rules ([`crate::compiled`]), sorted by pointer and index.
+    fast: &'static [crate::compiled::FastRule],
 }
 
 impl std::fmt::Debug for CelRules {
@@ -94,10 +97,19 @@ impl CelRules {
                 schema: schema.clone(),
                 context: validgen_cel::context(validgen_cel::Quantities::Go),
                 count,
+                fast: &[],
             })
         } else {
             Err(errors)
         }
+    }
+
+    /// These rules, run by their compiled code `fast` where it can tell (sorted by pointer and
+    /// index; see [`crate::compiled`]).
+    #[must_use]
+    pub fn with_compiled(mut self, fast: &'static [crate::compiled::FastRule]) -> CelRules {
+        self.fast = fast;
+        self
     }
 
     /// How many rules the schema holds.
@@ -129,6 +141,7 @@ impl CelRules {
             return Vec::new();
         }
         let mut walk = Walk::new(&self.context);
+        walk.fast = self.fast;
         let root = At {
             schema: &self.schema,
             pointer: "",
