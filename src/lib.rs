@@ -120,6 +120,8 @@ pub use validgen_goregex::GoRegex;
 pub use validgen_jsonpath::JsonPath;
 pub use validgen_quantity::Quantity;
 
+#[cfg(feature = "crd")]
+pub use validgen_crd as crd;
 #[cfg(feature = "json-schema")]
 pub use validgen_json_schema as json_schema;
 #[cfg(feature = "kubevirt")]
@@ -142,6 +144,8 @@ pub mod build;
 #[doc(hidden)]
 pub mod __private_0_1_0 {
     pub use validgen_core::{checks, interpret, ir, model, serde_json};
+    #[cfg(feature = "crd")]
+    pub use validgen_crd as crd;
     pub use validgen_ecmaregex as ecmaregex;
     pub use validgen_format as format;
     pub use validgen_goregex as goregex;

@@ -23,6 +23,21 @@ pub type RuleFn = fn(&Value) -> Option<(bool, u64)>;
 /// in the node's `x-kubernetes-validations`, its code. Tables are sorted by pointer and index.
 pub type FastRule = (&'static str, usize, RuleFn);
 
+/// A CRD version's generated `<name>_judge`, listed in `CRD_JUDGES`.
+#[derive(Debug, Clone, Copy)]
+pub struct Judge {
+    /// The validator's name (`gateway_v1`).
+    pub name: &'static str,
+    /// Its file, relative to the catalog, and version (`gateways.yaml (version v1)`).
+    pub file: &'static str,
+    /// The API server's answer for an object, with the old object on an update.
+    pub judge: fn(&Value, Option<&Value>) -> Answer,
+    /// Its rules compiled into Rust.
+    pub compiled: &'static [FastRule],
+    /// How many CEL rules the version holds in all.
+    pub rules: usize,
+}
+
 /// A CRD version prepared once: its schema and CEL rules, with their compiled code.
 #[derive(Debug)]
 pub struct Crd {

@@ -1,0 +1,3 @@
+validgen::include_schemas!("ui/schemas/bad_cel");
+
+fn main() {}
