@@ -320,7 +320,12 @@ fn compile_found(
                     compiled
                         .warnings
                         .iter()
-                        .filter(|e| !(evaluated && e.message == json_schema::CEL_NOT_EVALUATED))
+                        // `<name>_judge` evaluates the rules and checks list uniqueness.
+                        .filter(|e| {
+                            !(evaluated
+                                && [json_schema::CEL_NOT_EVALUATED, json_schema::LIST_MAP_KEYS_NOT_CHECKED]
+                                    .contains(&e.message.as_str()))
+                        })
                         .map(|e| locate(&found.base, e)),
                 );
                 out.schemas.push(LoadedSchema {

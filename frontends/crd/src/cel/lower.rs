@@ -432,3 +432,51 @@ fn call_type<'s>(
     };
     Some((Bool, op))
 }
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    #[test]
+    fn rules_of_compiled_shapes_are_lowered_and_the_others_are_not() {
+        let schema = json!({"type": "object", "properties": {"spec": {
+            "type": "object",
+            "x-kubernetes-validations": [
+                {"rule": "self.min <= self.max"},
+                {"rule": "self.max == oldSelf.max"},
+                {"rule": "self.ratio > 0.5"},
+                {"rule": "self.tags.all(t, t in ['a', 'b'])"},
+                {"rule": "self.name.matches('^x')"}
+            ],
+            "properties": {
+                "min": {"type": "integer"}, "max": {"type": "integer"},
+                "ratio": {"type": "number"},
+                "tags": {"type": "array", "items": {"type": "string"}},
+                "name": {"type": "string", "x-kubernetes-validations": [{"rule": "has(self.x)"}]}
+            }
+        }}});
+        let rules = CelRules::compile(&schema).expect("compiles");
+        let (lowered, count) = rules.lowered();
+        let at: Vec<(&str, usize)> = lowered.iter().map(|l| (l.node.as_str(), l.index)).collect();
+        // A transition rule, a double, `matches` and `has()` on a string stay interpreted.
+        assert_eq!(count, 6);
+        assert_eq!(at, [("/properties/spec", 0), ("/properties/spec", 3)]);
+        assert_eq!(lowered[0].self_ty, Ty::Obj);
+        let Kind::Call { op, args } = &lowered[0].expr.kind else {
+            panic!("a call")
+        };
+        assert_eq!(*op, Op::Le);
+        assert_eq!(
+            args[0].kind,
+            Kind::Select {
+                operand: Box::new(Node {
+                    ty: Ty::Obj,
+                    kind: Kind::SelfRef
+                }),
+                key: "min".to_owned()
+            }
+        );
+    }
+}

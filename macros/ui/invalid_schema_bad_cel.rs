@@ -1,3 +1,0 @@
-validgen::include_schemas!("ui/schemas/bad_cel");
-
-fn main() {}
