@@ -6,8 +6,8 @@
 //!
 //! This facade re-exports the core ([`validgen_core`]: the rule IR ([`ir`]), document models
 //! ([`model`]), the interpreter ([`interpret`]), reports), one crate per frontend behind a
-//! cargo feature of the same name (`kubevirt`, `json-schema`, `ytt`, `kyverno`, all on by
-//! default), and the macros (feature `macros`). From the KubeVirt frontend it names the
+//! cargo feature of the same name (`kubevirt`, `json-schema`, `crd`, `ytt`, `kyverno`, all on
+//! by default), and the macros (feature `macros`). From the KubeVirt frontend it names the
 //! rule-set parser ([`rules`]), VMs decoded as the reference does ([`typed`]), and the whole
 //! admission decision ([`admission`]).
 //!
@@ -93,7 +93,8 @@
 //! `pub fn <name>(doc: &serde_json::Value, explain: Explain) -> DocumentReport`, its `_text`
 //! twin for JSON or YAML text (violations located at `line:column`), and `SCHEMAS`, which
 //! describes violations in the schema's words (`errorMessage`) or in the style of the
-//! `jsonschema` crate.
+//! `jsonschema` crate. With the feature `crd`, each CRD version also gets `<name>_judge`, the
+//! API server's whole answer with its CEL rules ([`crd`]), listed in `CRD_JUDGES`.
 //!
 //! ```
 //! validgen::include_schemas!("examples/bundle-scopes/grammar");
@@ -120,6 +121,8 @@ pub use validgen_goregex::GoRegex;
 pub use validgen_jsonpath::JsonPath;
 pub use validgen_quantity::Quantity;
 
+#[cfg(feature = "crd")]
+pub use validgen_crd as crd;
 #[cfg(feature = "json-schema")]
 pub use validgen_json_schema as json_schema;
 #[cfg(feature = "kubevirt")]
@@ -142,6 +145,8 @@ pub mod build;
 #[doc(hidden)]
 pub mod __private_0_1_0 {
     pub use validgen_core::{checks, interpret, ir, model, serde_json};
+    #[cfg(feature = "crd")]
+    pub use validgen_crd as crd;
     pub use validgen_ecmaregex as ecmaregex;
     pub use validgen_format as format;
     pub use validgen_goregex as goregex;

@@ -166,6 +166,7 @@ fn schema_crate(args: &GenerateArgs, dir: &Path, shown: &str) -> Result<CrateBod
         strict: args.strict,
         default_draft: args.default_draft,
         schema_map: args.schema_map.clone(),
+        cel_rules: true,
         ..SchemaOptions::default()
     };
     let generated = compile_schema_dir(dir, shown, options).map_err(Failure::Catalog)?;

@@ -26,6 +26,8 @@ mod kubevirt;
 pub mod lint;
 pub mod names;
 pub mod plan;
+#[cfg(feature = "crd")]
+mod crd;
 #[cfg(feature = "json-schema")]
 pub mod schemas;
 #[cfg(feature = "kubevirt")]

@@ -34,6 +34,10 @@ pub struct SchemaOptions {
     /// `schema_map = "URL_PREFIX=PATH"`), besides the folder's own schemas, which are
     /// registered under their `file://` URLs and `$id`s. Nothing is ever fetched.
     pub schema_map: Vec<json_schema::SchemaMap>,
+    /// CRD versions' CEL rules are compiled (with the cargo feature `crd`; ignored without
+    /// it): a rule that does not parse or type-check is an error at its `rule:`, and each
+    /// version gets `<name>_judge`, the API server's whole answer (`crate::emit::crd`).
+    pub cel_rules: bool,
 }
 
 /// The generated code of a schema catalog.
@@ -95,6 +99,9 @@ pub struct LoadedSchema {
     pub documents: BTreeMap<String, Value>,
     /// The resource it validates, for a CRD version.
     pub crd: Option<CrdVersion>,
+    /// With [`SchemaOptions::cel_rules`], for a CRD version: what its `<name>_judge` is made of.
+    #[cfg(feature = "crd")]
+    pub judge: Option<crate::emit::crd::CrdItem>,
 }
 
 /// The schemas of a folder or file, compiled, with every problem located.
@@ -244,10 +251,10 @@ fn registry(path: &Path, opts: &SchemaOptions) -> Result<Arc<json_schema::Regist
 }
 
 /// One document of a schema file, as read.
-struct Read<'a> {
-    source: &'a SchemaText,
+pub(crate) struct Read<'a> {
+    pub(crate) source: &'a SchemaText,
     /// The file as the user names it.
-    file: &'a str,
+    pub(crate) file: &'a str,
     /// The file relative to the folder.
     rel: &'a Path,
     /// Its `file://` URL.
@@ -277,9 +284,6 @@ fn compile_found(
     };
     for mut found in found {
         let openapi = found.crd.is_some();
-        if openapi && opts.reject_unknown_fields {
-            json_schema::reject_unknown_fields(&mut found.schema);
-        }
         let options = json_schema::Options {
             assert_formats: opts.assert_formats,
             strict: opts.strict,
@@ -289,10 +293,44 @@ fn compile_found(
             registry: (!openapi).then(|| Arc::clone(registry)),
             base_uri: (!openapi).then(|| read.url.clone()),
         };
+        #[cfg(feature = "crd")]
+        let judge = if openapi && opts.cel_rules {
+            match crate::crd::judge_item(
+                &found.name,
+                &format!("{}{}", rel.display(), found.origin).replace('\\', "/"),
+                &found.schema,
+                found.crd.as_ref().map_or(&Value::Null, |c| &c.subresources),
+                opts,
+                read,
+                &found.base,
+            ) {
+                Ok(item) => Some(item),
+                Err(diags) => {
+                    diags.into_iter().for_each(|d| out.errors.push(d));
+                    continue;
+                }
+            }
+        } else {
+            None
+        };
+        let evaluated = openapi && opts.cel_rules && cfg!(feature = "crd");
+        if openapi && opts.reject_unknown_fields {
+            json_schema::reject_unknown_fields(&mut found.schema);
+        }
         match json_schema::compile(&found.schema, &options) {
             Ok(compiled) => {
-                out.warnings
-                    .extend(compiled.warnings.iter().map(|e| locate(&found.base, e)));
+                out.warnings.extend(
+                    compiled
+                        .warnings
+                        .iter()
+                        // `<name>_judge` evaluates the rules and checks list uniqueness.
+                        .filter(|e| {
+                            !(evaluated
+                                && [json_schema::CEL_NOT_EVALUATED, json_schema::LIST_MAP_KEYS_NOT_CHECKED]
+                                    .contains(&e.message.as_str()))
+                        })
+                        .map(|e| locate(&found.base, e)),
+                );
                 out.schemas.push(LoadedSchema {
                     name: found.name,
                     relative: format!("{}{}", rel.display(), found.origin).replace('\\', "/"),
@@ -303,6 +341,8 @@ fn compile_found(
                     rules: compiled.rules,
                     documents: compiled.documents,
                     crd: found.crd,
+                    #[cfg(feature = "crd")]
+                    judge,
                 });
             }
             Err(errors) => errors
@@ -344,6 +384,8 @@ pub fn compile_schema_dir(
         }
     }
     let mut sets: BTreeMap<String, SchemaItem> = BTreeMap::new();
+    #[cfg(feature = "crd")]
+    let mut judges: Vec<crate::emit::crd::CrdItem> = Vec::new();
     for s in schemas {
         if let Some(other) = sets.get(&s.name) {
             diags.push(Diagnostic::file(
@@ -355,6 +397,8 @@ pub fn compile_schema_dir(
             ));
             continue;
         }
+        #[cfg(feature = "crd")]
+        judges.extend(s.judge);
         sets.insert(
             s.name.clone(),
             SchemaItem {
@@ -369,8 +413,20 @@ pub fn compile_schema_dir(
         return Err(diags);
     }
     let items: Vec<SchemaItem> = sets.into_values().collect();
+    #[cfg(not(feature = "crd"))]
+    let tokens = crate::emit::schemas::catalog(&items);
+    #[cfg(feature = "crd")]
+    let tokens = {
+        let extra: Vec<(String, RuleSet)> = judges
+            .iter()
+            .filter_map(|j| Some((j.structural_name(), j.api_rules.clone()?)))
+            .collect();
+        let catalog = crate::emit::schemas::catalog_with(&items, &extra);
+        let judges = crate::emit::crd::items(&judges);
+        quote::quote!(#catalog #judges)
+    };
     Ok(GeneratedSchemas {
-        tokens: crate::emit::schemas::catalog(&items),
+        tokens,
         files,
         schemas: items
             .iter()

@@ -92,8 +92,17 @@
 //!   message) and `pub fn <name>_text(text: &str, explain: Explain) -> Result<DocumentReport,
 //!   YamlError>` (JSON or YAML text; violations get `line:column`); `pub static SCHEMAS` lists
 //!   them all by name.
+//! - For each CRD version, with the feature `crd` (the facade's, on by default): `pub fn
+//!   <kind>_<version>_judge(object: &serde_json::Value, old: Option<&serde_json::Value>) ->
+//!   validgen::crd::Answer`, the API server's whole answer as `validgen::crd::judge` gives it
+//!   (pruning, defaults, list types, structural errors in the API server's texts, the CEL rules
+//!   with their budgets; with `old`, an update: transition rules and ratcheting), its CEL rules
+//!   parsed when the macro runs and prepared once, those of a simple shape compiled into Rust
+//!   (docs/json-schema.md lists the shapes), the others interpreted; `pub static CRD_JUDGES`
+//!   lists them all.
 //! - Errors (a keyword refused, a `$ref` to nowhere, a pattern that is not ECMA-262, text that
-//!   is not JSON/YAML) are compile errors at `<folder>/<file>:LINE:COL`, all reported together.
+//!   is not JSON/YAML, with `crd` a CEL rule that does not parse: at its `rule:`) are compile
+//!   errors at `<folder>/<file>:LINE:COL`, all reported together.
 //!
 //! # `include_ytt_schemas!`
 //! ytt data-values schemas compiled by the ytt frontend, in two forms:
@@ -348,6 +357,7 @@ pub fn include_schemas(input: TokenStream) -> TokenStream {
         reject_unknown_fields,
         default_draft,
         schema_map,
+        cel_rules: cfg!(feature = "crd"),
     };
     let span = args.dir.span();
     match validgen_codegen::compile_schema_dir(&args.folder(), &args.dir.value(), opts) {

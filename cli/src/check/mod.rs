@@ -90,6 +90,7 @@ pub fn run(args: &CheckArgs) -> u8 {
         strict: args.strict,
         default_draft: args.default_draft,
         schema_map: args.schema_map.clone(),
+        cel_rules: true,
         ..SchemaOptions::default()
     };
     let mut annotated = Vec::new();

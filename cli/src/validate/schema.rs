@@ -88,6 +88,8 @@ pub fn load(paths: &[PathBuf], opts: LoadOptions<'_>) -> LoadedSet {
         reject_unknown_fields: opts.strict && !opts.crd,
         default_draft: opts.default_draft,
         schema_map: opts.schema_map.to_vec(),
+        // `--crd` judges with `validgen_crd::judge`, which compiles the rules itself.
+        cel_rules: false,
     };
     let mut out = LoadedSet::default();
     out.set.by_kind = opts.crd;

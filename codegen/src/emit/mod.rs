@@ -4,6 +4,8 @@
 mod arg;
 #[cfg(feature = "kubevirt")]
 mod capture;
+#[cfg(feature = "crd")]
+pub mod crd;
 mod document;
 mod document_verdict;
 mod enum_;

@@ -27,9 +27,16 @@ pub struct SchemaItem {
 
 /// The items of the schemas `items` (sorted by name).
 pub fn catalog(items: &[SchemaItem]) -> TokenStream {
+    catalog_with(items, &[])
+}
+
+/// [`catalog`], with the document validators alone of the rule sets `extra` (named apart from
+/// the items').
+pub fn catalog_with(items: &[SchemaItem], extra: &[(String, RuleSet)]) -> TokenStream {
     let sets: Vec<(String, RuleSet)> = items
         .iter()
         .map(|i| (i.name.clone(), i.rules.clone()))
+        .chain(extra.iter().cloned())
         .collect();
     let sets = sets.as_slice();
     let validators = super::schema_documents(sets);

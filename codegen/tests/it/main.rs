@@ -2,5 +2,7 @@
 //! module for what several share).
 
 mod catalog;
+#[cfg(feature = "crd")]
+mod crd;
 mod generated;
 mod ytt;

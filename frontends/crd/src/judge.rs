@@ -12,7 +12,7 @@
 
 use serde_json::Value;
 use validgen_core::interpret::{Explain, evaluate_document};
-use validgen_core::ir::RuleSet;
+use validgen_core::ir::{RuleSet, Violation};
 use validgen_core::model::Plain;
 
 use super::cel::{CelRules, unchanged};
@@ -88,6 +88,23 @@ pub fn judge_version(
     object: &Value,
     old: Option<&Value>,
 ) -> Answer {
+    let structural = |doc: &Value| {
+        evaluate_document(rules, &Plain::new(doc), Explain::Failures).violations
+    };
+    judge_with(schema, &structural, cel, subresources, object, old)
+}
+
+/// [`judge_version`] with the structural schema's violations given by `structural` (on the
+/// prepared object, as `evaluate_document` with `Explain::Failures` gives them): what a
+/// compiled validator of the schema runs (`include_schemas!`'s `<name>_judge`).
+pub fn judge_with(
+    schema: &Value,
+    structural: &dyn Fn(&Value) -> Vec<Violation>,
+    cel: Option<&CelRules>,
+    subresources: &Subresources,
+    object: &Value,
+    old: Option<&Value>,
+) -> Answer {
     let (mut prepared, unknown_fields) = prepare(schema, object);
     let old = old.map(|o| prepare(schema, o).0);
     subresources.prepare(&mut prepared, old.as_ref());
@@ -95,9 +112,8 @@ pub fn judge_version(
         .into_iter()
         .map(|e| Found::at_field(e, ""))
         .collect();
-    let report = evaluate_document(rules, &Plain::new(&prepared), Explain::Failures);
-    let structural = errors(&report.violations, &prepared, schema);
-    found.extend(structural.into_iter().filter(|f| {
+    let violations = structural(&prepared);
+    found.extend(errors(&violations, &prepared, schema).into_iter().filter(|f| {
         old.as_ref()
             .is_none_or(|o| !unchanged(schema, &field_path(&prepared, &f.instance), &prepared, o))
     }));

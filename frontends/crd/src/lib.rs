@@ -13,6 +13,8 @@
 //! - [`subresources`]: the status and scale subresources' part in a create or an update;
 //! - [`listtype`]: `x-kubernetes-list-type` `set` and `map` uniqueness (`Duplicate value`);
 //! - [`judge`]: the whole pipeline, a create or an update, as one answer;
+//! - [`compiled`]: what `include_schemas!`'s CRD validators call: the pipeline with a compiled
+//!   structural validator and CEL rules compiled into Rust where their shape allows;
 //! - [`field_error`]: the API server's field errors and `is invalid` status, worded as
 //!   `kubectl apply` prints them.
 //!
@@ -20,6 +22,7 @@
 //! `tests/conformance/crd`).
 
 pub mod cel;
+pub mod compiled;
 mod composition;
 pub mod defaults;
 pub mod field_error;
@@ -33,5 +36,5 @@ pub mod subresources;
 pub use cel::{CelRules, CelViolation, CompileError};
 pub use composition::schema_options;
 pub use field_error::{ErrorType, FieldError, field_pointer, invalid_status};
-pub use judge::{Answer, judge, judge_version};
+pub use judge::{Answer, judge, judge_version, judge_with};
 pub use subresources::Subresources;

@@ -5,6 +5,8 @@ mod compiled;
 mod compiled_props;
 mod conformance;
 mod crate_graph;
+mod crd_compiled;
+mod crd_compiled_props;
 /// The recorded KubeVirt conformance cases, shared by the modules that run them.
 #[path = "conformance/data.rs"]
 mod data;

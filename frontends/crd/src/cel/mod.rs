@@ -15,6 +15,7 @@
 //! result that is not a bool, the cost budget spent) is an error of the object, never a pass.
 
 mod list_types;
+pub mod lower;
 mod values;
 pub mod walk;
 
@@ -39,6 +40,8 @@ pub struct CelRules {
     /// to compare as the API server does ([`list_types`]), by the address of their compiled
     /// rule.
     rewritten: HashMap<usize, IdedExpr>,
+    /// Compiled code of some rules ([`crate::compiled`]), sorted by pointer and index.
+    fast: &'static [crate::compiled::FastRule],
 }
 
 impl std::fmt::Debug for CelRules {
@@ -119,10 +122,19 @@ impl CelRules {
                 context,
                 count,
                 rewritten,
+                fast: &[],
             })
         } else {
             Err(errors)
         }
+    }
+
+    /// These rules, run by their compiled code `fast` where it can tell (sorted by pointer and
+    /// index; see [`crate::compiled`]).
+    #[must_use]
+    pub fn with_compiled(mut self, fast: &'static [crate::compiled::FastRule]) -> CelRules {
+        self.fast = fast;
+        self
     }
 
     /// How many rules the schema holds.
@@ -154,6 +166,7 @@ impl CelRules {
             return Vec::new();
         }
         let mut walk = Walk::new(&self.context, &self.rewritten);
+        walk.fast = self.fast;
         let root = At {
             schema: &self.schema,
             pointer: "",

@@ -58,6 +58,8 @@ pub(super) struct Walk<'a> {
     ctx: &'a Context<'static>,
     /// The rules rewritten for list types, by [`super::address`].
     rewritten: &'a HashMap<usize, IdedExpr>,
+    /// The rules compiled into Rust ([`crate::compiled`]), tried before the interpreter.
+    pub fast: &'a [crate::compiled::FastRule],
     remaining: u64,
     stopped: bool,
     /// The failures, in walk order.
@@ -78,6 +80,7 @@ impl<'a> Walk<'a> {
         Walk {
             ctx,
             rewritten,
+            fast: &[],
             remaining: RUNTIME_BUDGET,
             stopped: false,
             failures: Vec::new(),
@@ -213,20 +216,25 @@ impl<'a> Walk<'a> {
 
     /// The rules of one node, in order (`validateExpressions`).
     fn rules(&mut self, compiled: &CompiledSchema, at: At<'_>, value: &Value, old: Option<&Value>) {
-        let this = to_cel(value, at.schema);
-        let before = old.map(|o| to_cel(o, at.schema));
+        // Converted when a rule needs them: a compiled rule that holds reads the JSON itself.
+        let this = std::cell::LazyCell::new(|| to_cel(value, at.schema));
+        let before = std::cell::LazyCell::new(|| old.map(|o| to_cel(o, at.schema)));
         let node_type = at.schema.get("type").and_then(Value::as_str).unwrap_or("");
         let ctx = self.ctx;
         for (i, rule) in compiled.validations.iter().enumerate() {
             // A rule that does not compile refused the CRD (`CelRules::compile`).
             let Ok(rule) = rule else { continue };
             let optional = rule.rule.optional_old_self == Some(true);
-            if rule.is_transition_rule && before.is_none() && !optional {
+            if rule.is_transition_rule && old.is_none() && !optional {
+                continue;
+            }
+            let fast = self.compiled(at.pointer, i, value);
+            if fast == Some(true) {
                 continue;
             }
             let mut scope = ctx.new_inner_scope();
-            scope.add_variable_from_value("self", this.clone());
-            match &before {
+            scope.add_variable_from_value("self", (*this).clone());
+            match &*before {
                 Some(o) => scope.add_variable_from_value("oldSelf", o.clone()),
                 None if optional => scope.add_variable_from_value("oldSelf", Cel::Null),
                 None => {}
@@ -245,16 +253,22 @@ impl<'a> Walk<'a> {
                 detail,
             };
             let shown = rule_error_string(rule);
-            if let Err(detail) = self.charge(rule.program.expression(), &scope, &shown) {
-                self.failures.push(failure(invalid(detail), false));
-                self.stopped = true;
-                return;
-            }
-            let expression = self
-                .rewritten
-                .get(&super::address(rule))
-                .unwrap_or(rule.program.expression());
-            match validgen_cel::execute_expression(expression, &scope) {
+            let result = match fast {
+                Some(held) => Ok(Cel::Bool(held)),
+                None => {
+                    if let Err(detail) = self.charge(rule.program.expression(), &scope, &shown) {
+                        self.failures.push(failure(invalid(detail), false));
+                        self.stopped = true;
+                        return;
+                    }
+                    let expression = self
+                        .rewritten
+                        .get(&super::address(rule))
+                        .unwrap_or(rule.program.expression());
+                    validgen_cel::execute_expression(expression, &scope)
+                }
+            };
+            match result {
                 Ok(Cel::Bool(true)) => {}
                 Ok(Cel::Bool(false)) => {
                     let field = match rule.rule.field_path.as_deref() {
@@ -302,6 +316,22 @@ impl<'a> Walk<'a> {
                 }
             }
         }
+    }
+
+    /// The verdict of rule `index` of the node at `pointer` by its compiled code, its cost
+    /// charged as [`Walk::charge`] charges it; `None` when it has none, cannot tell (an error,
+    /// a value of another shape) or would exceed a limit: the interpreter then runs it.
+    fn compiled(&mut self, pointer: &str, index: usize, value: &Value) -> Option<bool> {
+        let at = self
+            .fast
+            .binary_search_by(|r| (r.0, r.1).cmp(&(pointer, index)))
+            .ok()?;
+        let (held, cost) = (self.fast[at].2)(value)?;
+        if cost > PER_CALL_LIMIT.min(self.remaining) {
+            return None;
+        }
+        self.remaining -= cost;
+        Some(held)
     }
 
     /// Charges the cost of `e` against the per-rule limit and the budget left.
