@@ -59,11 +59,13 @@ mod error;
 mod keywords;
 mod lower;
 mod message;
+mod metaschemas;
 mod registry;
 mod resources;
 mod text;
 mod unknown_fields;
 mod validator;
+mod vocabulary;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
@@ -139,21 +141,21 @@ pub struct CompiledSchema {
 /// # Errors
 /// Every problem found (not only the first), in schema order: see the module docs.
 pub fn compile(schema: &Value, options: &Options) -> Result<CompiledSchema, Vec<SchemaError>> {
-    let draft = match schema.get("$schema") {
-        None => options.default_draft.unwrap_or(Draft::Draft2020),
-        Some(v) => match v.as_str().and_then(Draft::from_uri) {
-            Some(d) => d,
-            None => {
-                return Err(vec![SchemaError::at(
-                    "",
-                    "$schema",
-                    format!(
-                        "`$schema` {v} is not a supported dialect (draft-04, draft-06, draft-07, 2019-09 or 2020-12)"
-                    ),
-                )]);
-            }
+    let dialect = vocabulary::dialect(
+        schema.get("$schema"),
+        options.default_draft.unwrap_or(Draft::Draft2020),
+        |uri| {
+            let registry = match options.registry.as_deref() {
+                Some(r) => r,
+                None => metaschemas::bundled(),
+            };
+            registry
+                .find(uri)
+                .map(|d| (d.text.value(), d.draft.clone()))
         },
-    };
+    )
+    .map_err(|message| vec![SchemaError::at("", "$schema", message)])?;
+    let draft = dialect.draft;
     let url = options
         .base_uri
         .as_deref()
@@ -168,7 +170,7 @@ pub fn compile(schema: &Value, options: &Options) -> Result<CompiledSchema, Vec<
             })
             .collect::<Vec<_>>()
     })?;
-    let mut lowerer = Lowerer::new(schema, draft, options, &resources, url);
+    let mut lowerer = Lowerer::new(schema, dialect, options, &resources, url);
     let root = lowerer.schema(schema, "");
     lowerer.finish_definitions();
     let mut errors = std::mem::take(&mut lowerer.errors);

@@ -227,7 +227,7 @@ impl Lowerer<'_> {
             .filter(|f| !self.options.openapi || OPENAPI_FORMATS.contains(f))
             .or(openapi_byte);
         let warning = match known {
-            Some(format) if self.options.assert_formats => return vec![Check::Format { format }],
+            Some(format) if self.asserts_formats() => return vec![Check::Format { format }],
             Some(_) => format!(
                 "format `{name}` is not asserted (an annotation only; `assert_formats` asserts it)"
             ),
