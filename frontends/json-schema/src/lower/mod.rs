@@ -388,7 +388,23 @@ impl<'s> Lowerer<'s> {
         let at = child(here.pointer, k);
         for (name, sub) in defs {
             let p = child(&at, name);
-            if !self.seen.contains(&p) {
+            if !(sub.is_object() || sub.is_boolean()) {
+                // Validators leave such an entry alone until a `$ref` reaches it (then it is
+                // an error there), as SchemaStore's `partial-cibuildwheel.json` relies on.
+                let e = SchemaError {
+                    pointer: p,
+                    keyword: k.to_owned(),
+                    message: format!(
+                        "`{k}` holds {}, not a schema: left out (a `$ref` to it is an error)",
+                        kind(sub)
+                    ),
+                };
+                if self.options.strict {
+                    self.errors.push(e);
+                } else {
+                    self.warnings.push(e);
+                }
+            } else if !self.seen.contains(&p) {
                 let _unreferenced = self.schema(sub, &p);
             }
         }

@@ -5,6 +5,7 @@
 //! TOML), validgen's verdict, from a `Value` and from the JSON bytes, equals the `jsonschema`
 //! crate's, given the same files by a retriever. `format` is an annotation on both sides.
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -60,20 +61,43 @@ fn options(name: &str, registry: &Arc<Registry>) -> Options {
     }
 }
 
-/// The oracle's way to the same files: the URLs of [`PREFIXES`], nothing fetched.
-struct Files;
+/// The oracle's way to the same files: each under the URLs of [`PREFIXES`] and under its
+/// `$id` (draft-04: `id`), the first one under a URI keeping it, as validgen's registry
+/// registers them; nothing fetched.
+struct Files(BTreeMap<String, Value>);
+
+impl Files {
+    fn new() -> Files {
+        let mut by_uri = BTreeMap::new();
+        for path in sorted_entries(&corpus().join("schemas")) {
+            let name = path.file_name().and_then(|n| n.to_str()).unwrap_or_default();
+            let schema = read_schema(name);
+            for key in ["$id", "id"] {
+                if let Some(id) = schema.get(key).and_then(Value::as_str) {
+                    let id = id.trim_end_matches('#').to_owned();
+                    by_uri.entry(id).or_insert_with(|| schema.clone());
+                }
+            }
+            for prefix in PREFIXES {
+                by_uri
+                    .entry(format!("{prefix}{name}"))
+                    .or_insert_with(|| schema.clone());
+            }
+        }
+        Files(by_uri)
+    }
+}
 
 impl jsonschema::Retrieve for Files {
     fn retrieve(
         &self,
         uri: &jsonschema::Uri<String>,
     ) -> Result<Value, Box<dyn std::error::Error + Send + Sync>> {
-        let name = PREFIXES
-            .iter()
-            .find_map(|p| uri.as_str().strip_prefix(p))
-            .ok_or_else(|| format!("{uri} is outside the collection"))?;
-        let text = std::fs::read_to_string(corpus().join("schemas").join(name))?;
-        Ok(serde_json::from_str(&text)?)
+        let uri = uri.as_str();
+        self.0
+            .get(uri)
+            .cloned()
+            .ok_or_else(|| format!("{uri} is not in the collection").into())
     }
 }
 
@@ -109,9 +133,23 @@ fn read_instance(path: &Path) -> Value {
     }
 }
 
-/// Verdicts known to differ from the oracle, `(schema, instance file)`, each with the reason
-/// the specification gives validgen right. Each must still differ.
-const ORACLE_WRONG: &[(&str, &str, &str)] = &[];
+/// Verdicts known to differ from the oracle, `(schema, instance file, why validgen is
+/// right)`. Each must still differ.
+const ORACLE_WRONG: &[(&str, &str, &str)] = &[(
+    "azure-iot-edge-deployment-template-1.0.json",
+    "test/azure-iot-edge-deployment-template-1.0/deployment.template.json",
+    "the oracle asserts draft-07's `contentMediaType: application/json` on `createOptions: \"\"`; \
+     draft-07 validation §8 leaves that to the implementation (and 2019-09 on make it an \
+     annotation), validgen keeps it an annotation, and SchemaStore expects the file valid",
+)];
+
+/// Instances whose verdict (validgen's and the oracle's) is not the one SchemaStore expects,
+/// with the reason the specification gives.
+const NOT_AS_SCHEMASTORE_EXPECTS: &[(&str, &str)] = &[(
+    "negative_test/pre-commit-config/local-missing-entry.json",
+    "its `required: [..., \"entry\", ...]` is a sibling of `$ref` in a draft-07 schema, where \
+     `$ref` makes its siblings ignored (draft-07 core §8.3); SchemaStore's validator applies them",
+)];
 
 #[test]
 fn every_schema_of_the_collection_compiles_through_the_schema_map() {
@@ -135,8 +173,9 @@ struct Tally {
     schemas: usize,
     instances: usize,
     /// Instances whose verdict is SchemaStore's expectation (its `test/` valid, its
-    /// `negative_test/` invalid).
+    /// `negative_test/` invalid), and the others.
     as_expected: usize,
+    unexpected: Vec<String>,
     /// The verdicts that differ from the oracle's, `(schema, file)`.
     differ: Vec<(String, String)>,
     failures: Vec<String>,
@@ -159,7 +198,8 @@ fn every_verdict_equals_the_oracles() {
             .unwrap_or_else(|e| panic!("{name}: {}", e[0]));
         let oracle = jsonschema::options()
             .should_validate_formats(false)
-            .with_retriever(Files)
+            .with_base_uri(format!("{}{name}", PREFIXES[0]))
+            .with_retriever(Files::new())
             .build(&schema)
             .unwrap_or_else(|e| panic!("{name}: the oracle: {e}"));
         tally.schemas += 1;
@@ -181,12 +221,20 @@ fn every_verdict_equals_the_oracles() {
                     tally.failures.push(format!("{file}: from bytes {from_bytes:?} != {report:?}"));
                 }
                 tally.instances += 1;
-                tally.as_expected += usize::from(ours == expected);
+                if ours == expected {
+                    tally.as_expected += 1;
+                } else {
+                    tally.unexpected.push(file.clone());
+                }
                 if ours != oracle.is_valid(&instance) {
                     let pinned = ORACLE_WRONG.iter().any(|(s, f, _)| s == name && *f == file);
                     if !pinned {
+                        let theirs: Vec<String> = oracle
+                            .iter_errors(&instance)
+                            .map(|e| format!("{}: {e}", e.instance_path()))
+                            .collect();
                         tally.failures.push(format!(
-                            "{file}: validgen says valid={ours}, the oracle {}: {:?}",
+                            "{file}: validgen says valid={ours}, the oracle {}: {:?} / {theirs:?}",
                             !ours, report.violations
                         ));
                     }
@@ -203,6 +251,8 @@ fn every_verdict_equals_the_oracles() {
     assert!(tally.failures.is_empty(), "{}", tally.failures.join("\n"));
     assert_eq!(
         (tally.schemas, tally.instances, tally.as_expected, tally.differ.len()),
-        (58, 225, 0, ORACLE_WRONG.len())
+        (57, 224, 223, ORACLE_WRONG.len())
     );
+    let expected: Vec<&str> = NOT_AS_SCHEMASTORE_EXPECTS.iter().map(|(f, _)| *f).collect();
+    assert_eq!(tally.unexpected, expected);
 }

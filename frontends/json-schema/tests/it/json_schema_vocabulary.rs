@@ -116,7 +116,7 @@ fn a_required_unknown_vocabulary_is_an_error_at_schema() {
     let errors = compile(&json!({"$schema": "https://example.com/meta"}), &with_meta(&meta))
         .expect_err("refused");
     assert_eq!(errors.len(), 1);
-    assert_eq!(errors[0].pointer, "");
+    assert_eq!(errors[0].pointer, "/$schema");
     assert_eq!(errors[0].keyword, "$schema");
     assert!(
         errors[0].message.contains(
