@@ -121,6 +121,10 @@ mod tests {
             assert!(doc.draft.is_ok(), "{url}: {:?}", doc.draft);
             assert_eq!(doc.url, *url);
         }
-        assert!(bundled().find("https://json-schema.org/draft-07/schema").is_some());
+        assert!(
+            bundled()
+                .find("https://json-schema.org/draft-07/schema")
+                .is_some()
+        );
     }
 }

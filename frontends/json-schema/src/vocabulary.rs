@@ -366,17 +366,22 @@ mod tests {
             draft: Draft::Draft2020,
             vocabularies: Vocabularies::DEFAULT,
         });
-        let d = dialect(Some(&json!("https://example.com/meta")), Draft::Draft7, |_| {
-            Some((&meta, found.clone()))
-        })
-        .unwrap();
+        let d = dialect(
+            Some(&json!("https://example.com/meta")),
+            Draft::Draft7,
+            |_| Some((&meta, found.clone())),
+        )
+        .expect("a dialect");
         assert_eq!(d.draft, Draft::Draft2020);
         assert_eq!(d.vocabularies.missing("properties", Draft::Draft2020), None);
         assert_eq!(
             d.vocabularies.missing("minimum", Draft::Draft2020),
             Some("https://json-schema.org/draft/2020-12/vocab/validation")
         );
-        assert_eq!(d.vocabularies.missing("dependencies", Draft::Draft2020), None);
+        assert_eq!(
+            d.vocabularies.missing("dependencies", Draft::Draft2020),
+            None
+        );
         assert!(!d.vocabularies.asserts_formats());
     }
 
@@ -387,12 +392,19 @@ mod tests {
             draft: Draft::Draft2019,
             vocabularies: Vocabularies::DEFAULT,
         });
-        let e = dialect(Some(&json!("https://example.com/meta#")), Draft::Draft2020, |uri| {
-            assert_eq!(uri, "https://example.com/meta");
-            Some((&meta, found.clone()))
-        })
-        .unwrap_err();
-        assert!(e.contains("requires the vocabulary `https://example.com/vocab/custom`"), "{e}");
+        let e = dialect(
+            Some(&json!("https://example.com/meta#")),
+            Draft::Draft2020,
+            |uri| {
+                assert_eq!(uri, "https://example.com/meta");
+                Some((&meta, found.clone()))
+            },
+        )
+        .expect_err("refused");
+        assert!(
+            e.contains("requires the vocabulary `https://example.com/vocab/custom`"),
+            "{e}"
+        );
     }
 
     #[test]
@@ -402,7 +414,7 @@ mod tests {
             Draft::Draft2020,
             |_| None,
         )
-        .unwrap_err();
+        .expect_err("refused");
         assert!(e.contains("is not a supported dialect"), "{e}");
     }
 }

@@ -68,7 +68,10 @@ impl Lowerer<'_> {
                 // `minContains`/`maxContains` are validation keywords (2019-09 on): left out
                 // with that vocabulary.
                 let since_2019 = self.draft >= crate::Draft::Draft2019
-                    && self.vocabularies.missing("minContains", self.draft).is_none();
+                    && self
+                        .vocabularies
+                        .missing("minContains", self.draft)
+                        .is_none();
                 let mut min = 1;
                 let mut max = None;
                 if since_2019 {

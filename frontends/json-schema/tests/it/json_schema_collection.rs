@@ -70,7 +70,10 @@ impl Files {
     fn new() -> Files {
         let mut by_uri = BTreeMap::new();
         for path in sorted_entries(&corpus().join("schemas")) {
-            let name = path.file_name().and_then(|n| n.to_str()).unwrap_or_default();
+            let name = path
+                .file_name()
+                .and_then(|n| n.to_str())
+                .unwrap_or_default();
             let schema = read_schema(name);
             for key in ["$id", "id"] {
                 if let Some(id) = schema.get(key).and_then(Value::as_str) {
@@ -157,7 +160,10 @@ fn every_schema_of_the_collection_compiles_through_the_schema_map() {
     let mut compiled = 0;
     let mut failures = Vec::new();
     for path in sorted_entries(&corpus().join("schemas")) {
-        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or_default();
+        let name = path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or_default();
         match compile(&read_schema(name), &options(name, &registry)) {
             Ok(_) => compiled += 1,
             Err(errors) => failures.push(format!("{name}: {}", errors[0])),
@@ -209,7 +215,12 @@ fn every_verdict_equals_the_oracles() {
                 continue;
             }
             for path in sorted_entries(&folder) {
-                let file = format!("{dir}/{}", path.strip_prefix(corpus().join(dir)).map(|p| p.display().to_string()).unwrap_or_default());
+                let file = format!(
+                    "{dir}/{}",
+                    path.strip_prefix(corpus().join(dir))
+                        .map(|p| p.display().to_string())
+                        .unwrap_or_default()
+                );
                 let instance = read_instance(&path);
                 let report =
                     evaluate_document(&compiled.rules, &Plain::new(&instance), Explain::Failures);
@@ -218,7 +229,9 @@ fn every_verdict_equals_the_oracles() {
                 let tape = Tape::parse(&bytes).unwrap_or_else(|e| panic!("{file}: {e}"));
                 let from_bytes = evaluate_document(&compiled.rules, &tape, Explain::Failures);
                 if from_bytes != report {
-                    tally.failures.push(format!("{file}: from bytes {from_bytes:?} != {report:?}"));
+                    tally
+                        .failures
+                        .push(format!("{file}: from bytes {from_bytes:?} != {report:?}"));
                 }
                 tally.instances += 1;
                 if ours == expected {
@@ -245,12 +258,19 @@ fn every_verdict_equals_the_oracles() {
     }
     for (s, f, _) in ORACLE_WRONG {
         if !tally.differ.iter().any(|(n, file)| n == s && file == f) {
-            tally.failures.push(format!("{s} {f}: pinned as differing, but agrees"));
+            tally
+                .failures
+                .push(format!("{s} {f}: pinned as differing, but agrees"));
         }
     }
     assert!(tally.failures.is_empty(), "{}", tally.failures.join("\n"));
     assert_eq!(
-        (tally.schemas, tally.instances, tally.as_expected, tally.differ.len()),
+        (
+            tally.schemas,
+            tally.instances,
+            tally.as_expected,
+            tally.differ.len()
+        ),
         (57, 224, 223, ORACLE_WRONG.len())
     );
     let expected: Vec<&str> = NOT_AS_SCHEMASTORE_EXPECTS.iter().map(|(f, _)| *f).collect();

@@ -194,10 +194,7 @@ fn draft_07_passes_every_compiled_group() {
     let (required, optional) = run("draft7", Draft::Draft7);
     assert_eq!(required.figures(), (927, 927));
     assert_eq!(optional.figures(), (108, 108));
-    assert_eq!(
-        run_formats("draft7", Draft::Draft7).figures(),
-        (657, 657)
-    );
+    assert_eq!(run_formats("draft7", Draft::Draft7).figures(), (657, 657));
 }
 
 #[test]
@@ -205,10 +202,7 @@ fn draft_06_passes_every_compiled_group() {
     let (required, optional) = run("draft6", Draft::Draft6);
     assert_eq!(required.figures(), (839, 839));
     assert_eq!(optional.figures(), (106, 106));
-    assert_eq!(
-        run_formats("draft6", Draft::Draft6).figures(),
-        (318, 318)
-    );
+    assert_eq!(run_formats("draft6", Draft::Draft6).figures(), (318, 318));
 }
 
 #[test]
@@ -216,8 +210,5 @@ fn draft_04_passes_every_compiled_group() {
     let (required, optional) = run("draft4", Draft::Draft4);
     assert_eq!(required.figures(), (618, 618));
     assert_eq!(optional.figures(), (99, 99));
-    assert_eq!(
-        run_formats("draft4", Draft::Draft4).figures(),
-        (212, 212)
-    );
+    assert_eq!(run_formats("draft4", Draft::Draft4).figures(), (212, 212));
 }

@@ -40,9 +40,15 @@ fn a_ref_to_a_drafts_meta_schema_resolves_without_a_registry() {
     ] {
         let compiled = compile(&json!({"$ref": meta}), &Options::default())
             .unwrap_or_else(|e| panic!("{meta}: {:?}", messages(&e)));
-        assert!(valid(&compiled, &json!({"type": "string", "minLength": 1})), "{meta}");
+        assert!(
+            valid(&compiled, &json!({"type": "string", "minLength": 1})),
+            "{meta}"
+        );
         assert!(!valid(&compiled, &json!({"minLength": -1})), "{meta}");
-        assert!(!valid(&compiled, &json!({"properties": {"a": {"type": 12}}})), "{meta}");
+        assert!(
+            !valid(&compiled, &json!({"properties": {"a": {"type": 12}}})),
+            "{meta}"
+        );
     }
 }
 
@@ -58,8 +64,11 @@ fn a_callers_document_wins_over_the_bundled_meta_schema() {
         registry: Some(Arc::new(registry)),
         ..Options::default()
     };
-    let compiled = compile(&json!({"$ref": "http://json-schema.org/draft-07/schema#"}), &options)
-        .expect("compiles");
+    let compiled = compile(
+        &json!({"$ref": "http://json-schema.org/draft-07/schema#"}),
+        &options,
+    )
+    .expect("compiles");
     assert!(valid(&compiled, &json!(3)));
     assert!(!valid(&compiled, &json!({"type": "string"})));
 }
@@ -83,7 +92,9 @@ fn a_vocabulary_left_out_makes_its_keywords_unknown() {
     assert!(!valid(&compiled, &json!({"no": 1})));
     assert_eq!(
         messages(&compiled.warnings),
-        ["/properties/n/minimum: `minimum` is a keyword of the vocabulary `https://json-schema.org/draft/2020-12/vocab/validation`, which this schema's meta-schema does not declare: ignored, as an unknown keyword"]
+        [
+            "/properties/n/minimum: `minimum` is a keyword of the vocabulary `https://json-schema.org/draft/2020-12/vocab/validation`, which this schema's meta-schema does not declare: ignored, as an unknown keyword"
+        ]
     );
     let strict = Options {
         strict: true,
@@ -113,8 +124,11 @@ fn a_required_unknown_vocabulary_is_an_error_at_schema() {
         "$schema": "https://json-schema.org/draft/2019-09/schema",
         "$vocabulary": {"https://example.com/vocab/custom": true}
     });
-    let errors = compile(&json!({"$schema": "https://example.com/meta"}), &with_meta(&meta))
-        .expect_err("refused");
+    let errors = compile(
+        &json!({"$schema": "https://example.com/meta"}),
+        &with_meta(&meta),
+    )
+    .expect_err("refused");
     assert_eq!(errors.len(), 1);
     assert_eq!(errors[0].pointer, "/$schema");
     assert_eq!(errors[0].keyword, "$schema");
@@ -136,10 +150,15 @@ fn vocabulary_belongs_at_a_meta_schemas_root() {
     .expect_err("refused");
     assert_eq!(
         messages(&errors),
-        ["/properties/a/$vocabulary: `$vocabulary` belongs at the root of a meta-schema: it must not appear in subschemas (2020-12 core §8.1.2)"]
+        [
+            "/properties/a/$vocabulary: `$vocabulary` belongs at the root of a meta-schema: it must not appear in subschemas (2020-12 core §8.1.2)"
+        ]
     );
-    let errors = compile(&json!({"$vocabulary": {"https://example.com/v": 1}}), &Options::default())
-        .expect_err("refused");
+    let errors = compile(
+        &json!({"$vocabulary": {"https://example.com/v": 1}}),
+        &Options::default(),
+    )
+    .expect_err("refused");
     assert_eq!(
         messages(&errors),
         ["/$vocabulary: `$vocabulary` `https://example.com/v` must map to a boolean"]
