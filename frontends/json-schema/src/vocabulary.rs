@@ -12,139 +12,113 @@ use super::draft::Draft;
 /// The vocabularies of the 2020-12 meta-schemas (core §8, §10, §11; validation §6 to §9), each
 /// with its URI and keywords. Keywords of no vocabulary (`definitions`, `dependencies`, which
 /// the meta-schema keeps for compatibility, `errorMessage`) are never left out.
-const VOCABULARIES_2020: &[(&str, Vocabulary, &[&str])] = &[
+const VOCABULARIES_2020: &[(&str, Vocabulary, &[&[&str]])] = &[
     (
         "https://json-schema.org/draft/2020-12/vocab/core",
         Vocabulary::Core,
-        &[
-            "$id",
-            "$schema",
-            "$ref",
-            "$anchor",
-            "$dynamicRef",
-            "$dynamicAnchor",
-            "$vocabulary",
-            "$comment",
-            "$defs",
-        ],
+        &[CORE, &["$dynamicRef", "$dynamicAnchor"]],
     ),
     (
         "https://json-schema.org/draft/2020-12/vocab/applicator",
         Vocabulary::Applicator,
-        &[
-            "prefixItems",
-            "items",
-            "contains",
-            "additionalProperties",
-            "properties",
-            "patternProperties",
-            "dependentSchemas",
-            "propertyNames",
-            "if",
-            "then",
-            "else",
-            "allOf",
-            "anyOf",
-            "oneOf",
-            "not",
-        ],
+        &[APPLICATOR, &["prefixItems"]],
     ),
     (
         "https://json-schema.org/draft/2020-12/vocab/unevaluated",
         Vocabulary::Unevaluated,
-        &["unevaluatedItems", "unevaluatedProperties"],
+        &[UNEVALUATED],
     ),
     (
         "https://json-schema.org/draft/2020-12/vocab/validation",
         Vocabulary::Validation,
-        VALIDATION,
+        &[VALIDATION],
     ),
     (
         "https://json-schema.org/draft/2020-12/vocab/meta-data",
         Vocabulary::MetaData,
-        META_DATA,
+        &[META_DATA],
     ),
     (
         "https://json-schema.org/draft/2020-12/vocab/format-annotation",
         Vocabulary::FormatAnnotation,
-        &["format"],
+        &[FORMAT],
     ),
     (
         "https://json-schema.org/draft/2020-12/vocab/format-assertion",
         Vocabulary::FormatAssertion,
-        &["format"],
+        &[FORMAT],
     ),
     (
         "https://json-schema.org/draft/2020-12/vocab/content",
         Vocabulary::Content,
-        CONTENT,
+        &[CONTENT],
     ),
 ];
 
 /// The vocabularies of the 2019-09 meta-schemas (core §8, §9; validation §6 to §9): as
 /// 2020-12's, `$recursiveRef` for `$dynamicRef`, `unevaluated*` in the applicator vocabulary,
 /// one format vocabulary.
-const VOCABULARIES_2019: &[(&str, Vocabulary, &[&str])] = &[
+const VOCABULARIES_2019: &[(&str, Vocabulary, &[&[&str]])] = &[
     (
         "https://json-schema.org/draft/2019-09/vocab/core",
         Vocabulary::Core,
-        &[
-            "$id",
-            "$schema",
-            "$ref",
-            "$anchor",
-            "$recursiveRef",
-            "$recursiveAnchor",
-            "$vocabulary",
-            "$comment",
-            "$defs",
-        ],
+        &[CORE, &["$recursiveRef", "$recursiveAnchor"]],
     ),
     (
         "https://json-schema.org/draft/2019-09/vocab/applicator",
         Vocabulary::Applicator,
-        &[
-            "additionalItems",
-            "unevaluatedItems",
-            "items",
-            "contains",
-            "additionalProperties",
-            "unevaluatedProperties",
-            "properties",
-            "patternProperties",
-            "dependentSchemas",
-            "propertyNames",
-            "if",
-            "then",
-            "else",
-            "allOf",
-            "anyOf",
-            "oneOf",
-            "not",
-        ],
+        &[APPLICATOR, &["additionalItems"], UNEVALUATED],
     ),
     (
         "https://json-schema.org/draft/2019-09/vocab/validation",
         Vocabulary::Validation,
-        VALIDATION,
+        &[VALIDATION],
     ),
     (
         "https://json-schema.org/draft/2019-09/vocab/meta-data",
         Vocabulary::MetaData,
-        META_DATA,
+        &[META_DATA],
     ),
     (
         "https://json-schema.org/draft/2019-09/vocab/format",
         Vocabulary::FormatAnnotation,
-        &["format"],
+        &[FORMAT],
     ),
     (
         "https://json-schema.org/draft/2019-09/vocab/content",
         Vocabulary::Content,
-        CONTENT,
+        &[CONTENT],
     ),
 ];
 
+/// The keyword lists the two drafts' vocabularies share.
+const CORE: &[&str] = &[
+    "$id",
+    "$schema",
+    "$ref",
+    "$anchor",
+    "$vocabulary",
+    "$comment",
+    "$defs",
+];
+const APPLICATOR: &[&str] = &[
+    "items",
+    "contains",
+    "additionalProperties",
+    "properties",
+    "patternProperties",
+    "dependentSchemas",
+    "propertyNames",
+    "if",
+    "then",
+    "else",
+    "allOf",
+    "anyOf",
+    "oneOf",
+    "not",
+];
+const UNEVALUATED: &[&str] = &["unevaluatedItems", "unevaluatedProperties"];
+const FORMAT: &[&str] = &["format"];
 const VALIDATION: &[&str] = &[
     "type",
     "const",
@@ -211,7 +185,7 @@ impl Vocabularies {
     pub(crate) fn missing(self, k: &str, draft: Draft) -> Option<&'static str> {
         let mut owners = table(draft)
             .iter()
-            .filter(|(_, _, keywords)| keywords.contains(&k))
+            .filter(|(_, _, lists)| lists.iter().any(|l| l.contains(&k)))
             .peekable();
         owners.peek()?;
         let mut first = None;
@@ -230,7 +204,10 @@ impl Vocabularies {
     }
 }
 
-fn table(draft: Draft) -> &'static [(&'static str, Vocabulary, &'static [&'static str])] {
+/// A vocabulary's URI, its bit, and its keywords (in lists).
+type Table = [(&'static str, Vocabulary, &'static [&'static [&'static str]])];
+
+fn table(draft: Draft) -> &'static Table {
     match draft {
         Draft::Draft2020 => VOCABULARIES_2020,
         Draft::Draft2019 => VOCABULARIES_2019,

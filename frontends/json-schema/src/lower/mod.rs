@@ -280,11 +280,7 @@ impl<'s> Lowerer<'s> {
                     "`{k}` is a keyword of the vocabulary `{vocabulary}`, which this schema's meta-schema does not declare: ignored, as an unknown keyword"
                 ),
             );
-            if self.options.strict {
-                self.errors.push(e);
-            } else {
-                self.warnings.push(e);
-            }
+            self.lenient(e);
             return Vec::new();
         }
         match role(k, self.draft) {
@@ -299,11 +295,7 @@ impl<'s> Lowerer<'s> {
                         self.draft.name()
                     ),
                 );
-                if self.options.strict {
-                    self.errors.push(e);
-                } else {
-                    self.warnings.push(e);
-                }
+                self.lenient(e);
                 return Vec::new();
             }
         }
@@ -399,11 +391,7 @@ impl<'s> Lowerer<'s> {
                         kind(sub)
                     ),
                 };
-                if self.options.strict {
-                    self.errors.push(e);
-                } else {
-                    self.warnings.push(e);
-                }
+                self.lenient(e);
             } else if !self.seen.contains(&p) {
                 let _unreferenced = self.schema(sub, &p);
             }
@@ -420,6 +408,15 @@ impl<'s> Lowerer<'s> {
     /// format-assertion vocabulary.
     fn asserts_formats(&self) -> bool {
         self.options.assert_formats || self.vocabularies.asserts_formats()
+    }
+
+    /// `e`, a warning, or an error with [`Options::strict`].
+    fn lenient(&mut self, e: SchemaError) {
+        if self.options.strict {
+            self.errors.push(e);
+        } else {
+            self.warnings.push(e);
+        }
     }
 
     /// An error at keyword `k` of `here`.

@@ -34,6 +34,14 @@ fn sorted_entries(dir: &Path) -> Vec<PathBuf> {
     entries
 }
 
+/// The file names of the collection's schemas, sorted.
+fn schema_names() -> Vec<String> {
+    sorted_entries(&corpus().join("schemas"))
+        .iter()
+        .filter_map(|p| p.file_name()?.to_str().map(str::to_owned))
+        .collect()
+}
+
 fn registry() -> Arc<Registry> {
     let mut registry = Registry::new(None);
     for prefix in PREFIXES {
@@ -69,12 +77,8 @@ struct Files(BTreeMap<String, Value>);
 impl Files {
     fn new() -> Files {
         let mut by_uri = BTreeMap::new();
-        for path in sorted_entries(&corpus().join("schemas")) {
-            let name = path
-                .file_name()
-                .and_then(|n| n.to_str())
-                .unwrap_or_default();
-            let schema = read_schema(name);
+        for name in schema_names() {
+            let schema = read_schema(&name);
             for key in ["$id", "id"] {
                 if let Some(id) = schema.get(key).and_then(Value::as_str) {
                     let id = id.trim_end_matches('#').to_owned();
@@ -159,12 +163,8 @@ fn every_schema_of_the_collection_compiles_through_the_schema_map() {
     let registry = registry();
     let mut compiled = 0;
     let mut failures = Vec::new();
-    for path in sorted_entries(&corpus().join("schemas")) {
-        let name = path
-            .file_name()
-            .and_then(|n| n.to_str())
-            .unwrap_or_default();
-        match compile(&read_schema(name), &options(name, &registry)) {
+    for name in schema_names() {
+        match compile(&read_schema(&name), &options(&name, &registry)) {
             Ok(_) => compiled += 1,
             Err(errors) => failures.push(format!("{name}: {}", errors[0])),
         }
