@@ -25,7 +25,7 @@ fn refused_keywords_are_errors_with_their_lines() {
 4 |     type: strnig
   |           ^^^^^^
 
-error[schema-error]: /properties/b/$vocabulary: `$vocabulary` is not supported: custom meta-schemas are not supported
+error[schema-error]: /properties/b/$vocabulary: `$vocabulary` belongs at the root of a meta-schema: it must not appear in subschemas (2020-12 core §8.1.2)
  --> {f}:6:18
   |
 6 |     $vocabulary: {{\"https://example.com/vocab/custom\": true}}

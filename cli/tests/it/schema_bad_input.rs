@@ -78,7 +78,7 @@ fn refused_schemas_are_located_by_validate_and_check() {
         (
             "refused_keyword",
             &[
-                "macros/ui/schemas/refused_keyword/app.schema.json:4:18: /$vocabulary: `$vocabulary` is not supported",
+                "macros/ui/schemas/refused_keyword/app.schema.json:4:29: /allOf/0/$vocabulary: `$vocabulary` belongs at the root of a meta-schema",
             ],
         ),
         (
@@ -87,7 +87,7 @@ fn refused_schemas_are_located_by_validate_and_check() {
                 "macros/ui/schemas/several/a.json:1:1: unclosed bracket '{'",
                 "macros/ui/schemas/several/b.schema.json:3:19: /properties/a/$ref: `$ref` `#/$defs/nowhere` points nowhere",
                 "macros/ui/schemas/several/b.schema.json:4:22: /properties/b/pattern: pattern `[z-a]` is not accepted",
-                "macros/ui/schemas/several/b.schema.json:5:26: /properties/c/$vocabulary: `$vocabulary` is not supported",
+                "macros/ui/schemas/several/b.schema.json:5:26: /properties/c/$vocabulary: `$vocabulary` belongs at the root of a meta-schema",
                 "macros/ui/schemas/several/c.yaml:2:16: /minProperties: `minProperties` must be a non-negative integer",
             ],
         ),

@@ -126,7 +126,7 @@ fn a_refused_schema_stops_the_run_with_located_errors() {
         err,
         format!(
             "error: {f}:4:11: /properties/a/type: `type` \"strnig\" is not one of null, boolean, integer, number, string, array, object
-error: {f}:6:18: /properties/b/$vocabulary: `$vocabulary` is not supported: custom meta-schemas are not supported
+error: {f}:6:18: /properties/b/$vocabulary: `$vocabulary` belongs at the root of a meta-schema: it must not appear in subschemas (2020-12 core §8.1.2)
 "
         )
     );

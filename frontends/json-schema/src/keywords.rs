@@ -1,5 +1,5 @@
-//! What each keyword is to the compiler, by draft: applied, an annotation, refused, or
-//! unknown (a warning, or an error in strict mode).
+//! What each keyword is to the compiler, by draft: applied, an annotation, or unknown (a
+//! warning, or an error in strict mode).
 
 use super::draft::Draft;
 
@@ -11,8 +11,6 @@ pub(crate) enum Role {
     /// Kept as documentation (in the rule set's table of annotations, but `contentSchema`,
     /// whose annotations are, and `$recursiveAnchor`); no effect on verdicts.
     Annotation,
-    /// Part of the draft but not compiled: a compile error naming it.
-    Refused(&'static str),
     /// Not a keyword of the draft.
     Unknown,
 }
@@ -92,10 +90,6 @@ pub(crate) fn role(keyword: &str, draft: Draft) -> Role {
     if ANNOTATIONS.contains(&keyword) {
         return Role::Annotation;
     }
-    let refused = match keyword {
-        "$vocabulary" => Some("custom meta-schemas are not supported"),
-        _ => None,
-    };
     match (draft, keyword) {
         // Read by the resource pass.
         (Draft::Draft4, "id") => Role::Applied,
@@ -105,7 +99,8 @@ pub(crate) fn role(keyword: &str, draft: Draft) -> Role {
         (d, "additionalItems") if d.array_items() => Role::Applied,
         (Draft::Draft2020, "prefixItems" | "$dynamicAnchor" | "$dynamicRef") => Role::Applied,
         (Draft::Draft2019, "$recursiveRef") => Role::Applied,
-        (Draft::Draft2019 | Draft::Draft2020, _) => refused.map_or(Role::Unknown, Role::Refused),
+        // Read by schemas whose `$schema` names this document (`crate::vocabulary`).
+        (Draft::Draft2019 | Draft::Draft2020, "$vocabulary") => Role::Applied,
         _ => Role::Unknown,
     }
 }

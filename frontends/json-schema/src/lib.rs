@@ -17,14 +17,19 @@
 //! `$dynamicRef` (2020-12) and `$recursiveRef` (2019-09) are resolved at compile time: a
 //! target is lowered once per dynamic scope it is reached in ([`MAX_SPECIALISATIONS`]).
 //!
-//! What is refused, with a [`SchemaError`] at the keyword: `$vocabulary`, a `$ref` to a
+//! A `$schema` may name a custom meta-schema of the [`Registry`]: the schema is then read in
+//! that meta-schema's draft with the vocabularies its `$vocabulary` declares (2019-09 and
+//! 2020-12 core §8.1.2). The drafts' own meta-schemas are bundled: every registry answers them.
+//!
+//! What is refused, with a [`SchemaError`] at the keyword: a meta-schema requiring a
+//! vocabulary validgen does not know, `$vocabulary` in a subschema, a `$ref` to a
 //! document that [`Options::registry`] does not hold (nothing is fetched) or to nowhere, a
 //! cycle of `$ref`s with no keyword between, `unevaluated*` nested in place more than 8 deep, a
 //! pattern that is not ECMA-262 or is over the limits of [`validgen_ecmaregex`] (lookarounds
 //! and backreferences run on a backtracking engine whose limit per match is a
 //! `backtrackLimit` violation),
 //! keyword values of the wrong shape (a boolean schema in draft-04 among them), and a
-//! `$schema` naming another dialect. A `$ref` is an RFC 3986 reference (characters a URI
+//! `$schema` naming another dialect that no meta-schema of the registry answers. A `$ref` is an RFC 3986 reference (characters a URI
 //! cannot hold, as in `#/definitions/Inputs<String>`, are taken percent-encoded) whose
 //! fragment, percent-decoded, is a JSON Pointer (RFC 6901: `~1` for `/`, `~0` for `~`) or an
 //! anchor. Unknown keywords are warnings (errors with [`Options::strict`]). `format` is an annotation unless
@@ -59,11 +64,13 @@ mod error;
 mod keywords;
 mod lower;
 mod message;
+mod metaschemas;
 mod registry;
 mod resources;
 mod text;
 mod unknown_fields;
 mod validator;
+mod vocabulary;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
@@ -139,21 +146,21 @@ pub struct CompiledSchema {
 /// # Errors
 /// Every problem found (not only the first), in schema order: see the module docs.
 pub fn compile(schema: &Value, options: &Options) -> Result<CompiledSchema, Vec<SchemaError>> {
-    let draft = match schema.get("$schema") {
-        None => options.default_draft.unwrap_or(Draft::Draft2020),
-        Some(v) => match v.as_str().and_then(Draft::from_uri) {
-            Some(d) => d,
-            None => {
-                return Err(vec![SchemaError::at(
-                    "",
-                    "$schema",
-                    format!(
-                        "`$schema` {v} is not a supported dialect (draft-04, draft-06, draft-07, 2019-09 or 2020-12)"
-                    ),
-                )]);
-            }
+    let dialect = vocabulary::dialect(
+        schema.get("$schema"),
+        options.default_draft.unwrap_or(Draft::Draft2020),
+        |uri| {
+            let registry = match options.registry.as_deref() {
+                Some(r) => r,
+                None => metaschemas::bundled(),
+            };
+            registry
+                .find(uri)
+                .map(|d| (d.text.value(), d.draft.clone()))
         },
-    };
+    )
+    .map_err(|message| vec![SchemaError::at("", "$schema", message)])?;
+    let draft = dialect.draft;
     let url = options
         .base_uri
         .as_deref()
@@ -168,7 +175,7 @@ pub fn compile(schema: &Value, options: &Options) -> Result<CompiledSchema, Vec<
             })
             .collect::<Vec<_>>()
     })?;
-    let mut lowerer = Lowerer::new(schema, draft, options, &resources, url);
+    let mut lowerer = Lowerer::new(schema, dialect, options, &resources, url);
     let root = lowerer.schema(schema, "");
     lowerer.finish_definitions();
     let mut errors = std::mem::take(&mut lowerer.errors);

@@ -1,7 +1,8 @@
 //! The schema registry: documents a `$ref` may name by URI, read from local files only.
 //! Nothing is ever fetched: a URI is found when a document registered under it (its URL, its
 //! `$id`, an embedded `$id`, or draft-04's `id`) was read from a folder or file the caller
-//! named, through a [`SchemaMap`] (`--schema-map URL_PREFIX=PATH`).
+//! named, through a [`SchemaMap`] (`--schema-map URL_PREFIX=PATH`), or is one of the drafts'
+//! meta-schemas, bundled (answered after the caller's documents).
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -12,6 +13,7 @@ use validgen_core::ir::Span;
 use super::draft::Draft;
 use super::resources::{Resources, percent_encode};
 use super::text::SchemaText;
+use super::vocabulary::{Dialect, dialect};
 
 /// How many documents one registry may hold: a bound on the files read (each is parsed and
 /// indexed once; a `$ref` looks a URI up in a sorted map).
@@ -55,8 +57,9 @@ pub(crate) struct Document {
     pub(crate) file: String,
     /// The schema, with the positions of its values.
     pub(crate) text: SchemaText,
-    /// Its draft (`$schema`, else the registry's default), or why it has none validgen reads.
-    pub(crate) draft: Result<Draft, String>,
+    /// Its draft and vocabularies (`$schema`, else the registry's default), or why it has
+    /// none validgen reads.
+    pub(crate) draft: Result<Dialect, String>,
     /// Its resources and anchors (empty when its draft is unknown).
     pub(crate) resources: Resources,
 }
@@ -71,6 +74,8 @@ pub struct Registry {
     /// URL → why the file there could not be read as a schema.
     unreadable: BTreeMap<String, String>,
     maps: Vec<SchemaMap>,
+    /// Whether the bundled meta-schemas are left out (only in their own registry).
+    no_bundle: bool,
 }
 
 impl Registry {
@@ -79,6 +84,14 @@ impl Registry {
     pub fn new(default_draft: Option<Draft>) -> Registry {
         Registry {
             default_draft,
+            ..Registry::default()
+        }
+    }
+
+    /// An empty registry that does not answer the bundled meta-schemas: theirs.
+    pub(crate) fn without_bundle() -> Registry {
+        Registry {
+            no_bundle: true,
             ..Registry::default()
         }
     }
@@ -162,14 +175,14 @@ impl Registry {
                 return;
             }
         };
-        let draft = match parsed.value().get("$schema") {
-            None => Ok(self.default_draft.unwrap_or(Draft::Draft2020)),
-            Some(v) => v.as_str().and_then(Draft::from_uri).ok_or_else(|| {
-                format!("its `$schema` {v} is not a supported dialect (draft-04, draft-06, draft-07, 2019-09 or 2020-12)")
-            }),
-        };
+        // A custom meta-schema is found among the documents registered before this one.
+        let draft = dialect(
+            parsed.value().get("$schema"),
+            self.default_draft.unwrap_or(Draft::Draft2020),
+            |uri| self.find(uri).map(|d| (d.text.value(), d.draft.clone())),
+        );
         let (draft, resources) = match draft {
-            Ok(d) => match Resources::collect(parsed.value(), d, url) {
+            Ok(d) => match Resources::collect(parsed.value(), d.draft, url) {
                 Ok(r) => (Ok(d), r),
                 Err(errors) => {
                     let (pointer, message) = &errors[0];
@@ -204,9 +217,14 @@ impl Registry {
         self.docs.is_empty()
     }
 
-    /// The document registered under `uri` (absolute, no fragment).
+    /// The document registered under `uri` (absolute, no fragment), else the bundled
+    /// meta-schema of that URL.
     pub(crate) fn find(&self, uri: &str) -> Option<&Document> {
-        self.by_uri.get(uri).map(|&i| &self.docs[i])
+        match self.by_uri.get(uri) {
+            Some(&i) => Some(&self.docs[i]),
+            None if self.no_bundle => None,
+            None => super::metaschemas::bundled().find(uri),
+        }
     }
 
     /// Why `uri` names no document: the unreadable file registered under it, or the mappings

@@ -65,7 +65,13 @@ impl Lowerer<'_> {
             }
             "contains" => {
                 let checks = self.schema(v, &at);
-                let since_2019 = self.draft >= crate::Draft::Draft2019;
+                // `minContains`/`maxContains` are validation keywords (2019-09 on): left out
+                // with that vocabulary.
+                let since_2019 = self.draft >= crate::Draft::Draft2019
+                    && self
+                        .vocabularies
+                        .missing("minContains", self.draft)
+                        .is_none();
                 let mut min = 1;
                 let mut max = None;
                 if since_2019 {

@@ -19,12 +19,14 @@ use super::error::{SchemaError, child};
 use super::keywords::{Role, role};
 use super::message::Messages;
 use super::resources::Resources;
+use super::vocabulary::{Dialect, Vocabularies, vocabulary_keyword_error};
 use validgen_core::ir::Check;
 
 /// A document the compilation reads: the schema compiled, or one of the registry's.
 struct Doc<'s> {
     value: &'s Value,
     draft: Draft,
+    vocabularies: Vocabularies,
     resources: &'s Resources,
     /// What its located pointers start with: empty for the schema compiled, `<url>#` for a
     /// registry document (whose definitions and keyword locations are `<url>#<pointer>`).
@@ -41,6 +43,8 @@ pub(crate) struct Lowerer<'s> {
     /// The document being lowered.
     at: usize,
     draft: Draft,
+    /// The vocabularies of the document being lowered.
+    vocabularies: Vocabularies,
     options: &'s Options,
     /// Lowered `$ref` targets, by located pointer (see [`Doc::prefix`]).
     pub(crate) definitions: BTreeMap<String, Vec<Check>>,
@@ -94,7 +98,7 @@ struct Here<'a> {
 impl<'s> Lowerer<'s> {
     pub(crate) fn new(
         root: &'s Value,
-        draft: Draft,
+        dialect: Dialect,
         options: &'s Options,
         resources: &'s Resources,
         url: &'s str,
@@ -102,14 +106,16 @@ impl<'s> Lowerer<'s> {
         Lowerer {
             docs: vec![Doc {
                 value: root,
-                draft,
+                draft: dialect.draft,
+                vocabularies: dialect.vocabularies,
                 resources,
                 prefix: String::new(),
             }],
             // A registry document that is the schema compiled is read as it.
             doc_index: BTreeMap::from([(url, 0)]),
             at: 0,
-            draft,
+            draft: dialect.draft,
+            vocabularies: dialect.vocabularies,
             options,
             definitions: BTreeMap::new(),
             seen: BTreeSet::new(),
@@ -129,6 +135,7 @@ impl<'s> Lowerer<'s> {
         while let Some(p) = self.pending.pop() {
             self.at = p.doc;
             self.draft = self.docs[p.doc].draft;
+            self.vocabularies = self.docs[p.doc].vocabularies;
             self.scope = p.scope;
             let value = self.docs[p.doc].value;
             let Some(value) = value.pointer(&p.pointer) else {
@@ -240,7 +247,7 @@ impl<'s> Lowerer<'s> {
         let mut out = Vec::new();
         let only_ref = self.draft.ref_overrides() && map.contains_key("$ref");
         for (k, v) in map {
-            if (only_ref && k != "$ref") || unevaluated::is_unevaluated(k, self.draft) {
+            if (only_ref && k != "$ref") || self.is_unevaluated(k) {
                 continue;
             }
             let checks = self.keyword(k, v, &here);
@@ -265,17 +272,20 @@ impl<'s> Lowerer<'s> {
         if let Some(checks) = self.openapi(k, v, here) {
             return checks;
         }
+        if let Some(vocabulary) = self.vocabularies.missing(k, self.draft) {
+            let e = SchemaError::at(
+                here.pointer,
+                k,
+                format!(
+                    "`{k}` is a keyword of the vocabulary `{vocabulary}`, which this schema's meta-schema does not declare: ignored, as an unknown keyword"
+                ),
+            );
+            self.lenient(e);
+            return Vec::new();
+        }
         match role(k, self.draft) {
             Role::Applied => {}
             Role::Annotation => return Vec::new(),
-            Role::Refused(why) => {
-                self.errors.push(SchemaError::at(
-                    here.pointer,
-                    k,
-                    format!("`{k}` is not supported: {why}"),
-                ));
-                return Vec::new();
-            }
             Role::Unknown => {
                 let e = SchemaError::at(
                     here.pointer,
@@ -285,11 +295,7 @@ impl<'s> Lowerer<'s> {
                         self.draft.name()
                     ),
                 );
-                if self.options.strict {
-                    self.errors.push(e);
-                } else {
-                    self.warnings.push(e);
-                }
+                self.lenient(e);
                 return Vec::new();
             }
         }
@@ -321,6 +327,12 @@ impl<'s> Lowerer<'s> {
             }
             "$defs" | "definitions" => {
                 self.check_definitions(k, v, here);
+                Vec::new()
+            }
+            "$vocabulary" => {
+                if let Some(e) = vocabulary_keyword_error(v, self.local(here.pointer)) {
+                    self.error(here, k, e);
+                }
                 Vec::new()
             }
             // Read by the resource pass or by a sibling (`then`/`else` by `if`).
@@ -368,9 +380,42 @@ impl<'s> Lowerer<'s> {
         let at = child(here.pointer, k);
         for (name, sub) in defs {
             let p = child(&at, name);
-            if !self.seen.contains(&p) {
+            if !(sub.is_object() || sub.is_boolean()) {
+                // Validators leave such an entry alone until a `$ref` reaches it (then it is
+                // an error there), as SchemaStore's `partial-cibuildwheel.json` relies on.
+                let e = SchemaError {
+                    pointer: p,
+                    keyword: k.to_owned(),
+                    message: format!(
+                        "`{k}` holds {}, not a schema: left out (a `$ref` to it is an error)",
+                        kind(sub)
+                    ),
+                };
+                self.lenient(e);
+            } else if !self.seen.contains(&p) {
                 let _unreferenced = self.schema(sub, &p);
             }
+        }
+    }
+
+    /// Whether `k` is an `unevaluated*` keyword the current document reads.
+    fn is_unevaluated(&self, k: &str) -> bool {
+        unevaluated::is_unevaluated(k, self.draft)
+            && self.vocabularies.missing(k, self.draft).is_none()
+    }
+
+    /// Whether `format` is asserted in the current document: by the options, or by 2020-12's
+    /// format-assertion vocabulary.
+    fn asserts_formats(&self) -> bool {
+        self.options.assert_formats || self.vocabularies.asserts_formats()
+    }
+
+    /// `e`, a warning, or an error with [`Options::strict`].
+    fn lenient(&mut self, e: SchemaError) {
+        if self.options.strict {
+            self.errors.push(e);
+        } else {
+            self.warnings.push(e);
         }
     }
 

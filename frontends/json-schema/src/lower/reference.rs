@@ -162,15 +162,16 @@ impl<'s> Lowerer<'s> {
             ))
         };
         let options: &'s crate::Options = self.options;
-        let Some(registry) = options.registry.as_deref() else {
-            return Err(outside(
-                "no schema registry was given (nothing is fetched)".to_owned(),
-            ));
+        let found = match options.registry.as_deref() {
+            Some(registry) => registry
+                .find(uri)
+                .ok_or_else(|| outside(registry.why_not(uri)))?,
+            // Without a registry, the bundled meta-schemas alone.
+            None => crate::metaschemas::bundled().find(uri).ok_or_else(|| {
+                outside("no schema registry was given (nothing is fetched)".to_owned())
+            })?,
         };
-        let Some(found) = registry.find(uri) else {
-            return Err(outside(registry.why_not(uri)));
-        };
-        let draft = found
+        let dialect = found
             .draft
             .clone()
             .map_err(|e| outside(format!("{} is registered under it, but {e}", found.file)))?;
@@ -179,7 +180,8 @@ impl<'s> Lowerer<'s> {
             None => {
                 self.docs.push(Doc {
                     value: found.text.value(),
-                    draft,
+                    draft: dialect.draft,
+                    vocabularies: dialect.vocabularies,
                     resources: &found.resources,
                     prefix: format!("{}#", found.url),
                 });

@@ -56,7 +56,7 @@ impl Lowerer<'_> {
 
     /// The checks of keyword `k` of `here`, if it has it, in their keyword.
     fn unevaluated_keyword(&mut self, k: &str, here: &Here<'_>) -> Option<Vec<Check>> {
-        if !is_unevaluated(k, self.draft) {
+        if !self.is_unevaluated(k) {
             return None;
         }
         let v = here.map.get(k)?;

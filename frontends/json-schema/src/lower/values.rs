@@ -228,7 +228,7 @@ impl Lowerer<'_> {
             Format::from_name(name)
         };
         let warning = match known {
-            Some(format) if self.options.assert_formats => return vec![Check::Format { format }],
+            Some(format) if self.asserts_formats() => return vec![Check::Format { format }],
             Some(_) => format!(
                 "format `{name}` is not asserted (an annotation only; `assert_formats` asserts it)"
             ),

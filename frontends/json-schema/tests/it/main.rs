@@ -2,8 +2,10 @@
 //! module for what several share).
 
 mod json_schema_annotations;
+mod json_schema_collection;
 mod json_schema_deep;
 mod json_schema_drafts;
 mod json_schema_oracle;
 mod json_schema_registry;
 mod json_schema_suite;
+mod json_schema_vocabulary;
