@@ -5,5 +5,6 @@ mod json_schema_annotations;
 mod json_schema_deep;
 mod json_schema_drafts;
 mod json_schema_oracle;
+mod json_schema_output;
 mod json_schema_registry;
 mod json_schema_suite;
