@@ -74,10 +74,13 @@ fn compiled_validators_pass_the_suite_and_equal_the_interpreter() {
                         Some(id) => id.split('#').next().unwrap_or_default().to_owned(),
                         None => format!("validgen:///{}", validator.file),
                     };
+                    // Worded from the schema as the validator holds it (its compact JSON).
+                    let schema: validgen::serde_json::Value =
+                        validgen::serde_json::from_str(validator.schema).expect("schema text");
                     let text = |v: &validgen::ir::Violation| {
                         v.message
                             .clone()
-                            .unwrap_or_else(|| describe(v, data, &group.schema))
+                            .unwrap_or_else(|| describe(v, data, &schema))
                     };
                     let interpreted = output(&slow.violations, text, &uri, OutputFormat::List);
                     if validator.output(data, OutputFormat::List) != interpreted {
