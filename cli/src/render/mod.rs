@@ -52,10 +52,9 @@ pub fn sink(format: Format, color: bool, out: Box<dyn Write>) -> Box<dyn Sink> {
         Format::Tap => Box::new(tap::TapSink::new(out)),
         Format::Flag => Box::new(standard::StandardSink::new(out, OutputFormat::Flag)),
         Format::List => Box::new(standard::StandardSink::new(out, OutputFormat::List)),
-        Format::Hierarchical => Box::new(standard::StandardSink::new(
-            out,
-            OutputFormat::Hierarchical,
-        )),
+        Format::Hierarchical => {
+            Box::new(standard::StandardSink::new(out, OutputFormat::Hierarchical))
+        }
     }
 }
 

@@ -9,7 +9,7 @@ const SERVER: &str = "cli/tests/data/schemas/app/server.schema.json";
 const STREAM: &str = "{\"name\": \"a\", \"port\": 1}\n---\n{\"name\": \"\", \"port\": 0}\n";
 
 /// The JSON lines of `validate --schema SERVER -o <format>` on [`STREAM`], with the exit code.
-fn lines(format: &str) -> (i32, Vec<Value>) {
+fn run_format(format: &str) -> (i32, Vec<Value>) {
     let (code, out, err) = run_stdin(&["validate", "--schema", SERVER, "-o", format, "-"], STREAM);
     let lines = out
         .lines()
@@ -20,7 +20,7 @@ fn lines(format: &str) -> (i32, Vec<Value>) {
 
 #[test]
 fn flag_gives_the_verdict_alone() {
-    let (code, lines) = lines("flag");
+    let (code, lines) = run_format("flag");
     assert_eq!(code, 1);
     assert_eq!(
         lines,
@@ -33,10 +33,13 @@ fn flag_gives_the_verdict_alone() {
 
 #[test]
 fn list_gives_every_error_located_in_document_and_schema() {
-    let (code, lines) = lines("list");
+    let (code, lines) = run_format("list");
     assert_eq!(code, 1);
     assert_eq!(lines[0]["output"], json!({"valid": true}));
-    let errors = lines[1]["output"]["errors"].as_array().cloned().unwrap_or_default();
+    let errors = lines[1]["output"]["errors"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
     let located: Vec<(&str, &str, &str)> = errors
         .iter()
         .map(|e| {
@@ -63,8 +66,12 @@ fn list_gives_every_error_located_in_document_and_schema() {
             ),
         ]
     );
-    assert!(errors.iter().all(|e| e["valid"] == false && e["error"].is_string()));
-    let (_, tree) = lines("hierarchical");
+    assert!(
+        errors
+            .iter()
+            .all(|e| e["valid"] == false && e["error"].is_string())
+    );
+    let (_, tree) = run_format("hierarchical");
     assert_eq!(tree[1]["output"]["keywordLocation"], "");
     assert_eq!(tree[1]["output"]["errors"], lines[1]["output"]["errors"]);
 }

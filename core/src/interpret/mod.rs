@@ -186,6 +186,25 @@ mod tests {
     };
     use crate::model::Plain;
 
+    /// Where the test rules are.
+    const ORIGIN: Origin = Origin {
+        index: 0,
+        location: Location {
+            line: 1,
+            column: 1,
+            offset: 0,
+        },
+    };
+
+    /// A rule set of `rule` alone.
+    fn one_rule(rule: Rule) -> RuleSet {
+        RuleSet {
+            rules: vec![rule],
+            definitions: Default::default(),
+            annotations: Default::default(),
+        }
+    }
+
     /// An extension the verdict path cannot judge, in an `anyOf` branch or a `not`: the full
     /// path decides it, so the branch holds where the extension passes.
     #[test]
@@ -206,8 +225,8 @@ mod tests {
             }
         }
         let extension = || vec![Check::Extension(Arc::new(IsString))];
-        let check = |check: Check| RuleSet {
-            rules: vec![Rule {
+        let check = |check: Check| {
+            one_rule(Rule {
                 name: "r".to_owned(),
                 message: String::new(),
                 field: String::new(),
@@ -215,17 +234,8 @@ mod tests {
                 guard: None,
                 path: Path::pointer("").ok(),
                 check,
-                origin: Origin {
-                    index: 0,
-                    location: Location {
-                        line: 1,
-                        column: 1,
-                        offset: 0,
-                    },
-                },
-            }],
-            definitions: Default::default(),
-            annotations: Default::default(),
+                origin: ORIGIN,
+            })
         };
         let any_of = check(Check::AnyOf {
             branches: vec![extension(), vec![Check::Never]],
@@ -249,30 +259,19 @@ mod tests {
     #[test]
     fn value_checks_without_texts_give_verdicts_alone() {
         let path = Path::pointer("/a").unwrap_or_else(|e| panic!("{e}"));
-        let rules = RuleSet {
-            rules: vec![Rule {
-                name: "in-range".to_owned(),
-                message: "out of range".to_owned(),
-                field: path.expr.clone(),
-                severity: Severity::Error,
-                guard: None,
-                path: Some(path),
-                check: Check::IntRange {
-                    min: Some(Arg::Literal(1)),
-                    max: None,
-                },
-                origin: Origin {
-                    index: 0,
-                    location: Location {
-                        line: 1,
-                        column: 1,
-                        offset: 0,
-                    },
-                },
-            }],
-            definitions: Default::default(),
-            annotations: Default::default(),
-        };
+        let rules = one_rule(Rule {
+            name: "in-range".to_owned(),
+            message: "out of range".to_owned(),
+            field: path.expr.clone(),
+            severity: Severity::Error,
+            guard: None,
+            path: Some(path),
+            check: Check::IntRange {
+                min: Some(Arg::Literal(1)),
+                max: None,
+            },
+            origin: ORIGIN,
+        });
         for (doc, outcome) in [
             (json!({"a": 0}), Outcome::Unsatisfied),
             (json!({"a": 1}), Outcome::Satisfied),

@@ -119,9 +119,7 @@ impl Unit {
 
 /// Whether pointer `outer` is a proper prefix of `inner`, token-wise.
 fn encloses(outer: &str, inner: &str) -> bool {
-    inner.len() > outer.len()
-        && inner.starts_with(outer)
-        && inner.as_bytes()[outer.len()] == b'/'
+    inner.len() > outer.len() && inner.starts_with(outer) && inner.as_bytes()[outer.len()] == b'/'
 }
 
 /// The root unit, each unit nested under the unit (of those before it, in report order) whose
@@ -154,7 +152,10 @@ fn hierarchical(units: &[Unit]) -> Value {
     root.insert("valid".to_owned(), Value::Bool(false));
     root.insert("keywordLocation".to_owned(), Value::String(String::new()));
     root.insert("instanceLocation".to_owned(), Value::String(String::new()));
-    root.insert("errors".to_owned(), Value::Array(built.into_iter().flatten().collect()));
+    root.insert(
+        "errors".to_owned(),
+        Value::Array(built.into_iter().flatten().collect()),
+    );
     Value::Object(root)
 }
 
@@ -191,8 +192,14 @@ mod tests {
         ];
         let text = |v: &Violation| format!("{} at {}", v.check, v.location);
         let uri = "file:///s.json";
-        assert_eq!(output(&found, text, uri, OutputFormat::Flag), json!({"valid": false}));
-        assert_eq!(output(&[], text, uri, OutputFormat::List), json!({"valid": true}));
+        assert_eq!(
+            output(&found, text, uri, OutputFormat::Flag),
+            json!({"valid": false})
+        );
+        assert_eq!(
+            output(&[], text, uri, OutputFormat::List),
+            json!({"valid": true})
+        );
         let list = output(&found, text, uri, OutputFormat::List);
         assert_eq!(
             list["errors"][0],
@@ -205,17 +212,28 @@ mod tests {
             "https://x.test/b.json#/type"
         );
         assert_eq!(list["errors"][2]["keywordLocation"], "/type");
-        let nested = [at("", "/anyOf"), at("/a", "/anyOf/0/type"), at("", "/anyOf0")];
+        let nested = [
+            at("", "/anyOf"),
+            at("/a", "/anyOf/0/type"),
+            at("", "/anyOf0"),
+        ];
         let tree = output(&nested, text, uri, OutputFormat::Hierarchical);
         assert_eq!(tree["keywordLocation"], "");
         assert_eq!(tree["errors"].as_array().map(Vec::len), Some(2));
-        assert_eq!(tree["errors"][0]["errors"][0]["keywordLocation"], "/anyOf/0/type");
+        assert_eq!(
+            tree["errors"][0]["errors"][0]["keywordLocation"],
+            "/anyOf/0/type"
+        );
         assert_eq!(tree["errors"][1]["keywordLocation"], "/anyOf0");
     }
 
     #[test]
     fn formats_are_read_by_name() {
-        for f in [OutputFormat::Flag, OutputFormat::List, OutputFormat::Hierarchical] {
+        for f in [
+            OutputFormat::Flag,
+            OutputFormat::List,
+            OutputFormat::Hierarchical,
+        ] {
             assert_eq!(f.to_string().parse::<OutputFormat>(), Ok(f));
         }
         assert!("basic".parse::<OutputFormat>().is_err());

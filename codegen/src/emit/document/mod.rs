@@ -267,8 +267,7 @@ fn any_extension(cs: &[Check]) -> bool {
 
 /// Whether `cs`, or a definition a `$ref` of it names, holds an extension.
 fn reaches_extension(cs: &[Check], set: &RuleSet) -> bool {
-    any_extension(cs)
-        || (any_ref(cs) && set.definitions.values().any(|d| any_extension(d)))
+    any_extension(cs) || (any_ref(cs) && set.definitions.values().any(|d| any_extension(d)))
 }
 
 /// Whether any of `cs`, or a check nested in one, is a `$ref`.

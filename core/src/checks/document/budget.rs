@@ -167,6 +167,9 @@ mod tests {
         budget.place(&at);
         budget.locate("/anyOf");
         let kept = budget.violation().expect("a refusal");
-        assert_eq!((kept.location.as_str(), kept.keyword.as_str()), ("/a", "/anyOf/0/$ref"));
+        assert_eq!(
+            (kept.location.as_str(), kept.keyword.as_str()),
+            ("/a", "/anyOf/0/$ref")
+        );
     }
 }

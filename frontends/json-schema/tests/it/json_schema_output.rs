@@ -11,7 +11,7 @@
 use serde_json::{Value, json};
 use validgen_core::interpret::{Explain, evaluate_document};
 use validgen_core::model::Plain;
-use validgen_json_schema::{OutputFormat, Options, compile, describe, output};
+use validgen_json_schema::{Options, OutputFormat, compile, describe, output};
 
 /// Schemas, each with instances valid and invalid.
 fn cases() -> Vec<(Value, Vec<Value>)> {
@@ -102,18 +102,24 @@ fn list_errors_are_among_the_oracles_and_flags_agree() {
                 "{schema} {doc}"
             );
             let list = output(&report.violations, text, uri, OutputFormat::List);
-            let expected = oracle_errors(&serde_json::to_value(evaluation.list()).expect("serialises"));
+            let expected =
+                oracle_errors(&serde_json::to_value(evaluation.list()).expect("serialises"));
             for unit in list["errors"].as_array().into_iter().flatten() {
                 let key = (
-                    unit["instanceLocation"].as_str().unwrap_or_default().to_owned(),
-                    unit["keywordLocation"].as_str().unwrap_or_default().to_owned(),
+                    unit["instanceLocation"]
+                        .as_str()
+                        .unwrap_or_default()
+                        .to_owned(),
+                    unit["keywordLocation"]
+                        .as_str()
+                        .unwrap_or_default()
+                        .to_owned(),
                 );
                 // A property `additionalProperties: false` refuses: validgen locates it at
                 // the property, `jsonschema` at the object holding it.
                 let key = match key.0.rsplit_once('/') {
                     Some((object, _))
-                        if !expected.contains(&key)
-                            && key.1.ends_with("/additionalProperties") =>
+                        if !expected.contains(&key) && key.1.ends_with("/additionalProperties") =>
                     {
                         (object.to_owned(), key.1)
                     }
@@ -134,7 +140,10 @@ fn list_errors_are_among_the_oracles_and_flags_agree() {
             }
             // The same units, nested under the root.
             let tree = output(&report.violations, text, uri, OutputFormat::Hierarchical);
-            assert_eq!(count_units(&tree) - 1, list["errors"].as_array().map_or(0, Vec::len));
+            assert_eq!(
+                count_units(&tree) - 1,
+                list["errors"].as_array().map_or(0, Vec::len)
+            );
         }
     }
     assert!(compared >= 15, "error units compared: {compared}");
