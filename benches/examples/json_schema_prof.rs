@@ -1,14 +1,17 @@
 //! Prof loop for callgrind over the JSON Schema benchmark's cases: runs one path `n` times.
 //! `json_schema_prof MODE ID N`, ID a benchmark id (`bundle/base-valid`, `traefik/valid`),
 //! MODE in value, value-is-valid, jsonschema-value (`jsonschema`'s `is_valid` on the parsed
-//! value), bytes, bytes-is-valid, tape-parse, value-parse, jsonschema-bytes. `benches/scripts/json-schema-callgrind.sh` runs it.
+//! value), jsonschema-errors (its `iter_errors`, every error collected), interpreted (the
+//! schema's rule set through `evaluate_document`), bytes, bytes-is-valid, tape-parse,
+//! value-parse, jsonschema-bytes. `benches/scripts/json-schema-callgrind.sh` runs it.
 #![allow(missing_docs, clippy::unwrap_used, clippy::expect_used)]
 
 use std::hint::black_box;
 
 use serde_json::Value;
-use validgen::interpret::Explain;
-use validgen::model::Tape;
+use validgen::interpret::{Explain, evaluate_document};
+use validgen::json_schema::{Options, compile};
+use validgen::model::{Plain, Tape};
 use validgen_benches::json_schema::cases;
 
 fn main() {
@@ -26,11 +29,18 @@ fn main() {
     let v = case.validator;
     let schema: Value = serde_json::from_str(v.schema).unwrap();
     let oracle = jsonschema::validator_for(&schema).unwrap();
+    let rules = compile(&schema, &Options::default()).unwrap().rules;
     for _ in 0..n {
         match mode {
             "value" => drop(black_box((v.validate)(black_box(doc), Explain::Failures))),
             "value-is-valid" => drop(black_box((v.is_valid)(black_box(doc)))),
             "jsonschema-value" => drop(black_box(oracle.is_valid(black_box(doc)))),
+            "jsonschema-errors" => drop(black_box(oracle.iter_errors(black_box(doc)).count())),
+            "interpreted" => drop(black_box(evaluate_document(
+                &rules,
+                &Plain::new(black_box(doc)),
+                Explain::Failures,
+            ))),
             "bytes" => drop(black_box((v.validate_bytes)(
                 black_box(&bytes),
                 Explain::Failures,

@@ -454,6 +454,15 @@ pub enum Format {
     /// TAP version 13: one test point per VM or document, causes or violations in a YAML
     /// block.
     Tap,
+    /// JSON Schema standard output (2020-12 core §12.4 "Flag"): per document validated
+    /// against schemas, `{"source", "output": {"valid"}}`; other items as `json`.
+    Flag,
+    /// JSON Schema standard output, a flat list of error units (§12.4 "Basic"): `valid` and
+    /// `errors` (`keywordLocation`, `absoluteKeywordLocation`, `instanceLocation`, `error`).
+    List,
+    /// JSON Schema standard output, error units nested by keyword location (§12.4
+    /// "Detailed").
+    Hierarchical,
 }
 
 /// A YAML version (`validate --yaml-version`).

@@ -49,7 +49,7 @@ pub fn json_line(v: &VmVerdict) -> String {
 /// (or a document of one) that could not be read; with `--summary`, a last line
 /// `{"summary": {...}}`.
 pub(super) struct JsonSink {
-    out: Box<dyn Write>,
+    pub(super) out: Box<dyn Write>,
 }
 
 impl JsonSink {

@@ -3,6 +3,7 @@
 mod document;
 mod json;
 mod junit;
+mod standard;
 mod tap;
 mod text;
 
@@ -13,6 +14,8 @@ use std::io::{self, Write};
 pub use document::{document_json_line, document_text};
 pub use json::json_line;
 pub use text::text;
+
+use validgen_json_schema::OutputFormat;
 
 use crate::cli::Format;
 use crate::validate::{Item, Tally};
@@ -47,6 +50,11 @@ pub fn sink(format: Format, color: bool, out: Box<dyn Write>) -> Box<dyn Sink> {
         Format::Json => Box::new(json::JsonSink::new(out)),
         Format::Junit => Box::new(junit::JunitSink::new(out)),
         Format::Tap => Box::new(tap::TapSink::new(out)),
+        Format::Flag => Box::new(standard::StandardSink::new(out, OutputFormat::Flag)),
+        Format::List => Box::new(standard::StandardSink::new(out, OutputFormat::List)),
+        Format::Hierarchical => {
+            Box::new(standard::StandardSink::new(out, OutputFormat::Hierarchical))
+        }
     }
 }
 

@@ -39,6 +39,7 @@ mod validate_formats;
 mod validate_kyverno;
 mod validate_schema;
 mod validate_schema_json;
+mod validate_schema_output;
 mod validate_streams;
 mod validate_ytt;
 mod vap;

@@ -2,7 +2,7 @@
 //! [`super::schema_documents`], a `_text` twin reading JSON or YAML with positions, a `_bytes`
 //! twin reading JSON bytes in one pass ([`validgen_core::model::Tape`], positions too), the
 //! verdict-only `_is_valid` and `_bytes_is_valid` (streamed, [`super::stream`], where it can
-//! be), and `SCHEMAS`, the table of all.
+//! be), `_output` (the standard output formats), and `SCHEMAS`, the table of all.
 
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
@@ -50,6 +50,11 @@ pub fn catalog_with(items: &[SchemaItem], extra: &[(String, RuleSet)]) -> TokenS
         let bytes = format_ident!("{}_bytes", name);
         let is_valid = format_ident!("{}_is_valid", name);
         let bytes_is_valid = format_ident!("{}_bytes_is_valid", name);
+        let output = format_ident!("{}_output", name);
+        let file = &item.file;
+        let output_doc = format!(
+            "The verdict and errors of [`{name}`] on a document in a standard output format of JSON Schema 2020-12 (core §12.4; `json_schema::schema_output`)."
+        );
         let doc = format!(
             "[`{name}`] on a document written as JSON or YAML: each violation gets the `line:column` of its value.\n\n# Errors\nThe text is not one JSON/YAML document."
         );
@@ -100,6 +105,14 @@ pub fn catalog_with(items: &[SchemaItem], extra: &[(String, RuleSet)]) -> TokenS
                     #PRIVATE::json_schema::with_messages(&mut report, &tape, &SCHEMA);
                 }
                 ::core::result::Result::Ok(report)
+            }
+            #[doc = #output_doc]
+            pub fn #output(
+                doc: &#PRIVATE::serde_json::Value,
+                format: #PRIVATE::json_schema::OutputFormat,
+            ) -> #PRIVATE::serde_json::Value {
+                let report = #f(doc, #PRIVATE::interpret::Explain::Failures);
+                #PRIVATE::json_schema::schema_output(&report.violations, doc, #schema_const, #file, format)
             }
             #[doc = #is_valid_doc]
             pub fn #is_valid(doc: &#PRIVATE::serde_json::Value) -> bool {

@@ -12,6 +12,7 @@ mod regex;
 mod string;
 
 use std::borrow::Cow;
+use std::cell::Cell;
 
 use crate::checks::document::Budget;
 use crate::checks::{Unexplained, ValuesTexts};
@@ -144,13 +145,16 @@ fn document_rule<D: Document>(
         // ytt functions read the document through `ctx`: lent where the model holds JSON.
         let root = base.is_empty().then(|| v.to_value());
         let verdict_budget = Budget::default();
+        let undecided = Cell::new(false);
         let scope = document::Scope {
             definitions: &set.definitions,
             depth: 0,
             budget: &verdict_budget,
             root: root.as_deref(),
+            undecided: &undecided,
         };
-        if document::verdict(check, v, scope) && !verdict_budget.spent() {
+        // A verdict that met a check it cannot judge (an extension) leaves it to the report.
+        if document::verdict(check, v, scope) && !verdict_budget.spent() && !undecided.get() {
             continue;
         }
         let budget = Budget::default();
@@ -175,37 +179,99 @@ mod tests {
 
     use super::{Explain, Outcome, evaluate_document, evaluate_document_with};
     use crate::checks::Unexplained;
-    use crate::ir::{Arg, Check, Location, Origin, Path, Rule, RuleSet, Severity};
+    use std::sync::Arc;
+
+    use crate::ir::{
+        Arg, At, Check, ExtensionCheck, Location, Origin, Path, Rule, RuleSet, Severity, Violation,
+    };
     use crate::model::Plain;
+
+    /// Where the test rules are.
+    const ORIGIN: Origin = Origin {
+        index: 0,
+        location: Location {
+            line: 1,
+            column: 1,
+            offset: 0,
+        },
+    };
+
+    /// A rule set of `rule` alone.
+    fn one_rule(rule: Rule) -> RuleSet {
+        RuleSet {
+            rules: vec![rule],
+            definitions: Default::default(),
+            annotations: Default::default(),
+        }
+    }
+
+    /// An extension the verdict path cannot judge, in an `anyOf` branch or a `not`: the full
+    /// path decides it, so the branch holds where the extension passes.
+    #[test]
+    fn branches_holding_extensions_are_decided_by_the_full_path() {
+        #[derive(Debug)]
+        struct IsString;
+        impl ExtensionCheck for IsString {
+            fn apply(
+                &self,
+                value: &serde_json::Value,
+                at: &mut At,
+                _root: Option<&serde_json::Value>,
+                out: &mut Vec<Violation>,
+            ) {
+                if !value.is_string() {
+                    out.push(at.place(Violation::new("string", "a string", "another value")));
+                }
+            }
+        }
+        let extension = || vec![Check::Extension(Arc::new(IsString))];
+        let check = |check: Check| {
+            one_rule(Rule {
+                name: "r".to_owned(),
+                message: String::new(),
+                field: String::new(),
+                severity: Severity::Error,
+                guard: None,
+                path: Path::pointer("").ok(),
+                check,
+                origin: ORIGIN,
+            })
+        };
+        let any_of = check(Check::AnyOf {
+            branches: vec![extension(), vec![Check::Never]],
+        });
+        let not = check(Check::Not {
+            checks: extension(),
+        });
+        for (doc, any_of_holds) in [(json!("x"), true), (json!(1), false)] {
+            let doc = Plain::new(&doc);
+            let failed = |set: &RuleSet| {
+                evaluate_document(set, &doc, Explain::Failures)
+                    .report
+                    .failed()
+            };
+            assert_eq!(failed(&any_of), !any_of_holds);
+            assert_eq!(failed(&not), any_of_holds);
+        }
+    }
 
     /// Without a frontend's texts, the value checks give their verdicts unexplained.
     #[test]
     fn value_checks_without_texts_give_verdicts_alone() {
         let path = Path::pointer("/a").unwrap_or_else(|e| panic!("{e}"));
-        let rules = RuleSet {
-            rules: vec![Rule {
-                name: "in-range".to_owned(),
-                message: "out of range".to_owned(),
-                field: path.expr.clone(),
-                severity: Severity::Error,
-                guard: None,
-                path: Some(path),
-                check: Check::IntRange {
-                    min: Some(Arg::Literal(1)),
-                    max: None,
-                },
-                origin: Origin {
-                    index: 0,
-                    location: Location {
-                        line: 1,
-                        column: 1,
-                        offset: 0,
-                    },
-                },
-            }],
-            definitions: Default::default(),
-            annotations: Default::default(),
-        };
+        let rules = one_rule(Rule {
+            name: "in-range".to_owned(),
+            message: "out of range".to_owned(),
+            field: path.expr.clone(),
+            severity: Severity::Error,
+            guard: None,
+            path: Some(path),
+            check: Check::IntRange {
+                min: Some(Arg::Literal(1)),
+                max: None,
+            },
+            origin: ORIGIN,
+        });
         for (doc, outcome) in [
             (json!({"a": 0}), Outcome::Unsatisfied),
             (json!({"a": 1}), Outcome::Satisfied),

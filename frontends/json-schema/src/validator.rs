@@ -55,6 +55,13 @@ impl SchemaValidator {
         super::describe(v, doc, &schema)
     }
 
+    /// The verdict and errors on `doc` in a standard output format (JSON Schema 2020-12 core
+    /// §12.4): [`schema_output`] of the compiled validator's report.
+    pub fn output(&self, doc: &Value, format: crate::OutputFormat) -> Value {
+        let report = (self.validate)(doc, Explain::Failures);
+        schema_output(&report.violations, doc, self.schema, self.file, format)
+    }
+
     /// Every schema location's annotations, as the interpreter's rule set has them
     /// ([`validgen_core::ir::RuleSet::annotations`]).
     pub fn annotations(&self) -> Annotations {
@@ -75,6 +82,30 @@ impl SchemaValidator {
     pub fn annotation_of(&self, v: &Violation) -> Option<Annotation> {
         self.annotation(super::owner(&v.keyword))
     }
+}
+
+/// The standard output ([`crate::output`]) of `violations`, found in `doc` by the validator
+/// of `schema` (its compact JSON) compiled from `file`: each error worded by its `message` or
+/// [`crate::describe`]; the schema's URI is its root `$id`, else `validgen:///<file>`. What
+/// [`SchemaValidator::output`] and the generated `<name>_output` give.
+pub fn schema_output(
+    violations: &[Violation],
+    doc: &Value,
+    schema: &str,
+    file: &str,
+    format: crate::OutputFormat,
+) -> Value {
+    let schema: Value = serde_json::from_str(schema).unwrap_or(Value::Null);
+    let uri = match schema.get("$id").and_then(Value::as_str) {
+        Some(id) => id.split('#').next().unwrap_or_default().to_owned(),
+        None => format!("validgen:///{file}"),
+    };
+    let text = |v: &Violation| {
+        v.message
+            .clone()
+            .unwrap_or_else(|| super::describe(v, doc, &schema))
+    };
+    crate::output(violations, text, &uri, format)
 }
 
 /// A table of annotations as generated code holds it ([`SchemaValidator::annotations`]'s

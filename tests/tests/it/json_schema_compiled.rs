@@ -2,7 +2,8 @@
 //! compiles with the emitter), through the validators
 //! `validgen-codegen` emitted for it (`build.rs`): the expected verdict on every test, and the
 //! same report as the interpreter (violations, locations, keyword locations, messages), and
-//! the same report and verdict from JSON bytes and by the verdict-only entry points.
+//! the same report and verdict from JSON bytes and by the verdict-only entry points, and the
+//! same standard output (`list`).
 
 #[path = "../../schemas/suite.rs"]
 mod suite;
@@ -10,7 +11,7 @@ mod suite;
 use std::path::PathBuf;
 
 use validgen::interpret::{Explain, evaluate_document};
-use validgen::json_schema::compile;
+use validgen::json_schema::{OutputFormat, compile, describe, output};
 use validgen::model::Plain;
 use validgen_tests::json_schema_suite::{SCHEMAS, SUITE};
 
@@ -66,6 +67,28 @@ fn compiled_validators_pass_the_suite_and_equal_the_interpreter() {
                 if let Some(e) = validgen_tests::bytes::differences(validator, data, explain, &fast)
                 {
                     failures.push(format!("{}: {description}: {e}", group.label));
+                }
+                // The standard output of both: the same units.
+                if explain == Explain::Failures {
+                    let uri = match group.schema.get("$id").and_then(|id| id.as_str()) {
+                        Some(id) => id.split('#').next().unwrap_or_default().to_owned(),
+                        None => format!("validgen:///{}", validator.file),
+                    };
+                    // Worded from the schema as the validator holds it (its compact JSON).
+                    let schema: validgen::serde_json::Value =
+                        validgen::serde_json::from_str(validator.schema).expect("schema text");
+                    let text = |v: &validgen::ir::Violation| {
+                        v.message
+                            .clone()
+                            .unwrap_or_else(|| describe(v, data, &schema))
+                    };
+                    let interpreted = output(&slow.violations, text, &uri, OutputFormat::List);
+                    if validator.output(data, OutputFormat::List) != interpreted {
+                        failures.push(format!(
+                            "{}: {description}: compiled output differs from {interpreted}",
+                            group.label
+                        ));
+                    }
                 }
                 if fast.report.failed() == *valid {
                     failures.push(format!(

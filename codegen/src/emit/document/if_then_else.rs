@@ -1,12 +1,11 @@
-//! [`Check::IfThenElse`](validgen_core::ir::Check::IfThenElse): the condition evaluated
-//! apart, then one branch in place.
+//! [`Check::IfThenElse`](validgen_core::ir::Check::IfThenElse): the condition judged by its
+//! verdict, then one branch in place.
 
 use proc_macro2::TokenStream;
 use quote::quote;
 use validgen_core::ir::{Check, RuleSet};
 
-use super::checks;
-use crate::PRIVATE;
+use super::{checks, holds};
 
 pub(super) fn check(
     condition: &[Check],
@@ -14,19 +13,13 @@ pub(super) fn check(
     otherwise: &[Check],
     set: &RuleSet,
 ) -> TokenStream {
-    let condition = checks(condition, set);
+    let condition = holds(condition, set);
     let (then, otherwise) = (checks(then, set), checks(otherwise, set));
-    quote! {{
-        let mut __scratch: ::std::vec::Vec<#PRIVATE::ir::Violation> = ::std::vec::Vec::new();
-        {
-            // Checks restore `__at` to where it was: it is lent, not copied.
-            let __out = &mut __scratch;
-            #condition
-        }
-        if #PRIVATE::checks::document::if_holds(__scratch.len()) {
+    quote! {
+        if #condition {
             #then
         } else {
             #otherwise
         }
-    }}
+    }
 }

@@ -50,7 +50,13 @@ use crate::PRIVATE;
 pub fn rule_body(check: &Check, set: &RuleSet, path: &PathCode) -> TokenStream {
     let path = path.parsed();
     let apply = checks(std::slice::from_ref(check), set);
-    let holds = verdict::holds(std::slice::from_ref(check), set);
+    // An extension's verdict is left to the full report (a `not` around it would otherwise
+    // turn its "cannot judge" into "holds").
+    let holds = if reaches_extension(std::slice::from_ref(check), set) {
+        quote!(false)
+    } else {
+        verdict::holds(std::slice::from_ref(check), set)
+    };
     // ytt functions read `ctx` from the document's value: lent where the model holds JSON.
     let root = any_extension(std::slice::from_ref(check)).then(|| {
         quote! {
@@ -141,8 +147,22 @@ pub(super) fn checks(cs: &[Check], set: &RuleSet) -> TokenStream {
     quote!(#(#each)*)
 }
 
-/// An expression: whether every check of `cs` holds for `__v` (violations kept apart).
+/// An expression: whether every check of `cs` holds for `__v`, where the report judges checks
+/// without reporting them (`anyOf`/`oneOf` branches, `not`, `if`, `contains`): by the verdict
+/// path, no violation built (a `$ref` evaluation it was refused placed at `__at`), as the
+/// interpreter's `holds`; by the full path, its violations kept apart, where an extension
+/// (which only the full path decides) is reached.
 pub(super) fn holds(cs: &[Check], set: &RuleSet) -> TokenStream {
+    if !reaches_extension(cs, set) {
+        let held = verdict::holds(cs, set);
+        return quote! {{
+            let __held = #held;
+            if !__held {
+                #PRIVATE::checks::document::Budget::place(__budget, __at);
+            }
+            __held
+        }};
+    }
     let body = checks(cs, set);
     quote! {{
         let mut __scratch: ::std::vec::Vec<#PRIVATE::ir::Violation> = ::std::vec::Vec::new();
@@ -243,6 +263,17 @@ fn leaf(c: &Check) -> Option<TokenStream> {
 fn any_extension(cs: &[Check]) -> bool {
     cs.iter()
         .any(|c| matches!(c, Check::Extension(_)) || c.nested().into_iter().any(any_extension))
+}
+
+/// Whether `cs`, or a definition a `$ref` of it names, holds an extension.
+fn reaches_extension(cs: &[Check], set: &RuleSet) -> bool {
+    any_extension(cs) || (any_ref(cs) && set.definitions.values().any(|d| any_extension(d)))
+}
+
+/// Whether any of `cs`, or a check nested in one, is a `$ref`.
+fn any_ref(cs: &[Check]) -> bool {
+    cs.iter()
+        .any(|c| matches!(c, Check::Ref { .. }) || c.nested().into_iter().any(any_ref))
 }
 
 /// The violation (as an `Option<Violation>` expression) of a check no document check runs.

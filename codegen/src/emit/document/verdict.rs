@@ -203,7 +203,19 @@ pub(crate) fn at_value(
     holds: &dyn Fn(&[Check]) -> TokenStream,
 ) -> Option<TokenStream> {
     Some(match c {
-        Check::Keyword { checks, .. } => holds(checks),
+        // The innermost keyword around a refused `$ref` names it, as in the report.
+        Check::Keyword {
+            location, checks, ..
+        } => {
+            let inner = holds(checks);
+            quote! {{
+                let __held = #inner;
+                if !__held {
+                    #PRIVATE::checks::document::Budget::locate(__budget, #location);
+                }
+                __held
+            }}
+        }
         Check::Not { checks } => {
             let inner = holds(checks);
             quote!(!#inner)

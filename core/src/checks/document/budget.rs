@@ -22,8 +22,11 @@ pub const MAX_REFS: u32 = 1_000_000;
 pub struct Budget {
     left: Cell<u32>,
     spent: Cell<bool>,
-    /// The violation of the first refused evaluation, placed, once its keyword is known.
+    /// The violation of the first refused evaluation, once its keyword is known.
     refused: RefCell<Option<Violation>>,
+    /// Whether `refused` has its value's location: a refusal met by a verdict (which builds
+    /// no locations) is placed by the report around it ([`Budget::place`]).
+    placed: Cell<bool>,
 }
 
 impl Default for Budget {
@@ -32,16 +35,20 @@ impl Default for Budget {
             left: Cell::new(MAX_REFS),
             spent: Cell::new(false),
             refused: RefCell::new(None),
+            placed: Cell::new(false),
         }
     }
 }
 
 impl Budget {
-    /// Takes one evaluation: `false` (and from then on [`Budget::spent`]) when none is left.
+    /// Takes one evaluation: `false` (and from then on [`Budget::spent`]) when none is left;
+    /// the first refusal is kept, not yet placed, for [`Budget::violation`].
     pub fn take(&self) -> bool {
         match self.left.get() {
             0 => {
-                self.spent.set(true);
+                if !self.spent.replace(true) {
+                    *self.refused.borrow_mut() = Some(refusal());
+                }
                 false
             }
             n => {
@@ -74,16 +81,20 @@ impl Budget {
     /// The violation of an evaluation refused at `at`, to push where the reference is; the first
     /// one is kept for [`Budget::violation`].
     pub fn refuse(&self, at: &At) -> Violation {
-        let found = at.place(Violation::new(
-            "$ref",
-            format!("at most {MAX_REFS} `$ref` evaluations for one value"),
-            "more (the schema applies references to the same values too many times)",
-        ));
-        let mut refused = self.refused.borrow_mut();
-        if refused.is_none() {
-            *refused = Some(found.clone());
+        self.place(at);
+        at.place(refusal())
+    }
+
+    /// Gives the first refused evaluation the value location `at`, if it has none yet: called
+    /// where a report judged checks by their verdict (which builds no locations) and the
+    /// verdict met the refusal.
+    pub fn place(&self, at: &At) {
+        if !self.spent.get() || self.placed.replace(true) {
+            return;
         }
-        found
+        let mut refused = self.refused.borrow_mut();
+        let found = refused.get_or_insert_with(refusal);
+        at.as_str().clone_into(&mut found.location);
     }
 
     /// Gives the first refused evaluation its keyword location, if it has none yet: called by the
@@ -104,6 +115,15 @@ impl Budget {
     pub fn violation(self) -> Option<Violation> {
         self.refused.into_inner()
     }
+}
+
+/// The violation of a refused evaluation, at no location yet.
+fn refusal() -> Violation {
+    Violation::new(
+        "$ref",
+        format!("at most {MAX_REFS} `$ref` evaluations for one value"),
+        "more (the schema applies references to the same values too many times)",
+    )
 }
 
 #[cfg(test)]
@@ -130,5 +150,26 @@ mod tests {
         assert_eq!(kept.keyword, "/items/$ref");
         assert_eq!(first.expected, kept.expected);
         assert!(kept.expected.contains(&MAX_REFS.to_string()));
+    }
+
+    #[test]
+    fn a_refusal_met_by_a_verdict_is_placed_by_the_report_around_it() {
+        let budget = Budget::default();
+        let mut at = At::new("");
+        at.key("a");
+        // Nothing refused: nothing to place.
+        budget.place(&at);
+        assert!((0..MAX_REFS).all(|_| budget.take()));
+        assert!(!budget.take());
+        budget.locate("/anyOf/0/$ref");
+        budget.place(&at);
+        at.key("b");
+        budget.place(&at);
+        budget.locate("/anyOf");
+        let kept = budget.violation().expect("a refusal");
+        assert_eq!(
+            (kept.location.as_str(), kept.keyword.as_str()),
+            ("/a", "/anyOf/0/$ref")
+        );
     }
 }

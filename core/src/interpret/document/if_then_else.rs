@@ -1,8 +1,7 @@
-//! [`crate::ir::Check::IfThenElse`]: the branch the condition selects
-//! ([`crate::checks::document::if_holds`]) applied in place.
+//! [`crate::ir::Check::IfThenElse`]: the branch the condition selects (judged by its
+//! verdict) applied in place.
 
-use super::{Scope, apply};
-use crate::checks::document;
+use super::{Scope, apply, holds};
 use crate::ir::{At, Check, Violation};
 use crate::model::Instance;
 
@@ -15,9 +14,7 @@ pub(super) fn apply_branch<'a, I: Instance<'a>>(
     scope: Scope<'_>,
     out: &mut Vec<Violation>,
 ) {
-    let mut scratch = Vec::new();
-    apply(condition, v, at, scope, &mut scratch);
-    let branch = if document::if_holds(scratch.len()) {
+    let branch = if holds(condition, v, at, scope) {
         then
     } else {
         otherwise

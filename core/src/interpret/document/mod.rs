@@ -32,6 +32,7 @@ mod unevaluated;
 mod unique;
 mod verdict;
 
+use std::cell::Cell;
 use std::collections::BTreeMap;
 
 use serde_json::Value;
@@ -52,6 +53,9 @@ pub(crate) struct Scope<'r> {
     /// The document's value, when the rule's path is the document itself: ytt functions read
     /// `ctx.root` and `ctx.parent` from it.
     pub(crate) root: Option<&'r Value>,
+    /// Set by the verdict path when it meets a check it cannot judge (an extension, whose
+    /// `ctx` needs locations): its `false` then means "the full path decides".
+    pub(crate) undecided: &'r Cell<bool>,
 }
 
 /// Applies every check of `checks` to `v` (no short-circuit), appending what fails to `out`.
@@ -67,7 +71,10 @@ pub(crate) fn apply<'a, I: Instance<'a>>(
     }
 }
 
-/// Whether every check of `checks` holds for `v`.
+/// Whether every check of `checks` holds for `v`, where the report judges checks without
+/// reporting them (`anyOf`/`oneOf` branches, `not`, `if`, `contains`): by the verdict path, no
+/// violation built, unless it meets a check only the full path decides. A `$ref` evaluation
+/// the verdict was refused is placed at `at`, so that the report still names it.
 /// (Checks restore `at` to where it was, so it is lent, not copied.)
 pub(crate) fn holds<'a, I: Instance<'a>>(
     checks: &[Check],
@@ -75,6 +82,16 @@ pub(crate) fn holds<'a, I: Instance<'a>>(
     at: &mut At,
     scope: Scope<'_>,
 ) -> bool {
+    let outer = scope.undecided.replace(false);
+    let held = verdict::holds(checks, v, scope);
+    let undecided = scope.undecided.replace(outer);
+    if held {
+        return true;
+    }
+    if !undecided {
+        scope.budget.place(at);
+        return false;
+    }
     let mut scratch = Vec::new();
     apply(checks, v, at, scope, &mut scratch);
     scratch.is_empty()

@@ -18,7 +18,16 @@ pub(crate) fn holds<'a, I: Instance<'a>>(checks: &[Check], v: I, scope: Scope<'_
 
 fn one<'a, I: Instance<'a>>(check: &Check, v: I, scope: Scope<'_>) -> bool {
     match check {
-        Check::Keyword { checks, .. } => holds(checks, v, scope),
+        Check::Keyword {
+            location, checks, ..
+        } => {
+            let held = holds(checks, v, scope);
+            if !held {
+                // The innermost keyword around a refused `$ref` names it, as in the report.
+                scope.budget.locate(location);
+            }
+            held
+        }
         Check::Not { checks } => !holds(checks, v, scope),
         Check::AnyOf { branches } => branches.iter().any(|b| holds(b, v, scope)),
         Check::OneOf { branches } => branches.iter().filter(|b| holds(b, v, scope)).count() == 1,
@@ -76,7 +85,10 @@ fn one<'a, I: Instance<'a>>(check: &Check, v: I, scope: Scope<'_>) -> bool {
             .is_some_and(|u| super::unevaluated::holds(u, v, scope)),
         // An extension may need the value's location (ytt's `ctx`), which the verdict does not
         // build: the full report decides.
-        Check::Extension(_) => false,
+        Check::Extension(_) => {
+            scope.undecided.set(true);
+            false
+        }
         Check::Ref { name } => match scope.definitions.get(name) {
             Some(checks) => {
                 scope.depth < document::MAX_DEPTH
@@ -92,7 +104,14 @@ fn one<'a, I: Instance<'a>>(check: &Check, v: I, scope: Scope<'_>) -> bool {
             }
             None => false,
         },
-        // Leaves: the full path's check, its violation (if any) dropped.
+        // Leaves with a verdict twin (no violation built), as the emitted verdict's.
+        Check::Type { types } => document::has_type(v, types),
+        Check::Required { keys } => document::has_keys(v, keys),
+        Check::Const { value } => document::is_const(v, value),
+        Check::AnyValue { values } => document::is_any_of(v, values),
+        Check::Matches { regex } => document::is_match(v, regex),
+        Check::Size { measure, min, max } => document::has_size(v, *measure, *min, *max),
+        // Other leaves: the full path's check, its violation (if any) dropped.
         leaf => {
             let mut scratch = Vec::new();
             apply_one(leaf, v, &mut At::default(), scope, &mut scratch);

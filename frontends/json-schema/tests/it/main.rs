@@ -6,6 +6,7 @@ mod json_schema_collection;
 mod json_schema_deep;
 mod json_schema_drafts;
 mod json_schema_oracle;
+mod json_schema_output;
 mod json_schema_registry;
 mod json_schema_suite;
 mod json_schema_vocabulary;

@@ -1,0 +1,241 @@
+//! The standard output formats of JSON Schema 2020-12 (core §12.4): a document's verdict and
+//! errors as output units (`valid`, `keywordLocation`, `absoluteKeywordLocation`,
+//! `instanceLocation`, `error`), for tools that read standard output. Built from a report's
+//! violations, so the interpreter and compiled validators, which give the same violations, give
+//! the same output.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde_json::{Map, Value, json};
+
+use validgen_core::ir::Violation;
+
+/// An output format (2020-12 core §12.4, with the names the `jsonschema` crate's `evaluate`
+/// and the specification's next draft use).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OutputFormat {
+    /// `{"valid": bool}` alone (§12.4.1 "Flag").
+    Flag,
+    /// `valid` and every error as one flat list of output units (§12.4.2 "Basic").
+    List,
+    /// `valid` and the errors as a tree of output units nested by keyword location (§12.4.3
+    /// "Detailed"): a unit under the unit whose keyword location is the longest prefix of its
+    /// own, all under the root unit.
+    Hierarchical,
+}
+
+impl FromStr for OutputFormat {
+    type Err = String;
+
+    /// `flag`, `list` or `hierarchical`.
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "flag" => Ok(OutputFormat::Flag),
+            "list" => Ok(OutputFormat::List),
+            "hierarchical" => Ok(OutputFormat::Hierarchical),
+            _ => Err(format!(
+                "unknown output format `{s}` (flag, list or hierarchical)"
+            )),
+        }
+    }
+}
+
+impl fmt::Display for OutputFormat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            OutputFormat::Flag => "flag",
+            OutputFormat::List => "list",
+            OutputFormat::Hierarchical => "hierarchical",
+        })
+    }
+}
+
+/// The output of a document's `violations` (a [`validgen_core::interpret::DocumentReport`]'s)
+/// in `format`. `text` words each violation (its `error`: [`crate::describe`], or the
+/// violation's own `message`); `schema_uri` is the URI of the schema document
+/// (`absoluteKeywordLocation` is `<schema_uri>#<keyword pointer>`, or the violation's keyword
+/// as it is when it names another document, `<url>#<pointer>`).
+///
+/// `keywordLocation` is the keyword's JSON Pointer in its schema document: the IR holds `$ref`
+/// targets as definitions, so the path through the `$ref`s that reached a keyword (what
+/// §12.3.1 calls its keyword location) is not known; it is the `absoluteKeywordLocation`'s
+/// fragment, and equals §12.3.1's wherever no `$ref` was crossed.
+pub fn output(
+    violations: &[Violation],
+    text: impl Fn(&Violation) -> String,
+    schema_uri: &str,
+    format: OutputFormat,
+) -> Value {
+    let valid = violations.is_empty();
+    if format == OutputFormat::Flag || valid {
+        return json!({ "valid": valid });
+    }
+    let units: Vec<Unit> = violations
+        .iter()
+        .map(|v| Unit::of(v, text(v), schema_uri))
+        .collect();
+    match format {
+        OutputFormat::List => json!({
+            "valid": false,
+            "errors": units.iter().map(Unit::to_json).collect::<Vec<_>>(),
+        }),
+        _ => hierarchical(&units),
+    }
+}
+
+/// One error unit.
+struct Unit {
+    keyword: String,
+    absolute: String,
+    instance: String,
+    error: String,
+}
+
+impl Unit {
+    fn of(v: &Violation, error: String, schema_uri: &str) -> Self {
+        let (keyword, absolute) = match v.keyword.split_once('#') {
+            Some((_, pointer)) => (pointer.to_owned(), v.keyword.clone()),
+            None => (v.keyword.clone(), format!("{schema_uri}#{}", v.keyword)),
+        };
+        Unit {
+            keyword,
+            absolute,
+            instance: v.location.clone(),
+            error,
+        }
+    }
+
+    fn to_json(&self) -> Value {
+        json!({
+            "valid": false,
+            "keywordLocation": self.keyword,
+            "absoluteKeywordLocation": self.absolute,
+            "instanceLocation": self.instance,
+            "error": self.error,
+        })
+    }
+}
+
+/// Whether pointer `outer` is a proper prefix of `inner`, token-wise.
+fn encloses(outer: &str, inner: &str) -> bool {
+    inner.len() > outer.len() && inner.starts_with(outer) && inner.as_bytes()[outer.len()] == b'/'
+}
+
+/// The root unit, each unit nested under the unit (of those before it, in report order) whose
+/// keyword location encloses its own most closely.
+fn hierarchical(units: &[Unit]) -> Value {
+    // The parent of each unit: an index into `units`, or `None` for the root.
+    let parents: Vec<Option<usize>> = units
+        .iter()
+        .enumerate()
+        .map(|(i, u)| {
+            units[..i]
+                .iter()
+                .enumerate()
+                .filter(|(_, p)| encloses(&p.keyword, &u.keyword))
+                .max_by_key(|(_, p)| p.keyword.len())
+                .map(|(j, _)| j)
+        })
+        .collect();
+    // Children before parents: built from the last unit back.
+    let mut built: Vec<Option<Value>> = units.iter().map(|u| Some(u.to_json())).collect();
+    for i in (0..units.len()).rev() {
+        if let Some(p) = parents[i] {
+            let child = built[i].take();
+            if let (Some(child), Some(Value::Object(parent))) = (child, built[p].as_mut()) {
+                push_error(parent, child);
+            }
+        }
+    }
+    let mut root = Map::new();
+    root.insert("valid".to_owned(), Value::Bool(false));
+    root.insert("keywordLocation".to_owned(), Value::String(String::new()));
+    root.insert("instanceLocation".to_owned(), Value::String(String::new()));
+    root.insert(
+        "errors".to_owned(),
+        Value::Array(built.into_iter().flatten().collect()),
+    );
+    Value::Object(root)
+}
+
+/// Adds `child` to `parent`'s `errors`, first in it (children are attached last to first).
+fn push_error(parent: &mut Map<String, Value>, child: Value) {
+    match parent.get_mut("errors") {
+        Some(Value::Array(list)) => list.insert(0, child),
+        _ => {
+            parent.insert("errors".to_owned(), Value::Array(vec![child]));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::{OutputFormat, output};
+    use validgen_core::ir::Violation;
+
+    fn at(instance: &str, keyword: &str) -> Violation {
+        let mut v = Violation::new("type", "integer", "string");
+        v.location = instance.to_owned();
+        v.keyword = keyword.to_owned();
+        v
+    }
+
+    #[test]
+    fn each_format_holds_what_the_specification_lists() {
+        let found = [
+            at("/a", "/properties/a/type"),
+            at("", "/errorMessage"),
+            at("/b", "https://x.test/b.json#/type"),
+        ];
+        let text = |v: &Violation| format!("{} at {}", v.check, v.location);
+        let uri = "file:///s.json";
+        assert_eq!(
+            output(&found, text, uri, OutputFormat::Flag),
+            json!({"valid": false})
+        );
+        assert_eq!(
+            output(&[], text, uri, OutputFormat::List),
+            json!({"valid": true})
+        );
+        let list = output(&found, text, uri, OutputFormat::List);
+        assert_eq!(
+            list["errors"][0],
+            json!({"valid": false, "keywordLocation": "/properties/a/type",
+                "absoluteKeywordLocation": "file:///s.json#/properties/a/type",
+                "instanceLocation": "/a", "error": "type at /a"})
+        );
+        assert_eq!(
+            list["errors"][2]["absoluteKeywordLocation"],
+            "https://x.test/b.json#/type"
+        );
+        assert_eq!(list["errors"][2]["keywordLocation"], "/type");
+        let nested = [
+            at("", "/anyOf"),
+            at("/a", "/anyOf/0/type"),
+            at("", "/anyOf0"),
+        ];
+        let tree = output(&nested, text, uri, OutputFormat::Hierarchical);
+        assert_eq!(tree["keywordLocation"], "");
+        assert_eq!(tree["errors"].as_array().map(Vec::len), Some(2));
+        assert_eq!(
+            tree["errors"][0]["errors"][0]["keywordLocation"],
+            "/anyOf/0/type"
+        );
+        assert_eq!(tree["errors"][1]["keywordLocation"], "/anyOf0");
+    }
+
+    #[test]
+    fn formats_are_read_by_name() {
+        for f in [
+            OutputFormat::Flag,
+            OutputFormat::List,
+            OutputFormat::Hierarchical,
+        ] {
+            assert_eq!(f.to_string().parse::<OutputFormat>(), Ok(f));
+        }
+        assert!("basic".parse::<OutputFormat>().is_err());
+    }
+}
