@@ -252,7 +252,11 @@ proptest! {
             serde_json::to_vec(&value)
         }
         .unwrap_or_else(|e| panic!("{e}"));
-        prop_assert_eq!(agrees(&bytes), Ok(value));
+        // The tape reads as serde_json reads (`agrees`), not necessarily back to `value`:
+        // serde_json's float parser is not correctly rounded, so a long mantissa it wrote may
+        // read back one ulp away (-1.602649974269733e140, in the regressions file).
+        let read = agrees(&bytes);
+        prop_assert!(read.is_ok(), "{read:?}");
     }
 
     #[test]
