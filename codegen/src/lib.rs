@@ -18,6 +18,8 @@
 
 #[cfg(feature = "kubevirt")]
 pub mod analyze;
+#[cfg(feature = "crd")]
+mod crd;
 pub mod diag;
 pub mod emit;
 #[cfg(feature = "kubevirt")]
@@ -26,8 +28,6 @@ mod kubevirt;
 pub mod lint;
 pub mod names;
 pub mod plan;
-#[cfg(feature = "crd")]
-mod crd;
 #[cfg(feature = "json-schema")]
 pub mod schemas;
 #[cfg(feature = "kubevirt")]

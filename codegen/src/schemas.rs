@@ -326,8 +326,11 @@ fn compile_found(
                         // `<name>_judge` evaluates the rules and checks list uniqueness.
                         .filter(|e| {
                             !(evaluated
-                                && [json_schema::CEL_NOT_EVALUATED, json_schema::LIST_MAP_KEYS_NOT_CHECKED]
-                                    .contains(&e.message.as_str()))
+                                && [
+                                    json_schema::CEL_NOT_EVALUATED,
+                                    json_schema::LIST_MAP_KEYS_NOT_CHECKED,
+                                ]
+                                .contains(&e.message.as_str()))
                         })
                         .map(|e| locate(&found.base, e)),
                 );

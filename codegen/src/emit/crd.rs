@@ -239,7 +239,9 @@ fn expr(node: &Node) -> TokenStream {
             let (cond, step, result) = (expr(cond), expr(step), expr(result));
             let (it, acc) = (format_ident!("__l{}", iter), format_ident!("__l{}", accu));
             let Ty::List(item_ty) = &range.ty else {
-                return quote!(compile_error!("a comprehension over a value that is not a list"));
+                return quote!(compile_error!(
+                    "a comprehension over a value that is not a list"
+                ));
             };
             let item = convert(&quote!(j), item_ty);
             quote!({
@@ -317,7 +319,9 @@ fn call(op: Op, args: &[Node]) -> TokenStream {
         }),
         Op::Not => quote!(a0.map(|x| !x)),
         Op::NotStrictlyFalse => quote!(#ok(a0.unwrap_or(true))),
-        Op::Cond => quote!(match a0 { #ok(true) => a1, #ok(false) => a2, ::core::result::Result::Err(()) => #err }),
+        Op::Cond => {
+            quote!(match a0 { #ok(true) => a1, #ok(false) => a2, ::core::result::Result::Err(()) => #err })
+        }
         Op::Size => {
             let rt = quote!(#PRIVATE::crd::compiled);
             match &args[0].ty {

@@ -7,7 +7,9 @@ use std::path::PathBuf;
 use validgen_codegen::{SchemaOptions, compile_schema_dir, pretty};
 
 fn data(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(name)
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(name)
 }
 
 fn options() -> SchemaOptions {
@@ -26,7 +28,11 @@ fn rules_that_do_not_parse_are_located_errors() {
         .iter()
         .map(|d| {
             assert_eq!(d.file, "bad_cel/widgets.yaml");
-            (d.line, d.column, d.message.starts_with("CEL rule does not compile: "))
+            (
+                d.line,
+                d.column,
+                d.message.starts_with("CEL rule does not compile: "),
+            )
         })
         .collect();
     // The `rule:` values of `self.min ===` and `self.startsWith('x-'`.

@@ -88,9 +88,8 @@ pub fn judge_version(
     object: &Value,
     old: Option<&Value>,
 ) -> Answer {
-    let structural = |doc: &Value| {
-        evaluate_document(rules, &Plain::new(doc), Explain::Failures).violations
-    };
+    let structural =
+        |doc: &Value| evaluate_document(rules, &Plain::new(doc), Explain::Failures).violations;
     judge_with(schema, &structural, cel, subresources, object, old)
 }
 
@@ -113,10 +112,15 @@ pub fn judge_with(
         .map(|e| Found::at_field(e, ""))
         .collect();
     let violations = structural(&prepared);
-    found.extend(errors(&violations, &prepared, schema).into_iter().filter(|f| {
-        old.as_ref()
-            .is_none_or(|o| !unchanged(schema, &field_path(&prepared, &f.instance), &prepared, o))
-    }));
+    found.extend(
+        errors(&violations, &prepared, schema)
+            .into_iter()
+            .filter(|f| {
+                old.as_ref().is_none_or(|o| {
+                    !unchanged(schema, &field_path(&prepared, &f.instance), &prepared, o)
+                })
+            }),
+    );
     found.extend(
         subresources
             .validate(&prepared)

@@ -19,10 +19,8 @@ mod gateway_standard {
 }
 
 /// The compiled catalogs, by their folder in the recorded cases.
-const CATALOGS: &[(&str, &[Judge])] = &[(
-    "crds/gateway-api/standard/",
-    gateway_standard::CRD_JUDGES,
-)];
+const CATALOGS: &[(&str, &[Judge])] =
+    &[("crds/gateway-api/standard/", gateway_standard::CRD_JUDGES)];
 
 fn dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("conformance/crd")
@@ -48,8 +46,10 @@ fn texts(errors: impl Iterator<Item = String>) -> Vec<String> {
 #[test]
 fn compiled_judges_give_the_recorded_answers_and_the_interpreters() {
     let text = std::fs::read_to_string(dir().join("cases.jsonl")).expect("cases");
-    let mut interpreted: HashMap<(String, String), (Value, validgen::ir::RuleSet, validgen::crd::CelRules)> =
-        HashMap::new();
+    let mut interpreted: HashMap<
+        (String, String),
+        (Value, validgen::ir::RuleSet, validgen::crd::CelRules),
+    > = HashMap::new();
     let (mut cases, mut updates, mut recorded_exact) = (0, 0, 0);
     let mut differ = Vec::new();
     for line in text.lines() {
@@ -66,19 +66,19 @@ fn compiled_judges_give_the_recorded_answers_and_the_interpreters() {
         let (schema, rules, cel) = interpreted
             .entry((crd.to_owned(), version.to_owned()))
             .or_insert_with(|| {
-                let file: Value = serde_json::from_str(
-                    &std::fs::read_to_string(dir().join(crd)).expect("crd"),
-                )
-                .expect("crd json");
+                let file: Value =
+                    serde_json::from_str(&std::fs::read_to_string(dir().join(crd)).expect("crd"))
+                        .expect("crd json");
                 let schema = file["spec"]["versions"]
                     .as_array()
                     .and_then(|vs| vs.iter().find(|v| v["name"] == version))
                     .and_then(|v| v.pointer("/schema/openAPIV3Schema"))
                     .cloned()
                     .expect("the version's schema");
-                let rules = validgen::json_schema::compile(&schema, &validgen::crd::schema_options())
-                    .expect("compiles")
-                    .rules;
+                let rules =
+                    validgen::json_schema::compile(&schema, &validgen::crd::schema_options())
+                        .expect("compiles")
+                        .rules;
                 let cel = validgen::crd::CelRules::compile(&schema).expect("rules compile");
                 (schema, rules, cel)
             });
@@ -88,7 +88,10 @@ fn compiled_judges_give_the_recorded_answers_and_the_interpreters() {
         let ours = (judge.judge)(&case["object"], old);
         let theirs = validgen::crd::judge(schema, rules, Some(cel), &case["object"], old);
         if ours != theirs {
-            differ.push(format!("{}: compiled {ours:?}\n  interpreted {theirs:?}", case["id"]));
+            differ.push(format!(
+                "{}: compiled {ours:?}\n  interpreted {theirs:?}",
+                case["id"]
+            ));
         }
         let recorded = texts(
             expected["errors"]
@@ -97,7 +100,8 @@ fn compiled_judges_give_the_recorded_answers_and_the_interpreters() {
                 .flatten()
                 .filter_map(|e| e["message"].as_str().map(str::to_owned)),
         );
-        recorded_exact += usize::from(texts(ours.errors.iter().map(|f| f.error.message())) == recorded);
+        recorded_exact +=
+            usize::from(texts(ours.errors.iter().map(|f| f.error.message())) == recorded);
     }
     assert!(differ.is_empty(), "{}", differ.join("\n"));
     eprintln!("{cases} cases ({updates} updates), {recorded_exact} exactly as recorded");
@@ -112,6 +116,9 @@ fn rules_compiled_into_rust() {
     let judges = gateway_standard::CRD_JUDGES;
     let compiled: usize = judges.iter().map(|j| j.compiled.len()).sum();
     let rules: usize = judges.iter().map(|j| j.rules).sum();
-    eprintln!("{} versions: {compiled} of {rules} CEL rules compiled", judges.len());
+    eprintln!(
+        "{} versions: {compiled} of {rules} CEL rules compiled",
+        judges.len()
+    );
     assert_eq!((judges.len(), compiled, rules), (17, 207, 295));
 }

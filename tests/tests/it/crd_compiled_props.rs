@@ -65,10 +65,23 @@ fn spec() -> impl Strategy<Value = Value> {
         field("min", int()),
         field("max", int()),
         field("legacy", prop_oneof![Just(json!(true)), Just(json!(false))]),
-        field("mode", prop_oneof![Just(json!("fast")), Just(json!("slow")), Just(json!("other"))]),
+        field(
+            "mode",
+            prop_oneof![
+                Just(json!("fast")),
+                Just(json!("slow")),
+                Just(json!("other"))
+            ],
+        ),
         field("name", word()),
-        field("tags", proptest::collection::vec(word(), 0..6).prop_map(Value::from)),
-        field("ports", proptest::collection::vec(port, 0..4).prop_map(Value::from)),
+        field(
+            "tags",
+            proptest::collection::vec(word(), 0..6).prop_map(Value::from),
+        ),
+        field(
+            "ports",
+            proptest::collection::vec(port, 0..4).prop_map(Value::from),
+        ),
     )
         .prop_map(|(a, b, c, d, e, f, g)| {
             Value::Object([a, b, c, d, e, f, g].into_iter().flatten().collect())

@@ -358,7 +358,8 @@ fn comprehension<'s>(
     let (Typed::Bool, init) = lower(&c.accu_init, scope, depth + 1)? else {
         return None;
     };
-    let is_guard = matches!(&c.loop_cond.expr, Expr::Call(call) if call.func_name == "@not_strictly_false");
+    let is_guard =
+        matches!(&c.loop_cond.expr, Expr::Call(call) if call.func_name == "@not_strictly_false");
     if !is_guard {
         return None;
     }
