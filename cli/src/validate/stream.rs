@@ -294,7 +294,12 @@ impl<R: BufRead> Iterator for Pieces<R> {
                 self.json = first_char(text).map(|c| c == b'{' || c == b'[');
             }
             if self.json == Some(true) {
-                piece.content |= first_char(text).is_some();
+                // Between values, a YAML document marker only separates documents (JSON is
+                // YAML: `{…}` `---` `{…}` is two documents, not a `null` between them).
+                let separator = self.scan.closed()
+                    && (marker(text, b"---").is_some_and(|rest| !is_content(rest))
+                        || marker(text, b"...").is_some());
+                piece.content |= !separator && first_char(text).is_some();
                 piece.push(&line, self.max_bytes);
                 if piece.content && self.scan.closed() {
                     return Some(Ok(piece));

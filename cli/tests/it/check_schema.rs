@@ -105,7 +105,8 @@ fn strict_makes_unknown_keywords_errors_in_json() {
     assert_eq!(code, 1, "{err}");
     let doc: Value = serde_json::from_str(&out).expect("JSON");
     assert_eq!(doc["errors"], 1);
-    assert_eq!(doc["warnings"], 1);
+    // The CRD's CEL rules are checked by `check` (no "not evaluated" warning any more).
+    assert_eq!(doc["warnings"], 0);
     assert_eq!(
         doc["diagnostics"][0],
         serde_json::json!({
@@ -119,8 +120,7 @@ fn strict_makes_unknown_keywords_errors_in_json() {
             "hint": null,
         })
     );
-    assert_eq!(doc["diagnostics"][1]["id"], "schema-warning");
-    assert_eq!(doc["diagnostics"][1]["line"], 23);
+    assert_eq!(doc["diagnostics"].as_array().map(Vec::len), Some(1));
 }
 
 #[test]
