@@ -91,9 +91,9 @@ pub enum Command {
     /// the PCRE construct named). Warnings: regexes that look anchored but are not, `valid`
     /// paths every VM satisfies,
     /// paths rooted at the VM instead of `spec.template`, and non-canonical quantities in the
-    /// templates' VM objects. Schema errors are the keywords refused and the schemas malformed
-    /// (`schema-error`); schema warnings are unknown keywords, formats not asserted (every
-    /// `format` without --assert-formats), unknown format names and CEL rules not evaluated
+    /// templates' VM objects. Schema errors are the keywords refused, the schemas malformed and
+    /// CRD CEL rules that do not parse (`schema-error`); schema warnings are unknown keywords,
+    /// formats not asserted (every `format` without --assert-formats) and unknown format names
     /// (`schema-warning`). Exit status: 0 when
     /// clean, 1 when any catalog or schema has errors, N with --warn-exit-code N when there are
     /// only warnings, 2 on a usage error.

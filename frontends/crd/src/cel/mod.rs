@@ -2,7 +2,7 @@
 //! once, every compile error located, then evaluated on an object (and, for an update, its old
 //! object) as the API server evaluates them (apiextensions-apiserver
 //! `pkg/apiserver/schema/cel`): `self` is the value at the rule's node, typed from the schema
-//! ([`values`]: int-or-string, formats, embedded resources, escaped property names); `oldSelf`
+//! (`values`: int-or-string, formats, embedded resources, escaped property names); `oldSelf`
 //! the correlated old value (a transition rule is skipped without one, unless
 //! `optionalOldSelf`); defaults applied first; `message`, `messageExpression`, `reason` and
 //! `fieldPath` as written; the API server's cost limits ([`walk`]).
