@@ -199,7 +199,8 @@ fn rule_position(schema: &LoadedSchema, pointer: &str) -> (usize, usize) {
             let v = d.value();
             crd.is_none_or(|c| {
                 v.pointer("/spec/group").and_then(serde_json::Value::as_str) == Some(&c.group)
-                    && v.pointer("/spec/names/kind").and_then(serde_json::Value::as_str)
+                    && v.pointer("/spec/names/kind")
+                        .and_then(serde_json::Value::as_str)
                         == Some(&c.kind)
             })
         })

@@ -70,6 +70,10 @@ fn rules_the_api_server_refuses_are_located_errors() {
     assert_eq!(found[0], (31, 29, cost));
     assert_eq!(found[1], (24, 25, type_error));
     assert_eq!(found[2].0, 31);
-    assert!(found[2].2.ends_with("contributed to estimated rule cost total exceeding cost limit for entire OpenAPIv3 schema"));
-    assert!(found[3].2.contains("openAPIV3Schema: Forbidden: x-kubernetes-validations estimated rule cost total"));
+    assert!(found[2].2.ends_with(
+        "contributed to estimated rule cost total exceeding cost limit for entire OpenAPIv3 schema"
+    ));
+    assert!(found[3].2.contains(
+        "openAPIV3Schema: Forbidden: x-kubernetes-validations estimated rule cost total"
+    ));
 }

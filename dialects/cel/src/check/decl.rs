@@ -143,7 +143,9 @@ fn scalar(t: Type, min_size: u64, max_elements: u64) -> Decl {
     }
 }
 
-fn embedded(schema: &Value) -> bool {
+/// Whether a schema node is an embedded resource (`x-kubernetes-embedded-resource: true`),
+/// typed as a resource's root is.
+pub fn embedded(schema: &Value) -> bool {
     schema
         .get("x-kubernetes-embedded-resource")
         .and_then(Value::as_bool)

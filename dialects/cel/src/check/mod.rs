@@ -132,3 +132,86 @@ fn display(source: &str, line: usize, column: usize, message: &str) -> String {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    fn spec() -> Arc<Decl> {
+        let schema = json!({"type": "object", "properties": {
+            "replicas": {"type": "integer"},
+            "name": {"type": "string", "maxLength": 8},
+            "tags": {"type": "array", "maxItems": 5,
+                "items": {"type": "string", "maxLength": 3}},
+            "port": {"x-kubernetes-int-or-string": true},
+            "free": {"type": "object", "x-kubernetes-preserve-unknown-fields": true},
+            "x-mode": {"type": "string"}}});
+        Decl::of(&schema, false).expect("a declared type")
+    }
+
+    fn checked(source: &str) -> Result<Checked, String> {
+        let root = spec();
+        let ty = root.ty();
+        check(source, &[("self", ty.clone()), ("oldSelf", ty)], &root)
+    }
+
+    #[test]
+    fn type_errors_are_cel_gos_located_texts() {
+        assert_eq!(
+            checked("self.replicas + 'x' == 1").expect_err("ill-typed"),
+            "ERROR: <input>:1:15: found no matching overload for '_+_' applied to '(int, string)'\n | self.replicas + 'x' == 1\n | ..............^"
+        );
+        // Several errors, by position; on a second line.
+        assert_eq!(
+            checked("self.nosuch == 1 &&\n  self.name.first == 'a'").expect_err("two errors"),
+            "ERROR: <input>:1:5: undefined field 'nosuch'\n | self.nosuch == 1 &&\n | ....^\nERROR: <input>:2:12: type 'string' does not support field selection\n |   self.name.first == 'a'\n | ...........^"
+        );
+        assert!(
+            checked("self.free.other == 1")
+                .expect_err("unknown fields are not declared")
+                .contains("undefined field 'other'")
+        );
+        assert!(
+            checked("self.tags.startsWith('a')")
+                .expect_err("a list")
+                .contains("applied to 'list(string).(string)'")
+        );
+    }
+
+    #[test]
+    fn what_is_not_certain_is_dyn_and_never_refused() {
+        for source in [
+            "self.port == 1 || self.port == 'http'",
+            "self.x__dash__mode == 'on'",
+            "self.name.lowerAscii().split('-').size() > 0",
+            "format.dns1123Label().validate(self.name).hasValue()",
+            "quantity(self.name).isGreaterThan(quantity('1'))",
+            "self.tags.map(t, t + '!').all(t, t.endsWith('!'))",
+        ] {
+            assert!(checked(source).is_ok(), "{source}: {:?}", checked(source));
+        }
+        assert!(matches!(
+            checked("self.tags.all(t, t.size() > 0)").map(|c| c.ty),
+            Ok(Type::Bool)
+        ));
+    }
+
+    #[test]
+    fn costs_are_estimated_from_the_schemas_sizes() {
+        // The range `self.tags` 2, then per element (at most 5) the loop condition 2 and the
+        // step 4 (`@result && t.size() < 10`), then the result 1.
+        let c = checked("self.tags.all(t, t.size() < 10)").expect("checks");
+        assert_eq!(c.max_cost, 2 + 5 * (2 + 4) + 1);
+        // Without `maxItems`, a list holds what a 3 MiB request can: far dearer.
+        let root = Decl::of(
+            &json!({"type": "array", "items": {"type": "string"}}),
+            false,
+        )
+        .expect("a list");
+        let ty = root.ty();
+        let c = check("self.all(a, self.all(b, a != b))", &[("self", ty)], &root).expect("checks");
+        assert!(c.max_cost > 10_000_000_000, "{}", c.max_cost);
+    }
+}

@@ -14,6 +14,7 @@
 use std::sync::Arc;
 
 use serde_json::{Value, json};
+use validgen_cel::check::decl::embedded;
 use validgen_cel::check::{self, Decl, MAX_REQUEST_SIZE_BYTES, Type};
 
 use crate::field_error::{ErrorType, FieldError};
@@ -286,13 +287,6 @@ fn max_elements(schema: &Value) -> Option<u64> {
         Some("array") => bound("maxItems"),
         _ => Some(1),
     }
-}
-
-fn embedded(schema: &Value) -> bool {
-    schema
-        .get("x-kubernetes-embedded-resource")
-        .and_then(Value::as_bool)
-        == Some(true)
 }
 
 /// The rule as the API server prints it as a bad value (`apiextensions.ValidationRule`, its
