@@ -251,7 +251,7 @@ impl Admit {
         if cost >= PER_CRD_LIMIT / 100 {
             self.expensive
                 .push((field.to_owned(), pointer.to_owned(), cost));
-            self.expensive.sort_by(|a, b| b.2.cmp(&a.2));
+            self.expensive.sort_by_key(|e| std::cmp::Reverse(e.2));
             self.expensive.truncate(4);
         }
     }
