@@ -2,7 +2,7 @@
 //! (`x-kubernetes-validations`, in `validgen-crd`) and the ValidatingAdmissionPolicy evaluator
 //! (`validgen-vap-eval`).
 //!
-//! - [`env`]: the functions: kube-cel 0.8's Kubernetes libraries on cel 0.13, with Go's
+//! - [`mod@env`]: the functions: kube-cel 0.8's Kubernetes libraries on cel 0.13, with Go's
 //!   quantity (`AsInt64`), regexp and `time.ParseDuration` semantics and cel-go's `size`
 //!   where those differ, and cel-go's error texts ([`env::error_text`]);
 //! - [`names`]: CEL's reserved words and the API server's escaping of property names;
