@@ -151,14 +151,21 @@ pub fn load(paths: &[PathBuf], opts: LoadOptions<'_>) -> LoadedSet {
                 match CelRules::compile(&schema.schema) {
                     Ok(rules) => (!rules.is_empty()).then_some(rules),
                     Err(problems) => {
-                        // The API server refuses such a CRD: so does the run.
+                        // The API server refuses such a CRD: so does the run, each problem at
+                        // its rule's `rule:` in the file.
                         for p in problems {
-                            errors.push(Diagnostic::file(
+                            let what = if p.refusal.is_some() {
+                                "the API server refuses the CRD"
+                            } else {
+                                "the CEL rule does not compile"
+                            };
+                            let (line, column) = rule_position(&schema, &p.pointer);
+                            errors.push(Diagnostic::at(
                                 &schema.file,
-                                format!(
-                                    "{}{}: the CEL rule does not compile: {}",
-                                    schema.base, p.pointer, p.message
-                                ),
+                                line,
+                                column,
+                                None,
+                                format!("{}{}: {what}: {}", schema.base, p.pointer, p.message),
                             ));
                         }
                         continue;
@@ -174,6 +181,31 @@ pub fn load(paths: &[PathBuf], opts: LoadOptions<'_>) -> LoadedSet {
             .extend(errors.iter().map(|e| (name.clone(), e.to_string())));
     }
     out
+}
+
+/// The line and column of the rule at `pointer` (in the schema) of a CRD version: its `rule:`
+/// value, else the rule, else the schema; `(0, 0)` when the file cannot be read again.
+fn rule_position(schema: &LoadedSchema, pointer: &str) -> (usize, usize) {
+    let Ok(text) = std::fs::read_to_string(&schema.file) else {
+        return (0, 0);
+    };
+    let Ok(docs) = validgen_core::model::Yaml::parse_all(&text) else {
+        return (0, 0);
+    };
+    let crd = schema.crd.as_ref();
+    let at = format!("{}{pointer}", schema.base);
+    docs.iter()
+        .filter(|d| {
+            let v = d.value();
+            crd.is_none_or(|c| {
+                v.pointer("/spec/group").and_then(serde_json::Value::as_str) == Some(&c.group)
+                    && v.pointer("/spec/names/kind")
+                        .and_then(serde_json::Value::as_str)
+                        == Some(&c.kind)
+            })
+        })
+        .find_map(|d| d.span(&format!("{at}/rule")).or_else(|| d.span(&at)))
+        .map_or((0, 0), |s| (s.line, s.column))
 }
 
 /// Why `schema` cannot serve as a `--crd` version next to `loaded`: not a CRD, no group or
