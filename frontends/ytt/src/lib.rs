@@ -27,6 +27,7 @@ pub mod annotations;
 pub mod check;
 pub mod checks;
 mod code;
+mod fragments;
 pub mod compiled;
 pub mod data;
 pub mod export;
