@@ -34,6 +34,8 @@ pub(crate) fn apply(file: &mut Loaded, stars: StarFiles<'_>, schema: bool) -> Ve
         let line = code.pos.line;
         if let Some(module) = standard_load(&code.args) {
             modules.push(module);
+            // The file's functions may use the module.
+            defs.push((line, code.args.trim().to_owned()));
         } else if let Some((path, names)) = star_load(&code.args) {
             if schema && join(&file.name, &path).is_some_and(|name| stars(&name).is_none()) {
                 refused.push((line, not_given(file, line, &path)));
@@ -90,6 +92,9 @@ pub(crate) fn apply(file: &mut Loaded, stars: StarFiles<'_>, schema: bool) -> Ve
         let line = annotation.pos.line;
         if let Some(module) = modules.iter().find(|m| mentions(&annotation.args, m)) {
             let construct = format!("the module `{module}` (`@ytt:{module}`) in an annotation");
+            refused.push((line, refusal(&file.path, line, &construct)));
+        } else if let Some(global) = module.globals().find(|g| mentions(&annotation.args, g)) {
+            let construct = format!("the global variable `{global}` in an annotation");
             refused.push((line, refusal(&file.path, line, &construct)));
         } else if annotation.args.contains(CALLEE) {
             refused.push((
@@ -316,6 +321,24 @@ mod tests {
             Some("h.star")
         );
         assert_eq!(join("schema.yml", "../h.star"), None);
+    }
+
+    #[test]
+    fn star_files_load_star_files_and_cycles_are_refused() {
+        let star = |name: &str| match name {
+            "a.star" => Some("load(\"lib/b.star\", \"b\")\ndef a(v):\n  return b(v)\nend\n".to_owned()),
+            "lib/b.star" => Some("load(\"../a.star\", \"a\")\ndef b(v):\n  return v\nend\n".to_owned()),
+            "c.star" => Some("load(\"@ytt:assert\", \"assert\")\nload(\"lib/d.star\", \"d\")\ndef c(v):\n  return d(v)\nend\n".to_owned()),
+            "lib/d.star" => Some("def d(v):\n  return v > 1\nend\n".to_owned()),
+            _ => None,
+        };
+        let got = load_star("schema.yml", "c.star", &["c".to_owned()], &star, &mut Vec::new());
+        assert_eq!(got.map(|m| m.names().count()), Ok(2));
+        let cycle = load_star("schema.yml", "a.star", &["a".to_owned()], &star, &mut Vec::new());
+        assert_eq!(
+            cycle.err().as_deref(),
+            Some("a load() cycle or a chain of more than 32 loads (a.star -> lib/b.star -> a.star; ytt 0.48 overflows its stack)")
+        );
     }
 
     #[test]

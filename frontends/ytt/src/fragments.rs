@@ -109,9 +109,15 @@ pub(crate) fn evaluate(
     spans: &[Span],
     code: &[(usize, String)],
 ) -> Result<Vec<(String, String)>, Refusal> {
+    let file = File {
+        text,
+        name: file,
+        spans,
+        code,
+    };
     let mut done: Vec<(String, Value)> = Vec::new();
     for span in spans {
-        value(text, file, spans, code, span, &mut done, &mut Vec::new())?;
+        value(&file, span, &mut done, &mut Vec::new())?;
     }
     done.iter()
         .map(|(name, v)| {
@@ -129,13 +135,19 @@ pub(crate) fn evaluate(
         .collect()
 }
 
+/// The file the functions are read from: its text and name, its functions of YAML fragments
+/// and its code lines.
+struct File<'f> {
+    text: &'f str,
+    name: &'f str,
+    spans: &'f [Span],
+    code: &'f [(usize, String)],
+}
+
 /// The value of the function `span` (memoised in `done`; `stack`: the functions being
 /// evaluated, for recursion).
 fn value(
-    text: &str,
-    file: &str,
-    spans: &[Span],
-    code: &[(usize, String)],
+    file: &File<'_>,
     span: &Span,
     done: &mut Vec<(String, Value)>,
     stack: &mut Vec<String>,
@@ -146,15 +158,19 @@ fn value(
     if stack.contains(&span.name) {
         return Err((span.line, format!("function {} called recursively", span.name)));
     }
-    let head = code.iter().find(|(l, _)| *l == span.line).map(|(_, c)| c.as_str());
+    let head = file
+        .code
+        .iter()
+        .find(|(l, _)| *l == span.line)
+        .map(|(_, c)| c.as_str());
     if head.is_some_and(|h| !h.replace(' ', "").ends_with("():")) {
         return Err((
             span.line,
             "a function of YAML fragments with parameters".to_owned(),
         ));
     }
-    let lines: Vec<&str> = text.split('\n').collect();
-    if let Some((line, _)) = code.iter().find(|(l, _)| {
+    let lines: Vec<&str> = file.text.split('\n').collect();
+    if let Some((line, _)) = file.code.iter().find(|(l, _)| {
         *l > span.line
             && *l < span.end
             && lines
@@ -171,10 +187,10 @@ fn value(
         .enumerate()
         .map(|(i, l)| if i >= span.line && i + 1 < span.end { *l } else { "" })
         .collect();
-    let set = yaml::parse(&body.join("\n"), file).map_err(|e| (span.line, e.to_string()))?;
+    let set = yaml::parse(&body.join("\n"), file.name).map_err(|e| (span.line, e.to_string()))?;
     stack.push(span.name.clone());
     let v = fragment_value(&set, span, &mut |expr, line| {
-        expression(text, file, spans, code, expr, line, done, stack)
+        expression(file, expr, line, done, stack)
     });
     stack.pop();
     let v = v?;
@@ -257,23 +273,19 @@ fn scalar(s: &Scalar) -> Value {
 
 /// The value of `key: #@ expression` in a body: the expression with the fragment functions it
 /// calls put in place, evaluated as an annotation argument is.
-#[allow(clippy::too_many_arguments)]
 fn expression(
-    text: &str,
-    file: &str,
-    spans: &[Span],
-    code: &[(usize, String)],
+    file: &File<'_>,
     expr: &str,
     line: usize,
     done: &mut Vec<(String, Value)>,
     stack: &mut Vec<String>,
 ) -> Result<Value, Refusal> {
     let mut expr = expr.to_owned();
-    for span in spans {
+    for span in file.spans {
         if !mentions(&expr, &span.name) {
             continue;
         }
-        let v = value(text, file, spans, code, span, done, stack)?;
+        let v = value(file, span, done, stack)?;
         let lit = to_literal(&v).ok_or_else(|| (line, "a non-finite float".to_owned()))?;
         expr = replace_calls(&expr, &span.name, &lit).ok_or_else(|| {
             (
@@ -386,7 +398,7 @@ pub(crate) fn drop_bodies(set: &mut DocumentSet, spans: &[Span]) {
 mod tests {
     use super::*;
 
-    const TEXT: &str = "#@ def args():\n- a\n- 2\n#@ end\n\n#@ def doc():\n---\nx: #@ args()\ny: 1.0\n#@ end\n#@ def f(v):\n#@   return v\n#@ end\n";
+    const TEXT: &str = "#@ def args():\n- a\n- 2\n#@ end\n\n#@ def doc():\n---\nx: #@ args()\nz: 1.0\n#@ end\n#@ def f(v):\n#@   return v\n#@ end\n";
 
     fn code() -> Vec<(usize, String)> {
         [(1, "def args():"), (4, "end"), (6, "def doc():"), (8, "args()"), (10, "end"), (11, "def f(v):"), (12, "return v"), (13, "end")]
@@ -406,7 +418,7 @@ mod tests {
             got,
             Ok(vec![
                 ("args".to_owned(), "[\"a\", 2]".to_owned()),
-                ("doc".to_owned(), "[{\"x\": [\"a\", 2], \"y\": 1.0}]".to_owned()),
+                ("doc".to_owned(), "[{\"x\": [\"a\", 2], \"z\": 1.0}]".to_owned()),
             ])
         );
     }

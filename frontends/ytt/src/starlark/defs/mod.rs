@@ -276,6 +276,11 @@ impl Module {
         self.defs.iter().map(|d| d.name.as_str())
     }
 
+    /// The names of its global variables (those of the files it loads too), in order.
+    pub fn globals(&self) -> impl Iterator<Item = &str> {
+        self.global_names()
+    }
+
     /// The parameters of the function `name` (`None` when there is none).
     pub fn params(&self, name: &str) -> Option<Vec<&str>> {
         self.def(name)
