@@ -201,9 +201,11 @@ impl<'s> Scope<'s> {
             || matches!(name, "None" | "True" | "False")
             || self.functions.iter().any(|f| f == name)
             || self.globals.iter().any(|g| g == name)
-            || BUILTINS.contains(&name)
         {
             return Ok(());
+        }
+        if BUILTINS.contains(&name) {
+            return Err(unsupported(&format!("the builtin {name} as a value")));
         }
         if self.modules.iter().any(|m| m == name) {
             return Err(unsupported(&format!("the module `{name}` as a value")));
@@ -281,7 +283,10 @@ impl<'s> Scope<'s> {
                 arg.star.unwrap_or("*")
             )));
         }
-        self.expr(func)?;
+        match func {
+            Node::Name { name, .. } if BUILTINS.contains(&name.as_str()) => {}
+            _ => self.expr(func)?,
+        }
         args.iter().try_for_each(|a| self.expr(&a.value))
     }
 }

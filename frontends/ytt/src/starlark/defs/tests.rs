@@ -222,6 +222,14 @@ fn globals_function_values_closures_and_assert_as_starlark_go() {
         r#"fail: [4, 5] (None, "fail: no") (None, "unhandled index operation int[string]") <function seq> <built-in function assert.try_to> builtin_function_or_method function <function lambda>"#
     );
     assert_eq!(
+        run("def f(v):\n  g = len\n  return g(v)\nend\n", "f", vec![]),
+        "2: unsupported Starlark: the builtin len as a value"
+    );
+    assert_eq!(
+        run("def f(v):\n  g = 1\n  return g(v)\nend\n", "f", vec![Val::Int(1)]),
+        "invalid call of non-function (int)"
+    );
+    assert_eq!(
         run("checks = [f]\ndef f(v):\n  return v\nend\n", "f", vec![]),
         "1: global variable f referenced before assignment"
     );
