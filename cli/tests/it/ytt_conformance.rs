@@ -31,7 +31,6 @@ fn identical(case: &Case, got: &Outcome) -> bool {
         && got.stderr == case.expected.stderr
 }
 
-
 #[test]
 fn every_recorded_case_conforms() {
     let cases = cases();

@@ -204,9 +204,19 @@ fn starlark_refusals_and_bounds() {
     ];
     for (star, starts, says) in &cases {
         let g = "load(\"h.star\", \"f\")\ndef g(v):\n  return v\nend\n";
-        let files = [("schema.yml", schema), ("h.star", star.as_str()), ("g.star", g)];
+        let files = [
+            ("schema.yml", schema),
+            ("h.star", star.as_str()),
+            ("g.star", g),
+        ];
         let args = [
-            "-f", "schema.yml", "-f", "h.star", "-f", "g.star", "--data-values-inspect",
+            "-f",
+            "schema.yml",
+            "-f",
+            "h.star",
+            "-f",
+            "g.star",
+            "--data-values-inspect",
         ]
         .map(str::to_owned);
         let invocation = invocation_of(&args).expect("flags");

@@ -139,7 +139,9 @@ fn put_fragments(
         refusal(
             &path,
             line,
-            &format!("the function of YAML fragments `{name}` outside `@schema/examples` and `@schema/default` (validgen puts it in those only)"),
+            &format!(
+                "the function of YAML fragments `{name}` outside `@schema/examples` and `@schema/default` (validgen puts it in those only)"
+            ),
         )
     };
     for (line, c) in code {
@@ -325,19 +327,35 @@ mod tests {
 
     #[test]
     fn star_files_load_star_files_and_cycles_are_refused() {
-        let star = |name: &str| match name {
+        let star = |name: &str| {
+            match name {
             "a.star" => Some("load(\"lib/b.star\", \"b\")\ndef a(v):\n  return b(v)\nend\n".to_owned()),
             "lib/b.star" => Some("load(\"../a.star\", \"a\")\ndef b(v):\n  return v\nend\n".to_owned()),
             "c.star" => Some("load(\"@ytt:assert\", \"assert\")\nload(\"lib/d.star\", \"d\")\ndef c(v):\n  return d(v)\nend\n".to_owned()),
             "lib/d.star" => Some("def d(v):\n  return v > 1\nend\n".to_owned()),
             _ => None,
+        }
         };
-        let got = load_star("schema.yml", "c.star", &["c".to_owned()], &star, &mut Vec::new());
+        let got = load_star(
+            "schema.yml",
+            "c.star",
+            &["c".to_owned()],
+            &star,
+            &mut Vec::new(),
+        );
         assert_eq!(got.map(|m| m.names().count()), Ok(2));
-        let cycle = load_star("schema.yml", "a.star", &["a".to_owned()], &star, &mut Vec::new());
+        let cycle = load_star(
+            "schema.yml",
+            "a.star",
+            &["a".to_owned()],
+            &star,
+            &mut Vec::new(),
+        );
         assert_eq!(
             cycle.err().as_deref(),
-            Some("a load() cycle or a chain of more than 32 loads (a.star -> lib/b.star -> a.star; ytt 0.48 overflows its stack)")
+            Some(
+                "a load() cycle or a chain of more than 32 loads (a.star -> lib/b.star -> a.star; ytt 0.48 overflows its stack)"
+            )
         );
     }
 
@@ -348,15 +366,33 @@ mod tests {
                 "def a(v):\n  if v > 1:\n    return True\n  end\n  return False\nend\n".to_owned()
             })
         };
-        let got = load_star("schema.yml", "h.star", &["a".to_owned()], &star, &mut Vec::new());
+        let got = load_star(
+            "schema.yml",
+            "h.star",
+            &["a".to_owned()],
+            &star,
+            &mut Vec::new(),
+        );
         assert_eq!(got.map(|m| m.names().count()), Ok(1));
         assert!(
-            load_star("schema.yml", "x.star", &["a".to_owned()], &star, &mut Vec::new())
-                .is_err_and(|e| e.contains("not among the files"))
+            load_star(
+                "schema.yml",
+                "x.star",
+                &["a".to_owned()],
+                &star,
+                &mut Vec::new()
+            )
+            .is_err_and(|e| e.contains("not among the files"))
         );
         assert!(
-            load_star("schema.yml", "h.star", &["c".to_owned()], &star, &mut Vec::new())
-                .is_err_and(|e| e.contains("does not define"))
+            load_star(
+                "schema.yml",
+                "h.star",
+                &["c".to_owned()],
+                &star,
+                &mut Vec::new()
+            )
+            .is_err_and(|e| e.contains("does not define"))
         );
     }
 }

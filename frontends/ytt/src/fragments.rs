@@ -13,8 +13,8 @@
 
 use validgen_gotext::yaml::{self, Comment, DocumentSet, Node, Scalar};
 
-use crate::starlark::functions::literal;
 use crate::starlark::functions::MAX_TEXT;
+use crate::starlark::functions::literal;
 use crate::starlark::{Value, evaluate_arguments, mentions};
 
 /// A function of YAML fragments: its name and the lines of its `def` and `end`.
@@ -156,7 +156,10 @@ fn value(
         return Ok(v.clone());
     }
     if stack.contains(&span.name) {
-        return Err((span.line, format!("function {} called recursively", span.name)));
+        return Err((
+            span.line,
+            format!("function {} called recursively", span.name),
+        ));
     }
     let head = file
         .code
@@ -185,7 +188,13 @@ fn value(
     let body: Vec<&str> = lines
         .iter()
         .enumerate()
-        .map(|(i, l)| if i >= span.line && i + 1 < span.end { *l } else { "" })
+        .map(|(i, l)| {
+            if i >= span.line && i + 1 < span.end {
+                *l
+            } else {
+                ""
+            }
+        })
         .collect();
     let set = yaml::parse(&body.join("\n"), file.name).map_err(|e| (span.line, e.to_string()))?;
     stack.push(span.name.clone());
@@ -290,7 +299,10 @@ fn expression(
         expr = replace_calls(&expr, &span.name, &lit).ok_or_else(|| {
             (
                 line,
-                format!("the function of YAML fragments `{}` other than called as `{}()`", span.name, span.name),
+                format!(
+                    "the function of YAML fragments `{}` other than called as `{}()`",
+                    span.name, span.name
+                ),
             )
         })?;
         if expr.len() > MAX_TEXT {
@@ -331,7 +343,10 @@ pub(crate) fn replace_calls(text: &str, name: &str, with: &str) -> Option<String
         }
         if c.is_alphanumeric() || c == '_' {
             let start = i;
-            while chars.get(i).is_some_and(|c| c.is_alphanumeric() || *c == '_') {
+            while chars
+                .get(i)
+                .is_some_and(|c| c.is_alphanumeric() || *c == '_')
+            {
                 i += 1;
             }
             let word: String = chars.get(start..i).into_iter().flatten().collect();
@@ -340,7 +355,11 @@ pub(crate) fn replace_calls(text: &str, name: &str, with: &str) -> Option<String
                 continue;
             }
             let after: String = chars.get(i..).into_iter().flatten().collect();
-            let rest = after.trim_start().strip_prefix('(')?.trim_start().strip_prefix(')')?;
+            let rest = after
+                .trim_start()
+                .strip_prefix('(')?
+                .trim_start()
+                .strip_prefix(')')?;
             out.push_str(with);
             i = chars.len() - rest.chars().count();
             continue;
@@ -401,10 +420,19 @@ mod tests {
     const TEXT: &str = "#@ def args():\n- a\n- 2\n#@ end\n\n#@ def doc():\n---\nx: #@ args()\nz: 1.0\n#@ end\n#@ def f(v):\n#@   return v\n#@ end\n";
 
     fn code() -> Vec<(usize, String)> {
-        [(1, "def args():"), (4, "end"), (6, "def doc():"), (8, "args()"), (10, "end"), (11, "def f(v):"), (12, "return v"), (13, "end")]
-            .iter()
-            .map(|(l, c)| (*l, (*c).to_owned()))
-            .collect()
+        [
+            (1, "def args():"),
+            (4, "end"),
+            (6, "def doc():"),
+            (8, "args()"),
+            (10, "end"),
+            (11, "def f(v):"),
+            (12, "return v"),
+            (13, "end"),
+        ]
+        .iter()
+        .map(|(l, c)| (*l, (*c).to_owned()))
+        .collect()
     }
 
     #[test]
@@ -418,7 +446,10 @@ mod tests {
             got,
             Ok(vec![
                 ("args".to_owned(), "[\"a\", 2]".to_owned()),
-                ("doc".to_owned(), "[{\"x\": [\"a\", 2], \"z\": 1.0}]".to_owned()),
+                (
+                    "doc".to_owned(),
+                    "[{\"x\": [\"a\", 2], \"z\": 1.0}]".to_owned()
+                ),
             ])
         );
     }

@@ -138,11 +138,12 @@ fn ytt(schema: &str, values: Option<&str>) -> Outcome {
 /// ytt's error for the schema without the `.star` file it loads.
 fn is_missing_star(outcome: &Outcome) -> bool {
     outcome.exit_code == 1
-        && (outcome.stderr.contains(
-            "- cannot load schema-rules.star: Expected to find file 'schema-rules.star'",
-        ) || outcome
+        && (outcome
             .stderr
-            .contains("- cannot load rules.star: Expected to find file 'rules.star'"))
+            .contains("- cannot load schema-rules.star: Expected to find file 'schema-rules.star'")
+            || outcome
+                .stderr
+                .contains("- cannot load rules.star: Expected to find file 'rules.star'"))
 }
 
 /// The schema a values file is for: the installer's for an educates scenario, else the one

@@ -4,9 +4,9 @@
 
 use super::super::error::ArgumentsError;
 use super::super::lexer::Kind;
+use super::super::modules::standard_load;
 use super::super::parser::{Parser, parse_code};
 use super::super::syntax::Node;
-use super::super::modules::standard_load;
 use super::{Def, Global, LoadError, Stmt};
 
 /// What the top of a file holds: its functions, its global variables and the standard
@@ -31,7 +31,11 @@ pub(super) fn read(lines: &[(usize, String)]) -> Result<Top, LoadError> {
             if let Some(module) = standard_load(code) {
                 top.modules.push(module.to_owned());
             } else if !code.contains(".star") {
-                return Err((*line, "a load() other than of a `.star` file or `load(\"@ytt:<m>\", \"<m>\")`".to_owned()));
+                return Err((
+                    *line,
+                    "a load() other than of a `.star` file or `load(\"@ytt:<m>\", \"<m>\")`"
+                        .to_owned(),
+                ));
             }
             at += 1;
             continue;

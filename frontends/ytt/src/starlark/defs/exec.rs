@@ -169,9 +169,10 @@ impl<'m, 'a> Exec<'m, 'a> {
         let mut values: Vec<Option<Val<'a>>> = args.into_iter().map(Some).collect();
         values.resize(n, None);
         for (k, v) in kwargs {
-            let i = params.iter().position(|(p, _)| *p == k).ok_or_else(|| {
-                format!("function {name} got an unexpected keyword argument {k}")
-            })?;
+            let i = params
+                .iter()
+                .position(|(p, _)| *p == k)
+                .ok_or_else(|| format!("function {name} got an unexpected keyword argument {k}"))?;
             let slot = values.get_mut(i).ok_or_else(String::new)?;
             if slot.is_some() {
                 return Err(format!(
@@ -218,12 +219,7 @@ impl<'m, 'a> Exec<'m, 'a> {
         Ok(Flow::Next)
     }
 
-    fn stmt(
-        &mut self,
-        def: &'m Def,
-        stmt: &'m Stmt,
-        frame: &mut Frame<'m>,
-    ) -> Result<Flow<'a>> {
+    fn stmt(&mut self, def: &'m Def, stmt: &'m Stmt, frame: &mut Frame<'m>) -> Result<Flow<'a>> {
         match stmt {
             Stmt::Expr { x, line } => {
                 self.step(def, *line)?;
@@ -307,12 +303,7 @@ impl<'m, 'a> Exec<'m, 'a> {
         Ok(items)
     }
 
-    fn assign(
-        &mut self,
-        target: &Node,
-        value: Val<'a>,
-        frame: &mut Frame<'m>,
-    ) -> Result<()> {
+    fn assign(&mut self, target: &Node, value: Val<'a>, frame: &mut Frame<'m>) -> Result<()> {
         match target {
             Node::Name { name, .. } => {
                 let slot = frame

@@ -180,7 +180,9 @@ impl Module {
         self.files.extend(other.files.iter().cloned());
         let mut plain = other.clone();
         plain.defs.truncate(other.defs.len() - other.defs_loaded());
-        plain.globals.truncate(other.globals.len() - other.globals_loaded());
+        plain
+            .globals
+            .truncate(other.globals.len() - other.globals_loaded());
         self.loaded.push(plain);
         Ok(self)
     }
@@ -320,8 +322,7 @@ impl Module {
         x.walk(&mut |n| match n {
             Node::Name { name, .. } => {
                 let name = name.as_str();
-                if self.global_names().any(|g| g == name)
-                    || self.modules.iter().any(|m| m == name)
+                if self.global_names().any(|g| g == name) || self.modules.iter().any(|m| m == name)
                 {
                     named = usize::MAX / 2;
                 } else if functions.contains(&name) {
@@ -329,7 +330,8 @@ impl Module {
                 }
             }
             Node::Call { func, .. } => {
-                if matches!(&**func, Node::Name { name, .. } if functions.contains(&name.as_str())) {
+                if matches!(&**func, Node::Name { name, .. } if functions.contains(&name.as_str()))
+                {
                     called += 1;
                 }
             }

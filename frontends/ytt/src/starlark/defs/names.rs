@@ -28,9 +28,9 @@ pub(super) fn check(
         .chain(globals.iter().map(|g| (g.name.as_str(), g.line)))
         .collect();
     for global in globals {
-        let later = top.iter().find(|(name, line)| {
-            *line >= global.line && mentions_name(&global.value, name)
-        });
+        let later = top
+            .iter()
+            .find(|(name, line)| *line >= global.line && mentions_name(&global.value, name));
         if let Some((name, _)) = later {
             return Err((
                 global.line,

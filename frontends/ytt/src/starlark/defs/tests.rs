@@ -226,7 +226,11 @@ fn globals_function_values_closures_and_assert_as_starlark_go() {
         "2: unsupported Starlark: the builtin len as a value"
     );
     assert_eq!(
-        run("def f(v):\n  g = 1\n  return g(v)\nend\n", "f", vec![Val::Int(1)]),
+        run(
+            "def f(v):\n  g = 1\n  return g(v)\nend\n",
+            "f",
+            vec![Val::Int(1)]
+        ),
         "invalid call of non-function (int)"
     );
     assert_eq!(
@@ -234,7 +238,11 @@ fn globals_function_values_closures_and_assert_as_starlark_go() {
         "1: global variable f referenced before assignment"
     );
     assert_eq!(
-        run("load(\"@ytt:struct\", \"struct\")\ndef f(v):\n  return struct.make(a=v)\nend\n", "f", vec![]),
+        run(
+            "load(\"@ytt:struct\", \"struct\")\ndef f(v):\n  return struct.make(a=v)\nend\n",
+            "f",
+            vec![]
+        ),
         "3: unsupported Starlark: `struct.make` (of `@ytt:struct`; validgen runs assert.fail, assert.try_to)"
     );
 }

@@ -211,6 +211,16 @@ pub fn lookup<'v, 'a>(entries: &'v [(Val<'a>, Val<'a>)], key: &Val<'_>) -> Optio
         .map(|(_, v)| v)
 }
 
+/// Whether two function values are the same function (starlark-go compares them by
+/// identity): the same module function or builtin, or the same closure.
+fn same_callable(a: &Callable, b: &Callable) -> bool {
+    match (a, b) {
+        (Callable::Def(x), Callable::Def(y)) => x == y,
+        (Callable::Builtin(x), Callable::Builtin(y)) => x == y,
+        _ => std::ptr::eq(a, b),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use std::borrow::Cow;
@@ -259,15 +269,5 @@ mod tests {
             Ok(false)
         );
         assert_eq!(compare(Cmp::Ge, &Val::None, &Val::None), Ok(true));
-    }
-}
-
-/// Whether two function values are the same function (starlark-go compares them by
-/// identity): the same module function or builtin, or the same closure.
-fn same_callable(a: &Callable, b: &Callable) -> bool {
-    match (a, b) {
-        (Callable::Def(x), Callable::Def(y)) => x == y,
-        (Callable::Builtin(x), Callable::Builtin(y)) => x == y,
-        _ => std::ptr::eq(a, b),
     }
 }
