@@ -18,6 +18,7 @@ mod expr;
 pub mod functions;
 pub mod interp;
 mod lexer;
+pub(crate) mod lines;
 mod lower;
 mod modules;
 pub mod ops;
@@ -32,7 +33,7 @@ pub use error::{ArgumentsError, ErrorKind};
 pub use expr::{Callee, Expr, Lambda};
 pub use modules::{STANDARD_MODULES, mentions, standard_load};
 pub use resolve::ResolveErrors;
-pub use val::Val;
+pub use val::{Callable, Val};
 pub use value::Value;
 
 /// The name under which a `def` function with statements stands in an annotation once its
