@@ -188,10 +188,10 @@ fn matcher(m: &Matcher, args: &[Arg<'_>]) -> Result<bool, OverlayError> {
 
 /// The value at `key` of the map `arg` (`pullOutMapValue`).
 fn map_value<'n>(key: &str, arg: &Arg<'n>) -> Result<&'n Node, OverlayError> {
-    let null = &Node::Scalar(Scalar::Null);
+    static NULL: Node = Node::Scalar(Scalar::Null);
     let node = match arg {
         Arg::Node(n) => *n,
-        _ => null,
+        _ => &NULL,
     };
     let Node::Map(items) = node else {
         return Err(OverlayError::Ytt(format!(

@@ -24,6 +24,8 @@ pub(super) struct Match {
     by: Option<OverlayValue>,
     /// How many matches it allows.
     pub(super) expects: Expects,
+    /// An array item without `@overlay/match`: it matches nothing.
+    unannotated: bool,
 }
 
 impl Expects {
@@ -253,6 +255,9 @@ impl Match {
         left: &[ArrayItem],
         new: &ArrayItem,
     ) -> Result<Option<Vec<usize>>, OverlayError> {
+        if self.unannotated {
+            return Ok(self.expects.check(&[])?.then_some(Vec::new()));
+        }
         let Some(by) = &self.by else {
             return Err(OverlayError::Ytt(
                 "Expected 'overlay/match' annotation keyword argument 'by' to be specified"
@@ -293,6 +298,7 @@ pub(super) fn unannotated() -> Match {
             expects: Some(OverlayValue::Value(Value::Int(0))),
             ..Expects::default()
         },
+        unannotated: true,
     }
 }
 

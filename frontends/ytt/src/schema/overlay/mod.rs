@@ -61,7 +61,7 @@ fn which_op(comments: &[Comment]) -> Result<&'static str, OverlayError> {
         .collect();
     match found.as_slice() {
         [] => Ok("merge"),
-        [op] => Ok(op),
+        [op] => Ok(*op),
         _ => Err(OverlayError::Ytt(
             "Expected to find only one overlay operation".to_owned(),
         )),
