@@ -10,6 +10,7 @@
 
 mod array;
 mod call;
+mod items;
 mod compare;
 mod matching;
 mod via;
@@ -18,7 +19,7 @@ use super::check::scalar_as_s;
 use crate::annotations::annotations;
 use crate::starlark::{OverlayValue, evaluate_overlay_arguments};
 use matching::{Expects, child_defaults, read_match};
-use validgen_gotext::yaml::{Comment, Document, MapItem, Node, Pos, Scalar};
+use validgen_gotext::yaml::{Comment, Document, MapItem, Node, Pos};
 
 /// Why two schema documents do not merge.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -102,6 +103,8 @@ fn document(left: &mut Document, right: &Document) -> Result<(), OverlayError> {
         _ => none.clone(),
     };
     let found = read_match(kwargs(&right.comments, "match")?, &none)?;
+    // Exactly the one document before (`ExactMatch`).
+    let at = [left.pos.clone()];
     let unsupported = |what: &str| {
         Err(OverlayError::Unsupported(
             right.pos.clone(),
@@ -110,13 +113,13 @@ fn document(left: &mut Document, right: &Document) -> Result<(), OverlayError> {
     };
     match op {
         "merge" => {
-            if found.expects.check(std::slice::from_ref(&left.pos))? && apply(&mut left.value, &right.value, &children)? {
+            if found.expects.check(&at)? && apply(&mut left.value, &right.value, &children)? {
                 left.value = right.value.clone();
             }
         }
         "replace" => {
             let replace = via::Replace::of(&right.comments)?;
-            if found.expects.check(std::slice::from_ref(&left.pos))? {
+            if found.expects.check(&at)? {
                 let value = replace.value(Some(&left.value), &right.value)?;
                 *left = Document {
                     value,
@@ -126,7 +129,7 @@ fn document(left: &mut Document, right: &Document) -> Result<(), OverlayError> {
         }
         "assert" => {
             let assert = via::Assert::of(&right.comments)?;
-            if found.expects.check(std::slice::from_ref(&left.pos))? {
+            if found.expects.check(&at)? {
                 assert.check(&left.value, &right.value)?;
                 apply(&mut left.value, &right.value, &children)?;
             }
@@ -174,26 +177,6 @@ fn apply(left: &mut Node, right: &Node, defaults: &Expects) -> Result<bool, Over
     }
 }
 
-/// `right` merged into the matched `left` (`mergeMapItem`/`mergeArrayItem`): a scalar, or
-/// anything over a null, replaces the value (and its position); maps and arrays merge.
-fn merge_value(
-    left: &mut Node,
-    left_pos: &mut Pos,
-    right: &Node,
-    right_pos: &Pos,
-    children: &Expects,
-) -> Result<(), OverlayError> {
-    let replace = match left {
-        Node::Scalar(Scalar::Null) => true,
-        _ => apply(left, right, children)?,
-    };
-    if replace {
-        *left = right.clone();
-        *left_pos = right_pos.clone();
-    }
-    Ok(())
-}
-
 /// One map item of the overlay applied to the map `left` (`map.go`).
 fn map_item(left: &mut Vec<MapItem>, item: &MapItem, defaults: &Expects) -> Result<(), OverlayError> {
     let op = which_op(&item.comments)?;
@@ -203,69 +186,5 @@ fn map_item(left: &mut Vec<MapItem>, item: &MapItem, defaults: &Expects) -> Resu
             item.pos
         )));
     }
-    let children = match op {
-        "merge" | "assert" => child_defaults(kwargs(&item.comments, "match-child-defaults")?, defaults)?,
-        _ => Expects::default(),
-    };
-    let found = read_match(kwargs(&item.comments, "match")?, defaults)?;
-    match op {
-        "merge" => {
-            let Some(at) = found.map_items(left, item)? else {
-                return Ok(());
-            };
-            if at.is_empty() {
-                left.push(item.clone());
-            }
-            for i in at {
-                if let Some(l) = left.get_mut(i) {
-                    merge_value(&mut l.value, &mut l.pos, &item.value, &item.pos, &children)?;
-                }
-            }
-        }
-        "remove" => {
-            let Some(at) = found.map_items(left, item)? else {
-                return Ok(());
-            };
-            let mut i = 0;
-            left.retain(|_| {
-                i += 1;
-                !at.contains(&(i - 1))
-            });
-        }
-        "replace" => {
-            let replace = via::Replace::of(&item.comments)?;
-            let Some(at) = found.map_items(left, item)? else {
-                return Ok(());
-            };
-            for &i in &at {
-                if let Some(l) = left.get_mut(i) {
-                    let value = replace.value(Some(&l.value), &item.value)?;
-                    *l = MapItem {
-                        value,
-                        ..item.clone()
-                    };
-                }
-            }
-            if at.is_empty() && replace.or_add {
-                let value = replace.value(None, &item.value)?;
-                left.push(MapItem {
-                    value,
-                    ..item.clone()
-                });
-            }
-        }
-        _ => {
-            let assert = via::Assert::of(&item.comments)?;
-            let Some(at) = found.map_items(left, item)? else {
-                return Ok(());
-            };
-            for i in at {
-                if let Some(l) = left.get_mut(i) {
-                    assert.check(&l.value, &item.value)?;
-                    apply(&mut l.value, &item.value, &children)?;
-                }
-            }
-        }
-    }
-    Ok(())
+    items::operate(op, left, item, defaults)
 }
