@@ -359,12 +359,12 @@ fn evaluate_all(
         )));
     };
     match value {
-        Node::Map(items) => items
-            .iter()
-            .try_for_each(|i| evaluate_all(&i.comments, &i.value, depth, overlay, all.as_deref_mut())),
-        Node::Array(items) => items
-            .iter()
-            .try_for_each(|i| evaluate_all(&i.comments, &i.value, depth, overlay, all.as_deref_mut())),
+        Node::Map(items) => items.iter().try_for_each(|i| {
+            evaluate_all(&i.comments, &i.value, depth, overlay, all.as_deref_mut())
+        }),
+        Node::Array(items) => items.iter().try_for_each(|i| {
+            evaluate_all(&i.comments, &i.value, depth, overlay, all.as_deref_mut())
+        }),
         Node::Scalar(_) => Ok(()),
     }
 }

@@ -84,7 +84,8 @@ pub fn evaluate_overlay_arguments(
 }
 
 fn overlay_value(node: &Node, module: Option<&str>) -> Result<OverlayValue, ArgumentsError> {
-    let of_module = |x: &Node| matches!((x, module), (Node::Name { name, .. }, Some(m)) if name == m);
+    let of_module =
+        |x: &Node| matches!((x, module), (Node::Name { name, .. }, Some(m)) if name == m);
     match node {
         Node::Dot { x, name, .. } if of_module(x) && name == "all" => {
             Ok(OverlayValue::Matcher(Matcher::All))
@@ -159,7 +160,11 @@ fn matcher(
             [f] => Matcher::Not(Box::new(f.clone())),
             _ => return Err(refuse("without exactly one argument")),
         },
-        _ => return Err(refuse("(validgen reads subset, index, all, map_key, and_op, or_op and not_op)")),
+        _ => {
+            return Err(refuse(
+                "(validgen reads subset, index, all, map_key, and_op, or_op and not_op)",
+            ));
+        }
     })
 }
 

@@ -7,8 +7,8 @@ use std::borrow::Cow;
 
 use serde_json::Value as Json;
 
-use super::compare::{compare, compare_leaves};
 use super::OverlayError;
+use super::compare::{compare, compare_leaves};
 use crate::data::{key_text, to_json};
 use crate::schema::args::{self, to_node};
 use crate::schema::build::MAX_DEPTH;
@@ -221,7 +221,9 @@ pub(super) fn result_node(result: &Val<'_>, args: &[(&Node, &Json)]) -> Option<N
         Val::Float(f) => Scalar::Float(*f),
         Val::Str(s) => Scalar::String(s.to_string()),
         Val::Fragment(target) => {
-            return args.iter().find_map(|(node, json)| locate(node, json, target));
+            return args
+                .iter()
+                .find_map(|(node, json)| locate(node, json, target));
         }
         _ => return None,
     }))

@@ -11,7 +11,10 @@ pub(super) fn compare(left: &Node, right: &Node) -> (bool, String) {
     match right {
         Node::Map(expected) => {
             let Node::Map(actual) = left else {
-                return (false, format!("Expected map, but was {}", node_type_name(left)));
+                return (
+                    false,
+                    format!("Expected map, but was {}", node_type_name(left)),
+                );
             };
             for r in expected {
                 let mut matched = false;
@@ -23,18 +26,27 @@ pub(super) fn compare(left: &Node, right: &Node) -> (bool, String) {
                     matched = true;
                 }
                 if !matched {
-                    return (false, "Expected at least one map item to match by key".to_owned());
+                    return (
+                        false,
+                        "Expected at least one map item to match by key".to_owned(),
+                    );
                 }
             }
             (true, String::new())
         }
         Node::Array(expected) => {
             let Node::Array(actual) = left else {
-                return (false, format!("Expected array, but was {}", node_type_name(left)));
+                return (
+                    false,
+                    format!("Expected array, but was {}", node_type_name(left)),
+                );
             };
             for (i, r) in expected.iter().enumerate() {
                 let Some(l) = actual.get(i) else {
-                    return (false, "Expected to have matching number of array items".to_owned());
+                    return (
+                        false,
+                        "Expected to have matching number of array items".to_owned(),
+                    );
                 };
                 let (ok, why) = compare(&l.value, &r.value);
                 if !ok {

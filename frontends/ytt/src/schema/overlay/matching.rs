@@ -123,7 +123,11 @@ fn check_value(value: &OverlayValue, kwarg: &str, matches: &[Pos]) -> Result<(),
             let at_least = text
                 .strip_suffix('+')
                 .and_then(|i| i.parse::<i64>().ok())
-                .ok_or_else(|| other(format!("Expected '{text}' to be in format 'i+' where i is an integer")))?;
+                .ok_or_else(|| {
+                    other(format!(
+                        "Expected '{text}' to be in format 'i+' where i is an integer"
+                    ))
+                })?;
             if i64::try_from(n).is_ok_and(|n| n >= at_least) {
                 Ok(())
             } else {
@@ -236,13 +240,24 @@ impl Match {
         for (i, item) in left.iter().enumerate() {
             let hit = match &self.by {
                 None => item.key == new.key,
-                Some(by) => self.by_call(by, &[Arg::Key(&item.key), Arg::Node(&item.value), Arg::Node(&new.value)])?,
+                Some(by) => self.by_call(
+                    by,
+                    &[
+                        Arg::Key(&item.key),
+                        Arg::Node(&item.value),
+                        Arg::Node(&new.value),
+                    ],
+                )?,
             };
             if hit {
                 found.push(i);
             }
         }
-        let positions: Vec<Pos> = found.iter().filter_map(|&i| left.get(i)).map(|i| i.pos.clone()).collect();
+        let positions: Vec<Pos> = found
+            .iter()
+            .filter_map(|&i| left.get(i))
+            .map(|i| i.pos.clone())
+            .collect();
         Ok(self.expects.check(&positions)?.then_some(found))
     }
 
@@ -266,11 +281,18 @@ impl Match {
         };
         let mut found = Vec::new();
         for (i, item) in left.iter().enumerate() {
-            if self.by_call(by, &[Arg::Index(i), Arg::Node(&item.value), Arg::Node(&new.value)])? {
+            if self.by_call(
+                by,
+                &[Arg::Index(i), Arg::Node(&item.value), Arg::Node(&new.value)],
+            )? {
                 found.push(i);
             }
         }
-        let positions: Vec<Pos> = found.iter().filter_map(|&i| left.get(i)).map(|i| i.pos.clone()).collect();
+        let positions: Vec<Pos> = found
+            .iter()
+            .filter_map(|&i| left.get(i))
+            .map(|i| i.pos.clone())
+            .collect();
         Ok(self.expects.check(&positions)?.then_some(found))
     }
 
@@ -329,7 +351,10 @@ mod tests {
                 "Expected number of matched nodes to be 1, but was 2 (lines: schema.yml:10, schema.yml:3)".to_owned()
             ))
         );
-        assert_eq!(expects("expects", Value::String("1+".to_owned())).check(&two), Ok(true));
+        assert_eq!(
+            expects("expects", Value::String("1+".to_owned())).check(&two),
+            Ok(true)
+        );
         assert_eq!(expects("when", Value::Int(1)).check(&two), Ok(false));
         let list = Value::List(vec![Value::Int(0), Value::String("3+".to_owned())]);
         assert_eq!(
@@ -362,6 +387,9 @@ mod tests {
         };
         let m = read_match(None, &Expects::default());
         let Ok(m) = m else { panic!("{m:?}") };
-        assert_eq!(m.map_items(&[item("a"), item("b")], &item("b")), Ok(Some(vec![1])));
+        assert_eq!(
+            m.map_items(&[item("a"), item("b")], &item("b")),
+            Ok(Some(vec![1]))
+        );
     }
 }

@@ -10,8 +10,8 @@
 
 mod array;
 mod call;
-mod items;
 mod compare;
+mod items;
 mod matching;
 mod via;
 
@@ -99,7 +99,9 @@ fn document(left: &mut Document, right: &Document) -> Result<(), OverlayError> {
     let op = which_op(&right.comments)?;
     let none = Expects::default();
     let children = match op {
-        "merge" | "assert" => child_defaults(kwargs(&right.comments, "match-child-defaults")?, &none)?,
+        "merge" | "assert" => {
+            child_defaults(kwargs(&right.comments, "match-child-defaults")?, &none)?
+        }
         _ => none.clone(),
     };
     let found = read_match(kwargs(&right.comments, "match")?, &none)?;
@@ -178,7 +180,11 @@ fn apply(left: &mut Node, right: &Node, defaults: &Expects) -> Result<bool, Over
 }
 
 /// One map item of the overlay applied to the map `left` (`map.go`).
-fn map_item(left: &mut Vec<MapItem>, item: &MapItem, defaults: &Expects) -> Result<(), OverlayError> {
+fn map_item(
+    left: &mut Vec<MapItem>,
+    item: &MapItem,
+    defaults: &Expects,
+) -> Result<(), OverlayError> {
     let op = which_op(&item.comments)?;
     if matches!(op, "insert" | "append") {
         return Err(OverlayError::Ytt(format!(

@@ -145,18 +145,22 @@ impl Assert {
             )));
         }
         let false_ = "Expected via invocation to return true, but was false";
-        call(via, &[Arg::Node(existing), Arg::Node(new)], |result, _| match result {
-            Val::None | Val::Bool(true) => Ok(()),
-            Val::Bool(false) => Err(OverlayError::Ytt(false_.to_owned())),
-            Val::Tuple(pair) | Val::List(pair) => match pair.as_slice() {
-                [Val::Bool(true), Val::Str(_)] => Ok(()),
-                [Val::Bool(false), Val::Str(message)] => Err(OverlayError::Ytt(format!(
-                    "{false_} with message: {message}"
-                ))),
+        call(
+            via,
+            &[Arg::Node(existing), Arg::Node(new)],
+            |result, _| match result {
+                Val::None | Val::Bool(true) => Ok(()),
+                Val::Bool(false) => Err(OverlayError::Ytt(false_.to_owned())),
+                Val::Tuple(pair) | Val::List(pair) => match pair.as_slice() {
+                    [Val::Bool(true), Val::Str(_)] => Ok(()),
+                    [Val::Bool(false), Val::Str(message)] => Err(OverlayError::Ytt(format!(
+                        "{false_} with message: {message}"
+                    ))),
+                    _ => Err(neither()),
+                },
                 _ => Err(neither()),
             },
-            _ => Err(neither()),
-        })
+        )
     }
 }
 
