@@ -90,7 +90,13 @@ pub(crate) fn apply(file: &mut Loaded, stars: StarFiles<'_>, schema: bool) -> Ve
     visible.extend(own_names);
     for annotation in all.iter().filter(|a| !a.name.is_empty()) {
         let line = annotation.pos.line;
-        if let Some(module) = modules.iter().find(|m| mentions(&annotation.args, m)) {
+        // A schema overlay's `@overlay/...` annotations may call `@ytt:overlay`'s matchers.
+        let overlay_ok = schema && annotation.name.starts_with("overlay/");
+        if let Some(module) = modules
+            .iter()
+            .filter(|m| !(overlay_ok && **m == "overlay"))
+            .find(|m| mentions(&annotation.args, m))
+        {
             let construct = format!("the module `{module}` (`@ytt:{module}`) in an annotation");
             refused.push((line, refusal(&file.path, line, &construct)));
         } else if let Some(global) = module.globals().find(|g| mentions(&annotation.args, g)) {
