@@ -245,6 +245,7 @@ fn json_schema_random(manifest: &std::path::Path, out: &std::path::Path) {
                 Ok(c) => Some(validgen_codegen::emit::schemas::SchemaItem {
                     file: name.clone(),
                     name,
+                    annotating: c.annotating(&schema),
                     schema,
                     rules: c.rules,
                 }),
@@ -287,6 +288,7 @@ fn json_schema_costly(manifest: &std::path::Path, out: &std::path::Path) {
                 Ok(c) => validgen_codegen::emit::schemas::SchemaItem {
                     name,
                     file: String::new(),
+                    annotating: c.annotating(&schema),
                     schema,
                     rules: c.rules,
                 },
@@ -316,25 +318,31 @@ fn json_schema_suite(manifest: &std::path::Path, out: &std::path::Path) {
         manifest.join("schemas/suite.rs").display()
     );
     let groups = schema_suite::groups(&suite);
-    let sets: Vec<(String, validgen_core::ir::RuleSet)> = groups
+    let compiled: Vec<validgen_json_schema::CompiledSchema> = groups
         .iter()
         .map(|g| {
-            let compiled = validgen_json_schema::compile(&g.schema, &g.options)
-                .unwrap_or_else(|e| panic!("{}: {e:?}", g.label));
-            (g.name.clone(), compiled.rules)
+            validgen_json_schema::compile(&g.schema, &g.options)
+                .unwrap_or_else(|e| panic!("{}: {e:?}", g.label))
         })
+        .collect();
+    let sets: Vec<(String, validgen_core::ir::RuleSet)> = groups
+        .iter()
+        .zip(&compiled)
+        .map(|(g, c)| (g.name.clone(), c.rules.clone()))
         .collect();
     // A schema catalog, so that `SCHEMAS` (in the same order) gives the bytes and verdict
     // entry points too.
     let items: Vec<validgen_codegen::emit::schemas::SchemaItem> = groups
         .iter()
         .zip(&sets)
+        .zip(&compiled)
         .map(
-            |(g, (name, rules))| validgen_codegen::emit::schemas::SchemaItem {
+            |((g, (name, rules)), c)| validgen_codegen::emit::schemas::SchemaItem {
                 name: name.clone(),
                 file: g.label.clone(),
                 schema: g.schema.clone(),
                 rules: rules.clone(),
+                annotating: c.annotating(&g.schema),
             },
         )
         .collect();

@@ -1,0 +1,57 @@
+//! The Annotations Test Suite of JSON-Schema-Test-Suite (vendored under
+//! `tests/corpus/json-schema-test-suite/annotations`) through the interpreter's standard
+//! output (`CompiledSchema::output`, `list`): every case of draft-07, 2019-09 and 2020-12,
+//! the annotations collected at each instance location exactly those its assertions expect.
+
+#[path = "../../../../tests/schemas/annotation_suite.rs"]
+mod annotation_suite;
+
+use std::path::PathBuf;
+
+use validgen_json_schema::{Draft, Options, OutputFormat, compile};
+
+#[test]
+fn the_annotation_suite_passes_in_every_draft_that_annotates() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/corpus/json-schema-test-suite/annotations/tests");
+    let mut failures = Vec::new();
+    let mut tallies = Vec::new();
+    for (release, draft) in [
+        (7, Draft::Draft7),
+        (2019, Draft::Draft2019),
+        (2020, Draft::Draft2020),
+    ] {
+        let options = Options {
+            default_draft: Some(draft),
+            ..Options::default()
+        };
+        let mut tests = 0;
+        for case in annotation_suite::cases(&dir, release) {
+            let compiled = match compile(&case.schema, &options) {
+                Ok(c) => c,
+                Err(e) => {
+                    failures.push(format!("{release} {} ({}): refused: {e:?}", case.label, case.name));
+                    continue;
+                }
+            };
+            let annotating = compiled.annotating(&case.schema);
+            for (instance, assertions) in &case.tests {
+                tests += 1;
+                let list = compiled.output(
+                    (&case.schema, &annotating),
+                    instance,
+                    "",
+                    OutputFormat::List,
+                );
+                for f in annotation_suite::failures(&list, assertions) {
+                    failures.push(format!("{release} {}: {instance}: {f}", case.label));
+                }
+            }
+        }
+        tallies.push((release, tests));
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    // Every test of the suite that each release admits (the other 3 are for a release to
+    // come, `9999`).
+    assert_eq!(tallies, [(7, 24), (2019, 43), (2020, 55)]);
+}
