@@ -295,6 +295,8 @@ fn compile_found(
             // A CRD version is one document (OpenAPI has no `$id`).
             registry: (!openapi).then(|| Arc::clone(registry)),
             base_uri: (!openapi).then(|| read.url.clone()),
+            // `SchemaItem::annotating` compiles again with it.
+            annotations: false,
         };
         #[cfg(feature = "crd")]
         let judge = if openapi && opts.cel_rules {

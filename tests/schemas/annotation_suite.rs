@@ -134,7 +134,7 @@ fn annotations(list: &Value) -> BTreeMap<(String, String), BTreeMap<String, Valu
 }
 
 /// A URI fragment percent-decoded.
-fn decode(fragment: &str) -> String {
+pub fn decode(fragment: &str) -> String {
     let bytes = fragment.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;

@@ -229,7 +229,9 @@ impl<'r> Deriver<'r> {
             if let Check::Keyword { location, .. } = c {
                 self.keywords.insert(location.clone());
             }
-            for_each_nested(c, |inner| self.keywords(inner));
+            for inner in c.nested() {
+                self.keywords(inner);
+            }
         }
     }
 
@@ -310,15 +312,28 @@ impl<'r> Deriver<'r> {
                     then,
                     otherwise,
                 } => {
-                    // `if` beside `then`/`else`; a `dependentSchemas` entry is all three.
-                    let (then_at, else_at) = match kw.strip_suffix("/if") {
-                        Some(parent) => (child(parent, "then"), child(parent, "else")),
-                        None => (kw.to_owned(), kw.to_owned()),
-                    };
+                    // `if` beside `then`/`else`; a `dependentSchemas` entry is the `then`
+                    // of a condition of the IR's own (the property's presence).
                     let id = self.branch(condition);
+                    let (condition, then_at, else_at) = match kw.strip_suffix("/if") {
+                        Some(parent) => (
+                            self.node(condition, kw),
+                            child(parent, "then"),
+                            child(parent, "else"),
+                        ),
+                        None => {
+                            let mut steps = Vec::new();
+                            self.steps(condition, object, kw, &mut steps);
+                            let node = Node {
+                                objects: Vec::new(),
+                                steps,
+                            };
+                            (node, kw.to_owned(), kw.to_owned())
+                        }
+                    };
                     out.push(Step::If {
                         id,
-                        condition: self.node(condition, kw),
+                        condition,
                         then: self.node(then, &then_at),
                         otherwise: self.node(otherwise, &else_at),
                     });
@@ -411,43 +426,5 @@ impl<'r> Deriver<'r> {
             Role::Unknown => true,
             Role::Applied => k == "format" && !self.keywords.contains(&child(at, k)),
         }
-    }
-}
-
-/// Calls `f` on each list of checks nested in `c`.
-fn for_each_nested<'c>(c: &'c Check, mut f: impl FnMut(&'c [Check])) {
-    match c {
-        Check::Keyword { checks, .. }
-        | Check::Not { checks }
-        | Check::Items { checks, .. }
-        | Check::Contains { checks, .. }
-        | Check::AdditionalProperties { checks, .. }
-        | Check::PropertyNames { checks } => f(checks),
-        Check::AnyOf { branches } | Check::OneOf { branches } => {
-            branches.iter().for_each(|b| f(b));
-        }
-        Check::IfThenElse {
-            condition,
-            then,
-            otherwise,
-        } => {
-            f(condition);
-            f(then);
-            f(otherwise);
-        }
-        Check::PrefixItems { items } => items.iter().for_each(|b| f(b)),
-        Check::Properties { properties } => properties.iter().for_each(|(_, b)| f(b)),
-        Check::PatternProperties { patterns } => patterns.iter().for_each(|(_, b)| f(b)),
-        Check::Unevaluated {
-            checks,
-            properties,
-            items,
-            ..
-        } => {
-            f(checks);
-            properties.iter().for_each(|b| f(b));
-            items.iter().for_each(|b| f(b));
-        }
-        _ => {}
     }
 }

@@ -14,6 +14,8 @@ use validgen_core::interpret::{Explain, evaluate_document};
 use validgen_core::model::{Plain, Tape, Yaml, YamlVersion};
 use validgen_json_schema::{Options, Registry, SchemaMap, compile};
 
+use crate::annotation_oracle::{self, Comparison};
+
 /// The URL prefixes the collection's schemas are published under, both served from its
 /// `schemas/` folder.
 const PREFIXES: [&str; 2] = [
@@ -184,6 +186,8 @@ struct Tally {
     unexpected: Vec<String>,
     /// The verdicts that differ from the oracle's, `(schema, file)`.
     differ: Vec<(String, String)>,
+    /// The annotations of the valid instances against the oracle's.
+    annotations: Comparison,
     failures: Vec<String>,
 }
 
@@ -202,6 +206,7 @@ fn every_verdict_equals_the_oracles() {
         let schema = read_schema(name);
         let compiled = compile(&schema, &options(name, &registry))
             .unwrap_or_else(|e| panic!("{name}: {}", e[0]));
+        let annotating = compiled.annotating(&schema);
         let oracle = jsonschema::options()
             .should_validate_formats(false)
             .with_base_uri(format!("{}{name}", PREFIXES[0]))
@@ -234,6 +239,14 @@ fn every_verdict_equals_the_oracles() {
                         .push(format!("{file}: from bytes {from_bytes:?} != {report:?}"));
                 }
                 tally.instances += 1;
+                if ours && oracle.is_valid(&instance) {
+                    let theirs = oracle.evaluate(&instance);
+                    tally.annotations.add(
+                        &file,
+                        &annotation_oracle::ours(&annotating.collect(&instance)),
+                        &annotation_oracle::theirs(&theirs),
+                    );
+                }
                 if ours == expected {
                     tally.as_expected += 1;
                 } else {
@@ -264,6 +277,7 @@ fn every_verdict_equals_the_oracles() {
         }
     }
     assert!(tally.failures.is_empty(), "{}", tally.failures.join("\n"));
+    panic!("{:#?}", tally.annotations);
     assert_eq!(
         (
             tally.schemas,
