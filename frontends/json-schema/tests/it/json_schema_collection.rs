@@ -277,7 +277,7 @@ fn every_verdict_equals_the_oracles() {
         }
     }
     assert!(tally.failures.is_empty(), "{}", tally.failures.join("\n"));
-    panic!("{:#?}", tally.annotations);
+    annotations_as_pinned(&tally.annotations);
     assert_eq!(
         (
             tally.schemas,
@@ -289,4 +289,46 @@ fn every_verdict_equals_the_oracles() {
     );
     let expected: Vec<&str> = NOT_AS_SCHEMASTORE_EXPECTS.iter().map(|(f, _)| *f).collect();
     assert_eq!(tally.unexpected, expected);
+}
+
+/// The annotations of the valid instances against `jsonschema`'s `evaluate`, keyword by
+/// keyword, as pinned: 6 400 agree.
+fn annotations_as_pinned(c: &Comparison) {
+    let by = |m: &BTreeMap<String, usize>| -> Vec<(String, usize)> {
+        m.iter().map(|(k, n)| (k.clone(), *n)).collect()
+    };
+    let pinned = |list: &[(&str, usize)]| -> Vec<(String, usize)> {
+        list.iter().map(|(k, n)| ((*k).to_owned(), *n)).collect()
+    };
+    assert_eq!(c.agree, 6400, "{c:#?}");
+    // validgen alone: `properties`, `patternProperties` and `additionalProperties`, which
+    // `jsonschema` leaves out where it checks them as one (an object closed by
+    // `additionalProperties: false`); `examples` found at another location (below).
+    assert_eq!(
+        by(&c.only_ours),
+        pinned(&[
+            ("additionalProperties", 2015),
+            ("examples", 50),
+            ("patternProperties", 145),
+            ("properties", 1754),
+        ]),
+        "{c:#?}"
+    );
+    // `jsonschema` alone: `$comment` (core §8.3: never an annotation) and `$defs` in
+    // draft-07 (a keyword validgen reads there), both unknown to it; `contentMediaType` on
+    // values that are not strings (validation §8.3: strings only); `examples` at another
+    // location than validgen's (through a `$ref`); `items` (not yet explained).
+    assert_eq!(
+        by(&c.only_theirs),
+        pinned(&[
+            ("$comment", 26),
+            ("$defs", 3),
+            ("contentMediaType", 12),
+            ("examples", 50),
+            ("items", 12),
+        ]),
+        "{c:#?}"
+    );
+    // Both, different values: `properties` (not yet explained).
+    assert_eq!(by(&c.differ), pinned(&[("properties", 5)]), "{c:#?}");
 }
