@@ -458,10 +458,12 @@ pub enum Format {
     /// against schemas, `{"source", "output": {"valid"}}`; other items as `json`.
     Flag,
     /// JSON Schema standard output, a flat list of error units (§12.4 "Basic"): `valid` and
-    /// `errors` (`keywordLocation`, `absoluteKeywordLocation`, `instanceLocation`, `error`).
+    /// `errors` (`keywordLocation`, `absoluteKeywordLocation`, `instanceLocation`, `error`);
+    /// for a valid document, the `annotations` it collected (`title`, `default`, the
+    /// properties `properties` evaluated…), one valid unit each.
     List,
-    /// JSON Schema standard output, error units nested by keyword location (§12.4
-    /// "Detailed").
+    /// JSON Schema standard output, error (or annotation) units nested by keyword location
+    /// (§12.4 "Detailed").
     Hierarchical,
 }
 

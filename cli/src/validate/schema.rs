@@ -13,6 +13,7 @@ use validgen_codegen::{Diagnostic, LoadedSchema, SchemaOptions, load_schemas};
 use validgen_core::interpret::Outcome;
 use validgen_core::model::YamlVersion;
 use validgen_crd::CelRules;
+use validgen_json_schema::annotate::AnnotationUnit;
 use validgen_json_schema::{
     CEL_NOT_EVALUATED, LIST_MAP_KEYS_NOT_CHECKED, annotation_of, describe_in,
 };
@@ -35,6 +36,8 @@ pub struct SchemaSet {
     /// How YAML documents are read: `--yaml-version` with `--schema`; with `--crd`, YAML 1.1
     /// as `sigs.k8s.io/yaml` reads manifests (go-yaml v2).
     pub(super) yaml: YamlVersion,
+    /// Collect the annotations of valid documents (`-o list|hierarchical` with `--schema`).
+    annotate: bool,
 }
 
 /// The `--schema` or `--crd` paths loaded.
@@ -65,6 +68,8 @@ pub struct LoadOptions<'a> {
     pub schema_map: &'a [validgen_codegen::SchemaMap],
     /// `--yaml-version`: how YAML documents are read with `--schema`.
     pub yaml: YamlVersion,
+    /// The output prints annotations (`-o list|hierarchical`): collect them.
+    pub annotate: bool,
 }
 
 /// A path as the user named it, without a trailing `/`.
@@ -99,6 +104,7 @@ pub fn load(paths: &[PathBuf], opts: LoadOptions<'_>) -> LoadedSet {
         opts.yaml
     };
     out.set.strict = opts.crd && opts.strict;
+    out.set.annotate = opts.annotate && !opts.crd;
     if let Some(old) = opts.old {
         let name = display_path(old);
         let read = std::fs::read(old)
@@ -284,6 +290,12 @@ impl SchemaSet {
         // In document order (stable: equal positions keep schema and keyword order).
         violations.sort_by_key(|v| (v.line, v.column));
         warnings.sort_by_key(|v| (v.line, v.column));
+        let annotations = if self.annotate && violations.is_empty() {
+            let value = doc.value();
+            schemas.iter().flat_map(|s| annotations(s, &value)).collect()
+        } else {
+            Vec::new()
+        };
         Item::Document(Box::new(DocVerdict {
             source,
             line,
@@ -291,6 +303,7 @@ impl SchemaSet {
             schemas: schemas.iter().map(|s| schema_name(s)).collect(),
             violations,
             warnings,
+            annotations,
         }))
     }
 
@@ -470,6 +483,20 @@ pub(crate) fn schema_name(s: &LoadedSchema) -> String {
     } else {
         format!("{}#{}", s.file, s.base)
     }
+}
+
+/// The annotations the valid document `value` collects from `schema`
+/// (`json_schema::Annotating::collect`), each keyword located in its schema file as the
+/// violations' are.
+fn annotations(schema: &LoadedSchema, value: &serde_json::Value) -> Vec<AnnotationUnit> {
+    let name = schema_name(schema);
+    let mut found = schema.annotating.collect(value);
+    for unit in &mut found {
+        if !unit.keyword.contains('#') {
+            unit.keyword = format!("{name}#{}", unit.keyword);
+        }
+    }
+    found
 }
 
 /// The violations of the document `doc` (whose piece starts on stream line `first_line`,

@@ -13,6 +13,7 @@ mod data;
 mod documents;
 mod extract;
 mod fuzz_regress;
+mod json_schema_annotation_suite;
 mod json_schema_annotations;
 mod json_schema_compiled;
 mod json_schema_random;
