@@ -16,6 +16,7 @@ mod fuzz_regress;
 mod json_schema_annotations;
 mod json_schema_compiled;
 mod json_schema_random;
+mod json_schema_store;
 mod kyverno_compiled;
 mod reference_gaps;
 mod response;

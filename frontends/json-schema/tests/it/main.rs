@@ -2,7 +2,6 @@
 //! module for what several share).
 
 mod json_schema_annotations;
-mod json_schema_collection;
 mod json_schema_deep;
 mod json_schema_drafts;
 mod json_schema_oracle;
