@@ -41,7 +41,7 @@ pub fn function(name: &Ident, full: &Ident, set: &RuleSet, paths: &Paths) -> Tok
         },
     };
     quote! {
-        #[allow(clippy::all, unused_variables, unused_parens, dead_code)]
+        #[allow(clippy::all, unused_variables, unused_parens, unused_imports, dead_code)]
         fn #name<__D: #PRIVATE::model::Document>(__lookup: __D) -> bool {
             #body
         }

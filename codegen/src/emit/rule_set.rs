@@ -103,7 +103,7 @@ pub fn function(
     quote! {
         #module
         #[doc = #doc]
-        #[allow(clippy::all, unused_variables, unused_parens)]
+        #[allow(clippy::all, unused_variables, unused_parens, unused_imports)]
         #signature {
             #definitions
             #lookup

@@ -45,7 +45,7 @@ pub fn function(name: &Ident, defs: &Ident, set: &RuleSet) -> Option<TokenStream
     // a function body far more slowly.
     Some(quote! {
         #[doc(hidden)]
-        #[allow(clippy::all, unused_variables, unused_mut, dead_code, non_snake_case)]
+        #[allow(clippy::all, unused_variables, unused_mut, dead_code, unused_imports, non_snake_case)]
         mod #name {
             /// The streamed verdict (`None`: stepped aside).
             pub(super) fn verdict(__bytes: &[u8]) -> ::core::option::Option<bool> {
