@@ -375,7 +375,11 @@ fn json_schema_store(manifest: &std::path::Path, out: &std::path::Path) {
         let schema = schema_store::read_schema(&corpus, &file);
         match validgen_json_schema::compile(&schema, &schema_store::options(&file, &registry)) {
             Ok(c) => items.push(validgen_codegen::emit::schemas::SchemaItem {
-                name: schema_store::validator_name(&file),
+                // Named as `include_schemas!` names a file's validator.
+                name: format!(
+                    "store_{}",
+                    validgen_codegen::names::function_name(file.trim_end_matches(".json"))
+                ),
                 file,
                 schema,
                 rules: c.rules,

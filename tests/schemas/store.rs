@@ -79,22 +79,6 @@ pub fn schema_names(corpus: &Path) -> Vec<String> {
         .collect()
 }
 
-/// The validator of the schema file `name` (`anywork-ac-1.0.json` → `store_anywork_ac_1_0`).
-pub fn validator_name(name: &str) -> String {
-    let stem = name.trim_end_matches(".json");
-    let ident: String = stem
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() {
-                c.to_ascii_lowercase()
-            } else {
-                '_'
-            }
-        })
-        .collect();
-    format!("store_{ident}")
-}
-
 /// The schema file `name`, as JSON.
 pub fn read_schema(corpus: &Path, name: &str) -> Value {
     let path = schema_dir(corpus).join(name);
