@@ -19,6 +19,8 @@ mod schema_suite;
 #[allow(dead_code)]
 #[path = "schemas/annotation_suite.rs"]
 mod annotation_suite;
+#[path = "schemas/store.rs"]
+mod schema_store;
 
 fn main() {
     let manifest = PathBuf::from(
@@ -78,6 +80,7 @@ fn main() {
     documents(&manifest, &out);
     json_schema_suite(&manifest, &out);
     json_schema_annotation_suite(&manifest, &out);
+    json_schema_store(&manifest, &out);
     json_schema_random(&manifest, &out);
     json_schema_costly(&manifest, &out);
     json_schema_annotations(&manifest, &out);
@@ -391,6 +394,53 @@ fn json_schema_suite(manifest: &std::path::Path, out: &std::path::Path) {
     }
     code += "];\n";
     std::fs::write(out.join("json_schema_suite.rs"), code).expect("write generated code");
+}
+
+/// A validator for every schema of the SchemaStore collection (`schemas/store.rs`) but
+/// those it leaves out for suite time that compiles (all should), and `REFUSED` naming the
+/// others with their first error.
+fn json_schema_store(manifest: &std::path::Path, out: &std::path::Path) {
+    let corpus = manifest.join("corpus/schemastore");
+    println!(
+        "cargo:rerun-if-changed={}",
+        schema_store::schema_dir(&corpus).display()
+    );
+    println!(
+        "cargo:rerun-if-changed={}",
+        manifest.join("schemas/store.rs").display()
+    );
+    let registry = schema_store::registry(&corpus);
+    let mut refused = Vec::new();
+    let mut items = Vec::new();
+    for file in schema_store::schema_names(&corpus) {
+        if schema_store::LEFT_OUT.contains(&file.as_str()) {
+            continue;
+        }
+        let schema = schema_store::read_schema(&corpus, &file);
+        match validgen_json_schema::compile(&schema, &schema_store::options(&file, &registry)) {
+            Ok(c) => items.push(validgen_codegen::emit::schemas::SchemaItem {
+                // Named as `include_schemas!` names a file's validator.
+                name: format!(
+                    "store_{}",
+                    validgen_codegen::names::function_name(file.trim_end_matches(".json"))
+                ),
+                file,
+                schema,
+                rules: c.rules,
+            }),
+            Err(e) => refused.push(format!("{file}: {}", e[0])),
+        }
+    }
+    // `SCHEMAS` is sorted by name, as `include_schemas!` sorts it.
+    items.sort_by(|a, b| a.name.cmp(&b.name));
+    let names: BTreeSet<&str> = items.iter().map(|i| i.name.as_str()).collect();
+    assert_eq!(names.len(), items.len(), "two schema files, one validator name");
+    let tokens = validgen_codegen::emit::schemas::catalog(&items);
+    let mut code = validgen_codegen::pretty(&tokens).expect("generated code parses");
+    code += &format!(
+        "\n/// The schemas validgen refused, each with its first error.\npub const REFUSED: &[&str] = &{refused:?};\n"
+    );
+    std::fs::write(out.join("json_schema_store.rs"), code).expect("write generated code");
 }
 
 /// The plain-document validators of `documents/cases.rs`, and `ALL`, each by name.

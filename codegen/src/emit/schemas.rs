@@ -74,7 +74,8 @@ pub fn catalog_with(items: &[SchemaItem], extra: &[(String, RuleSet)]) -> TokenS
             "[`{name}_is_valid`] on JSON bytes, judged as they are read in one pass (no tape, no `serde_json::Value`) where the schema allows; else read as [`{name}_bytes`] reads them.\n\n# Errors\nThe bytes are not one JSON document."
         );
         let streamed = format_ident!("__{}_stream", name);
-        let stream_fn = super::stream::function(&streamed, set);
+        let defs = super::document::module_name(&private);
+        let stream_fn = super::stream::function(&streamed, &defs, set);
         let first = stream_fn.as_ref().map(|_| {
             quote! {
                 if let ::core::option::Option::Some(__valid) = #streamed::verdict(bytes) {

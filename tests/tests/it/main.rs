@@ -17,6 +17,7 @@ mod json_schema_annotation_suite;
 mod json_schema_annotations;
 mod json_schema_compiled;
 mod json_schema_random;
+mod json_schema_store;
 mod kyverno_compiled;
 mod reference_gaps;
 mod response;
