@@ -188,15 +188,25 @@ fn branch_function(name: &Ident, set: &RuleSet) -> TokenStream {
             }
         };
     }
+    // The definitions' verdicts are `pub(super)` items of a module, as the validators' own
+    // (`document::module`): a function body cannot hold them where the macro is expanded at a
+    // crate's root.
     let definitions = super::document::verdict::definitions(set);
+    let defs = format_ident!("{}_defs", name);
     let arms = branches.iter().enumerate().map(|(i, cs)| {
         let holds = super::document::verdict::holds(cs, set);
         quote!(#i => #holds,)
     });
     quote! {
-        #[allow(clippy::all, unused_variables, unused_parens, dead_code)]
-        fn #name(__id: usize, __v: &#PRIVATE::serde_json::Value) -> bool {
+        #[doc(hidden)]
+        #[allow(clippy::all, unused_variables, unused_parens, unused_mut, unused_imports, dead_code, non_snake_case)]
+        mod #defs {
+            use super::*;
             #definitions
+        }
+        #[allow(clippy::all, unused_variables, unused_parens, unused_imports, dead_code)]
+        fn #name(__id: usize, __v: &#PRIVATE::serde_json::Value) -> bool {
+            use self::#defs::*;
             let __depth = 0usize;
             let __budget = &#PRIVATE::checks::document::Budget::default();
             let __held = match __id {
