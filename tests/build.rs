@@ -425,6 +425,7 @@ fn json_schema_store(manifest: &std::path::Path, out: &std::path::Path) {
                     validgen_codegen::names::function_name(file.trim_end_matches(".json"))
                 ),
                 file,
+                annotating: c.annotating(&schema),
                 schema,
                 rules: c.rules,
             }),

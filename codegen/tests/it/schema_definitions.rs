@@ -18,19 +18,23 @@ fn definitions_and_rule_verdicts_are_emitted_once_per_rule_set() {
             "c": {"uniqueItems": true, "items": {"$ref": "#/$defs/port"}}
         }
     });
-    let rules = validgen_json_schema::compile(&schema, &Default::default())
-        .expect("the schema compiles")
-        .rules;
+    let compiled =
+        validgen_json_schema::compile(&schema, &Default::default()).expect("the schema compiles");
     let item = SchemaItem {
         name: "ports".to_owned(),
         file: "ports.json".to_owned(),
+        annotating: compiled.annotating(&schema),
         schema,
-        rules,
+        rules: compiled.rules,
     };
     let code = pretty(&catalog(&[item])).expect("generated code parses");
-    for f in ["fn __def_0<", "fn __vdef_0<", "fn __vrule_0<", "mod __ports_defs"] {
+    for f in ["fn __def_0<", "fn __vrule_0<", "mod __ports_defs"] {
         assert_eq!(code.matches(f).count(), 1, "{f} in:\n{code}");
     }
+    // The verdict twin once for the validators, once for the annotation branches (`oneOf`),
+    // whose rule set is compiled apart, with annotation keywords kept.
+    assert_eq!(code.matches("fn __vdef_0<").count(), 2, "in:\n{code}");
+    assert_eq!(code.matches("mod __ports_branch_defs").count(), 1);
     // Each function that runs them imports them.
     assert_eq!(code.matches("use self::__ports_defs::*;").count(), 2);
 }
