@@ -30,7 +30,7 @@ pub fn function(name: &Ident, full: &Ident, set: &RuleSet, paths: &Paths) -> Tok
         Some(rules) => {
             // The definitions and rule verdicts the report function's module holds.
             let defs = document::module_name(full);
-            let import = (!rules.is_empty()).then(|| quote!(use self::#defs::*;));
+            let import = (!rules.is_empty()).then(|| quote!(use #defs::*;));
             quote! {
                 #import
                 true #(&& #rules)*

@@ -45,7 +45,7 @@ pub fn function(
     // and the streamed verdict import too.
     let defs = document::module_name(name);
     let module = document::module(&defs, set);
-    let definitions = module.as_ref().map(|_| quote!(use self::#defs::*;));
+    let definitions = module.as_ref().map(|_| quote!(use #defs::*;));
     // Plain documents have no static walks (every path is read by the runtime).
     let walks = match model {
         #[cfg(feature = "kubevirt")]

@@ -206,7 +206,7 @@ fn branch_function(name: &Ident, set: &RuleSet) -> TokenStream {
         }
         #[allow(clippy::all, unused_variables, unused_parens, unused_imports, dead_code)]
         fn #name(__id: usize, __v: &#PRIVATE::serde_json::Value) -> bool {
-            use self::#defs::*;
+            use #defs::*;
             let __depth = 0usize;
             let __budget = &#PRIVATE::checks::document::Budget::default();
             let __held = match __id {

@@ -36,5 +36,5 @@ fn definitions_and_rule_verdicts_are_emitted_once_per_rule_set() {
     assert_eq!(code.matches("fn __vdef_0<").count(), 2, "in:\n{code}");
     assert_eq!(code.matches("mod __ports_branch_defs").count(), 1);
     // Each function that runs them imports them.
-    assert_eq!(code.matches("use self::__ports_defs::*;").count(), 2);
+    assert_eq!(code.matches("use __ports_defs::*;").count(), 2);
 }

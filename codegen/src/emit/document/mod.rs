@@ -120,7 +120,7 @@ pub fn rule_holds(index: usize, check: &Check, path: &PathCode) -> Option<TokenS
 }
 
 /// The module `defs` of the functions a rule set's validators share, emitted once and
-/// imported by each (`use self::<defs>::*` in the report and verdict functions, `super::` in
+/// imported by each (`use <defs>::*` in the report and verdict functions, `super::` in
 /// the streamed verdict's module): one per definition of `set` (`__def_<i>`, in name order),
 /// for [`Check::Ref`], with its verdict twin (`__vdef_<i>`) and marking twins, and the
 /// verdict of each document rule (`__vrule_<i>`, by rule index), which the report runs
