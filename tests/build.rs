@@ -435,7 +435,11 @@ fn json_schema_store(manifest: &std::path::Path, out: &std::path::Path) {
     // `SCHEMAS` is sorted by name, as `include_schemas!` sorts it.
     items.sort_by(|a, b| a.name.cmp(&b.name));
     let names: BTreeSet<&str> = items.iter().map(|i| i.name.as_str()).collect();
-    assert_eq!(names.len(), items.len(), "two schema files, one validator name");
+    assert_eq!(
+        names.len(),
+        items.len(),
+        "two schema files, one validator name"
+    );
     let tokens = validgen_codegen::emit::schemas::catalog(&items);
     let mut code = validgen_codegen::pretty(&tokens).expect("generated code parses");
     code += &format!(

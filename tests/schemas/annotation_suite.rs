@@ -59,7 +59,10 @@ pub fn cases(dir: &Path, release: u32) -> Vec<Case> {
                 })
                 .collect();
             out.push(Case {
-                label: format!("{stem}: {}", case["description"].as_str().unwrap_or_default()),
+                label: format!(
+                    "{stem}: {}",
+                    case["description"].as_str().unwrap_or_default()
+                ),
                 name: format!("annotations_{stem}_{i}"),
                 schema: case["schema"].clone(),
                 tests,
@@ -100,7 +103,9 @@ pub fn failures(list: &Value, assertions: &[Value]) -> Vec<String> {
             .cloned()
             .unwrap_or_default();
         if got != expected {
-            out.push(format!("`{keyword}` at `{at}`: expected {expected:?}, got {got:?}"));
+            out.push(format!(
+                "`{keyword}` at `{at}`: expected {expected:?}, got {got:?}"
+            ));
         }
     }
     out
@@ -112,7 +117,10 @@ pub fn failures(list: &Value, assertions: &[Value]) -> Vec<String> {
 fn annotations(list: &Value) -> BTreeMap<(String, String), BTreeMap<String, Value>> {
     let mut out: BTreeMap<(String, String), BTreeMap<String, Value>> = BTreeMap::new();
     for unit in list["annotations"].as_array().into_iter().flatten() {
-        let at = unit["instanceLocation"].as_str().unwrap_or_default().to_owned();
+        let at = unit["instanceLocation"]
+            .as_str()
+            .unwrap_or_default()
+            .to_owned();
         let location = unit["keywordLocation"].as_str().unwrap_or_default();
         match &unit["annotations"] {
             Value::Object(written) => {

@@ -292,7 +292,10 @@ impl SchemaSet {
         warnings.sort_by_key(|v| (v.line, v.column));
         let annotations = if self.annotate && violations.is_empty() {
             let value = doc.value();
-            schemas.iter().flat_map(|s| annotations(s, &value)).collect()
+            schemas
+                .iter()
+                .flat_map(|s| annotations(s, &value))
+                .collect()
         } else {
             Vec::new()
         };

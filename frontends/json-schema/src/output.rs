@@ -94,7 +94,14 @@ pub fn output_with(
     let (key, units): (&str, Vec<Unit>) = if valid {
         let units = annotations
             .iter()
-            .map(|a| Unit::of(&a.keyword, &a.instance, Detail::Annotations(a.annotations.clone()), schema_uri))
+            .map(|a| {
+                Unit::of(
+                    &a.keyword,
+                    &a.instance,
+                    Detail::Annotations(a.annotations.clone()),
+                    schema_uri,
+                )
+            })
             .collect();
         ("annotations", units)
     } else {

@@ -181,7 +181,8 @@ impl Tally {
                 ));
             }
             // From bytes (located, with messages), `is_valid`, `is_valid_bytes`, the stream.
-            if let Some(e) = validgen_tests::bytes::differences(validator, instance, explain, &compiled)
+            if let Some(e) =
+                validgen_tests::bytes::differences(validator, instance, explain, &compiled)
             {
                 self.failures.push(format!("{file} ({explain:?}): {e}"));
             }

@@ -135,7 +135,11 @@ pub fn module(defs: &Ident, set: &RuleSet) -> Option<TokenStream> {
         .filter(|(_, r)| r.check.is_document() && !any_extension(std::slice::from_ref(&r.check)))
         .map(|(i, r)| {
             let holds = verdict::holds(std::slice::from_ref(&r.check), set);
-            verdict::verdict_fn(&format_ident!("__vrule_{}", i), verdict::Over::Instance, &holds)
+            verdict::verdict_fn(
+                &format_ident!("__vrule_{}", i),
+                verdict::Over::Instance,
+                &holds,
+            )
         })
         .collect();
     if rules.is_empty() && set.definitions.is_empty() {

@@ -20,12 +20,12 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
+use super::values::property;
 use kube_cel::cel::common::ast::{CallExpr, EntryExpr, Expr, IdedExpr, LiteralValue};
 use kube_cel::cel::objects::Key;
 use kube_cel::cel::{ExecutionError, FunctionContext, ResolveResult, Value as Cel};
 use serde_json::Value;
 use validgen_cel::names::escape;
-use super::values::property;
 
 /// The function a rewritten `a == b` calls: `(a, b, pointer)`.
 pub(super) const EQUALS: &str = "@validgen.list_type_equals";

@@ -349,9 +349,11 @@ impl<'r> Deriver<'r> {
                     self.steps(checks, object, kw, &mut inner);
                     let mut keyword = |cs: &'r Option<Vec<Check>>, name: &str| {
                         cs.as_deref().map(|cs| match cs {
-                            [Check::Keyword {
-                                location, checks, ..
-                            }] => (location.clone(), self.node(checks, location)),
+                            [
+                                Check::Keyword {
+                                    location, checks, ..
+                                },
+                            ] => (location.clone(), self.node(checks, location)),
                             _ => {
                                 let at = child(object, name);
                                 let node = self.node(cs, &at);

@@ -181,7 +181,10 @@ impl<F: Fn(usize, &Value) -> bool> Walk<'_, F> {
                 evaluated.items.extend(*from..items.len());
                 self.unit(kw, at, Value::Bool(true));
             }
-            Step::Prefix { at: kw, items: subs } => {
+            Step::Prefix {
+                at: kw,
+                items: subs,
+            } => {
                 let Some(items) = v.as_array().filter(|a| !a.is_empty()) else {
                     return;
                 };

@@ -61,7 +61,10 @@ fn add(out: &mut Annotations, instance: &str, location: &str, value: &Value) {
             if let Value::Array(list) = &mut v {
                 list.sort_by_key(Value::to_string);
             }
-            out.insert((instance.to_owned(), object.to_owned(), keyword.to_owned()), v);
+            out.insert(
+                (instance.to_owned(), object.to_owned(), keyword.to_owned()),
+                v,
+            );
         }
     }
 }

@@ -32,7 +32,10 @@ fn the_annotation_suite_passes_in_every_draft_that_annotates() {
             let compiled = match compile(&case.schema, &options) {
                 Ok(c) => c,
                 Err(e) => {
-                    failures.push(format!("{release} {} ({}): refused: {e:?}", case.label, case.name));
+                    failures.push(format!(
+                        "{release} {} ({}): refused: {e:?}",
+                        case.label, case.name
+                    ));
                     continue;
                 }
             };
@@ -75,7 +78,11 @@ fn the_annotation_suite_against_the_oracle() {
         for (instance, _) in &case.tests {
             let ours = annotating.collect(instance);
             let theirs = oracle.evaluate(instance);
-            comparison.add(&case.label, &annotation_oracle::ours(&ours), &annotation_oracle::theirs(&theirs));
+            comparison.add(
+                &case.label,
+                &annotation_oracle::ours(&ours),
+                &annotation_oracle::theirs(&theirs),
+            );
         }
     }
     // Every annotation both give is the same value.
@@ -87,7 +94,11 @@ fn the_annotation_suite_against_the_oracle() {
     // writes as the subschema's keywords (its `type` below); and the `$dynamicRef` case's,
     // which it locates through the reference (`/properties/list`) where validgen locates
     // them where they are written (`/$defs/genericList/properties/list`).
-    let ours: Vec<(&str, usize)> = comparison.only_ours.iter().map(|(k, n)| (k.as_str(), *n)).collect();
+    let ours: Vec<(&str, usize)> = comparison
+        .only_ours
+        .iter()
+        .map(|(k, n)| (k.as_str(), *n))
+        .collect();
     assert_eq!(
         ours,
         [
@@ -104,6 +115,13 @@ fn the_annotation_suite_against_the_oracle() {
     // split into keywords, and the `title` of a `propertyNames` subschema, which the suite
     // says must not annotate the object (`applicators`: "`propertyNames` doesn't annotate
     // property values").
-    let theirs: Vec<(&str, usize)> = comparison.only_theirs.iter().map(|(k, n)| (k.as_str(), *n)).collect();
-    assert_eq!(theirs, [("items", 2), ("properties", 2), ("title", 3), ("type", 1)]);
+    let theirs: Vec<(&str, usize)> = comparison
+        .only_theirs
+        .iter()
+        .map(|(k, n)| (k.as_str(), *n))
+        .collect();
+    assert_eq!(
+        theirs,
+        [("items", 2), ("properties", 2), ("title", 3), ("type", 1)]
+    );
 }
