@@ -55,7 +55,7 @@ pub fn catalog_with(items: &[SchemaItem], extra: &[(String, RuleSet)]) -> TokenS
         let bytes_is_valid = format_ident!("{}_bytes_is_valid", name);
         let output = format_ident!("{}_output", name);
         let branch = format_ident!("__{}_branch", name);
-        let branch_fn = branch_function(&branch, &item.annotating.rules);
+        let branch_fn = branch_function(&branch, &item.annotating, &private);
         let plan = serde_json::to_string(&item.annotating.plan).unwrap_or_default();
         let file = &item.file;
         let output_doc = format!(
@@ -179,7 +179,12 @@ pub fn catalog_with(items: &[SchemaItem], extra: &[(String, RuleSet)]) -> TokenS
 /// `fn <name>(id, value) -> bool`: whether the subschema numbered `id` of `set`'s annotation
 /// plan (`json_schema::annotate::branches`) holds for `value`, by the verdict path (what the
 /// interpreter's `interpret::holds` answers). Only `<name>_output` calls it.
-fn branch_function(name: &Ident, set: &RuleSet) -> TokenStream {
+fn branch_function(
+    name: &Ident,
+    annotating: &validgen_json_schema::Annotating,
+    private: &Ident,
+) -> TokenStream {
+    let set = &annotating.rules;
     let branches = validgen_json_schema::annotate::branches(set);
     if branches.is_empty() {
         return quote! {
@@ -191,22 +196,34 @@ fn branch_function(name: &Ident, set: &RuleSet) -> TokenStream {
     // The definitions' verdicts are `pub(super)` items of a module, as the validators' own
     // (`document::module`): a function body cannot hold them where the macro is expanded at a
     // crate's root.
-    let definitions = super::document::verdict::definitions(set);
-    let defs = format_ident!("{}_defs", name);
+    // The rule set's own verdicts serve when the annotating rule set is the same (else its
+    // definitions are emitted again, in a module of their own).
+    let (module, defs) = if annotating.shared {
+        let defs = super::document::module_name(private);
+        (None, super::document::has_module(set).then_some(defs))
+    } else {
+        let definitions = super::document::verdict::definitions(set);
+        let defs = format_ident!("{}_defs", name);
+        let module = quote! {
+            #[doc(hidden)]
+            #[allow(clippy::all, unused_variables, unused_parens, unused_mut, unused_imports, dead_code, non_snake_case)]
+            mod #defs {
+                use super::*;
+                #definitions
+            }
+        };
+        (Some(module), Some(defs))
+    };
+    let import = defs.map(|defs| quote!(use #defs::*;));
     let arms = branches.iter().enumerate().map(|(i, cs)| {
         let holds = super::document::verdict::holds(cs, set);
         quote!(#i => #holds,)
     });
     quote! {
-        #[doc(hidden)]
-        #[allow(clippy::all, unused_variables, unused_parens, unused_mut, unused_imports, dead_code, non_snake_case)]
-        mod #defs {
-            use super::*;
-            #definitions
-        }
+        #module
         #[allow(clippy::all, unused_variables, unused_parens, unused_imports, dead_code)]
         fn #name(__id: usize, __v: &#PRIVATE::serde_json::Value) -> bool {
-            use #defs::*;
+            #import
             let __depth = 0usize;
             let __budget = &#PRIVATE::checks::document::Budget::default();
             let __held = match __id {

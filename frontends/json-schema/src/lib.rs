@@ -150,6 +150,9 @@ pub struct CompiledSchema {
     pub documents: BTreeMap<String, Value>,
     /// The options it was compiled with.
     options: Options,
+    /// Whether keywords that check nothing were left out, which [`Options::annotations`]
+    /// keeps: then [`CompiledSchema::annotating`] compiles again.
+    pruned: bool,
 }
 
 /// A schema compiled to collect the annotations of valid documents: its rule set with
@@ -160,6 +163,9 @@ pub struct Annotating {
     pub rules: RuleSet,
     /// The plan.
     pub plan: annotate::Plan,
+    /// Whether [`Annotating::rules`] is the compiled schema's own rule set (nothing was left
+    /// out for checking nothing), so the verdicts of that rule set serve the plan.
+    pub shared: bool,
 }
 
 impl Annotating {
@@ -172,10 +178,10 @@ impl Annotating {
 
 impl CompiledSchema {
     /// What collects the annotations of valid documents, `schema` being the schema it was
-    /// compiled from: compiled again with [`Options::annotations`] (unless it was), the
-    /// keywords that only annotate kept.
+    /// compiled from: compiled again with [`Options::annotations`] where that keeps keywords
+    /// that only annotate (else its own rule set: [`Annotating::shared`]).
     pub fn annotating(&self, schema: &Value) -> Annotating {
-        let again = (!self.options.annotations).then(|| {
+        let again = (!self.options.annotations && self.pruned).then(|| {
             let options = Options {
                 annotations: true,
                 ..self.options.clone()
@@ -188,6 +194,7 @@ impl CompiledSchema {
         Annotating {
             plan: annotate::plan(&compiled.rules, schema, &compiled.documents, compiled.draft),
             rules: compiled.rules.clone(),
+            shared: this.is_none(),
         }
     }
 
@@ -262,6 +269,7 @@ pub fn compile(schema: &Value, options: &Options) -> Result<CompiledSchema, Vec<
         lowerer.warnings.extend(wrong);
     }
     let documents = lowerer.documents();
+    let pruned = lowerer.pruned.get();
     let definitions = reachable(&root, std::mem::take(&mut lowerer.definitions));
     errors.extend(ref_cycles(&root, &definitions));
     errors.extend(lower::too_deep_unevaluated(&root, &definitions));
@@ -308,6 +316,7 @@ pub fn compile(schema: &Value, options: &Options) -> Result<CompiledSchema, Vec<
         warnings,
         documents,
         options: options.clone(),
+        pruned,
     })
 }
 

@@ -132,7 +132,7 @@ pub fn module(defs: &Ident, set: &RuleSet) -> Option<TokenStream> {
         .rules
         .iter()
         .enumerate()
-        .filter(|(_, r)| r.check.is_document() && !any_extension(std::slice::from_ref(&r.check)))
+        .filter(|(_, r)| module_rule(r))
         .map(|(i, r)| {
             let holds = verdict::holds(std::slice::from_ref(&r.check), set);
             verdict::verdict_fn(
@@ -142,7 +142,7 @@ pub fn module(defs: &Ident, set: &RuleSet) -> Option<TokenStream> {
             )
         })
         .collect();
-    if rules.is_empty() && set.definitions.is_empty() {
+    if !has_module(set) {
         return None;
     }
     let definitions = definitions(set);
@@ -155,6 +155,16 @@ pub fn module(defs: &Ident, set: &RuleSet) -> Option<TokenStream> {
             #(#rules)*
         }
     })
+}
+
+/// Whether `set` has a [`module`]: definitions, or document rules judged by verdict.
+pub fn has_module(set: &RuleSet) -> bool {
+    !set.definitions.is_empty() || set.rules.iter().any(module_rule)
+}
+
+/// Whether [`module`] holds a verdict function for rule `r`.
+fn module_rule(r: &validgen_core::ir::Rule) -> bool {
+    r.check.is_document() && !any_extension(std::slice::from_ref(&r.check))
 }
 
 /// The module of [`module`] for the rule set whose report function is `private`.

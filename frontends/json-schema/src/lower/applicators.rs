@@ -44,7 +44,7 @@ impl Lowerer<'_> {
                 let then = branch("then");
                 let otherwise = branch("else");
                 // Alone, `if` checks nothing, but its annotations count where it holds.
-                if then.is_empty() && otherwise.is_empty() && !self.annotating {
+                if self.prunes(then.is_empty() && otherwise.is_empty()) {
                     return Vec::new();
                 }
                 vec![Check::IfThenElse {

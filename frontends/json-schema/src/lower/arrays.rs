@@ -131,7 +131,7 @@ impl Lowerer<'_> {
     /// `Items` from position `from`, or nothing when the schema checks nothing (and no
     /// `unevaluatedItems` needs its annotation).
     fn items_from(&self, from: usize, checks: Vec<Check>) -> Vec<Check> {
-        if checks.is_empty() && !self.annotating {
+        if self.prunes(checks.is_empty()) {
             return Vec::new();
         }
         vec![Check::Items { from, checks }]

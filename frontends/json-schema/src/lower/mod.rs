@@ -67,6 +67,8 @@ pub(crate) struct Lowerer<'s> {
     /// ([`crate::Options::annotations`]): keywords that check nothing but evaluate (`items:
     /// true`, `additionalProperties: true`, `if` alone) are kept for their annotations.
     annotating: bool,
+    /// Whether such a keyword was left out (so the rule set with annotations differs).
+    pub(crate) pruned: std::cell::Cell<bool>,
 }
 
 /// Dynamic anchor name → the document and JSON Pointer it is bound to.
@@ -128,7 +130,18 @@ impl<'s> Lowerer<'s> {
             warnings: Vec::new(),
             depth: 0,
             annotating: options.annotations || unevaluated::used(root),
+            pruned: std::cell::Cell::new(false),
         }
+    }
+
+    /// Whether a keyword that checks nothing (`checks_nothing`) is left out: unless
+    /// annotating; noted in [`Lowerer::pruned`].
+    pub(crate) fn prunes(&self, checks_nothing: bool) -> bool {
+        let prune = checks_nothing && !self.annotating;
+        if prune {
+            self.pruned.set(true);
+        }
+        prune
     }
 
     /// Lowers every `$ref` target reached so far (and those they reach).

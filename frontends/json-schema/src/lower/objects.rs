@@ -42,7 +42,7 @@ impl Lowerer<'_> {
             }
             "additionalProperties" => {
                 let checks = self.schema_or_boolean(v, &at);
-                if checks.is_empty() && !self.annotating {
+                if self.prunes(checks.is_empty()) {
                     return Vec::new();
                 }
                 let known = here
@@ -119,7 +119,7 @@ impl Lowerer<'_> {
                             continue;
                         }
                     };
-                    if then.is_empty() && !(self.annotating && k != "dependentRequired") {
+                    if then.is_empty() && (k == "dependentRequired" || self.prunes(true)) {
                         continue;
                     }
                     out.push(keyword(
