@@ -1,6 +1,6 @@
 //! The type of every node of a parsed expression, as cel-go's checker (`checker/checker.go`)
 //! infers it, and the errors it reports: undeclared names, undefined fields, field selection on
-//! a type without fields, no matching overload of a standard function, a comprehension over a
+//! a type without fields, an undeclared function or none of its overloads taking the arguments, a comprehension over a
 //! value that is not a list or map. What cannot be typed for certain is `dyn`.
 
 use std::collections::HashMap;
@@ -23,11 +23,18 @@ pub(crate) struct Inferred {
     pub qualified: HashMap<u64, String>,
     /// The errors: the node's id and cel-go's message.
     pub errors: Vec<(u64, String)>,
+    /// Whether some node could not be typed as cel-go types it (a macro of the API server's
+    /// environment that cel 0.13's parser leaves a call, a message literal): its `dyn` is not
+    /// cel-go's.
+    pub uncertain: bool,
+    /// The declared variables the expression reads (cel-go's reference map).
+    pub referenced: Vec<String>,
 }
 
 /// The types of `e` with the variables `vars` declared.
 pub(crate) fn infer(e: &IdedExpr, vars: &[(&str, Type)]) -> Inferred {
     let mut checker = Checker {
+        declared: vars.len(),
         scope: vars
             .iter()
             .map(|(n, t)| ((*n).to_owned(), t.clone()))
@@ -39,6 +46,8 @@ pub(crate) fn infer(e: &IdedExpr, vars: &[(&str, Type)]) -> Inferred {
 }
 
 struct Checker {
+    /// How many of `scope`'s first variables are the declared ones (not a comprehension's).
+    declared: usize,
     /// The variables in scope, innermost last.
     scope: Vec<(String, Type)>,
     out: Inferred,
@@ -59,6 +68,21 @@ const TYPE_NAMES: [&str; 12] = [
     "timestamp",
     "uint",
 ];
+
+/// The type a type name denotes (`int` is `type(int)`); `dyn` where it has parameters.
+fn type_named(name: &str) -> Type {
+    match name {
+        "bool" => Type::Bool,
+        "bytes" => Type::Bytes,
+        "double" => Type::Double,
+        "duration" => Type::Duration,
+        "int" => Type::Int,
+        "string" => Type::String,
+        "timestamp" => Type::Timestamp,
+        "uint" => Type::Uint,
+        _ => Type::Dyn,
+    }
+}
 
 impl Checker {
     fn var(&self, name: &str) -> Option<&Type> {
@@ -91,9 +115,16 @@ impl Checker {
                 LiteralValue::String(_) => Type::String,
                 LiteralValue::UInt(_) => Type::Uint,
             },
-            Expr::Ident(name) => match self.var(name) {
-                Some(t) => t.clone(),
-                None if TYPE_NAMES.contains(&name.as_str()) => Type::Type(Box::new(Type::Dyn)),
+            Expr::Ident(name) => match self.scope.iter().rposition(|(n, _)| n == name) {
+                Some(at) => {
+                    if at < self.declared && !self.out.referenced.contains(name) {
+                        self.out.referenced.push(name.clone());
+                    }
+                    self.scope[at].1.clone()
+                }
+                None if TYPE_NAMES.contains(&name.as_str()) => {
+                    Type::Type(Box::new(type_named(name)))
+                }
                 None => self.error(
                     e.id,
                     format!("undeclared reference to '{name}' (in container '')"),
@@ -105,19 +136,23 @@ impl Checker {
                 if s.test { Type::Bool } else { t }
             }
             Expr::Call(c) => {
+                if unexpanded_macro(&c.func_name, c.target.is_some(), c.args.len()) {
+                    self.out.uncertain = true;
+                    return Type::Dyn;
+                }
                 if let Some(target) = c.target.as_deref()
                     && let Expr::Ident(ns) = &target.expr
                     && self.var(ns).is_none()
                 {
                     // `format.dns1123Label()`, `strings.quote(s)`: a function of a library's
-                    // namespace, not a member call.
-                    let args: Vec<Type> = c.args.iter().map(|a| self.check(a)).collect();
+                    // namespace, not a member call (cel-go resolves the qualified name first).
                     let name = format!("{ns}.{}", c.func_name);
-                    let t = overloads::library(&name, None, &args)
-                        .or_else(|| overloads::library(&c.func_name, None, &args))
-                        .unwrap_or(Type::Dyn);
-                    self.out.qualified.insert(e.id, name);
-                    return t;
+                    if overloads::overloads(&name).is_some() {
+                        let args: Vec<Type> = c.args.iter().map(|a| self.check(a)).collect();
+                        let t = self.call(e.id, &name, None, &args);
+                        self.out.qualified.insert(e.id, name);
+                        return t;
+                    }
                 }
                 let target = c.target.as_deref().map(|t| self.check(t));
                 let args: Vec<Type> = c.args.iter().map(|a| self.check(a)).collect();
@@ -145,6 +180,7 @@ impl Checker {
                 Type::Map(Box::new(key), Box::new(self.homogeneous(values)))
             }
             Expr::Struct(s) => {
+                self.out.uncertain = true;
                 for f in &s.entries {
                     if let EntryExpr::StructField(f) = &f.expr {
                         self.check(&f.value);
@@ -185,7 +221,10 @@ impl Checker {
                 self.scope.pop();
                 result
             }
-            Expr::Unspecified => Type::Dyn,
+            Expr::Unspecified => {
+                self.out.uncertain = true;
+                Type::Dyn
+            }
         }
     }
 
@@ -209,8 +248,15 @@ impl Checker {
         joined
     }
 
-    /// `operand.field` (cel-go `checkSelect`).
+    /// `operand.field` (cel-go `checkSelectField`): on an optional operand, the field's type
+    /// made optional.
     fn select(&mut self, id: u64, operand: &Type, field: &str) -> Type {
+        if let Type::Optional(inner) = operand {
+            return match self.select(id, inner, field) {
+                Type::Error => Type::Error,
+                t => Type::Optional(Box::new(t)),
+            };
+        }
         match operand {
             Type::Object(decl) => {
                 let DeclKind::Object { fields, .. } = &decl.kind else {
@@ -230,10 +276,14 @@ impl Checker {
         }
     }
 
-    /// A call (cel-go `resolveOverload`): a standard function must take its arguments.
+    /// A call (cel-go `resolveOverload`): the function must be declared and one of its
+    /// overloads take the arguments.
     fn call(&mut self, id: u64, name: &str, target: Option<&Type>, args: &[Type]) -> Type {
-        let Some(candidates) = overloads::standard(name) else {
-            return overloads::library(name, target, args).unwrap_or(Type::Dyn);
+        let Some(candidates) = overloads::overloads(name) else {
+            return self.error(
+                id,
+                format!("undeclared reference to '{name}' (in container '')"),
+            );
         };
         let all: Vec<Type> = target.into_iter().chain(args).cloned().collect();
         let mut results: Vec<(&'static str, Type)> = Vec::new();
@@ -297,7 +347,10 @@ fn bind(p: &Pattern, t: &Type, bound: &mut HashMap<char, Type>) -> bool {
                 true
             }
         },
-        (Pattern::List(p), Type::List(e)) => bind(p, e, bound),
+        (Pattern::List(p), Type::List(e)) | (Pattern::Optional(p), Type::Optional(e)) => {
+            bind(p, e, bound)
+        }
+        (Pattern::Type(p), Type::Type(e)) => bind(p, e, bound),
         (Pattern::Map(pk, pv), Type::Map(k, v)) => bind(pk, k, bound) && bind(pv, v, bound),
         _ => false,
     }
@@ -308,11 +361,26 @@ fn substitute(p: &Pattern, bound: &HashMap<char, Type>) -> Type {
         Pattern::Is(t) => t.clone(),
         Pattern::Param(c) => bound.get(c).cloned().unwrap_or(Type::Dyn),
         Pattern::List(e) => Type::List(Box::new(substitute(e, bound))),
+        Pattern::Optional(e) => Type::Optional(Box::new(substitute(e, bound))),
+        Pattern::Type(e) => Type::Type(Box::new(substitute(e, bound))),
         Pattern::Map(k, v) => Type::Map(
             Box::new(substitute(k, bound)),
             Box::new(substitute(v, bound)),
         ),
     }
+}
+
+/// Whether a call is one of the API server's macros that cel 0.13's parser does not expand
+/// (cel-go `ext.TwoVarComprehensions`, `ext.Lists`' `sortBy`, the optional library's
+/// `optMap`/`optFlatMap`): the checker cannot type it, so it is `dyn` and not an error.
+fn unexpanded_macro(name: &str, member: bool, args: usize) -> bool {
+    member
+        && match name {
+            "all" | "exists" | "existsOne" | "exists_one" => args == 3,
+            "transformList" | "transformMap" | "transformMapEntry" => args == 3 || args == 4,
+            "sortBy" | "optMap" | "optFlatMap" => args == 2,
+            _ => false,
+        }
 }
 
 fn empty_aggregate(e: &IdedExpr) -> bool {

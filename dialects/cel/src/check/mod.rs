@@ -4,17 +4,23 @@
 //! `checker.Cost`). cel 0.13 has neither.
 //!
 //! - [`decl`]: the declared type of `self` from the structural schema (`SchemaDeclType`);
-//! - `infer`: each node's type and cel-go's type errors; `overloads`: the functions known;
+//! - `infer`: each node's type and cel-go's type errors; `overloads` and `library`: the
+//!   functions declared;
+//! - `literals`: the checks of constant arguments (regular expressions, durations,
+//!   timestamps);
 //! - `estimate`: the worst-case cost;
 //! - [`check`]: all three on one expression, with cel-go's error texts
 //!   (`ERROR: <input>:1:6: undefined field 'x'` and its caret lines).
 //!
-//! What the checker cannot type for certain is `dyn` and never an error: a false refusal would
-//! reject a CRD the API server takes.
+//! What the checker cannot type for certain (a macro of the API server's environment that cel
+//! 0.13's parser does not expand) is `dyn` and never an error, and the result says so
+//! ([`Checked::certain`]): a false refusal would reject a CRD the API server takes.
 
 pub mod decl;
 mod estimate;
 mod infer;
+mod library;
+mod literals;
 mod overloads;
 mod types;
 
@@ -29,10 +35,20 @@ pub use types::Type;
 /// A checked expression: its type and its estimated cost.
 #[derive(Debug, Clone)]
 pub struct Checked {
-    /// The expression's type (`dyn` where not certain).
+    /// The expression's type.
     pub ty: Type,
+    /// Whether `ty` is the type cel-go gives: false when the expression holds what the checker
+    /// cannot type (a macro cel 0.13's parser leaves a call), whose `dyn` may be anything.
+    pub certain: bool,
     /// The estimated worst-case cost (cel-go `CostEstimate.Max`), before any cardinality.
     pub max_cost: u64,
+    /// Why the API server could not plan the expression's program though it checks (a
+    /// literal pattern of `find` or `findAll` Go's `regexp` refuses: `error parsing regexp:
+    /// …`).
+    pub planning_error: Option<String>,
+    /// The declared variables the expression reads, in the order first read (cel-go's
+    /// reference map: compilation.go's `UsesOldSelf`).
+    pub variables: Vec<String>,
 }
 
 /// Checks `source` with the variables `vars` (`self`, `oldSelf`…), where `self`'s declared type
@@ -40,15 +56,21 @@ pub struct Checked {
 ///
 /// # Errors
 /// cel-go's issues text (what follows `compilation failed: ` in the API server's error): one
-/// `ERROR: <input>:L:C: <message>` block per error, ordered by position, each with the source
-/// line and a caret under the column; or the parser's error when `source` does not parse.
+/// `ERROR: <input>:L:C: <message>` block per error (type errors, else the validators' errors
+/// of constant arguments), ordered by position, each with the source line and a caret under
+/// the column; or the parser's error when `source` does not parse.
 pub fn check(source: &str, vars: &[(&str, Type)], root: &Arc<Decl>) -> Result<Checked, String> {
     let e = Parser::default().parse(source).map_err(|e| e.to_string())?;
     let inferred = infer::infer(&e, vars);
-    if !inferred.errors.is_empty() {
+    // cel-go runs its validators once the expression type-checks.
+    let errors = if inferred.errors.is_empty() {
+        literals::validate(&e)
+    } else {
+        inferred.errors.clone()
+    };
+    if !errors.is_empty() {
         let offsets = Offsets::of(source, &e);
-        let mut located: Vec<((usize, usize), &str)> = inferred
-            .errors
+        let mut located: Vec<((usize, usize), &str)> = errors
             .iter()
             .map(|(id, m)| (offsets.line_column(*id), m.as_str()))
             .collect();
@@ -61,7 +83,13 @@ pub fn check(source: &str, vars: &[(&str, Type)], root: &Arc<Decl>) -> Result<Ch
     }
     let ty = inferred.types.get(&e.id).cloned().unwrap_or(Type::Dyn);
     let max_cost = estimate::estimate(&e, &inferred, root).max;
-    Ok(Checked { ty, max_cost })
+    Ok(Checked {
+        ty,
+        certain: !inferred.uncertain,
+        max_cost,
+        planning_error: literals::planning_error(&e),
+        variables: inferred.referenced,
+    })
 }
 
 /// Where the parser put each node. cel 0.13 keeps node offsets only in its errors, so the

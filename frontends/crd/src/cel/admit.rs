@@ -15,7 +15,7 @@ use std::sync::Arc;
 
 use serde_json::{Value, json};
 use validgen_cel::check::decl::embedded;
-use validgen_cel::check::{self, Decl, MAX_REQUEST_SIZE_BYTES, Type};
+use validgen_cel::check::{self, Checked, Decl, MAX_REQUEST_SIZE_BYTES, Type};
 
 use crate::field_error::{ErrorType, FieldError};
 
@@ -169,9 +169,10 @@ impl Admit {
         let pointer = format!("{}/x-kubernetes-validations/{i}", n.pointer);
         let optional = rule.get("optionalOldSelf").and_then(Value::as_bool) == Some(true);
         let self_type = decl.ty();
-        // `oldSelf` is `optional(self)` with `optionalOldSelf`: not modelled, so `dyn`.
+        // With `optionalOldSelf`, `oldSelf` is `optional_type(<self's type>)` (compilation.go
+        // `prepareEnvSet`).
         let old_type = if optional {
-            Type::Dyn
+            Type::Optional(Box::new(self_type.clone()))
         } else {
             self_type.clone()
         };
@@ -196,13 +197,29 @@ impl Admit {
         }
         let mut rule_error = None;
         let mut cost = 0;
-        match check::check(source, &vars, decl) {
+        let checked = check::check(source, &vars, decl);
+        // compilation.go looks for `oldSelf` once the rule checked and is a `bool`.
+        let uses_old_self = matches!(&checked, Ok(c)
+            if c.variables.iter().any(|v| v == "oldSelf")
+                && (!c.certain || matches!(c.ty, Type::Bool)));
+        match checked {
             Err(issues) => {
                 rule_error = Some(invalid(format!("compilation failed: {issues}"), "rule"));
             }
-            Ok(c) if !c.ty.is_dyn() && !matches!(c.ty, Type::Bool) => {
+            // The API server takes only an output type of exactly `bool` (`dyn` is refused
+            // too); an expression the checker cannot type for certain is given the benefit.
+            Ok(c) if c.certain && !matches!(c.ty, Type::Bool) => {
                 let detail = "cel expression must evaluate to a bool".to_owned();
                 rule_error = Some(invalid(detail, "rule"));
+            }
+            Ok(Checked {
+                planning_error: Some(e),
+                ..
+            }) => {
+                rule_error = Some(invalid(
+                    format!("program instantiation failed: {e}"),
+                    "rule",
+                ));
             }
             Ok(c) => cost = c.max_cost.saturating_mul(cardinality),
         }
@@ -222,12 +239,19 @@ impl Admit {
                     format!("messageExpression compilation failed: {issues}"),
                     "messageExpression",
                 )),
-                Ok(c) if !c.ty.is_dyn() && !matches!(c.ty, Type::String) => {
+                Ok(c) if c.certain && !matches!(c.ty, Type::String) => {
                     self.refusals.push(invalid(
                         "messageExpression must evaluate to a string".to_owned(),
                         "messageExpression",
                     ));
                 }
+                Ok(Checked {
+                    planning_error: Some(e),
+                    ..
+                }) => self.refusals.push(invalid(
+                    format!("messageExpression instantiation failed: {e}"),
+                    "messageExpression",
+                )),
                 // The API server holds a message expression's cost without cardinality.
                 Ok(c) => self.observe(
                     &format!("{field}.messageExpression"),
@@ -236,6 +260,21 @@ impl Admit {
                     "estimated messageExpression cost",
                 ),
             }
+        }
+        // A rule that does not read `oldSelf` (or failed before it was looked for) may not
+        // set `optionalOldSelf`, even to false (validation.go).
+        if let Some(flag) = rule.get("optionalOldSelf").filter(|f| !f.is_null())
+            && !uses_old_self
+        {
+            self.refusals.push(Refusal {
+                error: FieldError {
+                    error_type: ErrorType::Invalid,
+                    field: format!("{field}.optionalOldSelf"),
+                    bad_value: Some(flag.clone()),
+                    detail: "may not be set if oldSelf is not used in rule".to_owned(),
+                },
+                pointer: pointer.clone(),
+            });
         }
     }
 
