@@ -8,6 +8,7 @@ use std::collections::HashMap;
 use kube_cel::cel::common::ast::{EntryExpr, Expr, IdedExpr, LiteralValue};
 
 use super::decl::DeclKind;
+use super::literals::visit;
 use super::overloads::{self, Overload, Pattern};
 use super::types::Type;
 
@@ -138,6 +139,10 @@ impl Checker {
             Expr::Call(c) => {
                 if unexpanded_macro(&c.func_name, c.target.is_some(), c.args.len()) {
                     self.out.uncertain = true;
+                    if let Some(target) = c.target.as_deref() {
+                        self.check(target);
+                    }
+                    self.read_in_macro(&c.args);
                     return Type::Dyn;
                 }
                 if let Some(target) = c.target.as_deref()
@@ -225,6 +230,33 @@ impl Checker {
                 self.out.uncertain = true;
                 Type::Dyn
             }
+        }
+    }
+
+    /// The declared variables read in the arguments of a macro the checker does not expand
+    /// (its first arguments name its own variables, which hide declared ones).
+    fn read_in_macro(&mut self, args: &[IdedExpr]) {
+        let own: Vec<&str> = args
+            .iter()
+            .filter_map(|a| match &a.expr {
+                Expr::Ident(n) => Some(n.as_str()),
+                _ => None,
+            })
+            .collect();
+        let declared: Vec<String> = self.scope[..self.declared]
+            .iter()
+            .map(|(n, _)| n.clone())
+            .filter(|n| !own.contains(&n.as_str()))
+            .collect();
+        for a in args {
+            visit(a, &mut |node| {
+                if let Expr::Ident(n) = &node.expr
+                    && declared.contains(n)
+                    && !self.out.referenced.contains(n)
+                {
+                    self.out.referenced.push(n.clone());
+                }
+            });
         }
     }
 

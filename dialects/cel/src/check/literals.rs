@@ -63,7 +63,7 @@ pub(crate) fn planning_error(e: &IdedExpr) -> Option<String> {
 }
 
 /// Every node of `e`, parents first, in source order.
-fn visit(e: &IdedExpr, f: &mut dyn FnMut(&IdedExpr)) {
+pub(crate) fn visit(e: &IdedExpr, f: &mut dyn FnMut(&IdedExpr)) {
     f(e);
     match &e.expr {
         Expr::Call(c) => {
