@@ -35,6 +35,7 @@ pub(crate) struct Inferred {
 /// The types of `e` with the variables `vars` declared.
 pub(crate) fn infer(e: &IdedExpr, vars: &[(&str, Type)]) -> Inferred {
     let mut checker = Checker {
+        in_format: 0,
         declared: vars.len(),
         scope: vars
             .iter()
@@ -47,6 +48,8 @@ pub(crate) fn infer(e: &IdedExpr, vars: &[(&str, Type)]) -> Inferred {
 }
 
 struct Checker {
+    /// How many `format` calls enclose the node being checked.
+    in_format: usize,
     /// How many of `scope`'s first variables are the declared ones (not a comprehension's).
     declared: usize,
     /// The variables in scope, innermost last.
@@ -159,14 +162,17 @@ impl Checker {
                         return t;
                     }
                 }
+                let format = usize::from(c.func_name == "format");
+                self.in_format += format;
                 let target = c.target.as_deref().map(|t| self.check(t));
                 let args: Vec<Type> = c.args.iter().map(|a| self.check(a)).collect();
+                self.in_format -= format;
                 self.call(e.id, &c.func_name, target.as_ref(), &args)
             }
             Expr::List(l) => {
                 let elems: Vec<(u64, Type)> =
                     l.elements.iter().map(|x| (x.id, self.check(x))).collect();
-                Type::List(Box::new(self.homogeneous(elems)))
+                Type::List(Box::new(self.homogeneous(elems, true)))
             }
             Expr::Map(m) => {
                 let (mut keys, mut values) = (Vec::new(), Vec::new());
@@ -181,8 +187,8 @@ impl Checker {
                         }
                     }
                 }
-                let key = self.homogeneous(keys);
-                Type::Map(Box::new(key), Box::new(self.homogeneous(values)))
+                let key = self.homogeneous(keys, false);
+                Type::Map(Box::new(key), Box::new(self.homogeneous(values, false)))
             }
             Expr::Struct(s) => {
                 self.out.uncertain = true;
@@ -263,17 +269,20 @@ impl Checker {
     /// The element type of a list or map literal's elements (by id), which must agree: the
     /// API server's environment has homogeneous aggregate literals (apiserver
     /// `pkg/cel/environment/base.go`), so an element of another type than the first is
-    /// cel-go's `expected type 'int' but found 'string'` (`dyn(x)` agrees with all). No
-    /// element: `dyn`.
-    fn homogeneous(&mut self, elems: Vec<(u64, Type)>) -> Type {
+    /// cel-go's `expected type 'int' but found 'string'` (`dyn(x)` agrees with all; a list
+    /// reports its first such element, a map each), except within a `format` call, which the
+    /// strings extension exempts (cel-go `ext/formatting.go`). No element: `dyn`.
+    fn homogeneous(&mut self, elems: Vec<(u64, Type)>, list: bool) -> Type {
         let mut it = elems.into_iter();
         let Some((_, first)) = it.next() else {
             return Type::Dyn;
         };
         let mut joined = first.clone();
+        let mut report = self.in_format == 0;
         for (id, t) in it {
-            if !first.accepts(&t) {
+            if report && !first.accepts(&t) {
                 self.error(id, format!("expected type '{first}' but found '{t}'"));
+                report = !list;
             }
             joined = joined.join(&t);
         }

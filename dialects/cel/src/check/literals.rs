@@ -18,20 +18,26 @@ use validgen_goregex::GoRegex;
 /// in the order of the source. A call's first argument is checked (cel-go's `argNum` 0, so
 /// the text of a global `matches(text, re)`, as cel-go does, not its pattern):
 /// - `matches`: Go's `regexp.Compile` must take it;
-/// - `duration`: Go's `time.ParseDuration`;
-/// - `timestamp`: Go's `time.Parse(time.RFC3339, …)`, within years 1 to 9999.
+/// - `duration`: Go's `time.ParseDuration` (an int literal fails: cel-go has no conversion);
+/// - `timestamp`: Go's `time.Parse(time.RFC3339, …)`, or seconds since 1970, within years 1
+///   to 9999.
 pub(crate) fn validate(e: &IdedExpr) -> Vec<(u64, String)> {
     let mut out = Vec::new();
     visit(e, &mut |node| {
         let Expr::Call(c) = &node.expr else { return };
         let Some(arg) = c.args.first() else { return };
-        let Expr::Literal(LiteralValue::String(text)) = &arg.expr else {
+        let Expr::Literal(literal) = &arg.expr else {
             return;
         };
-        let valid = match c.func_name.as_str() {
-            "matches" => GoRegex::new(text).is_ok(),
-            "duration" => validgen_gotext::time::parse_duration(text).is_some(),
-            "timestamp" => rfc3339_in_range(text),
+        let valid = match (c.func_name.as_str(), literal) {
+            ("matches", LiteralValue::String(text)) => GoRegex::new(text).is_ok(),
+            ("duration", LiteralValue::String(text)) => {
+                validgen_gotext::time::parse_duration(text).is_some()
+            }
+            // cel-go declares `duration(int)` but cannot convert an int to a duration.
+            ("duration", LiteralValue::Int(_)) => false,
+            ("timestamp", LiteralValue::String(text)) => rfc3339_in_range(text),
+            ("timestamp", LiteralValue::Int(seconds)) => in_range(**seconds),
             _ => true,
         };
         if !valid {
@@ -135,7 +141,8 @@ fn rfc3339_in_range(s: &str) -> bool {
             0
         } else if (at(i, b'+') || at(i, b'-')) && at(i + 3, b':') && i + 6 == b.len() {
             let (h, m) = (num(i + 1, 2)?, num(i + 4, 2)?);
-            if h > 23 || m > 59 {
+            // Go's general parser, which `time.Parse` falls back on, takes 24 and 60.
+            if h > 24 || m > 60 {
                 return None;
             }
             let sign = if at(i, b'-') { -1 } else { 1 };
@@ -153,8 +160,13 @@ fn rfc3339_in_range(s: &str) -> bool {
             days * 86_400 + hour * 3600 + minute * 60 + second - offset
         })
     })();
-    // 0001-01-01T00:00:00Z and 9999-12-31T23:59:59Z, in seconds from 1970.
-    parsed.is_some_and(|t| (-62_135_596_800..=253_402_300_799).contains(&t))
+    parsed.is_some_and(in_range)
+}
+
+/// Whether an instant (seconds from 1970) is within cel-go's timestamps, 0001-01-01T00:00:00Z
+/// to 9999-12-31T23:59:59Z.
+fn in_range(seconds: i64) -> bool {
+    (-62_135_596_800..=253_402_300_799).contains(&seconds)
 }
 
 fn days_in_month(year: i64, month: i64) -> i64 {
@@ -200,7 +212,7 @@ mod tests {
             "2020-01-01T24:00:00Z",
             "2020-01-01T00:00:60Z",
             "2020-01-01T00:00:00",
-            "2020-01-01T00:00:00+24:00",
+            "2020-01-01T00:00:00+25:00",
             "0001-01-01T00:00:00+01:00",
             "9999-12-31T23:59:59-01:00",
             "2020-01-01T00:00:00Zx",

@@ -26,7 +26,7 @@ mod types;
 
 use std::sync::Arc;
 
-use kube_cel::cel::common::ast::IdedExpr;
+use kube_cel::cel::common::ast::{Expr, IdedExpr, LiteralValue};
 use kube_cel::cel::parser::Parser;
 
 pub use decl::{Decl, DeclKind, MAX_REQUEST_SIZE_BYTES};
@@ -70,9 +70,23 @@ pub fn check(source: &str, vars: &[(&str, Type)], root: &Arc<Decl>) -> Result<Ch
     };
     if !errors.is_empty() {
         let offsets = Offsets::of(source, &e);
+        // cel-go locates a negative number at its sign; cel 0.13 at its digits.
+        let mut signed = Vec::new();
+        literals::visit(&e, &mut |n| {
+            if let Expr::Literal(LiteralValue::Int(v)) = &n.expr
+                && **v < 0
+            {
+                signed.push(n.id);
+            }
+            if let Expr::Literal(LiteralValue::Double(v)) = &n.expr
+                && **v < 0.0
+            {
+                signed.push(n.id);
+            }
+        });
         let mut located: Vec<((usize, usize), &str)> = errors
             .iter()
-            .map(|(id, m)| (offsets.line_column(*id), m.as_str()))
+            .map(|(id, m)| (offsets.line_column(*id, signed.contains(id)), m.as_str()))
             .collect();
         located.sort_by_key(|(at, _)| *at);
         let text: Vec<String> = located
@@ -117,13 +131,22 @@ impl<'s> Offsets<'s> {
         }
     }
 
-    /// The 1-based line and 0-based column (in characters) of node `id`.
-    fn line_column(&self, id: u64) -> (usize, usize) {
-        let offset = self
+    /// The 1-based line and 0-based column (in characters) of node `id`; with `signed`, of
+    /// the `-` before it.
+    fn line_column(&self, id: u64, signed: bool) -> (usize, usize) {
+        let mut offset = self
             .info
             .as_ref()
             .and_then(|i| i.offset_for(id))
             .map_or(0, |(start, _)| start as usize);
+        if signed {
+            let before: Vec<char> = self.source.chars().take(offset).collect();
+            if let Some(sign) = before.iter().rposition(|c| !c.is_whitespace())
+                && before[sign] == '-'
+            {
+                offset = sign;
+            }
+        }
         let (mut line, mut column) = (1, 0);
         for c in self.source.chars().take(offset) {
             if c == '\n' {

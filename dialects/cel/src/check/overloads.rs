@@ -77,8 +77,6 @@ _/_ divide_double (double,double) double
 _%_ modulo_int64 (int,int) int
 _%_ modulo_uint64 (uint,uint) uint
 _[_] index_list (list(A),int) A
-_[_] index_list_uint (list(A),uint) A
-_[_] index_list_double (list(A),double) A
 _[_] index_map (map(A,B),A) B
 @in in_list (A,list(A)) bool
 @in in_map (A,map(A,B)) bool
