@@ -162,6 +162,9 @@ impl Checker {
                         return t;
                     }
                 }
+                if matches!(c.func_name.as_str(), "_&&_" | "_||_") && c.target.is_none() {
+                    return self.logical(e.id, &c.func_name, &c.args);
+                }
                 let format = usize::from(c.func_name == "format");
                 self.in_format += format;
                 let target = c.target.as_deref().map(|t| self.check(t));
@@ -237,6 +240,25 @@ impl Checker {
                 Type::Dyn
             }
         }
+    }
+
+    /// `a && b`, `a || b`: each operand must be a `bool`, or it is cel-go's `expected type
+    /// 'bool' but found 'string'` at that operand (`checker.go` `resolveOverload`).
+    fn logical(&mut self, id: u64, name: &str, args: &[IdedExpr]) -> Type {
+        let overload = if name == "_&&_" {
+            "logical_and"
+        } else {
+            "logical_or"
+        };
+        self.out.overloads.insert(id, vec![overload]);
+        let mut t = Type::Bool;
+        for a in args {
+            let found = self.check(a);
+            if !Type::Bool.accepts(&found) {
+                t = self.error(a.id, format!("expected type 'bool' but found '{found}'"));
+            }
+        }
+        t
     }
 
     /// The declared variables read in the arguments of a macro the checker does not expand

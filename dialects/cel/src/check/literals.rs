@@ -3,28 +3,34 @@
 //! `pkg/cel/environment/base.go` from 1.29), and the regular expressions its program planning
 //! compiles (with `cel.OptOptimize`: cel-go's `matches`, apiserver `pkg/cel/library/regex.go`
 //! `FindRegexOptimization`).
-//!
-//! Left out: the strings extension's check of a literal `format` string against its
-//! arguments (cel-go `ext/formatting.go` `stringFormatValidator`), so such a rule is refused
-//! when it runs, not when the CRD is created.
+
 //!
 //! Not checked at compile time by the API server, so neither here: literal arguments of
 //! `quantity`, `url`, `ip`, `cidr`, `semver` (the Kubernetes libraries declare no validator).
 
+use std::collections::HashMap;
+
 use kube_cel::cel::common::ast::{EntryExpr, Expr, IdedExpr, LiteralValue};
 use validgen_goregex::GoRegex;
 
-/// The validators' errors: the literal's id and cel-go's message (`invalid matches argument`),
+use super::types::Type;
+
+/// The validators' errors: the id of the node at fault and cel-go's message (`invalid matches argument`),
 /// in the order of the source. A call's first argument is checked (cel-go's `argNum` 0, so
 /// the text of a global `matches(text, re)`, as cel-go does, not its pattern):
 /// - `matches`: Go's `regexp.Compile` must take it;
 /// - `duration`: Go's `time.ParseDuration` (an int literal fails: cel-go has no conversion);
 /// - `timestamp`: Go's `time.Parse(time.RFC3339, …)`, or seconds since 1970, within years 1
-///   to 9999.
-pub(crate) fn validate(e: &IdedExpr) -> Vec<(u64, String)> {
+///   to 9999;
+/// - a `format` call: its literal format string against its list literal of arguments
+///   ([`super::format`]).
+pub(crate) fn validate(e: &IdedExpr, types: &HashMap<u64, Type>) -> Vec<(u64, String)> {
     let mut out = Vec::new();
     visit(e, &mut |node| {
         let Expr::Call(c) = &node.expr else { return };
+        if c.func_name == "format" {
+            out.extend(super::format::check(node.id, c, types));
+        }
         let Some(arg) = c.args.first() else { return };
         let Expr::Literal(literal) = &arg.expr else {
             return;

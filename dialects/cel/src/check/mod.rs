@@ -6,8 +6,8 @@
 //! - [`decl`]: the declared type of `self` from the structural schema (`SchemaDeclType`);
 //! - `infer`: each node's type and cel-go's type errors; `overloads` and `library`: the
 //!   functions declared;
-//! - `literals`: the checks of constant arguments (regular expressions, durations,
-//!   timestamps);
+//! - `literals` and `format`: the checks of constant arguments (regular expressions,
+//!   durations, timestamps, format strings);
 //! - `estimate`: the worst-case cost;
 //! - [`check`]: all three on one expression, with cel-go's error texts
 //!   (`ERROR: <input>:1:6: undefined field 'x'` and its caret lines).
@@ -18,6 +18,7 @@
 
 pub mod decl;
 mod estimate;
+mod format;
 mod infer;
 mod library;
 mod literals;
@@ -64,7 +65,7 @@ pub fn check(source: &str, vars: &[(&str, Type)], root: &Arc<Decl>) -> Result<Ch
     let inferred = infer::infer(&e, vars);
     // cel-go runs its validators once the expression type-checks.
     let errors = if inferred.errors.is_empty() {
-        literals::validate(&e)
+        literals::validate(&e, &inferred.types)
     } else {
         inferred.errors.clone()
     };
@@ -132,23 +133,21 @@ impl<'s> Offsets<'s> {
     }
 
     /// The 1-based line and 0-based column (in characters) of node `id`; with `signed`, of
-    /// the `-` before it.
+    /// the `-` before it. cel 0.13's offsets count bytes.
     fn line_column(&self, id: u64, signed: bool) -> (usize, usize) {
         let mut offset = self
             .info
             .as_ref()
             .and_then(|i| i.offset_for(id))
             .map_or(0, |(start, _)| start as usize);
-        if signed {
-            let before: Vec<char> = self.source.chars().take(offset).collect();
-            if let Some(sign) = before.iter().rposition(|c| !c.is_whitespace())
-                && before[sign] == '-'
-            {
-                offset = sign;
-            }
+        if signed
+            && let Some(before) = self.source.get(..offset)
+            && before.trim_end().ends_with('-')
+        {
+            offset = before.trim_end().len() - 1;
         }
         let (mut line, mut column) = (1, 0);
-        for c in self.source.chars().take(offset) {
+        for (_, c) in self.source.char_indices().take_while(|(i, _)| *i < offset) {
             if c == '\n' {
                 line += 1;
                 column = 0;
