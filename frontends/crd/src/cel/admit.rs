@@ -51,6 +51,7 @@ pub fn admit(schema: &Value) -> Vec<Refusal> {
         cardinality: Some(1),
         field: "openAPIV3Schema".to_owned(),
         pointer: String::new(),
+        uncorrelatable: None,
     };
     walk.node(&node);
     if walk.total > PER_CRD_LIMIT {
@@ -78,13 +79,15 @@ pub fn admit(schema: &Value) -> Vec<Refusal> {
 }
 
 /// A schema node: its declared type, how many times it can occur in an object (`None`:
-/// unbounded), its field path and JSON Pointer.
+/// unbounded), its field path and JSON Pointer, and the field path of its first ancestor
+/// whose old and new values cannot be paired (a list that is not a map list).
 struct Node<'s> {
     schema: &'s Value,
     decl: Option<Arc<Decl>>,
     cardinality: Option<u64>,
     field: String,
     pointer: String,
+    uncorrelatable: Option<String>,
 }
 
 struct Admit {
@@ -108,6 +111,10 @@ impl Admit {
                     .cardinality
                     .zip(max_elements(n.schema))
                     .map(|(a, b)| a.saturating_mul(b)),
+                uncorrelatable: n
+                    .uncorrelatable
+                    .clone()
+                    .or_else(|| uncorrelated(n.schema, &field).then(|| n.field.clone())),
                 field,
                 pointer,
             }
@@ -261,6 +268,19 @@ impl Admit {
                 ),
             }
         }
+        if uses_old_self && let Some(within) = &n.uncorrelatable {
+            self.refusals.push(Refusal {
+                error: FieldError {
+                    error_type: ErrorType::Invalid,
+                    field: format!("{field}.rule"),
+                    bad_value: Some(Value::String(source.to_owned())),
+                    detail: format!(
+                        "oldSelf cannot be used on the uncorrelatable portion of the schema within {within}"
+                    ),
+                },
+                pointer: pointer.clone(),
+            });
+        }
         // A rule that does not read `oldSelf` (or failed before it was looked for) may not
         // set `optionalOldSelf`, even to false (validation.go).
         if let Some(flag) = rule.get("optionalOldSelf").filter(|f| !f.is_null())
@@ -293,6 +313,22 @@ impl Admit {
             self.expensive.sort_by_key(|e| std::cmp::Reverse(e.2));
             self.expensive.truncate(4);
         }
+    }
+}
+
+/// Whether the old and new values of the child at `field` of `schema` cannot be paired, so
+/// rules there may not read `oldSelf` (validation.go `withForbidOldSelfValidations`): the
+/// items of a list that is not a `map` list, the properties of an object whose
+/// `x-kubernetes-map-type` is neither `granular` nor `atomic`.
+fn uncorrelated(schema: &Value, field: &str) -> bool {
+    if field.ends_with(".items") {
+        schema.get("x-kubernetes-list-type").and_then(Value::as_str) != Some("map")
+    } else if field.ends_with(".additionalProperties") {
+        false
+    } else {
+        schema
+            .get("x-kubernetes-map-type")
+            .is_some_and(|t| !matches!(t.as_str(), Some("granular" | "atomic")))
     }
 }
 
