@@ -1,7 +1,8 @@
 //! The type of every node of a parsed expression, as cel-go's checker (`checker/checker.go`)
 //! infers it, and the errors it reports: undeclared names, undefined fields, field selection on
-//! a type without fields, an undeclared function or none of its overloads taking the arguments, a comprehension over a
-//! value that is not a list or map. What cannot be typed for certain is `dyn`.
+//! a type without fields, an undeclared function or none of its overloads taking the
+//! arguments, a comprehension over a value that is not a list or map. What cannot be typed for
+//! certain is `dyn`, and the result says so.
 
 use std::collections::HashMap;
 
@@ -25,8 +26,8 @@ pub(crate) struct Inferred {
     /// The errors: the node's id and cel-go's message.
     pub errors: Vec<(u64, String)>,
     /// Whether some node could not be typed as cel-go types it (a macro of the API server's
-    /// environment that cel 0.13's parser leaves a call, a message literal): its `dyn` is not
-    /// cel-go's.
+    /// environment that cel 0.13's parser leaves a call, a protobuf message literal): its
+    /// `dyn` is not cel-go's.
     pub uncertain: bool,
     /// The declared variables the expression reads (cel-go's reference map).
     pub referenced: Vec<String>,

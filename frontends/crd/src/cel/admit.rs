@@ -2,10 +2,12 @@
 //! (apiextensions-apiserver `pkg/apis/apiextensions/validation/validation.go`
 //! `ValidateCustomResourceDefinitionOpenAPISchema` with `cel_validation.go`'s
 //! `CELSchemaContext`, and `pkg/apiserver/schema/cel/compilation.go`, v1.36): every `rule` and
-//! `messageExpression` type-checked with `self` (and `oldSelf`) declared from the structural
-//! schema, and its estimated cost, times how many times the node can occur, held to the
+//! `messageExpression` type-checked with `self` (and `oldSelf`, an optional with
+//! `optionalOldSelf`) declared from the structural schema and of type `bool` (`string`),
+//! `oldSelf` read only where old and new values pair up and `optionalOldSelf` set only with
+//! it, and its estimated cost, times how many times the node can occur, held to the
 //! per-rule limit and, summed, to the per-CRD limit. Each refusal is the API server's field
-//! error, with a field path from `openAPIV3Schema`.
+//! error, with a field path from `openAPIV3Schema` (so is the path a detail names).
 //!
 //! Nodes are visited as the API server visits them: children first (`additionalProperties`,
 //! `properties`, `items`), then the node's own rules; properties by name (the API server walks
@@ -80,7 +82,7 @@ pub fn admit(schema: &Value) -> Vec<Refusal> {
 
 /// A schema node: its declared type, how many times it can occur in an object (`None`:
 /// unbounded), its field path and JSON Pointer, and the field path of its first ancestor
-/// whose old and new values cannot be paired (a list that is not a map list).
+/// whose old and new values cannot be paired ([`uncorrelated`]).
 struct Node<'s> {
     schema: &'s Value,
     decl: Option<Arc<Decl>>,
