@@ -216,10 +216,7 @@ impl Coster<'_> {
             self.sizes.insert(e.id, s);
             return Some(s);
         }
-        if matches!(
-            self.ty(e),
-            Type::Bool | Type::Double | Type::Duration | Type::Int | Type::Timestamp | Type::Uint
-        ) {
+        if is_scalar(&self.ty(e)) {
             return Some(fixed(1));
         }
         if let Expr::Ident(name) = &e.expr {
@@ -482,21 +479,7 @@ impl Coster<'_> {
                 self.schema_size(&path)
             })
             .flatten();
-        Some(from_path.unwrap_or(
-            if matches!(
-                **elem,
-                Type::Bool
-                    | Type::Double
-                    | Type::Duration
-                    | Type::Int
-                    | Type::Timestamp
-                    | Type::Uint
-            ) {
-                fixed(1)
-            } else {
-                UNKNOWN
-            },
-        ))
+        Some(from_path.unwrap_or(if is_scalar(elem) { fixed(1) } else { UNKNOWN }))
     }
 
     fn node_size(&self, n: &Node<'_>) -> Range {
@@ -608,6 +591,45 @@ impl Coster<'_> {
                     }
                     None => (traversal(self.node_size(t)), None),
                 }
+            }
+            // cel-go's `ext` estimators (`sets.go` `estimateSetsCost`, `lists.go`): a call
+            // costs 1, a list it makes 10 more, plus its size times a factor.
+            "sets.contains" | "sets.intersects" | "sets.equivalent" if args.len() == 2 => {
+                let factor = if function == "sets.equivalent" {
+                    2.0
+                } else {
+                    1.0
+                };
+                let pairs = self.node_size(&args[0]).mul(self.node_size(&args[1]));
+                (pairs.factor(factor).add(one), None)
+            }
+            "lists.range" if args.len() == 1 => {
+                allocating(1.0, fixed(int_literal(&args[0]).unwrap_or(u64::MAX)))
+            }
+            "slice" if args.len() == 2 => {
+                let size = self.node_size(target?);
+                let start = int_literal(&args[0]).unwrap_or(0);
+                let end = int_literal(&args[1]).unwrap_or(size.max);
+                allocating(1.0, fixed(end.wrapping_sub(start)))
+            }
+            "reverse" if args.is_empty() => allocating(1.0, self.node_size(target?)),
+            "flatten" if args.len() <= 1 => {
+                let depth = args
+                    .first()
+                    .map_or(1, |a| int_literal(a).unwrap_or(u64::MAX));
+                allocating(depth as f64, self.node_size(target?))
+            }
+            "distinct" | "sort" if args.is_empty() => {
+                let t = target?;
+                let size = self.node_size(t);
+                let strings =
+                    matches!(&t.ty, Type::List(e) if matches!(**e, Type::String | Type::Bytes));
+                let factor = if function == "sort" && strings {
+                    2.0 + STRING_TRAVERSAL
+                } else {
+                    2.0
+                };
+                allocating(factor, size.mul(size))
             }
             "url" | "jsonpatch.escapeKey" => {
                 let s = arg(0)?;
@@ -728,6 +750,10 @@ impl Coster<'_> {
                     "net.IP" | "net.CIDR" | "kubernetes.Quantity" | "kubernetes.Semver" => {
                         (one, None)
                     }
+                    // `MaxFormatSize`, 64.
+                    "kubernetes.NamedFormat" => {
+                        (Range { min: 1, max: 64 }.factor(STRING_TRAVERSAL), None)
+                    }
                     "kubernetes.URL" => {
                         let s = args[1].size.unwrap_or(one);
                         (traversal(Range { min: 1, max: s.max }), None)
@@ -738,6 +764,31 @@ impl Coster<'_> {
             },
             _ => return None,
         })
+    }
+}
+
+/// cel-go `ext` `estimateAllocatingListCall`: a call making a list of `size` elements.
+fn allocating(factor: f64, size: Range) -> (Range, Option<Range>) {
+    (size.factor(factor).add(fixed(11)), Some(size))
+}
+
+/// An int literal argument as cel-go `nodeAsIntValue` reads it (negative: 0).
+fn int_literal(n: &Node<'_>) -> Option<u64> {
+    match &n.expr.expr {
+        Expr::Literal(LiteralValue::Int(v)) => Some(u64::try_from(**v).unwrap_or(0)),
+        _ => None,
+    }
+}
+
+/// Whether values of `t` have a size of 1 (cel-go `isScalar`): numbers, booleans, durations,
+/// timestamps, and optionals of them.
+fn is_scalar(t: &Type) -> bool {
+    match t {
+        Type::Bool | Type::Double | Type::Duration | Type::Int | Type::Timestamp | Type::Uint => {
+            true
+        }
+        Type::Optional(inner) => is_scalar(inner),
+        _ => false,
     }
 }
 

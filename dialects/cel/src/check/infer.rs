@@ -1,13 +1,15 @@
 //! The type of every node of a parsed expression, as cel-go's checker (`checker/checker.go`)
 //! infers it, and the errors it reports: undeclared names, undefined fields, field selection on
-//! a type without fields, no matching overload of a standard function, a comprehension over a
-//! value that is not a list or map. What cannot be typed for certain is `dyn`.
+//! a type without fields, an undeclared function or none of its overloads taking the
+//! arguments, a comprehension over a value that is not a list or map. What cannot be typed for
+//! certain is `dyn`, and the result says so.
 
 use std::collections::HashMap;
 
 use kube_cel::cel::common::ast::{EntryExpr, Expr, IdedExpr, LiteralValue};
 
 use super::decl::DeclKind;
+use super::literals::visit;
 use super::overloads::{self, Overload, Pattern};
 use super::types::Type;
 
@@ -23,11 +25,19 @@ pub(crate) struct Inferred {
     pub qualified: HashMap<u64, String>,
     /// The errors: the node's id and cel-go's message.
     pub errors: Vec<(u64, String)>,
+    /// Whether some node could not be typed as cel-go types it (a macro of the API server's
+    /// environment that cel 0.13's parser leaves a call, a protobuf message literal): its
+    /// `dyn` is not cel-go's.
+    pub uncertain: bool,
+    /// The declared variables the expression reads (cel-go's reference map).
+    pub referenced: Vec<String>,
 }
 
 /// The types of `e` with the variables `vars` declared.
 pub(crate) fn infer(e: &IdedExpr, vars: &[(&str, Type)]) -> Inferred {
     let mut checker = Checker {
+        in_format: 0,
+        declared: vars.len(),
         scope: vars
             .iter()
             .map(|(n, t)| ((*n).to_owned(), t.clone()))
@@ -39,6 +49,10 @@ pub(crate) fn infer(e: &IdedExpr, vars: &[(&str, Type)]) -> Inferred {
 }
 
 struct Checker {
+    /// How many `format` calls enclose the node being checked.
+    in_format: usize,
+    /// How many of `scope`'s first variables are the declared ones (not a comprehension's).
+    declared: usize,
     /// The variables in scope, innermost last.
     scope: Vec<(String, Type)>,
     out: Inferred,
@@ -59,6 +73,21 @@ const TYPE_NAMES: [&str; 12] = [
     "timestamp",
     "uint",
 ];
+
+/// The type a type name denotes (`int` is `type(int)`); `dyn` where it has parameters.
+fn type_named(name: &str) -> Type {
+    match name {
+        "bool" => Type::Bool,
+        "bytes" => Type::Bytes,
+        "double" => Type::Double,
+        "duration" => Type::Duration,
+        "int" => Type::Int,
+        "string" => Type::String,
+        "timestamp" => Type::Timestamp,
+        "uint" => Type::Uint,
+        _ => Type::Dyn,
+    }
+}
 
 impl Checker {
     fn var(&self, name: &str) -> Option<&Type> {
@@ -91,9 +120,16 @@ impl Checker {
                 LiteralValue::String(_) => Type::String,
                 LiteralValue::UInt(_) => Type::Uint,
             },
-            Expr::Ident(name) => match self.var(name) {
-                Some(t) => t.clone(),
-                None if TYPE_NAMES.contains(&name.as_str()) => Type::Type(Box::new(Type::Dyn)),
+            Expr::Ident(name) => match self.scope.iter().rposition(|(n, _)| n == name) {
+                Some(at) => {
+                    if at < self.declared && !self.out.referenced.contains(name) {
+                        self.out.referenced.push(name.clone());
+                    }
+                    self.scope[at].1.clone()
+                }
+                None if TYPE_NAMES.contains(&name.as_str()) => {
+                    Type::Type(Box::new(type_named(name)))
+                }
                 None => self.error(
                     e.id,
                     format!("undeclared reference to '{name}' (in container '')"),
@@ -105,28 +141,42 @@ impl Checker {
                 if s.test { Type::Bool } else { t }
             }
             Expr::Call(c) => {
+                if unexpanded_macro(&c.func_name, c.target.is_some(), c.args.len()) {
+                    self.out.uncertain = true;
+                    if let Some(target) = c.target.as_deref() {
+                        self.check(target);
+                    }
+                    self.read_in_macro(&c.args);
+                    return Type::Dyn;
+                }
                 if let Some(target) = c.target.as_deref()
                     && let Expr::Ident(ns) = &target.expr
                     && self.var(ns).is_none()
                 {
                     // `format.dns1123Label()`, `strings.quote(s)`: a function of a library's
-                    // namespace, not a member call.
-                    let args: Vec<Type> = c.args.iter().map(|a| self.check(a)).collect();
+                    // namespace, not a member call (cel-go resolves the qualified name first).
                     let name = format!("{ns}.{}", c.func_name);
-                    let t = overloads::library(&name, None, &args)
-                        .or_else(|| overloads::library(&c.func_name, None, &args))
-                        .unwrap_or(Type::Dyn);
-                    self.out.qualified.insert(e.id, name);
-                    return t;
+                    if overloads::overloads(&name).is_some() {
+                        let args: Vec<Type> = c.args.iter().map(|a| self.check(a)).collect();
+                        let t = self.call(e.id, &name, None, &args);
+                        self.out.qualified.insert(e.id, name);
+                        return t;
+                    }
                 }
+                if matches!(c.func_name.as_str(), "_&&_" | "_||_") && c.target.is_none() {
+                    return self.logical(e.id, &c.func_name, &c.args);
+                }
+                let format = usize::from(c.func_name == "format");
+                self.in_format += format;
                 let target = c.target.as_deref().map(|t| self.check(t));
                 let args: Vec<Type> = c.args.iter().map(|a| self.check(a)).collect();
+                self.in_format -= format;
                 self.call(e.id, &c.func_name, target.as_ref(), &args)
             }
             Expr::List(l) => {
                 let elems: Vec<(u64, Type)> =
                     l.elements.iter().map(|x| (x.id, self.check(x))).collect();
-                Type::List(Box::new(self.homogeneous(elems)))
+                Type::List(Box::new(self.homogeneous(elems, true)))
             }
             Expr::Map(m) => {
                 let (mut keys, mut values) = (Vec::new(), Vec::new());
@@ -141,10 +191,11 @@ impl Checker {
                         }
                     }
                 }
-                let key = self.homogeneous(keys);
-                Type::Map(Box::new(key), Box::new(self.homogeneous(values)))
+                let key = self.homogeneous(keys, false);
+                Type::Map(Box::new(key), Box::new(self.homogeneous(values, false)))
             }
             Expr::Struct(s) => {
+                self.out.uncertain = true;
                 for f in &s.entries {
                     if let EntryExpr::StructField(f) = &f.expr {
                         self.check(&f.value);
@@ -185,32 +236,91 @@ impl Checker {
                 self.scope.pop();
                 result
             }
-            Expr::Unspecified => Type::Dyn,
+            Expr::Unspecified => {
+                self.out.uncertain = true;
+                Type::Dyn
+            }
+        }
+    }
+
+    /// `a && b`, `a || b`: each operand must be a `bool`, or it is cel-go's `expected type
+    /// 'bool' but found 'string'` at that operand (`checker.go` `resolveOverload`).
+    fn logical(&mut self, id: u64, name: &str, args: &[IdedExpr]) -> Type {
+        let overload = if name == "_&&_" {
+            "logical_and"
+        } else {
+            "logical_or"
+        };
+        self.out.overloads.insert(id, vec![overload]);
+        let mut t = Type::Bool;
+        for a in args {
+            let found = self.check(a);
+            if !Type::Bool.accepts(&found) {
+                t = self.error(a.id, format!("expected type 'bool' but found '{found}'"));
+            }
+        }
+        t
+    }
+
+    /// The declared variables read in the arguments of a macro the checker does not expand
+    /// (its first arguments name its own variables, which hide declared ones).
+    fn read_in_macro(&mut self, args: &[IdedExpr]) {
+        let own: Vec<&str> = args
+            .iter()
+            .filter_map(|a| match &a.expr {
+                Expr::Ident(n) => Some(n.as_str()),
+                _ => None,
+            })
+            .collect();
+        let declared: Vec<String> = self.scope[..self.declared]
+            .iter()
+            .map(|(n, _)| n.clone())
+            .filter(|n| !own.contains(&n.as_str()))
+            .collect();
+        for a in args {
+            visit(a, &mut |node| {
+                if let Expr::Ident(n) = &node.expr
+                    && declared.contains(n)
+                    && !self.out.referenced.contains(n)
+                {
+                    self.out.referenced.push(n.clone());
+                }
+            });
         }
     }
 
     /// The element type of a list or map literal's elements (by id), which must agree: the
     /// API server's environment has homogeneous aggregate literals (apiserver
     /// `pkg/cel/environment/base.go`), so an element of another type than the first is
-    /// cel-go's `expected type 'int' but found 'string'` (`dyn(x)` agrees with all). No
-    /// element: `dyn`.
-    fn homogeneous(&mut self, elems: Vec<(u64, Type)>) -> Type {
+    /// cel-go's `expected type 'int' but found 'string'` (`dyn(x)` agrees with all; a list
+    /// reports its first such element, a map each), except within a `format` call, which the
+    /// strings extension exempts (cel-go `ext/formatting.go`). No element: `dyn`.
+    fn homogeneous(&mut self, elems: Vec<(u64, Type)>, list: bool) -> Type {
         let mut it = elems.into_iter();
         let Some((_, first)) = it.next() else {
             return Type::Dyn;
         };
         let mut joined = first.clone();
+        let mut report = self.in_format == 0;
         for (id, t) in it {
-            if !first.accepts(&t) {
+            if report && !first.accepts(&t) {
                 self.error(id, format!("expected type '{first}' but found '{t}'"));
+                report = !list;
             }
             joined = joined.join(&t);
         }
         joined
     }
 
-    /// `operand.field` (cel-go `checkSelect`).
+    /// `operand.field` (cel-go `checkSelectField`): on an optional operand, the field's type
+    /// made optional.
     fn select(&mut self, id: u64, operand: &Type, field: &str) -> Type {
+        if let Type::Optional(inner) = operand {
+            return match self.select(id, inner, field) {
+                Type::Error => Type::Error,
+                t => Type::Optional(Box::new(t)),
+            };
+        }
         match operand {
             Type::Object(decl) => {
                 let DeclKind::Object { fields, .. } = &decl.kind else {
@@ -230,10 +340,14 @@ impl Checker {
         }
     }
 
-    /// A call (cel-go `resolveOverload`): a standard function must take its arguments.
+    /// A call (cel-go `resolveOverload`): the function must be declared and one of its
+    /// overloads take the arguments.
     fn call(&mut self, id: u64, name: &str, target: Option<&Type>, args: &[Type]) -> Type {
-        let Some(candidates) = overloads::standard(name) else {
-            return overloads::library(name, target, args).unwrap_or(Type::Dyn);
+        let Some(candidates) = overloads::overloads(name) else {
+            return self.error(
+                id,
+                format!("undeclared reference to '{name}' (in container '')"),
+            );
         };
         let all: Vec<Type> = target.into_iter().chain(args).cloned().collect();
         let mut results: Vec<(&'static str, Type)> = Vec::new();
@@ -297,7 +411,10 @@ fn bind(p: &Pattern, t: &Type, bound: &mut HashMap<char, Type>) -> bool {
                 true
             }
         },
-        (Pattern::List(p), Type::List(e)) => bind(p, e, bound),
+        (Pattern::List(p), Type::List(e)) | (Pattern::Optional(p), Type::Optional(e)) => {
+            bind(p, e, bound)
+        }
+        (Pattern::Type(p), Type::Type(e)) => bind(p, e, bound),
         (Pattern::Map(pk, pv), Type::Map(k, v)) => bind(pk, k, bound) && bind(pv, v, bound),
         _ => false,
     }
@@ -308,11 +425,26 @@ fn substitute(p: &Pattern, bound: &HashMap<char, Type>) -> Type {
         Pattern::Is(t) => t.clone(),
         Pattern::Param(c) => bound.get(c).cloned().unwrap_or(Type::Dyn),
         Pattern::List(e) => Type::List(Box::new(substitute(e, bound))),
+        Pattern::Optional(e) => Type::Optional(Box::new(substitute(e, bound))),
+        Pattern::Type(e) => Type::Type(Box::new(substitute(e, bound))),
         Pattern::Map(k, v) => Type::Map(
             Box::new(substitute(k, bound)),
             Box::new(substitute(v, bound)),
         ),
     }
+}
+
+/// Whether a call is one of the API server's macros that cel 0.13's parser does not expand
+/// (cel-go `ext.TwoVarComprehensions`, `ext.Lists`' `sortBy`, the optional library's
+/// `optMap`/`optFlatMap`): the checker cannot type it, so it is `dyn` and not an error.
+fn unexpanded_macro(name: &str, member: bool, args: usize) -> bool {
+    member
+        && match name {
+            "all" | "exists" | "existsOne" | "exists_one" => args == 3,
+            "transformList" | "transformMap" | "transformMapEntry" => args == 3 || args == 4,
+            "sortBy" | "optMap" | "optFlatMap" => args == 2,
+            _ => false,
+        }
 }
 
 fn empty_aggregate(e: &IdedExpr) -> bool {

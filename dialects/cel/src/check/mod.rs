@@ -4,23 +4,30 @@
 //! `checker.Cost`). cel 0.13 has neither.
 //!
 //! - [`decl`]: the declared type of `self` from the structural schema (`SchemaDeclType`);
-//! - `infer`: each node's type and cel-go's type errors; `overloads`: the functions known;
+//! - `infer`: each node's type and cel-go's type errors; `overloads` and `library`: the
+//!   functions declared;
+//! - `literals` and `format`: the checks of constant arguments (regular expressions,
+//!   durations, timestamps, format strings);
 //! - `estimate`: the worst-case cost;
 //! - [`check`]: all three on one expression, with cel-go's error texts
 //!   (`ERROR: <input>:1:6: undefined field 'x'` and its caret lines).
 //!
-//! What the checker cannot type for certain is `dyn` and never an error: a false refusal would
-//! reject a CRD the API server takes.
+//! What the checker cannot type for certain (a macro of the API server's environment that cel
+//! 0.13's parser does not expand) is `dyn` and never an error, and the result says so
+//! ([`Checked::certain`]): a false refusal would reject a CRD the API server takes.
 
 pub mod decl;
 mod estimate;
+mod format;
 mod infer;
+mod library;
+mod literals;
 mod overloads;
 mod types;
 
 use std::sync::Arc;
 
-use kube_cel::cel::common::ast::IdedExpr;
+use kube_cel::cel::common::ast::{Expr, IdedExpr, LiteralValue};
 use kube_cel::cel::parser::Parser;
 
 pub use decl::{Decl, DeclKind, MAX_REQUEST_SIZE_BYTES};
@@ -29,10 +36,20 @@ pub use types::Type;
 /// A checked expression: its type and its estimated cost.
 #[derive(Debug, Clone)]
 pub struct Checked {
-    /// The expression's type (`dyn` where not certain).
+    /// The expression's type.
     pub ty: Type,
+    /// Whether `ty` is the type cel-go gives: false when the expression holds what the checker
+    /// cannot type (a macro cel 0.13's parser leaves a call), whose `dyn` may be anything.
+    pub certain: bool,
     /// The estimated worst-case cost (cel-go `CostEstimate.Max`), before any cardinality.
     pub max_cost: u64,
+    /// Why the API server could not plan the expression's program though it checks (a
+    /// literal pattern of `find` or `findAll` Go's `regexp` refuses: `error parsing regexp:
+    /// …`).
+    pub planning_error: Option<String>,
+    /// The declared variables the expression reads, in the order first read (cel-go's
+    /// reference map: compilation.go's `UsesOldSelf`).
+    pub variables: Vec<String>,
 }
 
 /// Checks `source` with the variables `vars` (`self`, `oldSelf`…), where `self`'s declared type
@@ -40,17 +57,37 @@ pub struct Checked {
 ///
 /// # Errors
 /// cel-go's issues text (what follows `compilation failed: ` in the API server's error): one
-/// `ERROR: <input>:L:C: <message>` block per error, ordered by position, each with the source
-/// line and a caret under the column; or the parser's error when `source` does not parse.
+/// `ERROR: <input>:L:C: <message>` block per error (type errors, else the validators' errors
+/// of constant arguments), ordered by position, each with the source line and a caret under
+/// the column; or the parser's error when `source` does not parse.
 pub fn check(source: &str, vars: &[(&str, Type)], root: &Arc<Decl>) -> Result<Checked, String> {
     let e = Parser::default().parse(source).map_err(|e| e.to_string())?;
     let inferred = infer::infer(&e, vars);
-    if !inferred.errors.is_empty() {
+    // cel-go runs its validators once the expression type-checks.
+    let errors = if inferred.errors.is_empty() {
+        literals::validate(&e, &inferred.types)
+    } else {
+        inferred.errors.clone()
+    };
+    if !errors.is_empty() {
         let offsets = Offsets::of(source, &e);
-        let mut located: Vec<((usize, usize), &str)> = inferred
-            .errors
+        // cel-go locates a negative number at its sign; cel 0.13 at its digits.
+        let mut signed = Vec::new();
+        literals::visit(&e, &mut |n| {
+            if let Expr::Literal(LiteralValue::Int(v)) = &n.expr
+                && **v < 0
+            {
+                signed.push(n.id);
+            }
+            if let Expr::Literal(LiteralValue::Double(v)) = &n.expr
+                && **v < 0.0
+            {
+                signed.push(n.id);
+            }
+        });
+        let mut located: Vec<((usize, usize), &str)> = errors
             .iter()
-            .map(|(id, m)| (offsets.line_column(*id), m.as_str()))
+            .map(|(id, m)| (offsets.line_column(*id, signed.contains(id)), m.as_str()))
             .collect();
         located.sort_by_key(|(at, _)| *at);
         let text: Vec<String> = located
@@ -61,7 +98,13 @@ pub fn check(source: &str, vars: &[(&str, Type)], root: &Arc<Decl>) -> Result<Ch
     }
     let ty = inferred.types.get(&e.id).cloned().unwrap_or(Type::Dyn);
     let max_cost = estimate::estimate(&e, &inferred, root).max;
-    Ok(Checked { ty, max_cost })
+    Ok(Checked {
+        ty,
+        certain: !inferred.uncertain,
+        max_cost,
+        planning_error: literals::planning_error(&e),
+        variables: inferred.referenced,
+    })
 }
 
 /// Where the parser put each node. cel 0.13 keeps node offsets only in its errors, so the
@@ -89,15 +132,22 @@ impl<'s> Offsets<'s> {
         }
     }
 
-    /// The 1-based line and 0-based column (in characters) of node `id`.
-    fn line_column(&self, id: u64) -> (usize, usize) {
-        let offset = self
+    /// The 1-based line and 0-based column (in characters) of node `id`; with `signed`, of
+    /// the `-` before it. cel 0.13's offsets count bytes.
+    fn line_column(&self, id: u64, signed: bool) -> (usize, usize) {
+        let mut offset = self
             .info
             .as_ref()
             .and_then(|i| i.offset_for(id))
             .map_or(0, |(start, _)| start as usize);
+        if signed
+            && let Some(before) = self.source.get(..offset)
+            && before.trim_end().ends_with('-')
+        {
+            offset = before.trim_end().len() - 1;
+        }
         let (mut line, mut column) = (1, 0);
-        for c in self.source.chars().take(offset) {
+        for (_, c) in self.source.char_indices().take_while(|(i, _)| *i < offset) {
             if c == '\n' {
                 line += 1;
                 column = 0;
@@ -181,21 +231,90 @@ mod tests {
     }
 
     #[test]
-    fn what_is_not_certain_is_dyn_and_never_refused() {
-        for source in [
-            "self.port == 1 || self.port == 'http'",
-            "self.x__dash__mode == 'on'",
-            "self.name.lowerAscii().split('-').size() > 0",
-            "format.dns1123Label().validate(self.name).hasValue()",
-            "quantity(self.name).isGreaterThan(quantity('1'))",
-            "self.tags.map(t, t + '!').all(t, t.endsWith('!'))",
+    fn library_calls_are_typed_by_their_overloads() {
+        let ty = |source: &str| checked(source).map(|c| c.ty.to_string());
+        for (source, expected) in [
+            ("self.name.lowerAscii().split('-')", "list(string)"),
+            (
+                "format.dns1123Label().validate(self.name)",
+                "optional_type(list(string))",
+            ),
+            ("quantity(self.name).add(1)", "kubernetes.Quantity"),
+            ("self.tags.first()", "optional_type(string)"),
+            ("optional.none()", "optional_type(dyn)"),
+            ("self.tags.map(t, t + '!').all(t, t.endsWith('!'))", "bool"),
+            ("type(self.replicas)", "type(int)"),
+            ("dyn(self.replicas)", "dyn"),
+            ("self.port", "dyn"),
         ] {
-            assert!(checked(source).is_ok(), "{source}: {:?}", checked(source));
+            assert_eq!(ty(source).as_deref(), Ok(expected), "{source}");
         }
-        assert!(matches!(
-            checked("self.tags.all(t, t.size() > 0)").map(|c| c.ty),
-            Ok(Type::Bool)
-        ));
+        for (source, error) in [
+            (
+                "self.name.charAt('a')",
+                "found no matching overload for 'charAt' applied to 'string.(string)'",
+            ),
+            (
+                "quantity(self.name).sign()",
+                "for 'sign' applied to 'kubernetes.Quantity.()'",
+            ),
+            (
+                "sets.contains(self.tags, [1])",
+                "for 'sets.contains' applied to '(list(string), list(int))'",
+            ),
+            (
+                "self.name.nosuch()",
+                "undeclared reference to 'nosuch' (in container '')",
+            ),
+            ("self.name.matches('[')", "1:19: invalid matches argument"),
+            (
+                "duration('1d') > duration('1s')",
+                "1:10: invalid duration argument",
+            ),
+        ] {
+            let e = checked(source).expect_err(source);
+            assert!(e.contains(error), "{source}: {e}");
+        }
+        // A pattern of `find` fails the program's planning, not the check.
+        let c = checked("self.name.find('(') == ''").expect("checks");
+        assert_eq!(
+            c.planning_error.as_deref(),
+            Some("error parsing regexp: missing closing ): `(`")
+        );
+    }
+
+    #[test]
+    fn what_is_not_certain_is_dyn_and_never_refused() {
+        // Macros of the API server cel 0.13's parser leaves calls: not typed, not refused.
+        for source in [
+            "self.tags.all(i, t, t.size() > i)",
+            "self.tags.sortBy(t, t)",
+        ] {
+            let c = checked(source).expect(source);
+            assert!(!c.certain && c.ty.is_dyn(), "{source}: {c:?}");
+        }
+        // What they read is still known: `oldSelf` here.
+        let c = checked("self.tags.all(i, t, oldSelf.tags[i] == t)").expect("checks");
+        assert_eq!(c.variables, ["self", "oldSelf"]);
+        assert!(checked("dyn(true)").is_ok_and(|c| c.certain && c.ty.is_dyn()));
+    }
+
+    #[test]
+    fn optional_old_self_is_an_optional_of_self() {
+        let root = spec();
+        let ty = root.ty();
+        let vars = [
+            ("self", ty.clone()),
+            ("oldSelf", Type::Optional(Box::new(ty))),
+        ];
+        let c = check(
+            "oldSelf.orValue(self).replicas <= self.replicas",
+            &vars,
+            &root,
+        );
+        assert!(c.is_ok_and(|c| c.variables == ["oldSelf", "self"]));
+        let e = check("oldSelf.replicas == self.replicas", &vars, &root).expect_err("optional");
+        assert!(e.contains("'(optional_type(int), int)'"), "{e}");
     }
 
     #[test]

@@ -1,29 +1,36 @@
 //! The functions the checker knows, as the API server's CEL environment declares them (cel-go
-//! v0.26 standard library `common/stdlib`, overload ids of `common/overloads`; the Kubernetes
-//! libraries of apiserver `pkg/cel/library` and cel-go `ext`, v1.36).
+//! v0.26 standard library `common/stdlib`, overload ids of `common/overloads`; the libraries
+//! of [`super::library`]).
 //!
-//! The standard operators and functions are declared whole, so a call none of their overloads
-//! takes is cel-go's `found no matching overload` error. The library functions (strings, lists,
-//! regex, URLs, IP/CIDR, quantities, semver, format, sets, optionals, conversions and time
-//! accessors) are known by their result only and never refused: their argument types are not
-//! checked (a call of the wrong types fails when evaluated instead).
+//! Every function is declared whole, so a call none of its overloads takes is cel-go's
+//! `found no matching overload` error, and a function the environment does not declare is
+//! its `undeclared reference`.
 
+use std::collections::HashMap;
+use std::sync::LazyLock;
+
+use super::library::LIBRARY;
 use super::types::Type;
 
-/// A parameter or result of an overload: a type, with type parameters `A` and `B`.
+/// A parameter or result of an overload: a type, with type parameters (`A`, `B`, `K`, `V`,
+/// `T`).
 #[derive(Debug, Clone)]
 pub(crate) enum Pattern {
     /// A type.
     Is(Type),
-    /// The type parameter `A` or `B`.
+    /// A type parameter.
     Param(char),
     /// `list(P)`.
     List(Box<Pattern>),
     /// `map(P, Q)`.
     Map(Box<Pattern>, Box<Pattern>),
+    /// `optional_type(P)`.
+    Optional(Box<Pattern>),
+    /// `type(P)`: the type of a value, as a value.
+    Type(Box<Pattern>),
 }
 
-/// One overload of a standard function.
+/// One overload of a function.
 #[derive(Debug, Clone)]
 pub(crate) struct Overload {
     /// The overload id (`add_string`), as the cost estimator tells overloads apart.
@@ -70,8 +77,6 @@ _/_ divide_double (double,double) double
 _%_ modulo_int64 (int,int) int
 _%_ modulo_uint64 (uint,uint) uint
 _[_] index_list (list(A),int) A
-_[_] index_list_uint (list(A),uint) A
-_[_] index_list_double (list(A),double) A
 _[_] index_map (map(A,B),A) B
 @in in_list (A,list(A)) bool
 @in in_map (A,map(A,B)) bool
@@ -108,39 +113,43 @@ const ORDERED: [(&str, &str); 14] = [
     ("duration", "duration"),
 ];
 
-/// The overloads of the standard function `name`, or `None` when it is not one.
-pub(crate) fn standard(name: &str) -> Option<Vec<Overload>> {
-    let mut found: Vec<Overload> = STANDARD
-        .lines()
-        .filter_map(|line| line.split_once(' '))
-        .filter(|(f, _)| *f == name)
-        .map(|(_, rest)| overload(rest))
-        .collect();
-    let ordering = [
-        ("_<_", "less"),
-        ("_<=_", "less_equals"),
-        ("_>_", "greater"),
-        ("_>=_", "greater_equals"),
-    ];
-    if let Some((_, prefix)) = ordering.iter().find(|(op, _)| *op == name) {
-        for (a, b) in ORDERED {
-            let id = if a == b {
-                format!("{prefix}_{a}")
-            } else {
-                format!("{prefix}_{a}_{b}")
-            };
-            found.push(Overload {
-                id: Box::leak(id.into_boxed_str()),
-                member: false,
-                params: vec![scalar(a), scalar(b)],
-                result: Pattern::Is(Type::Bool),
-            });
+/// The overloads of the function `name` (a standard one, or one of the libraries the API
+/// server's CRD environment enables), or `None` when the environment does not declare it.
+pub(crate) fn overloads(name: &str) -> Option<&'static [Overload]> {
+    static DECLARED: LazyLock<HashMap<&'static str, Vec<Overload>>> = LazyLock::new(|| {
+        let mut all: HashMap<&'static str, Vec<Overload>> = HashMap::new();
+        for line in STANDARD.lines().chain(LIBRARY.lines()) {
+            if let Some((f, rest)) = line.split_once(' ') {
+                all.entry(f).or_default().push(overload(rest));
+            }
         }
-    }
-    (!found.is_empty()).then_some(found)
+        let ordering = [
+            ("_<_", "less"),
+            ("_<=_", "less_equals"),
+            ("_>_", "greater"),
+            ("_>=_", "greater_equals"),
+        ];
+        for (op, prefix) in ordering {
+            for (a, b) in ORDERED {
+                let id = if a == b {
+                    format!("{prefix}_{a}")
+                } else {
+                    format!("{prefix}_{a}_{b}")
+                };
+                all.entry(op).or_default().push(Overload {
+                    id: Box::leak(id.into_boxed_str()),
+                    member: false,
+                    params: vec![scalar(a), scalar(b)],
+                    result: Pattern::Is(Type::Bool),
+                });
+            }
+        }
+        all
+    });
+    DECLARED.get(name).map(Vec::as_slice)
 }
 
-fn scalar(go: &str) -> Pattern {
+fn scalar(go: &'static str) -> Pattern {
     pattern(match go {
         "int64" => "int",
         "uint64" => "uint",
@@ -169,7 +178,7 @@ fn overload(spec: &'static str) -> Overload {
 }
 
 /// `a,b(c,d),e` split at its top-level commas.
-fn split_top(s: &str) -> Vec<&str> {
+fn split_top(s: &'static str) -> Vec<&'static str> {
     let mut out = Vec::new();
     let (mut depth, mut start) = (0, 0);
     for (i, c) in s.char_indices() {
@@ -189,16 +198,23 @@ fn split_top(s: &str) -> Vec<&str> {
     out
 }
 
-fn pattern(s: &str) -> Pattern {
-    if let Some(inner) = s.strip_prefix("list(").and_then(|r| r.strip_suffix(')')) {
+fn pattern(s: &'static str) -> Pattern {
+    let wrapped = |prefix: &str| s.strip_prefix(prefix).and_then(|r| r.strip_suffix(')'));
+    if let Some(inner) = wrapped("list(") {
         return Pattern::List(Box::new(pattern(inner)));
     }
-    if let Some(inner) = s.strip_prefix("map(").and_then(|r| r.strip_suffix(')')) {
+    if let Some(inner) = wrapped("optional(") {
+        return Pattern::Optional(Box::new(pattern(inner)));
+    }
+    if let Some(inner) = wrapped("type(") {
+        return Pattern::Type(Box::new(pattern(inner)));
+    }
+    if let Some(inner) = wrapped("map(") {
         let parts = split_top(inner);
         return Pattern::Map(Box::new(pattern(parts[0])), Box::new(pattern(parts[1])));
     }
     Pattern::Is(match s {
-        "A" | "B" => return Pattern::Param(s.chars().next().unwrap_or('A')),
+        "A" | "B" | "K" | "V" | "T" => return Pattern::Param(s.chars().next().unwrap_or('A')),
         "bool" => Type::Bool,
         "int" => Type::Int,
         "uint" => Type::Uint,
@@ -207,60 +223,8 @@ fn pattern(s: &str) -> Pattern {
         "bytes" => Type::Bytes,
         "timestamp" => Type::Timestamp,
         "duration" => Type::Duration,
-        _ => Type::Dyn,
-    })
-}
-
-/// The result type of a library function (or conversion) `name` called with `args` and, for
-/// a receiver-style call, the receiver `target`; `None` for a function the checker does not
-/// know (then `dyn`, never an error).
-pub(crate) fn library(name: &str, target: Option<&Type>, args: &[Type]) -> Option<Type> {
-    let list_of_strings = || Type::List(Box::new(Type::String));
-    Some(match name {
-        "int" | "sign" | "asInteger" | "compareTo" | "indexOf" | "lastIndexOf" | "family"
-        | "prefixLength" | "major" | "minor" | "patch" | "getFullYear" | "getMonth" | "getDate"
-        | "getDayOfMonth" | "getDayOfWeek" | "getDayOfYear" | "getHours" | "getMinutes"
-        | "getSeconds" | "getMilliseconds" => Type::Int,
-        "uint" => Type::Uint,
-        "double" | "asApproximateFloat" => Type::Double,
-        "string" | "charAt" | "lowerAscii" | "upperAscii" | "replace" | "substring" | "trim"
-        | "join" | "quote" | "format" | "find" | "getScheme" | "getHost" | "getHostname"
-        | "getPort" | "getEscapedPath" => Type::String,
-        "bytes" => Type::Bytes,
-        "bool"
-        | "isSorted"
-        | "isURL"
-        | "isIP"
-        | "isCIDR"
-        | "isCanonical"
-        | "isUnspecified"
-        | "isLoopback"
-        | "isLinkLocalMulticast"
-        | "isLinkLocalUnicast"
-        | "isGlobalUnicast"
-        | "containsIP"
-        | "containsCIDR"
-        | "isQuantity"
-        | "isInteger"
-        | "isGreaterThan"
-        | "isLessThan"
-        | "isSemver"
-        | "hasValue"
-        | "equivalent"
-        | "intersects" => Type::Bool,
-        "duration" => Type::Duration,
-        "timestamp" => Type::Timestamp,
-        "split" | "findAll" => list_of_strings(),
-        "getQuery" => Type::Map(Box::new(Type::String), Box::new(list_of_strings())),
-        "url" => Type::Opaque("kubernetes.URL"),
-        "ip" => Type::Opaque("net.IP"),
-        "cidr" | "masked" => Type::Opaque("net.CIDR"),
-        "quantity" => Type::Opaque("kubernetes.Quantity"),
-        "add" | "sub" if matches!(target, Some(Type::Opaque("kubernetes.Quantity"))) => {
-            Type::Opaque("kubernetes.Quantity")
-        }
-        "semver" => Type::Opaque("kubernetes.Semver"),
-        "type" => Type::Type(Box::new(args.first().cloned().unwrap_or(Type::Dyn))),
-        _ => return None,
+        "dyn" => Type::Dyn,
+        // The libraries' own types (`kubernetes.Quantity`, `net.IP`…).
+        name => Type::Opaque(name),
     })
 }

@@ -40,6 +40,8 @@ pub enum Type {
     Object(Arc<Decl>),
     /// A library's own type (`kubernetes.URL`, `net.IP`…).
     Opaque(&'static str),
+    /// `optional_type(T)`: a value of `T` or none (cel-go's optional types).
+    Optional(Box<Type>),
     /// `type(T)`: a type as a value (`int`, `type(x)`).
     Type(Box<Type>),
 }
@@ -58,13 +60,18 @@ impl Type {
         let nullable = |t: &Type| {
             matches!(
                 t,
-                Type::Null | Type::Object(_) | Type::Duration | Type::Timestamp | Type::Opaque(_)
+                Type::Null
+                    | Type::Object(_)
+                    | Type::Duration
+                    | Type::Timestamp
+                    | Type::Opaque(_)
+                    | Type::Optional(_)
             )
         };
         match (self, other) {
             (a, b) if a.is_dyn() || b.is_dyn() => true,
             (a, Type::Null) | (Type::Null, a) => nullable(a),
-            (Type::List(a), Type::List(b)) => a.accepts(b),
+            (Type::List(a), Type::List(b)) | (Type::Optional(a), Type::Optional(b)) => a.accepts(b),
             (Type::Map(ak, av), Type::Map(bk, bv)) => ak.accepts(bk) && av.accepts(bv),
             (Type::Object(a), Type::Object(b)) => Arc::ptr_eq(a, b) || a.name() == b.name(),
             (Type::Opaque(a), Type::Opaque(b)) => a == b,
@@ -81,6 +88,7 @@ impl Type {
             (Type::Null, b) => b.clone(),
             (a, Type::Null) => a.clone(),
             (Type::List(a), Type::List(b)) => Type::List(Box::new(a.join(b))),
+            (Type::Optional(a), Type::Optional(b)) => Type::Optional(Box::new(a.join(b))),
             (Type::Map(ak, av), Type::Map(bk, bv)) => {
                 Type::Map(Box::new(ak.join(bk)), Box::new(av.join(bv)))
             }
@@ -108,6 +116,7 @@ impl fmt::Display for Type {
             Type::Map(k, v) => write!(f, "map({k}, {v})"),
             Type::Object(d) => f.write_str(d.name()),
             Type::Opaque(name) => f.write_str(name),
+            Type::Optional(t) => write!(f, "optional_type({t})"),
             Type::Type(t) => write!(f, "type({t})"),
         }
     }

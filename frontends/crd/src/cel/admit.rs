@@ -2,10 +2,12 @@
 //! (apiextensions-apiserver `pkg/apis/apiextensions/validation/validation.go`
 //! `ValidateCustomResourceDefinitionOpenAPISchema` with `cel_validation.go`'s
 //! `CELSchemaContext`, and `pkg/apiserver/schema/cel/compilation.go`, v1.36): every `rule` and
-//! `messageExpression` type-checked with `self` (and `oldSelf`) declared from the structural
-//! schema, and its estimated cost, times how many times the node can occur, held to the
+//! `messageExpression` type-checked with `self` (and `oldSelf`, an optional with
+//! `optionalOldSelf`) declared from the structural schema and of type `bool` (`string`),
+//! `oldSelf` read only where old and new values pair up and `optionalOldSelf` set only with
+//! it, and its estimated cost, times how many times the node can occur, held to the
 //! per-rule limit and, summed, to the per-CRD limit. Each refusal is the API server's field
-//! error, with a field path from `openAPIV3Schema`.
+//! error, with a field path from `openAPIV3Schema` (so is the path a detail names).
 //!
 //! Nodes are visited as the API server visits them: children first (`additionalProperties`,
 //! `properties`, `items`), then the node's own rules; properties by name (the API server walks
@@ -15,7 +17,7 @@ use std::sync::Arc;
 
 use serde_json::{Value, json};
 use validgen_cel::check::decl::embedded;
-use validgen_cel::check::{self, Decl, MAX_REQUEST_SIZE_BYTES, Type};
+use validgen_cel::check::{self, Checked, Decl, MAX_REQUEST_SIZE_BYTES, Type};
 
 use crate::field_error::{ErrorType, FieldError};
 
@@ -51,6 +53,7 @@ pub fn admit(schema: &Value) -> Vec<Refusal> {
         cardinality: Some(1),
         field: "openAPIV3Schema".to_owned(),
         pointer: String::new(),
+        uncorrelatable: None,
     };
     walk.node(&node);
     if walk.total > PER_CRD_LIMIT {
@@ -78,13 +81,15 @@ pub fn admit(schema: &Value) -> Vec<Refusal> {
 }
 
 /// A schema node: its declared type, how many times it can occur in an object (`None`:
-/// unbounded), its field path and JSON Pointer.
+/// unbounded), its field path and JSON Pointer, and the field path of its first ancestor
+/// whose old and new values cannot be paired ([`uncorrelated`]).
 struct Node<'s> {
     schema: &'s Value,
     decl: Option<Arc<Decl>>,
     cardinality: Option<u64>,
     field: String,
     pointer: String,
+    uncorrelatable: Option<String>,
 }
 
 struct Admit {
@@ -108,6 +113,10 @@ impl Admit {
                     .cardinality
                     .zip(max_elements(n.schema))
                     .map(|(a, b)| a.saturating_mul(b)),
+                uncorrelatable: n
+                    .uncorrelatable
+                    .clone()
+                    .or_else(|| uncorrelated(n.schema, &field).then(|| n.field.clone())),
                 field,
                 pointer,
             }
@@ -169,9 +178,10 @@ impl Admit {
         let pointer = format!("{}/x-kubernetes-validations/{i}", n.pointer);
         let optional = rule.get("optionalOldSelf").and_then(Value::as_bool) == Some(true);
         let self_type = decl.ty();
-        // `oldSelf` is `optional(self)` with `optionalOldSelf`: not modelled, so `dyn`.
+        // With `optionalOldSelf`, `oldSelf` is `optional_type(<self's type>)` (compilation.go
+        // `prepareEnvSet`).
         let old_type = if optional {
-            Type::Dyn
+            Type::Optional(Box::new(self_type.clone()))
         } else {
             self_type.clone()
         };
@@ -196,13 +206,29 @@ impl Admit {
         }
         let mut rule_error = None;
         let mut cost = 0;
-        match check::check(source, &vars, decl) {
+        let checked = check::check(source, &vars, decl);
+        // compilation.go looks for `oldSelf` once the rule checked and is a `bool`.
+        let uses_old_self = matches!(&checked, Ok(c)
+            if c.variables.iter().any(|v| v == "oldSelf")
+                && (!c.certain || matches!(c.ty, Type::Bool)));
+        match checked {
             Err(issues) => {
                 rule_error = Some(invalid(format!("compilation failed: {issues}"), "rule"));
             }
-            Ok(c) if !c.ty.is_dyn() && !matches!(c.ty, Type::Bool) => {
+            // The API server takes only an output type of exactly `bool` (`dyn` is refused
+            // too); an expression the checker cannot type for certain is given the benefit.
+            Ok(c) if c.certain && !matches!(c.ty, Type::Bool) => {
                 let detail = "cel expression must evaluate to a bool".to_owned();
                 rule_error = Some(invalid(detail, "rule"));
+            }
+            Ok(Checked {
+                planning_error: Some(e),
+                ..
+            }) => {
+                rule_error = Some(invalid(
+                    format!("program instantiation failed: {e}"),
+                    "rule",
+                ));
             }
             Ok(c) => cost = c.max_cost.saturating_mul(cardinality),
         }
@@ -222,12 +248,19 @@ impl Admit {
                     format!("messageExpression compilation failed: {issues}"),
                     "messageExpression",
                 )),
-                Ok(c) if !c.ty.is_dyn() && !matches!(c.ty, Type::String) => {
+                Ok(c) if c.certain && !matches!(c.ty, Type::String) => {
                     self.refusals.push(invalid(
                         "messageExpression must evaluate to a string".to_owned(),
                         "messageExpression",
                     ));
                 }
+                Ok(Checked {
+                    planning_error: Some(e),
+                    ..
+                }) => self.refusals.push(invalid(
+                    format!("messageExpression instantiation failed: {e}"),
+                    "messageExpression",
+                )),
                 // The API server holds a message expression's cost without cardinality.
                 Ok(c) => self.observe(
                     &format!("{field}.messageExpression"),
@@ -236,6 +269,34 @@ impl Admit {
                     "estimated messageExpression cost",
                 ),
             }
+        }
+        if uses_old_self && let Some(within) = &n.uncorrelatable {
+            self.refusals.push(Refusal {
+                error: FieldError {
+                    error_type: ErrorType::Invalid,
+                    field: format!("{field}.rule"),
+                    bad_value: Some(Value::String(source.to_owned())),
+                    detail: format!(
+                        "oldSelf cannot be used on the uncorrelatable portion of the schema within {within}"
+                    ),
+                },
+                pointer: pointer.clone(),
+            });
+        }
+        // A rule that does not read `oldSelf` (or failed before it was looked for) may not
+        // set `optionalOldSelf`, even to false (validation.go).
+        if let Some(flag) = rule.get("optionalOldSelf").filter(|f| !f.is_null())
+            && !uses_old_self
+        {
+            self.refusals.push(Refusal {
+                error: FieldError {
+                    error_type: ErrorType::Invalid,
+                    field: format!("{field}.optionalOldSelf"),
+                    bad_value: Some(flag.clone()),
+                    detail: "may not be set if oldSelf is not used in rule".to_owned(),
+                },
+                pointer: pointer.clone(),
+            });
         }
     }
 
@@ -254,6 +315,22 @@ impl Admit {
             self.expensive.sort_by_key(|e| std::cmp::Reverse(e.2));
             self.expensive.truncate(4);
         }
+    }
+}
+
+/// Whether the old and new values of the child at `field` of `schema` cannot be paired, so
+/// rules there may not read `oldSelf` (validation.go `withForbidOldSelfValidations`): the
+/// items of a list that is not a `map` list, the properties of an object whose
+/// `x-kubernetes-map-type` is neither `granular` nor `atomic`.
+fn uncorrelated(schema: &Value, field: &str) -> bool {
+    if field.ends_with(".items") {
+        schema.get("x-kubernetes-list-type").and_then(Value::as_str) != Some("map")
+    } else if field.ends_with(".additionalProperties") {
+        false
+    } else {
+        schema
+            .get("x-kubernetes-map-type")
+            .is_some_and(|t| !matches!(t.as_str(), Some("granular" | "atomic")))
     }
 }
 
