@@ -1,6 +1,7 @@
 //! Prof loop for callgrind over the CRD benchmark's cases: runs one path over every object of
-//! one case `n` times. `crd_prof MODE LABEL N`, MODE in judge, judge-bytes, structural, cel;
-//! LABEL in httproutes, backendtrafficpolicies.
+//! one case `n` times. `crd_prof MODE LABEL N`, MODE in judge, judge-bytes (the interpreter,
+//! `validgen_crd::judge`), compiled, compiled-bytes (the version's compiled `<name>_judge`),
+//! structural, cel; LABEL in httproutes, backendtrafficpolicies.
 #![allow(missing_docs, clippy::unwrap_used)]
 
 use std::hint::black_box;
@@ -16,6 +17,8 @@ fn main() {
             match mode {
                 "judge" => drop(black_box(case.judge(black_box(i)))),
                 "judge-bytes" => drop(black_box(case.judge_bytes(black_box(i)))),
+                "compiled" => drop(black_box(case.judge_compiled(black_box(i)))),
+                "compiled-bytes" => drop(black_box(case.judge_compiled_bytes(black_box(i)))),
                 "structural" => drop(black_box(case.structural(black_box(i)))),
                 "cel" => drop(black_box(case.cel(black_box(i)))),
                 _ => panic!("unknown mode {mode}"),

@@ -9,7 +9,7 @@ set -euo pipefail
 
 source "$(dirname "$0")/callgrind-common.sh"
 prof=$(prof_binary crd_prof)
-modes=${MODES:-judge judge-bytes structural cel}
+modes=${MODES:-judge judge-bytes compiled compiled-bytes structural cel}
 cases=${CASES:-httproutes backendtrafficpolicies}
 
 printf '%-14s %-24s %14s\n' mode case 'Ir/iteration'

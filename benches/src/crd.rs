@@ -1,12 +1,14 @@
 //! Fixtures of the CRD benchmark (`benches/crd.rs`): the recorded creates of real CRD versions
 //! with many CEL rules (`tests/conformance/crd`, from the Kubernetes API server's own
-//! validation), each judged as the API server judges it (`validgen_crd::judge`), and the steps
-//! of that judgement measured apart.
+//! validation), each judged as the API server judges it, by the interpreter
+//! (`validgen_crd::judge`) and by the version's compiled judge (`build.rs`: `include_schemas!`'s
+//! `<name>_judge`), and the steps of that judgement measured apart.
 
 use serde_json::Value;
 use validgen::interpret::{Explain, evaluate_document};
 use validgen::ir::RuleSet;
 use validgen::model::Plain;
+use validgen_crd::compiled::Judge;
 use validgen_crd::{CelRules, judge, structural};
 
 /// The recorded cases.
@@ -22,6 +24,8 @@ pub struct CrdCase {
     pub rules: RuleSet,
     /// Its CEL rules.
     pub cel: CelRules,
+    /// Its compiled judge.
+    pub compiled: &'static Judge,
     /// The objects created, as recorded.
     pub objects: Vec<Value>,
     /// The same, as JSON bytes (what a request body holds).
@@ -69,6 +73,11 @@ pub fn crd_cases() -> Vec<CrdCase> {
                 .expect("the structural schema compiles")
                 .rules;
             let cel = CelRules::compile(&schema).expect("the CEL rules compile");
+            let name = file.rsplit('/').next().unwrap_or(file);
+            let compiled = crate::crds::CRD_JUDGES
+                .iter()
+                .find(|j| j.file == format!("{name} (version {version})"))
+                .expect("compiled by build.rs");
             let (mut objects, mut expected) = (Vec::new(), Vec::new());
             for line in lines.lines() {
                 let case: Value = serde_json::from_str(line).expect("a case");
@@ -102,6 +111,7 @@ pub fn crd_cases() -> Vec<CrdCase> {
                 schema,
                 rules,
                 cel,
+                compiled,
                 objects,
                 bodies,
                 prepared,
@@ -134,6 +144,20 @@ impl CrdCase {
     pub fn judge_bytes(&self, i: usize) -> Vec<String> {
         let object: Value = serde_json::from_slice(&self.bodies[i]).expect("JSON");
         texts(judge(&self.schema, &self.rules, Some(&self.cel), &object, None).errors)
+    }
+
+    /// The whole judgement of object `i` by the compiled judge: the error texts, sorted.
+    pub fn judge_compiled(&self, i: usize) -> Vec<String> {
+        texts((self.compiled.judge)(&self.objects[i], None).errors)
+    }
+
+    /// The same from the request body's bytes.
+    ///
+    /// # Panics
+    /// When the body is not JSON (the fixtures are).
+    pub fn judge_compiled_bytes(&self, i: usize) -> Vec<String> {
+        let object: Value = serde_json::from_slice(&self.bodies[i]).expect("JSON");
+        texts((self.compiled.judge)(&object, None).errors)
     }
 
     /// The structural schema's violations of prepared object `i`, interpreted.
