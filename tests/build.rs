@@ -15,6 +15,12 @@ mod document_cases;
 mod random_schemas;
 #[path = "schemas/suite.rs"]
 mod schema_suite;
+// The build script reads the cases alone.
+#[allow(dead_code)]
+#[path = "schemas/annotation_suite.rs"]
+mod annotation_suite;
+#[path = "schemas/store.rs"]
+mod schema_store;
 
 fn main() {
     let manifest = PathBuf::from(
@@ -73,6 +79,8 @@ fn main() {
     std::fs::write(out.join("generated_rule_sets.rs"), list).expect("write generated list");
     documents(&manifest, &out);
     json_schema_suite(&manifest, &out);
+    json_schema_annotation_suite(&manifest, &out);
+    json_schema_store(&manifest, &out);
     json_schema_random(&manifest, &out);
     json_schema_costly(&manifest, &out);
     json_schema_annotations(&manifest, &out);
@@ -245,6 +253,7 @@ fn json_schema_random(manifest: &std::path::Path, out: &std::path::Path) {
                 Ok(c) => Some(validgen_codegen::emit::schemas::SchemaItem {
                     file: name.clone(),
                     name,
+                    annotating: c.annotating(&schema),
                     schema,
                     rules: c.rules,
                 }),
@@ -287,6 +296,7 @@ fn json_schema_costly(manifest: &std::path::Path, out: &std::path::Path) {
                 Ok(c) => validgen_codegen::emit::schemas::SchemaItem {
                     name,
                     file: String::new(),
+                    annotating: c.annotating(&schema),
                     schema,
                     rules: c.rules,
                 },
@@ -306,6 +316,37 @@ fn json_schema_costly(manifest: &std::path::Path, out: &std::path::Path) {
     std::fs::write(out.join("json_schema_costly.rs"), code).expect("write generated code");
 }
 
+/// A validator for every 2020-12 case of the Annotations Test Suite
+/// (`schemas/annotation_suite.rs`), in the suite's order.
+fn json_schema_annotation_suite(manifest: &std::path::Path, out: &std::path::Path) {
+    let dir = manifest.join("corpus/json-schema-test-suite/annotations/tests");
+    println!("cargo:rerun-if-changed={}", dir.display());
+    println!(
+        "cargo:rerun-if-changed={}",
+        manifest.join("schemas/annotation_suite.rs").display()
+    );
+    let options = validgen_json_schema::Options::default();
+    let items: Vec<validgen_codegen::emit::schemas::SchemaItem> =
+        annotation_suite::cases(&dir, 2020)
+            .into_iter()
+            .map(|case| {
+                let c = validgen_json_schema::compile(&case.schema, &options)
+                    .unwrap_or_else(|e| panic!("{}: {e:?}", case.label));
+                validgen_codegen::emit::schemas::SchemaItem {
+                    name: case.name,
+                    file: case.label,
+                    annotating: c.annotating(&case.schema),
+                    schema: case.schema,
+                    rules: c.rules,
+                }
+            })
+            .collect();
+    let tokens = validgen_codegen::emit::schemas::catalog(&items);
+    let code = validgen_codegen::pretty(&tokens).expect("generated code parses");
+    std::fs::write(out.join("json_schema_annotation_suite.rs"), code)
+        .expect("write generated code");
+}
+
 /// A validator for every JSON-Schema-Test-Suite group that compiles, and `SUITE` listing them
 /// by name.
 fn json_schema_suite(manifest: &std::path::Path, out: &std::path::Path) {
@@ -316,25 +357,31 @@ fn json_schema_suite(manifest: &std::path::Path, out: &std::path::Path) {
         manifest.join("schemas/suite.rs").display()
     );
     let groups = schema_suite::groups(&suite);
-    let sets: Vec<(String, validgen_core::ir::RuleSet)> = groups
+    let compiled: Vec<validgen_json_schema::CompiledSchema> = groups
         .iter()
         .map(|g| {
-            let compiled = validgen_json_schema::compile(&g.schema, &g.options)
-                .unwrap_or_else(|e| panic!("{}: {e:?}", g.label));
-            (g.name.clone(), compiled.rules)
+            validgen_json_schema::compile(&g.schema, &g.options)
+                .unwrap_or_else(|e| panic!("{}: {e:?}", g.label))
         })
+        .collect();
+    let sets: Vec<(String, validgen_core::ir::RuleSet)> = groups
+        .iter()
+        .zip(&compiled)
+        .map(|(g, c)| (g.name.clone(), c.rules.clone()))
         .collect();
     // A schema catalog, so that `SCHEMAS` (in the same order) gives the bytes and verdict
     // entry points too.
     let items: Vec<validgen_codegen::emit::schemas::SchemaItem> = groups
         .iter()
         .zip(&sets)
+        .zip(&compiled)
         .map(
-            |(g, (name, rules))| validgen_codegen::emit::schemas::SchemaItem {
+            |((g, (name, rules)), c)| validgen_codegen::emit::schemas::SchemaItem {
                 name: name.clone(),
                 file: g.label.clone(),
                 schema: g.schema.clone(),
                 rules: rules.clone(),
+                annotating: c.annotating(&g.schema),
             },
         )
         .collect();
@@ -347,6 +394,58 @@ fn json_schema_suite(manifest: &std::path::Path, out: &std::path::Path) {
     }
     code += "];\n";
     std::fs::write(out.join("json_schema_suite.rs"), code).expect("write generated code");
+}
+
+/// A validator for every schema of the SchemaStore collection (`schemas/store.rs`) but
+/// those it leaves out for suite time that compiles (all should), and `REFUSED` naming the
+/// others with their first error.
+fn json_schema_store(manifest: &std::path::Path, out: &std::path::Path) {
+    let corpus = manifest.join("corpus/schemastore");
+    println!(
+        "cargo:rerun-if-changed={}",
+        schema_store::schema_dir(&corpus).display()
+    );
+    println!(
+        "cargo:rerun-if-changed={}",
+        manifest.join("schemas/store.rs").display()
+    );
+    let registry = schema_store::registry(&corpus);
+    let mut refused = Vec::new();
+    let mut items = Vec::new();
+    for file in schema_store::schema_names(&corpus) {
+        if schema_store::LEFT_OUT.contains(&file.as_str()) {
+            continue;
+        }
+        let schema = schema_store::read_schema(&corpus, &file);
+        match validgen_json_schema::compile(&schema, &schema_store::options(&file, &registry)) {
+            Ok(c) => items.push(validgen_codegen::emit::schemas::SchemaItem {
+                // Named as `include_schemas!` names a file's validator.
+                name: format!(
+                    "store_{}",
+                    validgen_codegen::names::function_name(file.trim_end_matches(".json"))
+                ),
+                file,
+                annotating: c.annotating(&schema),
+                schema,
+                rules: c.rules,
+            }),
+            Err(e) => refused.push(format!("{file}: {}", e[0])),
+        }
+    }
+    // `SCHEMAS` is sorted by name, as `include_schemas!` sorts it.
+    items.sort_by(|a, b| a.name.cmp(&b.name));
+    let names: BTreeSet<&str> = items.iter().map(|i| i.name.as_str()).collect();
+    assert_eq!(
+        names.len(),
+        items.len(),
+        "two schema files, one validator name"
+    );
+    let tokens = validgen_codegen::emit::schemas::catalog(&items);
+    let mut code = validgen_codegen::pretty(&tokens).expect("generated code parses");
+    code += &format!(
+        "\n/// The schemas validgen refused, each with its first error.\npub const REFUSED: &[&str] = &{refused:?};\n"
+    );
+    std::fs::write(out.join("json_schema_store.rs"), code).expect("write generated code");
 }
 
 /// The plain-document validators of `documents/cases.rs`, and `ALL`, each by name.

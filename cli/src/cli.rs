@@ -91,9 +91,9 @@ pub enum Command {
     /// the PCRE construct named). Warnings: regexes that look anchored but are not, `valid`
     /// paths every VM satisfies,
     /// paths rooted at the VM instead of `spec.template`, and non-canonical quantities in the
-    /// templates' VM objects. Schema errors are the keywords refused and the schemas malformed
-    /// (`schema-error`); schema warnings are unknown keywords, formats not asserted (every
-    /// `format` without --assert-formats), unknown format names and CEL rules not evaluated
+    /// templates' VM objects. Schema errors are the keywords refused, the schemas malformed and
+    /// CRD CEL rules that do not parse (`schema-error`); schema warnings are unknown keywords,
+    /// formats not asserted (every `format` without --assert-formats) and unknown format names
     /// (`schema-warning`). Exit status: 0 when
     /// clean, 1 when any catalog or schema has errors, N with --warn-exit-code N when there are
     /// only warnings, 2 on a usage error.
@@ -458,10 +458,12 @@ pub enum Format {
     /// against schemas, `{"source", "output": {"valid"}}`; other items as `json`.
     Flag,
     /// JSON Schema standard output, a flat list of error units (§12.4 "Basic"): `valid` and
-    /// `errors` (`keywordLocation`, `absoluteKeywordLocation`, `instanceLocation`, `error`).
+    /// `errors` (`keywordLocation`, `absoluteKeywordLocation`, `instanceLocation`, `error`);
+    /// for a valid document, the `annotations` it collected (`title`, `default`, the
+    /// properties `properties` evaluated…), one valid unit each.
     List,
-    /// JSON Schema standard output, error units nested by keyword location (§12.4
-    /// "Detailed").
+    /// JSON Schema standard output, error (or annotation) units nested by keyword location
+    /// (§12.4 "Detailed").
     Hierarchical,
 }
 

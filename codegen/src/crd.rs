@@ -15,8 +15,8 @@ use crate::schemas::{Read, SchemaOptions};
 /// `subresources`) is made of.
 ///
 /// # Errors
-/// Every rule (or `messageExpression`) that does not compile, at its `rule:`, as the API
-/// server refuses such a CRD.
+/// Every rule (or `messageExpression`) that does not parse, type-check or stay under the
+/// estimated cost limits, at its `rule:`, as the API server refuses such a CRD.
 pub(crate) fn judge_item(
     name: &str,
     file: &str,
@@ -39,10 +39,12 @@ pub(crate) fn judge_item(
         errors
             .iter()
             .map(|e| {
-                locate(
-                    &e.pointer,
-                    format!("CEL rule does not compile: {}", e.message),
-                )
+                let what = if e.refusal.is_some() {
+                    "the API server refuses the CRD"
+                } else {
+                    "CEL rule does not compile"
+                };
+                locate(&e.pointer, format!("{what}: {}", e.message))
             })
             .collect::<Vec<_>>()
     })?;

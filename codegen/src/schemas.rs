@@ -94,6 +94,9 @@ pub struct LoadedSchema {
     pub schema: Value,
     /// The compiled rule set.
     pub rules: RuleSet,
+    /// What collects a valid document's annotations
+    /// (`json_schema::CompiledSchema::annotating`).
+    pub annotating: json_schema::Annotating,
     /// The registry documents its `$ref`s read, by URL
     /// (`json_schema::CompiledSchema::documents`).
     pub documents: BTreeMap<String, Value>,
@@ -292,6 +295,8 @@ fn compile_found(
             // A CRD version is one document (OpenAPI has no `$id`).
             registry: (!openapi).then(|| Arc::clone(registry)),
             base_uri: (!openapi).then(|| read.url.clone()),
+            // `SchemaItem::annotating` compiles again with it.
+            annotations: false,
         };
         #[cfg(feature = "crd")]
         let judge = if openapi && opts.cel_rules {
@@ -319,6 +324,7 @@ fn compile_found(
         }
         match json_schema::compile(&found.schema, &options) {
             Ok(compiled) => {
+                let annotating = compiled.annotating(&found.schema);
                 out.warnings.extend(
                     compiled
                         .warnings
@@ -342,6 +348,7 @@ fn compile_found(
                     base: found.base,
                     schema: found.schema,
                     rules: compiled.rules,
+                    annotating,
                     documents: compiled.documents,
                     crd: found.crd,
                     #[cfg(feature = "crd")]
@@ -409,6 +416,7 @@ pub fn compile_schema_dir(
                 file: s.relative,
                 schema: s.schema,
                 rules: s.rules,
+                annotating: s.annotating,
             },
         );
     }

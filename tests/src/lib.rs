@@ -23,6 +23,20 @@ pub mod json_schema_suite {
     include!(concat!(env!("OUT_DIR"), "/json_schema_suite.rs"));
 }
 
+/// Validators compiled from the 2020-12 cases of the Annotations Test Suite
+/// (`schemas/annotation_suite.rs`), `SCHEMAS` sorted by name.
+#[allow(missing_docs, clippy::all)]
+pub mod json_schema_annotation_suite {
+    include!(concat!(env!("OUT_DIR"), "/json_schema_annotation_suite.rs"));
+}
+
+/// Validators compiled from the schemas of the SchemaStore collection (`schemas/store.rs`),
+/// with `REFUSED` naming those validgen refused.
+#[allow(missing_docs, clippy::all)]
+pub mod json_schema_store {
+    include!(concat!(env!("OUT_DIR"), "/json_schema_store.rs"));
+}
+
 /// Validators compiled from the random schemas of `schemas/random.rs`, with `RANDOM` listing
 /// them by name and `REFUSED` counting the schemas validgen refused.
 #[allow(missing_docs, clippy::all)]

@@ -30,8 +30,8 @@ pub const SCHEMA_ERROR_ID: &str = "schema-error";
 /// The identifier of ytt data-values schema errors: whatever makes `ytt` refuse the schema
 /// (`validate --ytt-schema` refuses it too).
 pub const YTT_SCHEMA_ERROR_ID: &str = "ytt-schema-error";
-/// The identifier of schema warnings: an unknown keyword, a format not asserted, CEL rules
-/// not evaluated.
+/// The identifier of schema warnings: an unknown keyword, a format not asserted, an unknown
+/// format name. (`check` parses CRD CEL rules, so none is left unevaluated.)
 pub const SCHEMA_WARNING_ID: &str = "schema-warning";
 
 /// How serious a finding is.
@@ -230,13 +230,13 @@ fn count(findings: &[Finding], severity: Severity) -> usize {
 pub fn describe(id: &str) -> &'static str {
     match id {
         SCHEMA_ERROR_ID => {
-            return "A schema that `include_schemas!` and `validate --schema` refuse: a keyword not supported or malformed, a `$ref` to nowhere, a pattern that is not ECMA-262, text that is not JSON/YAML.";
+            return "A schema that `include_schemas!` and `validate --schema` refuse: a keyword not supported or malformed, a `$ref` to nowhere, a pattern that is not ECMA-262, a CRD CEL rule (`x-kubernetes-validations`) that does not parse, text that is not JSON/YAML.";
         }
         YTT_SCHEMA_ERROR_ID => {
             return "A ytt data-values schema that `ytt` refuses (and `validate --ytt-schema` with it): a malformed annotation, Starlark that does not evaluate, a default of the wrong type, a null value, an array without exactly one item, or Starlark beyond what validgen compiles.";
         }
         SCHEMA_WARNING_ID => {
-            return "A schema that compiles but does not check everything it says: an unknown keyword, a `format` not asserted, CEL rules (`x-kubernetes-validations`) not evaluated.";
+            return "A schema that compiles but does not check everything it says: an unknown keyword, a `format` not asserted, an unknown format name.";
         }
         _ => {}
     }

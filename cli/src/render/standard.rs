@@ -6,7 +6,7 @@ use std::io::{self, Write};
 
 use serde_json::json;
 use validgen_core::ir::Violation;
-use validgen_json_schema::{OutputFormat, output};
+use validgen_json_schema::{OutputFormat, output_with};
 
 use super::Sink;
 use super::json::JsonSink;
@@ -14,7 +14,7 @@ use crate::validate::{DocVerdict, Item, Tally};
 
 /// The standard output of `d`: its violations of every schema, each keyword located as the
 /// text output names it (`<schema file>#<pointer>`, or the `<url>#<pointer>` of a registry
-/// document), worded as the text output words it.
+/// document), worded as the text output words it; or, valid, the annotations it collected.
 fn standard_output(d: &DocVerdict, format: OutputFormat) -> serde_json::Value {
     let found: Vec<Violation> = d
         .violations
@@ -28,7 +28,7 @@ fn standard_output(d: &DocVerdict, format: OutputFormat) -> serde_json::Value {
         })
         .collect();
     let text = |v: &Violation| v.message.clone().unwrap_or_default();
-    output(&found, text, "", format)
+    output_with(&found, &d.annotations, text, "", format)
 }
 
 /// JSON lines: a document's standard output, other items as [`JsonSink`] writes them.

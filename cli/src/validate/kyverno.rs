@@ -119,6 +119,7 @@ pub(super) fn item(test: &Test<'_>, version: Version, doc: Value) -> Item {
         schemas: vec![layer_name(version, Layer::Schema).to_owned()],
         violations: located(errors),
         warnings: located(warnings),
+        annotations: Vec::new(),
     }))
 }
 

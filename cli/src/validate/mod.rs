@@ -115,6 +115,10 @@ pub struct DocVerdict {
     /// What deserves a look but does not make it invalid (`kyverno fix test`'s warnings on a
     /// Kyverno test), in document order.
     pub warnings: Vec<SchemaViolation>,
+    /// The annotations a valid document collects from its `--schema`s, each keyword located
+    /// as `<schema file>#<pointer>` (or a registry document's `<url>#<pointer>`): collected
+    /// only for `-o list` and `-o hierarchical`, which print them.
+    pub annotations: Vec<validgen_json_schema::annotate::AnnotationUnit>,
 }
 
 impl DocVerdict {
@@ -304,6 +308,10 @@ pub fn run(args: &ValidateArgs) -> u8 {
                 default_draft: args.default_draft,
                 schema_map: &args.schema_map,
                 yaml: args.yaml_version.into(),
+                annotate: matches!(
+                    args.output,
+                    crate::cli::Format::List | crate::cli::Format::Hierarchical
+                ),
             },
         );
         if !run.loaded(&loaded.errors, &loaded.warnings, args.summary) {

@@ -13,6 +13,7 @@ use validgen_codegen::{Diagnostic, LoadedSchema, SchemaOptions, load_schemas};
 use validgen_core::interpret::Outcome;
 use validgen_core::model::YamlVersion;
 use validgen_crd::CelRules;
+use validgen_json_schema::annotate::AnnotationUnit;
 use validgen_json_schema::{
     CEL_NOT_EVALUATED, LIST_MAP_KEYS_NOT_CHECKED, annotation_of, describe_in,
 };
@@ -35,6 +36,8 @@ pub struct SchemaSet {
     /// How YAML documents are read: `--yaml-version` with `--schema`; with `--crd`, YAML 1.1
     /// as `sigs.k8s.io/yaml` reads manifests (go-yaml v2).
     pub(super) yaml: YamlVersion,
+    /// Collect the annotations of valid documents (`-o list|hierarchical` with `--schema`).
+    annotate: bool,
 }
 
 /// The `--schema` or `--crd` paths loaded.
@@ -65,6 +68,8 @@ pub struct LoadOptions<'a> {
     pub schema_map: &'a [validgen_codegen::SchemaMap],
     /// `--yaml-version`: how YAML documents are read with `--schema`.
     pub yaml: YamlVersion,
+    /// The output prints annotations (`-o list|hierarchical`): collect them.
+    pub annotate: bool,
 }
 
 /// A path as the user named it, without a trailing `/`.
@@ -99,6 +104,7 @@ pub fn load(paths: &[PathBuf], opts: LoadOptions<'_>) -> LoadedSet {
         opts.yaml
     };
     out.set.strict = opts.crd && opts.strict;
+    out.set.annotate = opts.annotate && !opts.crd;
     if let Some(old) = opts.old {
         let name = display_path(old);
         let read = std::fs::read(old)
@@ -151,14 +157,21 @@ pub fn load(paths: &[PathBuf], opts: LoadOptions<'_>) -> LoadedSet {
                 match CelRules::compile(&schema.schema) {
                     Ok(rules) => (!rules.is_empty()).then_some(rules),
                     Err(problems) => {
-                        // The API server refuses such a CRD: so does the run.
+                        // The API server refuses such a CRD: so does the run, each problem at
+                        // its rule's `rule:` in the file.
                         for p in problems {
-                            errors.push(Diagnostic::file(
+                            let what = if p.refusal.is_some() {
+                                "the API server refuses the CRD"
+                            } else {
+                                "the CEL rule does not compile"
+                            };
+                            let (line, column) = rule_position(&schema, &p.pointer);
+                            errors.push(Diagnostic::at(
                                 &schema.file,
-                                format!(
-                                    "{}{}: the CEL rule does not compile: {}",
-                                    schema.base, p.pointer, p.message
-                                ),
+                                line,
+                                column,
+                                None,
+                                format!("{}{}: {what}: {}", schema.base, p.pointer, p.message),
                             ));
                         }
                         continue;
@@ -174,6 +187,31 @@ pub fn load(paths: &[PathBuf], opts: LoadOptions<'_>) -> LoadedSet {
             .extend(errors.iter().map(|e| (name.clone(), e.to_string())));
     }
     out
+}
+
+/// The line and column of the rule at `pointer` (in the schema) of a CRD version: its `rule:`
+/// value, else the rule, else the schema; `(0, 0)` when the file cannot be read again.
+fn rule_position(schema: &LoadedSchema, pointer: &str) -> (usize, usize) {
+    let Ok(text) = std::fs::read_to_string(&schema.file) else {
+        return (0, 0);
+    };
+    let Ok(docs) = validgen_core::model::Yaml::parse_all(&text) else {
+        return (0, 0);
+    };
+    let crd = schema.crd.as_ref();
+    let at = format!("{}{pointer}", schema.base);
+    docs.iter()
+        .filter(|d| {
+            let v = d.value();
+            crd.is_none_or(|c| {
+                v.pointer("/spec/group").and_then(serde_json::Value::as_str) == Some(&c.group)
+                    && v.pointer("/spec/names/kind")
+                        .and_then(serde_json::Value::as_str)
+                        == Some(&c.kind)
+            })
+        })
+        .find_map(|d| d.span(&format!("{at}/rule")).or_else(|| d.span(&at)))
+        .map_or((0, 0), |s| (s.line, s.column))
 }
 
 /// Why `schema` cannot serve as a `--crd` version next to `loaded`: not a CRD, no group or
@@ -252,6 +290,15 @@ impl SchemaSet {
         // In document order (stable: equal positions keep schema and keyword order).
         violations.sort_by_key(|v| (v.line, v.column));
         warnings.sort_by_key(|v| (v.line, v.column));
+        let annotations = if self.annotate && violations.is_empty() {
+            let value = doc.value();
+            schemas
+                .iter()
+                .flat_map(|s| annotations(s, &value))
+                .collect()
+        } else {
+            Vec::new()
+        };
         Item::Document(Box::new(DocVerdict {
             source,
             line,
@@ -259,6 +306,7 @@ impl SchemaSet {
             schemas: schemas.iter().map(|s| schema_name(s)).collect(),
             violations,
             warnings,
+            annotations,
         }))
     }
 
@@ -438,6 +486,20 @@ pub(crate) fn schema_name(s: &LoadedSchema) -> String {
     } else {
         format!("{}#{}", s.file, s.base)
     }
+}
+
+/// The annotations the valid document `value` collects from `schema`
+/// (`json_schema::Annotating::collect`), each keyword located in its schema file as the
+/// violations' are.
+fn annotations(schema: &LoadedSchema, value: &serde_json::Value) -> Vec<AnnotationUnit> {
+    let name = schema_name(schema);
+    let mut found = schema.annotating.collect(value);
+    for unit in &mut found {
+        if !unit.keyword.contains('#') {
+            unit.keyword = format!("{name}#{}", unit.keyword);
+        }
+    }
+    found
 }
 
 /// The violations of the document `doc` (whose piece starts on stream line `first_line`,

@@ -46,6 +46,7 @@ pub fn judge(
                 .collect(),
             schemas: schema_names,
             warnings: Vec::new(),
+            annotations: Vec::new(),
         })),
         Err(stop) => Item::Error {
             source: match stop {

@@ -35,7 +35,6 @@ fn flag_gives_the_verdict_alone() {
 fn list_gives_every_error_located_in_document_and_schema() {
     let (code, lines) = run_format("list");
     assert_eq!(code, 1);
-    assert_eq!(lines[0]["output"], json!({"valid": true}));
     let errors = lines[1]["output"]["errors"]
         .as_array()
         .cloned()
@@ -74,4 +73,34 @@ fn list_gives_every_error_located_in_document_and_schema() {
     let (_, tree) = run_format("hierarchical");
     assert_eq!(tree[1]["output"]["keywordLocation"], "");
     assert_eq!(tree[1]["output"]["errors"], lines[1]["output"]["errors"]);
+}
+
+#[test]
+fn a_valid_document_gives_the_annotations_it_collected() {
+    let file = "cli/tests/data/schemas/app/server.schema.json";
+    let title = json!({"valid": true, "keywordLocation": "",
+        "absoluteKeywordLocation": format!("{file}#"), "instanceLocation": "",
+        "annotations": {"title": "server"}});
+    let properties = json!({"valid": true, "keywordLocation": "/properties",
+        "absoluteKeywordLocation": format!("{file}#/properties"), "instanceLocation": "",
+        "annotations": ["name", "port"]});
+    let (_, lines) = run_format("list");
+    assert_eq!(
+        lines[0]["output"],
+        json!({"valid": true, "annotations": [title, properties]})
+    );
+    // Invalid: no annotation (a failing schema keeps none).
+    assert!(lines[1]["output"].get("annotations").is_none());
+    // Nested: `properties` under the schema object that holds it.
+    let (_, tree) = run_format("hierarchical");
+    let mut nested = title.clone();
+    nested["details"] = json!([properties]);
+    assert_eq!(
+        tree[0]["output"],
+        json!({"valid": true, "keywordLocation": "", "instanceLocation": "",
+            "annotations": [nested]})
+    );
+    // `flag` and the other formats collect none.
+    let (_, flags) = run_format("flag");
+    assert_eq!(flags[0]["output"], json!({"valid": true}));
 }

@@ -16,20 +16,23 @@ pub fn function(name: &Ident, full: &Ident, set: &RuleSet, paths: &Paths) -> Tok
     let rules: Option<Vec<TokenStream>> = set
         .rules
         .iter()
-        .map(|r| {
+        .enumerate()
+        .map(|(i, r)| {
             let path = r.path.as_ref()?;
             let plain = r.check.is_document() && r.guard.is_none() && r.severity == Severity::Error;
             if !plain {
                 return None;
             }
-            document::rule_holds(&r.check, set, paths.get(path))
+            document::rule_holds(i, &r.check, paths.get(path))
         })
         .collect();
     let body = match rules {
         Some(rules) => {
-            let definitions = document::definitions(set);
+            // The definitions and rule verdicts the report function's module holds.
+            let defs = document::module_name(full);
+            let import = (!rules.is_empty()).then(|| quote!(use #defs::*;));
             quote! {
-                #definitions
+                #import
                 true #(&& #rules)*
             }
         }
@@ -38,7 +41,7 @@ pub fn function(name: &Ident, full: &Ident, set: &RuleSet, paths: &Paths) -> Tok
         },
     };
     quote! {
-        #[allow(clippy::all, unused_variables, unused_parens, dead_code)]
+        #[allow(clippy::all, unused_variables, unused_parens, unused_imports, dead_code)]
         fn #name<__D: #PRIVATE::model::Document>(__lookup: __D) -> bool {
             #body
         }

@@ -41,7 +41,11 @@ pub fn function(
         // Plain documents come as `__lookup`, any `model::Document`.
         (Model::Plain, _) => TokenStream::new(),
     };
-    let definitions = document::definitions(set);
+    // The definitions and rule verdicts, in a module of their own that the verdict function
+    // and the streamed verdict import too.
+    let defs = document::module_name(name);
+    let module = document::module(&defs, set);
+    let definitions = module.as_ref().map(|_| quote!(use #defs::*;));
     // Plain documents have no static walks (every path is read by the runtime).
     let walks = match model {
         #[cfg(feature = "kubevirt")]
@@ -97,8 +101,9 @@ pub fn function(
         },
     };
     quote! {
+        #module
         #[doc = #doc]
-        #[allow(clippy::all, unused_variables, unused_parens)]
+        #[allow(clippy::all, unused_variables, unused_parens, unused_imports)]
         #signature {
             #definitions
             #lookup
@@ -131,7 +136,7 @@ fn rule(
     }
     if r.check.is_document() {
         let body = match &r.path {
-            Some(p) => document::rule_body(&r.check, set, paths.get(p)),
+            Some(p) => document::rule_body(index, &r.check, set, paths.get(p)),
             None => quote!(::core::result::Result::Err(::std::string::String::from(
                 "missing required key"
             ))),

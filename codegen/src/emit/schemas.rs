@@ -4,7 +4,7 @@
 //! verdict-only `_is_valid` and `_bytes_is_valid` (streamed, [`super::stream`], where it can
 //! be), `_output` (the standard output formats), and `SCHEMAS`, the table of all.
 
-use proc_macro2::TokenStream;
+use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote};
 use serde_json::Value;
 use validgen_core::ir::{Annotations, RuleSet};
@@ -23,6 +23,9 @@ pub struct SchemaItem {
     pub schema: Value,
     /// Its rule set.
     pub rules: RuleSet,
+    /// What collects a valid document's annotations (`<name>_output`):
+    /// `json_schema::CompiledSchema::annotating`.
+    pub annotating: validgen_json_schema::Annotating,
 }
 
 /// The items of the schemas `items` (sorted by name).
@@ -51,9 +54,12 @@ pub fn catalog_with(items: &[SchemaItem], extra: &[(String, RuleSet)]) -> TokenS
         let is_valid = format_ident!("{}_is_valid", name);
         let bytes_is_valid = format_ident!("{}_bytes_is_valid", name);
         let output = format_ident!("{}_output", name);
+        let branch = format_ident!("__{}_branch", name);
+        let branch_fn = branch_function(&branch, &item.annotating.rules);
+        let plan = serde_json::to_string(&item.annotating.plan).unwrap_or_default();
         let file = &item.file;
         let output_doc = format!(
-            "The verdict and errors of [`{name}`] on a document in a standard output format of JSON Schema 2020-12 (core §12.4; `json_schema::schema_output`)."
+            "The verdict, and the errors or (in `list` and `hierarchical`) the annotations, of [`{name}`] on a document in a standard output format of JSON Schema 2020-12 (core §12.4; `json_schema::schema_output`)."
         );
         let doc = format!(
             "[`{name}`] on a document written as JSON or YAML: each violation gets the `line:column` of its value.\n\n# Errors\nThe text is not one JSON/YAML document."
@@ -68,7 +74,8 @@ pub fn catalog_with(items: &[SchemaItem], extra: &[(String, RuleSet)]) -> TokenS
             "[`{name}_is_valid`] on JSON bytes, judged as they are read in one pass (no tape, no `serde_json::Value`) where the schema allows; else read as [`{name}_bytes`] reads them.\n\n# Errors\nThe bytes are not one JSON document."
         );
         let streamed = format_ident!("__{}_stream", name);
-        let stream_fn = super::stream::function(&streamed, set);
+        let defs = super::document::module_name(&private);
+        let stream_fn = super::stream::function(&streamed, &defs, set);
         let first = stream_fn.as_ref().map(|_| {
             quote! {
                 if let ::core::option::Option::Some(__valid) = #streamed::verdict(bytes) {
@@ -106,13 +113,20 @@ pub fn catalog_with(items: &[SchemaItem], extra: &[(String, RuleSet)]) -> TokenS
                 }
                 ::core::result::Result::Ok(report)
             }
+            #branch_fn
             #[doc = #output_doc]
             pub fn #output(
                 doc: &#PRIVATE::serde_json::Value,
                 format: #PRIVATE::json_schema::OutputFormat,
             ) -> #PRIVATE::serde_json::Value {
                 let report = #f(doc, #PRIVATE::interpret::Explain::Failures);
-                #PRIVATE::json_schema::schema_output(&report.violations, doc, #schema_const, #file, format)
+                #PRIVATE::json_schema::schema_output(
+                    &report.violations,
+                    doc,
+                    (#schema_const, #file),
+                    (#plan, #branch),
+                    format,
+                )
             }
             #[doc = #is_valid_doc]
             pub fn #is_valid(doc: &#PRIVATE::serde_json::Value) -> bool {
@@ -133,6 +147,7 @@ pub fn catalog_with(items: &[SchemaItem], extra: &[(String, RuleSet)]) -> TokenS
         let bytes = format_ident!("{}_bytes", name);
         let is_valid = format_ident!("{}_is_valid", name);
         let bytes_is_valid = format_ident!("{}_bytes_is_valid", name);
+        let output = format_ident!("{}_output", name);
         let stream = if super::stream::streams(&i.rules) {
             let f = format_ident!("__{}_stream", name);
             quote!(#f::verdict)
@@ -150,6 +165,7 @@ pub fn catalog_with(items: &[SchemaItem], extra: &[(String, RuleSet)]) -> TokenS
             is_valid_bytes: #bytes_is_valid,
             stream: #stream,
             annotations: #annotations,
+            output: #output,
         })
     });
     quote! {
@@ -157,6 +173,49 @@ pub fn catalog_with(items: &[SchemaItem], extra: &[(String, RuleSet)]) -> TokenS
         #(#texts)*
         /// Every validator of the catalog, sorted by name.
         pub static SCHEMAS: &[#PRIVATE::json_schema::SchemaValidator] = &[#(#entries),*];
+    }
+}
+
+/// `fn <name>(id, value) -> bool`: whether the subschema numbered `id` of `set`'s annotation
+/// plan (`json_schema::annotate::branches`) holds for `value`, by the verdict path (what the
+/// interpreter's `interpret::holds` answers). Only `<name>_output` calls it.
+fn branch_function(name: &Ident, set: &RuleSet) -> TokenStream {
+    let branches = validgen_json_schema::annotate::branches(set);
+    if branches.is_empty() {
+        return quote! {
+            fn #name(_: usize, _: &#PRIVATE::serde_json::Value) -> bool {
+                false
+            }
+        };
+    }
+    // The definitions' verdicts are `pub(super)` items of a module, as the validators' own
+    // (`document::module`): a function body cannot hold them where the macro is expanded at a
+    // crate's root.
+    let definitions = super::document::verdict::definitions(set);
+    let defs = format_ident!("{}_defs", name);
+    let arms = branches.iter().enumerate().map(|(i, cs)| {
+        let holds = super::document::verdict::holds(cs, set);
+        quote!(#i => #holds,)
+    });
+    quote! {
+        #[doc(hidden)]
+        #[allow(clippy::all, unused_variables, unused_parens, unused_mut, unused_imports, dead_code, non_snake_case)]
+        mod #defs {
+            use super::*;
+            #definitions
+        }
+        #[allow(clippy::all, unused_variables, unused_parens, unused_imports, dead_code)]
+        fn #name(__id: usize, __v: &#PRIVATE::serde_json::Value) -> bool {
+            use #defs::*;
+            let __depth = 0usize;
+            let __budget = &#PRIVATE::checks::document::Budget::default();
+            let __held = match __id {
+                #(#arms)*
+                _ => false,
+            };
+            // A `$ref` evaluation refused makes the verdict "no", as the report's would.
+            __held && !__budget.spent()
+        }
     }
 }
 

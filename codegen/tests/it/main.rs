@@ -5,4 +5,6 @@ mod catalog;
 #[cfg(feature = "crd")]
 mod crd;
 mod generated;
+#[cfg(feature = "json-schema")]
+mod schema_definitions;
 mod ytt;

@@ -84,6 +84,32 @@ pub fn evaluate_rules<D: Document, T: ValuesTexts>(
     (Report { rules }, found)
 }
 
+/// Whether every check of `checks` (nested in `set`, whose definitions `$ref`s read) holds for
+/// `value`: what the report would find no violation for. Outputs ask it of the subschemas
+/// whose success decides whether their annotations count (`anyOf` branches, `if`,
+/// `contains`); generated code answers with its own verdict path.
+pub fn holds(set: &ir::RuleSet, checks: &[Check], value: &serde_json::Value) -> bool {
+    let budget = Budget::default();
+    let undecided = Cell::new(false);
+    let scope = document::Scope {
+        definitions: &set.definitions,
+        depth: 0,
+        budget: &budget,
+        root: None,
+        undecided: &undecided,
+    };
+    if document::verdict(checks, value, scope) && !budget.spent() && !undecided.get() {
+        return true;
+    }
+    if budget.spent() {
+        return false;
+    }
+    // An extension only the full path decides.
+    let mut found = Vec::new();
+    document::apply(checks, value, &mut At::new(""), scope, &mut found);
+    found.is_empty() && !budget.spent()
+}
+
 fn evaluate_rule<D: Document, T: ValuesTexts>(
     set: &ir::RuleSet,
     rule: &ir::Rule,

@@ -2,14 +2,17 @@
 //! (`x-kubernetes-validations`, in `validgen-crd`) and the ValidatingAdmissionPolicy evaluator
 //! (`validgen-vap-eval`).
 //!
-//! - [`env`]: the functions: kube-cel 0.8's Kubernetes libraries on cel 0.13, with Go's
+//! - [`mod@env`]: the functions: kube-cel 0.8's Kubernetes libraries on cel 0.13, with Go's
 //!   quantity (`AsInt64`), regexp and `time.ParseDuration` semantics and cel-go's `size`
 //!   where those differ, and cel-go's error texts ([`env::error_text`]);
 //! - [`names`]: CEL's reserved words and the API server's escaping of property names;
 //! - [`run`]: a program run with cel-go's choice of error (the left one of `a || b`);
+//! - [`check`]: the API server's compile-time type check and cost estimate of an expression
+//!   (cel-go's checker and `checker.Cost`, which cel 0.13 lacks);
 //! - [`cost`]: an upper bound of cel-go's runtime cost, charged before each expression runs
 //!   against the API server's budgets.
 
+pub mod check;
 pub mod cost;
 pub mod env;
 pub mod names;

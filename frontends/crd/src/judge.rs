@@ -163,11 +163,17 @@ mod tests {
     use super::*;
     use serde_json::json;
 
+    /// The schema's rule set and CEL rules, served as a stored CRD: these rules are refused
+    /// at a CRD's creation (`has(self.a)` under preserved unknown fields, an unbounded
+    /// comprehension's estimated cost), so they show what bounds a CRD stored before.
     fn compiled(schema: &Value) -> (RuleSet, CelRules) {
         let rules = validgen_json_schema::compile(schema, &crate::schema_options())
             .expect("compiles")
             .rules;
-        (rules, CelRules::compile(schema).expect("rules compile"))
+        (
+            rules,
+            CelRules::compile_stored(schema).expect("rules compile"),
+        )
     }
 
     /// A value nested `depth` levels in `{"a": …}`.

@@ -12,7 +12,7 @@
 //!   kube-openapi adds for `allOf`, `anyOf` and `oneOf` (`composition`, `match_count`);
 //! - [`subresources`]: the status and scale subresources' part in a create or an update;
 //! - [`listtype`]: `x-kubernetes-list-type` `set` and `map` uniqueness (`Duplicate value`);
-//! - [`judge`]: the whole pipeline, a create or an update, as one answer;
+//! - [`mod@judge`]: the whole pipeline, a create or an update, as one answer;
 //! - [`compiled`]: what `include_schemas!`'s CRD validators call: the pipeline with a compiled
 //!   structural validator and CEL rules compiled into Rust where their shape allows;
 //! - [`field_error`]: the API server's field errors and `is invalid` status, worded as

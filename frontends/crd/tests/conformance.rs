@@ -7,6 +7,9 @@
 //! before its CEL rules (`some validation rules were not checked`) is not compared there: the
 //! whole answers of creates are, below.
 
+#[path = "conformance/crd_errors.rs"]
+mod crd_errors;
+
 use std::collections::HashMap;
 use std::path::PathBuf;
 

@@ -57,6 +57,7 @@
 //! assert_eq!(report.violations[0].keyword, "/properties/port/maximum");
 //! ```
 
+pub mod annotate;
 mod annotations;
 mod describe;
 mod draft;
@@ -93,7 +94,7 @@ pub use describe::{describe, describe_in, with_messages};
 pub use draft::Draft;
 pub use error::SchemaError;
 pub use lower::MAX_SPECIALISATIONS;
-pub use output::{OutputFormat, output};
+pub use output::{OutputFormat, output, output_with};
 pub use registry::{MAX_REGISTRY_DOCUMENTS, Registry, SchemaMap, file_url};
 pub use text::{SchemaText, validate_text};
 pub use unknown_fields::{OBJECT_META_FIELDS, reject_unknown_fields};
@@ -126,6 +127,12 @@ pub struct Options {
     /// relative references when it declares no `$id`, and the registry document that is the
     /// schema itself (`None`: `validgen:///schema.json`).
     pub base_uri: Option<String>,
+    /// Keep in the rule set the keywords that check nothing but annotate (`items: {}`,
+    /// `additionalProperties: {"title": …}`, `if` without `then`/`else`, a
+    /// `dependentSchemas` entry that checks nothing), as schemas with `unevaluated*` do: what
+    /// annotations are collected along ([`CompiledSchema::annotating`]). The verdicts are
+    /// the same.
+    pub annotations: bool,
 }
 
 /// A compiled schema.
@@ -141,6 +148,73 @@ pub struct CompiledSchema {
     /// The registry documents the rules read, by URL: a keyword location `<url>#<pointer>`
     /// points into one ([`describe_in`] reads keyword values there).
     pub documents: BTreeMap<String, Value>,
+    /// The options it was compiled with.
+    options: Options,
+}
+
+/// A schema compiled to collect the annotations of valid documents: its rule set with
+/// [`Options::annotations`] and the [`annotate::Plan`] read from it.
+#[derive(Debug, Clone)]
+pub struct Annotating {
+    /// The rule set whose subschemas' verdicts the plan asks for.
+    pub rules: RuleSet,
+    /// The plan.
+    pub plan: annotate::Plan,
+}
+
+impl Annotating {
+    /// The annotations of `doc`, a document the schema accepts, by the interpreter
+    /// ([`annotate::collect`] with [`annotate::interpreted_verdict`]).
+    pub fn collect(&self, doc: &Value) -> Vec<annotate::AnnotationUnit> {
+        annotate::collect(&self.plan, doc, annotate::interpreted_verdict(&self.rules))
+    }
+}
+
+impl CompiledSchema {
+    /// What collects the annotations of valid documents, `schema` being the schema it was
+    /// compiled from: compiled again with [`Options::annotations`] (unless it was), the
+    /// keywords that only annotate kept.
+    pub fn annotating(&self, schema: &Value) -> Annotating {
+        let again = (!self.options.annotations).then(|| {
+            let options = Options {
+                annotations: true,
+                ..self.options.clone()
+            };
+            compile(schema, &options).ok()
+        });
+        // It compiled once: it compiles again (else the checks it has).
+        let this = again.flatten();
+        let compiled = this.as_ref().unwrap_or(self);
+        Annotating {
+            plan: annotate::plan(&compiled.rules, schema, &compiled.documents, compiled.draft),
+            rules: compiled.rules.clone(),
+        }
+    }
+
+    /// The interpreter's standard output of `doc` in `format` ([`output_with`]): its errors
+    /// worded by [`describe_in`], or, for a valid document, the annotations `annotating`
+    /// ([`CompiledSchema::annotating`]) collects; `schema` is the schema it was compiled
+    /// from, `schema_uri` its URI (`absoluteKeywordLocation`'s base).
+    pub fn output(
+        &self,
+        (schema, annotating): (&Value, &Annotating),
+        doc: &Value,
+        schema_uri: &str,
+        format: OutputFormat,
+    ) -> Value {
+        let report = validgen_core::interpret::evaluate_document(
+            &self.rules,
+            &validgen_core::model::Plain::new(doc),
+            validgen_core::interpret::Explain::Failures,
+        );
+        let annotations = if report.violations.is_empty() && format != OutputFormat::Flag {
+            annotating.collect(doc)
+        } else {
+            Vec::new()
+        };
+        let text = |v: &validgen_core::ir::Violation| describe_in(v, doc, schema, &self.documents);
+        output_with(&report.violations, &annotations, text, schema_uri, format)
+    }
 }
 
 /// Compiles `schema` into a rule set.
@@ -233,6 +307,7 @@ pub fn compile(schema: &Value, options: &Options) -> Result<CompiledSchema, Vec<
         draft,
         warnings,
         documents,
+        options: options.clone(),
     })
 }
 

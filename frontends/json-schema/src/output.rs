@@ -1,8 +1,9 @@
-//! The standard output formats of JSON Schema 2020-12 (core §12.4): a document's verdict and
-//! errors as output units (`valid`, `keywordLocation`, `absoluteKeywordLocation`,
-//! `instanceLocation`, `error`), for tools that read standard output. Built from a report's
-//! violations, so the interpreter and compiled validators, which give the same violations, give
-//! the same output.
+//! The standard output formats of JSON Schema 2020-12 (core §12.4): a document's verdict, its
+//! errors or its annotations as output units (`valid`, `keywordLocation`,
+//! `absoluteKeywordLocation`, `instanceLocation`, `error` or `annotations`), for tools that
+//! read standard output. Built from a report's violations and the annotations collected
+//! along a [`crate::annotate::Plan`], so the interpreter and compiled validators, which give
+//! the same violations and verdicts, give the same output.
 
 use std::fmt;
 use std::str::FromStr;
@@ -10,6 +11,8 @@ use std::str::FromStr;
 use serde_json::{Map, Value, json};
 
 use validgen_core::ir::Violation;
+
+use crate::annotate::AnnotationUnit;
 
 /// An output format (2020-12 core §12.4, with the names the `jsonschema` crate's `evaluate`
 /// and the specification's next draft use).
@@ -52,68 +55,124 @@ impl fmt::Display for OutputFormat {
 }
 
 /// The output of a document's `violations` (a [`validgen_core::interpret::DocumentReport`]'s)
-/// in `format`. `text` words each violation (its `error`: [`crate::describe`], or the
-/// violation's own `message`); `schema_uri` is the URI of the schema document
-/// (`absoluteKeywordLocation` is `<schema_uri>#<keyword pointer>`, or the violation's keyword
-/// as it is when it names another document, `<url>#<pointer>`).
-///
-/// `keywordLocation` is the keyword's JSON Pointer in its schema document: the IR holds `$ref`
-/// targets as definitions, so the path through the `$ref`s that reached a keyword (what
-/// §12.3.1 calls its keyword location) is not known; it is the `absoluteKeywordLocation`'s
-/// fragment, and equals §12.3.1's wherever no `$ref` was crossed.
+/// in `format`, without annotations: [`output_with`] with none.
 pub fn output(
     violations: &[Violation],
     text: impl Fn(&Violation) -> String,
     schema_uri: &str,
     format: OutputFormat,
 ) -> Value {
+    output_with(violations, &[], text, schema_uri, format)
+}
+
+/// The output of a document's `violations` and, where it has none, its `annotations`
+/// ([`crate::annotate::collect`]) in `format`. `text` words each violation (its `error`:
+/// [`crate::describe`], or the violation's own `message`); `schema_uri` is the URI of the
+/// schema document (`absoluteKeywordLocation` is `<schema_uri>#<keyword pointer>`, or the
+/// keyword as it is when it names another document, `<url>#<pointer>`).
+///
+/// `keywordLocation` is the keyword's JSON Pointer in its schema document: the IR holds `$ref`
+/// targets as definitions, so the path through the `$ref`s that reached a keyword (what
+/// §12.3.1 calls its keyword location) is not known; it is the `absoluteKeywordLocation`'s
+/// fragment, and equals §12.3.1's wherever no `$ref` was crossed.
+///
+/// A valid document's `list` holds its annotations in `annotations`, one valid unit each
+/// (`{"valid": true, "keywordLocation", "absoluteKeywordLocation", "instanceLocation",
+/// "annotations"}`); `hierarchical` nests the same units under the root as errors are.
+/// An invalid document has none (a failing schema keeps no annotation, 2020-12 §7.7.1.2).
+pub fn output_with(
+    violations: &[Violation],
+    annotations: &[AnnotationUnit],
+    text: impl Fn(&Violation) -> String,
+    schema_uri: &str,
+    format: OutputFormat,
+) -> Value {
     let valid = violations.is_empty();
-    if format == OutputFormat::Flag || valid {
+    if format == OutputFormat::Flag || (valid && annotations.is_empty()) {
         return json!({ "valid": valid });
     }
-    let units: Vec<Unit> = violations
-        .iter()
-        .map(|v| Unit::of(v, text(v), schema_uri))
-        .collect();
+    let (key, units): (&str, Vec<Unit>) = if valid {
+        let units = annotations
+            .iter()
+            .map(|a| {
+                Unit::of(
+                    &a.keyword,
+                    &a.instance,
+                    Detail::Annotations(a.annotations.clone()),
+                    schema_uri,
+                )
+            })
+            .collect();
+        ("annotations", units)
+    } else {
+        let units = violations
+            .iter()
+            .map(|v| Unit::of(&v.keyword, &v.location, Detail::Error(text(v)), schema_uri))
+            .collect();
+        ("errors", units)
+    };
     match format {
         OutputFormat::List => json!({
-            "valid": false,
-            "errors": units.iter().map(Unit::to_json).collect::<Vec<_>>(),
+            "valid": valid,
+            (key): units.iter().map(Unit::to_json).collect::<Vec<_>>(),
         }),
-        _ => hierarchical(&units),
+        _ => hierarchical(valid, key, &units),
     }
 }
 
-/// One error unit.
+/// What a unit says: a failed keyword's error, or a valid one's annotations.
+enum Detail {
+    Error(String),
+    Annotations(Value),
+}
+
+/// One output unit.
 struct Unit {
     keyword: String,
     absolute: String,
     instance: String,
-    error: String,
+    detail: Detail,
 }
 
 impl Unit {
-    fn of(v: &Violation, error: String, schema_uri: &str) -> Self {
-        let (keyword, absolute) = match v.keyword.split_once('#') {
-            Some((_, pointer)) => (pointer.to_owned(), v.keyword.clone()),
-            None => (v.keyword.clone(), format!("{schema_uri}#{}", v.keyword)),
+    fn of(keyword: &str, instance: &str, detail: Detail, schema_uri: &str) -> Self {
+        let (pointer, absolute) = match keyword.split_once('#') {
+            Some((_, pointer)) => (pointer.to_owned(), keyword.to_owned()),
+            None => (keyword.to_owned(), format!("{schema_uri}#{keyword}")),
         };
         Unit {
-            keyword,
+            keyword: pointer,
             absolute,
-            instance: v.location.clone(),
-            error,
+            instance: instance.to_owned(),
+            detail,
         }
     }
 
     fn to_json(&self) -> Value {
+        let (valid, key, value) = match &self.detail {
+            Detail::Error(text) => (false, "error", Value::String(text.clone())),
+            Detail::Annotations(value) => (true, "annotations", value.clone()),
+        };
         json!({
-            "valid": false,
+            "valid": valid,
             "keywordLocation": self.keyword,
             "absoluteKeywordLocation": self.absolute,
             "instanceLocation": self.instance,
-            "error": self.error,
+            (key): value,
         })
+    }
+
+    /// Whether `self` holds `inner`: a keyword location enclosing its own, and (for
+    /// annotations, which hold at every value they are collected at) an instance location
+    /// enclosing or equal to its own.
+    fn holds(&self, inner: &Unit) -> bool {
+        encloses(&self.keyword, &inner.keyword)
+            && match self.detail {
+                Detail::Error(_) => true,
+                Detail::Annotations(_) => {
+                    self.instance == inner.instance || encloses(&self.instance, &inner.instance)
+                }
+            }
     }
 }
 
@@ -122,9 +181,9 @@ fn encloses(outer: &str, inner: &str) -> bool {
     inner.len() > outer.len() && inner.starts_with(outer) && inner.as_bytes()[outer.len()] == b'/'
 }
 
-/// The root unit, each unit nested under the unit (of those before it, in report order) whose
-/// keyword location encloses its own most closely.
-fn hierarchical(units: &[Unit]) -> Value {
+/// The root unit, each unit nested (under `key`) in the unit (of those before it, in report
+/// order) that holds it most closely.
+fn hierarchical(valid: bool, key: &str, units: &[Unit]) -> Value {
     // The parent of each unit: an index into `units`, or `None` for the root.
     let parents: Vec<Option<usize>> = units
         .iter()
@@ -133,8 +192,8 @@ fn hierarchical(units: &[Unit]) -> Value {
             units[..i]
                 .iter()
                 .enumerate()
-                .filter(|(_, p)| encloses(&p.keyword, &u.keyword))
-                .max_by_key(|(_, p)| p.keyword.len())
+                .filter(|(_, p)| p.holds(u))
+                .max_by_key(|(_, p)| (p.keyword.len(), p.instance.len()))
                 .map(|(j, _)| j)
         })
         .collect();
@@ -144,27 +203,29 @@ fn hierarchical(units: &[Unit]) -> Value {
         if let Some(p) = parents[i] {
             let child = built[i].take();
             if let (Some(child), Some(Value::Object(parent))) = (child, built[p].as_mut()) {
-                push_error(parent, child);
+                push_child(parent, key, child);
             }
         }
     }
     let mut root = Map::new();
-    root.insert("valid".to_owned(), Value::Bool(false));
+    root.insert("valid".to_owned(), Value::Bool(valid));
     root.insert("keywordLocation".to_owned(), Value::String(String::new()));
     root.insert("instanceLocation".to_owned(), Value::String(String::new()));
     root.insert(
-        "errors".to_owned(),
+        key.to_owned(),
         Value::Array(built.into_iter().flatten().collect()),
     );
     Value::Object(root)
 }
 
-/// Adds `child` to `parent`'s `errors`, first in it (children are attached last to first).
-fn push_error(parent: &mut Map<String, Value>, child: Value) {
-    match parent.get_mut("errors") {
+/// Adds `child` to `parent`'s list `key`, first in it (children are attached last to first).
+/// An annotation unit's own `annotations` is its value: its children go under `details`.
+fn push_child(parent: &mut Map<String, Value>, key: &str, child: Value) {
+    let key = if key == "annotations" { "details" } else { key };
+    match parent.get_mut(key) {
         Some(Value::Array(list)) => list.insert(0, child),
         _ => {
-            parent.insert("errors".to_owned(), Value::Array(vec![child]));
+            parent.insert(key.to_owned(), Value::Array(vec![child]));
         }
     }
 }

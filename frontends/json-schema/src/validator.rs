@@ -38,6 +38,9 @@ pub struct SchemaValidator {
     /// The schema's annotations ([`validgen_core::ir::RuleSet::annotations`]): each schema location
     /// (JSON Pointer) with its [`Annotation`] as compact JSON, sorted by location.
     pub annotations: &'static [(&'static str, &'static str)],
+    /// The generated `<name>_output`: the verdict, and the errors or annotations, in a
+    /// standard output format ([`schema_output`]).
+    pub output: fn(&Value, crate::OutputFormat) -> Value,
 }
 
 impl SchemaValidator {
@@ -58,8 +61,7 @@ impl SchemaValidator {
     /// The verdict and errors on `doc` in a standard output format (JSON Schema 2020-12 core
     /// §12.4): [`schema_output`] of the compiled validator's report.
     pub fn output(&self, doc: &Value, format: crate::OutputFormat) -> Value {
-        let report = (self.validate)(doc, Explain::Failures);
-        schema_output(&report.violations, doc, self.schema, self.file, format)
+        (self.output)(doc, format)
     }
 
     /// Every schema location's annotations, as the interpreter's rule set has them
@@ -84,15 +86,18 @@ impl SchemaValidator {
     }
 }
 
-/// The standard output ([`crate::output`]) of `violations`, found in `doc` by the validator
-/// of `schema` (its compact JSON) compiled from `file`: each error worded by its `message` or
-/// [`crate::describe`]; the schema's URI is its root `$id`, else `validgen:///<file>`. What
-/// [`SchemaValidator::output`] and the generated `<name>_output` give.
+/// The standard output ([`crate::output_with`]) of `violations`, found in `doc` by the
+/// validator of `schema` (its compact JSON) compiled from `file`: each error worded by its
+/// `message` or [`crate::describe`]; the schema's URI is its root `$id`, else
+/// `validgen:///<file>`. A valid document's annotations are collected along `plan` (a
+/// [`crate::annotate::Plan`] as JSON) with generated code's `verdict` of its subschemas, in
+/// `list` and `hierarchical` only. What [`SchemaValidator::output`] and the generated
+/// `<name>_output` give.
 pub fn schema_output(
     violations: &[Violation],
     doc: &Value,
-    schema: &str,
-    file: &str,
+    (schema, file): (&str, &str),
+    (plan, verdict): (&str, fn(usize, &Value) -> bool),
     format: crate::OutputFormat,
 ) -> Value {
     let schema: Value = serde_json::from_str(schema).unwrap_or(Value::Null);
@@ -105,7 +110,14 @@ pub fn schema_output(
             .clone()
             .unwrap_or_else(|| super::describe(v, doc, &schema))
     };
-    crate::output(violations, text, &uri, format)
+    let annotations = if violations.is_empty() && format != crate::OutputFormat::Flag {
+        // Written by the generator from a `Plan`: it reads back.
+        let plan: crate::annotate::Plan = serde_json::from_str(plan).unwrap_or_default();
+        crate::annotate::collect(&plan, doc, verdict)
+    } else {
+        Vec::new()
+    };
+    crate::output_with(violations, &annotations, text, &uri, format)
 }
 
 /// A table of annotations as generated code holds it ([`SchemaValidator::annotations`]'s

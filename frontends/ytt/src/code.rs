@@ -6,8 +6,10 @@
 //! ([`crate::starlark::functions`]); every other code line is refused, named and located.
 
 use super::annotations::{self, each_comment};
+use super::fragments;
 use super::run::Loaded;
-use super::starlark::functions::substitute;
+use super::starlark::functions::{MAX_TEXT, substitute};
+use super::starlark::lines::logical;
 use super::starlark::{CALLEE, Module, mentions, refuse_code, standard_load};
 
 /// The `.star` files a run may load: a name as ytt names files (`helpers.star`,
@@ -32,12 +34,14 @@ pub(crate) fn apply(file: &mut Loaded, stars: StarFiles<'_>, schema: bool) -> Ve
         let line = code.pos.line;
         if let Some(module) = standard_load(&code.args) {
             modules.push(module);
+            // The file's functions may use the module.
+            defs.push((line, code.args.trim().to_owned()));
         } else if let Some((path, names)) = star_load(&code.args) {
             if schema && join(&file.name, &path).is_some_and(|name| stars(&name).is_none()) {
                 refused.push((line, not_given(file, line, &path)));
                 continue;
             }
-            match load_star(&file.name, &path, &names, stars) {
+            match load_star(&file.name, &path, &names, stars, &mut Vec::new()) {
                 Ok(found) => {
                     loaded.push(found);
                     visible.extend(names);
@@ -51,10 +55,24 @@ pub(crate) fn apply(file: &mut Loaded, stars: StarFiles<'_>, schema: bool) -> Ve
             defs.push((line, code.args.trim().to_owned()));
         }
     }
-    if let Some(line) = fragment_function(&file.text, &defs) {
-        let construct = "a function of YAML fragments (`#@ def` whose body is YAML)";
-        refused.push((line, refusal(&file.path, line, construct)));
-        return refused;
+    let (spans, defs) = fragments::split(&file.text, defs);
+    if !spans.is_empty() {
+        let code: Vec<(usize, String)> = all
+            .iter()
+            .filter(|a| a.name.is_empty())
+            .map(|a| (a.pos.line, a.args.trim().to_owned()))
+            .collect();
+        match fragments::evaluate(&file.text, &file.name, &spans, &code) {
+            Ok(literals) => {
+                fragments::drop_bodies(&mut file.documents, &spans);
+                refused.extend(put_fragments(file, &defs, &literals));
+            }
+            Err((line, construct)) => refused.push((line, refusal(&file.path, line, &construct))),
+        }
+        if !refused.is_empty() {
+            refused.sort_by_key(|(line, _)| *line);
+            return refused;
+        }
     }
     let mut own_names = Vec::new();
     let module = Module::from_lines(&file.name, defs, &visible).and_then(|own| {
@@ -72,8 +90,17 @@ pub(crate) fn apply(file: &mut Loaded, stars: StarFiles<'_>, schema: bool) -> Ve
     visible.extend(own_names);
     for annotation in all.iter().filter(|a| !a.name.is_empty()) {
         let line = annotation.pos.line;
-        if let Some(module) = modules.iter().find(|m| mentions(&annotation.args, m)) {
+        // A schema overlay's `@overlay/...` annotations may call `@ytt:overlay`'s matchers.
+        let overlay_ok = schema && annotation.name.starts_with("overlay/");
+        if let Some(module) = modules
+            .iter()
+            .filter(|m| !(overlay_ok && **m == "overlay"))
+            .find(|m| mentions(&annotation.args, m))
+        {
             let construct = format!("the module `{module}` (`@ytt:{module}`) in an annotation");
+            refused.push((line, refusal(&file.path, line, &construct)));
+        } else if let Some(global) = module.globals().find(|g| mentions(&annotation.args, g)) {
+            let construct = format!("the global variable `{global}` in an annotation");
             refused.push((line, refusal(&file.path, line, &construct)));
         } else if annotation.args.contains(CALLEE) {
             refused.push((
@@ -104,38 +131,54 @@ pub(crate) fn apply(file: &mut Loaded, stars: StarFiles<'_>, schema: bool) -> Ve
     refused
 }
 
-/// The line of the first `def` among the code lines `defs` whose body holds YAML (a line
-/// other than code, a blank or a `#` comment between two of its code lines): a function of
-/// YAML fragments, which validgen does not run.
-fn fragment_function(text: &str, defs: &[(usize, String)]) -> Option<usize> {
-    let lines: Vec<&str> = text.split('\n').collect();
-    let mut depth = 0usize;
-    let mut opened = 0;
-    for (k, (line, code)) in defs.iter().enumerate() {
-        let word = code
-            .split(|c: char| !c.is_alphanumeric())
-            .next()
-            .unwrap_or_default();
-        if depth == 0 {
-            opened = *line;
-        }
-        match word {
-            "end" => depth = depth.saturating_sub(1),
-            "elif" | "else" => {}
-            _ if code.trim_end().ends_with(':') => depth += 1,
-            _ => {}
-        }
-        let next = defs.get(k + 1).map_or(*line, |(l, _)| *l);
-        let between = lines.get(*line..next.saturating_sub(1)).unwrap_or_default();
-        let yaml = between.iter().any(|l| {
-            let t = l.trim();
-            !(t.is_empty() || (t.starts_with('#') && !t.starts_with("#@")))
-        });
-        if depth > 0 && yaml {
-            return Some(opened);
+/// Puts each function of YAML fragments (`literals`: its name and value as a literal) in
+/// place of its calls in `@schema/examples` and `@schema/default`; a mention anywhere else
+/// (another annotation, code) is refused at its line.
+fn put_fragments(
+    file: &mut Loaded,
+    code: &[(usize, String)],
+    literals: &[(String, String)],
+) -> Vec<(usize, String)> {
+    let mut refused = Vec::new();
+    let path = file.path.clone();
+    let outside = |line: usize, name: &str| {
+        refusal(
+            &path,
+            line,
+            &format!(
+                "the function of YAML fragments `{name}` outside `@schema/examples` and `@schema/default` (validgen puts it in those only)"
+            ),
+        )
+    };
+    for (line, c) in code {
+        if let Some((name, _)) = literals.iter().find(|(n, _)| mentions(c, n)) {
+            refused.push((*line, outside(*line, name)));
         }
     }
-    None
+    each_comment(&mut file.documents, &mut |comment| {
+        let Some((annotation, args)) = annotation_parts(&comment.text) else {
+            return;
+        };
+        let mut text = args.to_owned();
+        for (name, lit) in literals.iter().filter(|(n, _)| mentions(args, n)) {
+            let line = comment.pos.line;
+            if !matches!(annotation, "schema/examples" | "schema/default") {
+                refused.push((line, outside(line, name)));
+                return;
+            }
+            match fragments::replace_calls(&text, name, lit) {
+                Some(t) if t.len() <= MAX_TEXT => text = t,
+                _ => {
+                    refused.push((line, outside(line, name)));
+                    return;
+                }
+            }
+        }
+        if text != args {
+            comment.text = format!("@{annotation} {text}");
+        }
+    });
+    refused
 }
 
 /// ytt's error for a `load()` of a file the run does not have (`pkg/workspace`
@@ -185,27 +228,50 @@ fn star_load(code: &str) -> Option<(String, Vec<String>)> {
     Some((path, args))
 }
 
+/// Longest chain of `.star` files loading one another.
+const MAX_LOAD_DEPTH: usize = 32;
+
 /// The functions of the `.star` file `path` loaded from the file named `from` (which must
-/// define `names`); else validgen's account of what it cannot read.
+/// define `names`), with those of the `.star` files it loads in turn (`stack`: the files
+/// loading it); else validgen's account of what it cannot read. A load cycle is refused:
+/// ytt 0.48 recurses until its stack overflows and crashes.
 fn load_star(
     from: &str,
     path: &str,
     names: &[String],
     stars: StarFiles<'_>,
+    stack: &mut Vec<String>,
 ) -> Result<Module, String> {
     let name = join(from, path).ok_or_else(|| format!("load() of `{path}`, outside the files"))?;
+    if stack.contains(&name) || stack.len() >= MAX_LOAD_DEPTH {
+        let mut chain = stack.clone();
+        chain.push(name);
+        return Err(format!(
+            "a load() cycle or a chain of more than {MAX_LOAD_DEPTH} loads ({}; ytt 0.48 overflows its stack)",
+            chain.join(" -> ")
+        ));
+    }
     let text = stars(&name)
         .ok_or_else(|| format!("load() of `{path}`, which is not among the files (-f)"))?;
-    let lines: Vec<(usize, String)> = text
-        .split('\n')
-        .enumerate()
-        .map(|(i, l)| (i + 1, l.trim().to_owned()))
-        .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
-        .collect();
-    if let Some((line, _)) = lines.iter().find(|(_, l)| l.starts_with("load")) {
-        return Err(format!("load() in `{name}` (line {line})"));
+    let lines = logical(&text);
+    stack.push(name.clone());
+    let mut loaded = Vec::new();
+    let mut visible = Vec::new();
+    for (line, code) in &lines {
+        if !code.starts_with("load") || standard_load(code).is_some() {
+            continue;
+        }
+        let Some((inner, inner_names)) = star_load(code) else {
+            let construct = refuse_code(code).message;
+            return Err(format!("{construct}, in `{name}` (line {line})"));
+        };
+        let found = load_star(&name, &inner, &inner_names, stars, stack)?;
+        loaded.push(found);
+        visible.extend(inner_names);
     }
-    let module = Module::from_lines(&name, lines, &[])
+    stack.pop();
+    let module = Module::from_lines(&name, lines, &visible)
+        .and_then(|own| loaded.iter().try_fold(own, |m, other| m.merge(other)))
         .map_err(|(line, construct)| format!("{construct}, in `{name}` (line {line})"))?;
     if let Some(wanted) = names.iter().find(|n| module.params(n).is_none()) {
         return Err(format!(
@@ -266,21 +332,36 @@ mod tests {
     }
 
     #[test]
-    fn finds_functions_of_yaml_fragments() {
-        let text = "#@ def f():\na: 1\n#@ end\n#@ def g(v):\n#! why\n#@   return v\n#@ end\nb: 2\n";
-        let code = |lines: &[(usize, &str)]| -> Vec<(usize, String)> {
-            lines.iter().map(|(l, c)| (*l, (*c).to_owned())).collect()
+    fn star_files_load_star_files_and_cycles_are_refused() {
+        let star = |name: &str| {
+            match name {
+            "a.star" => Some("load(\"lib/b.star\", \"b\")\ndef a(v):\n  return b(v)\nend\n".to_owned()),
+            "lib/b.star" => Some("load(\"../a.star\", \"a\")\ndef b(v):\n  return v\nend\n".to_owned()),
+            "c.star" => Some("load(\"@ytt:assert\", \"assert\")\nload(\"lib/d.star\", \"d\")\ndef c(v):\n  return d(v)\nend\n".to_owned()),
+            "lib/d.star" => Some("def d(v):\n  return v > 1\nend\n".to_owned()),
+            _ => None,
+        }
         };
-        assert_eq!(
-            fragment_function(text, &code(&[(1, "def f():"), (3, "end")])),
-            Some(1)
+        let got = load_star(
+            "schema.yml",
+            "c.star",
+            &["c".to_owned()],
+            &star,
+            &mut Vec::new(),
+        );
+        assert_eq!(got.map(|m| m.names().count()), Ok(2));
+        let cycle = load_star(
+            "schema.yml",
+            "a.star",
+            &["a".to_owned()],
+            &star,
+            &mut Vec::new(),
         );
         assert_eq!(
-            fragment_function(
-                text,
-                &code(&[(4, "def g(v):"), (6, "return v"), (7, "end")])
-            ),
-            None
+            cycle.err().as_deref(),
+            Some(
+                "a load() cycle or a chain of more than 32 loads (a.star -> lib/b.star -> a.star; ytt 0.48 overflows its stack)"
+            )
         );
     }
 
@@ -291,15 +372,33 @@ mod tests {
                 "def a(v):\n  if v > 1:\n    return True\n  end\n  return False\nend\n".to_owned()
             })
         };
-        let got = load_star("schema.yml", "h.star", &["a".to_owned()], &star);
+        let got = load_star(
+            "schema.yml",
+            "h.star",
+            &["a".to_owned()],
+            &star,
+            &mut Vec::new(),
+        );
         assert_eq!(got.map(|m| m.names().count()), Ok(1));
         assert!(
-            load_star("schema.yml", "x.star", &["a".to_owned()], &star)
-                .is_err_and(|e| e.contains("not among the files"))
+            load_star(
+                "schema.yml",
+                "x.star",
+                &["a".to_owned()],
+                &star,
+                &mut Vec::new()
+            )
+            .is_err_and(|e| e.contains("not among the files"))
         );
         assert!(
-            load_star("schema.yml", "h.star", &["c".to_owned()], &star)
-                .is_err_and(|e| e.contains("does not define"))
+            load_star(
+                "schema.yml",
+                "h.star",
+                &["c".to_owned()],
+                &star,
+                &mut Vec::new()
+            )
+            .is_err_and(|e| e.contains("does not define"))
         );
     }
 }

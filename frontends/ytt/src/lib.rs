@@ -31,6 +31,7 @@ pub mod compiled;
 pub mod data;
 pub mod export;
 pub mod files;
+mod fragments;
 mod kv;
 pub mod lower;
 mod map_keys;

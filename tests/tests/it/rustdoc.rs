@@ -1,14 +1,15 @@
 //! SLOW (runs `cargo doc`): the library crates' documentation builds with `-D warnings`, so a
 //! broken or private intra-doc link fails the suite (issue #17: "`cargo doc` with
 //! `-D warnings` for broken intra-doc links in CI"). It documents the library crates users
-//! depend on (the facade, the core, the dialects, the frontends, the code generator, the macros), without their dependencies, in this workspace's target folder (the
+//! depend on (the facade, the core, the dialects, the frontends, the code generator, the macros), without their
+//! dependencies, in this workspace's target folder (the
 //! dependencies' metadata is built once; later runs take seconds).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// The crates a user reads the documentation of.
-const CRATES: [&str; 14] = [
+const CRATES: [&str; 16] = [
     "validgen",
     "validgen-core",
     "validgen-goregex",
@@ -17,10 +18,12 @@ const CRATES: [&str; 14] = [
     "validgen-quantity",
     "validgen-format",
     "validgen-gotext",
+    "validgen-cel",
     "validgen-kubevirt",
     "validgen-json-schema",
     "validgen-ytt",
     "validgen-kyverno",
+    "validgen-crd",
     "validgen-codegen",
     "validgen-macros",
 ];

@@ -38,7 +38,7 @@ mod unique;
 mod validation;
 pub(super) mod verdict;
 
-use proc_macro2::TokenStream;
+use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote};
 use validgen_core::ir::{Check, Regex, RuleSet};
 
@@ -47,7 +47,7 @@ use crate::PRIVATE;
 
 /// The body of a rule with a document check (a closure body returning
 /// `Result<Vec<Violation>, String>`): the check applied to each value at the rule's path.
-pub fn rule_body(check: &Check, set: &RuleSet, path: &PathCode) -> TokenStream {
+pub fn rule_body(index: usize, check: &Check, set: &RuleSet, path: &PathCode) -> TokenStream {
     let path = path.parsed();
     let apply = checks(std::slice::from_ref(check), set);
     // An extension's verdict is left to the full report (a `not` around it would otherwise
@@ -55,7 +55,7 @@ pub fn rule_body(check: &Check, set: &RuleSet, path: &PathCode) -> TokenStream {
     let holds = if reaches_extension(std::slice::from_ref(check), set) {
         quote!(false)
     } else {
-        verdict::holds(std::slice::from_ref(check), set)
+        rule_verdict_call(index)
     };
     // ytt functions read `ctx` from the document's value: lent where the model holds JSON.
     let root = any_extension(std::slice::from_ref(check)).then(|| {
@@ -99,12 +99,12 @@ pub fn rule_body(check: &Check, set: &RuleSet, path: &PathCode) -> TokenStream {
 /// verdict path alone (no report built), for a verdict-only validator; `None` when only the
 /// full report decides (a ytt validation, whose `ctx` needs locations). A path that fails is
 /// "does not hold", as its rule errors.
-pub fn rule_holds(check: &Check, set: &RuleSet, path: &PathCode) -> Option<TokenStream> {
+pub fn rule_holds(index: usize, check: &Check, path: &PathCode) -> Option<TokenStream> {
     if any_extension(std::slice::from_ref(check)) {
         return None;
     }
     let path = path.parsed_result();
-    let holds = verdict::holds(std::slice::from_ref(check), set);
+    let holds = rule_verdict_call(index);
     Some(quote! {
         #path
             .and_then(|__p| {
@@ -119,15 +119,65 @@ pub fn rule_holds(check: &Check, set: &RuleSet, path: &PathCode) -> Option<Token
     })
 }
 
+/// The module `defs` of the functions a rule set's validators share, emitted once and
+/// imported by each (`use <defs>::*` in the report and verdict functions, `super::` in
+/// the streamed verdict's module): one per definition of `set` (`__def_<i>`, in name order),
+/// for [`Check::Ref`], with its verdict twin (`__vdef_<i>`) and marking twins, and the
+/// verdict of each document rule (`__vrule_<i>`, by rule index), which the report runs
+/// first and the verdict-only validator alone. Emitted in each of those functions, they
+/// made a collection whose schemas are large objects (SchemaStore's) several times larger
+/// to compile. `None` when `set` has neither definitions nor document rules.
+pub fn module(defs: &Ident, set: &RuleSet) -> Option<TokenStream> {
+    let rules: Vec<TokenStream> = set
+        .rules
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| r.check.is_document() && !any_extension(std::slice::from_ref(&r.check)))
+        .map(|(i, r)| {
+            let holds = verdict::holds(std::slice::from_ref(&r.check), set);
+            verdict::verdict_fn(
+                &format_ident!("__vrule_{}", i),
+                verdict::Over::Instance,
+                &holds,
+            )
+        })
+        .collect();
+    if rules.is_empty() && set.definitions.is_empty() {
+        return None;
+    }
+    let definitions = definitions(set);
+    Some(quote! {
+        #[doc(hidden)]
+        #[allow(clippy::all, unused_variables, unused_parens, unused_mut, unused_imports, dead_code, non_snake_case)]
+        mod #defs {
+            use super::*;
+            #definitions
+            #(#rules)*
+        }
+    })
+}
+
+/// The module of [`module`] for the rule set whose report function is `private`.
+pub fn module_name(private: &Ident) -> Ident {
+    format_ident!("{}_defs", private)
+}
+
+/// An expression: the verdict of document rule `index` on `__v` ([`module`]'s `__vrule_<i>`,
+/// imported).
+fn rule_verdict_call(index: usize) -> TokenStream {
+    let f = format_ident!("__vrule_{}", index);
+    quote!(#f(__v, __depth, __budget))
+}
+
 /// One function per definition of `set` (`__def_<i>`, in name order), for [`Check::Ref`],
 /// and its verdict twin (`__vdef_<i>`).
-pub fn definitions(set: &RuleSet) -> TokenStream {
+fn definitions(set: &RuleSet) -> TokenStream {
     let verdicts = verdict::definitions(set);
     let fns = set.definitions.values().enumerate().map(|(i, cs)| {
         let name = format_ident!("__def_{}", i);
         let body = checks(cs, set);
         quote! {
-            fn #name<'a, I: #PRIVATE::model::Instance<'a>>(
+            pub(super) fn #name<'a, I: #PRIVATE::model::Instance<'a>>(
                 __v: I,
                 __at: &mut #PRIVATE::ir::At,
                 __depth: usize,

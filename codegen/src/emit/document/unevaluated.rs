@@ -300,7 +300,7 @@ pub(crate) fn definitions(set: &RuleSet) -> TokenStream {
 /// `fn <name>(__v, __depth, __budget, __marks, <more>) { <body> }`: a marking twin.
 fn mark_fn(name: &proc_macro2::Ident, more: TokenStream, body: &TokenStream) -> TokenStream {
     quote! {
-        fn #name<'a, I: #PRIVATE::model::Instance<'a>>(
+        pub(super) fn #name<'a, I: #PRIVATE::model::Instance<'a>>(
             __v: I,
             __depth: usize,
             __budget: &#PRIVATE::checks::document::Budget,

@@ -54,7 +54,7 @@ pub(crate) fn verdict_fn(name: &Ident, over: Over, body: &TokenStream) -> TokenS
         Over::Scalar => (quote!(), quote!(&#PRIVATE::model::Scalar<'_>)),
     };
     quote! {
-        fn #name #generics(
+        pub(super) fn #name #generics(
             __v: #value,
             __depth: usize,
             __budget: &#PRIVATE::checks::document::Budget,

@@ -26,10 +26,11 @@ use plan::{Call, Effect, Formula, Judge, Judged, Node, Plan};
 /// `mod <name>`, whose `verdict(bytes: &[u8]) -> Option<bool>` is the streamed verdict of
 /// `set` (`None`: the stream stepped aside), when `set` is one document check of the whole
 /// document (a schema's rule set); `None` for any other set.
-pub fn function(name: &Ident, set: &RuleSet) -> Option<TokenStream> {
+pub fn function(name: &Ident, defs: &Ident, set: &RuleSet) -> Option<TokenStream> {
     let rule = streamed_rule(set)?;
     let plan = Plan::new(set, &rule.check);
-    let generic = (!plan.tape_lists.is_empty()).then(|| verdict::definitions(set));
+    // The definitions' verdicts, from the module the report function's emitter wrote.
+    let generic = (!plan.tape_lists.is_empty()).then(|| quote!(use super::#defs::*;));
     let projected = scalar::definitions(set);
     let tape_fns = plan.tape_lists.iter().map(|&l| {
         let f = format_ident!("__t{}", l);
@@ -44,7 +45,7 @@ pub fn function(name: &Ident, set: &RuleSet) -> Option<TokenStream> {
     // a function body far more slowly.
     Some(quote! {
         #[doc(hidden)]
-        #[allow(clippy::all, unused_variables, unused_mut, dead_code, non_snake_case)]
+        #[allow(clippy::all, unused_variables, unused_mut, dead_code, unused_imports, non_snake_case)]
         mod #name {
             /// The streamed verdict (`None`: stepped aside).
             pub(super) fn verdict(__bytes: &[u8]) -> ::core::option::Option<bool> {

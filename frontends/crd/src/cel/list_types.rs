@@ -20,6 +20,7 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
+use super::values::property;
 use kube_cel::cel::common::ast::{CallExpr, EntryExpr, Expr, IdedExpr, LiteralValue};
 use kube_cel::cel::objects::Key;
 use kube_cel::cel::{ExecutionError, FunctionContext, ResolveResult, Value as Cel};
@@ -140,7 +141,7 @@ fn type_of(e: &IdedExpr, schema: &Value, scope: &Scope) -> Option<String> {
             let at = type_of(&select.operand, schema, scope)?;
             let node = pointed(schema, &at)?;
             if let Some(properties) = node.get("properties").and_then(Value::as_object) {
-                let name = properties.keys().find(|p| escape(p) == select.field)?;
+                let (name, _) = property(properties, &select.field)?;
                 let token = name.replace('~', "~0").replace('/', "~1");
                 return Some(format!("{at}/properties/{token}"));
             }
@@ -317,10 +318,7 @@ fn equals(a: &Cel, b: &Cel, schema: Option<&Value>, depth: usize) -> Result<bool
                 .and_then(Value::as_object);
             for (k, v) in map.map.iter() {
                 let sub = match (properties, k) {
-                    (Some(p), Key::String(name)) => p
-                        .iter()
-                        .find(|(prop, _)| escape(prop) == **name)
-                        .map(|(_, s)| s),
+                    (Some(p), Key::String(name)) => property(p, name).map(|(_, s)| s),
                     _ => child("additionalProperties"),
                 };
                 match other.map.get(k) {

@@ -2,7 +2,7 @@
 //! once, every compile error located, then evaluated on an object (and, for an update, its old
 //! object) as the API server evaluates them (apiextensions-apiserver
 //! `pkg/apiserver/schema/cel`): `self` is the value at the rule's node, typed from the schema
-//! ([`values`]: int-or-string, formats, embedded resources, escaped property names); `oldSelf`
+//! (`values`: int-or-string, formats, embedded resources, escaped property names); `oldSelf`
 //! the correlated old value (a transition rule is skipped without one, unless
 //! `optionalOldSelf`); defaults applied first; `message`, `messageExpression`, `reason` and
 //! `fieldPath` as written; the API server's cost limits ([`walk`]).
@@ -14,6 +14,7 @@
 //! texts. Whatever cannot be evaluated (a runtime error, a function the environment lacks, a
 //! result that is not a bool, the cost budget spent) is an error of the object, never a pass.
 
+pub mod admit;
 mod list_types;
 pub mod lower;
 mod values;
@@ -64,12 +65,16 @@ pub struct CelViolation {
 }
 
 /// A rule that does not compile, located.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct CompileError {
-    /// JSON Pointer of the rule in the schema (`/properties/spec/x-kubernetes-validations/0`).
+    /// JSON Pointer of the rule in the schema (`/properties/spec/x-kubernetes-validations/0`;
+    /// `""` for the schema's total cost).
     pub pointer: String,
     /// The compiler's message.
     pub message: String,
+    /// For a rule the API server's CRD validation refuses ([`admit`]: a type error, a cost
+    /// over a limit): its field error, the field from `openAPIV3Schema`.
+    pub refusal: Option<FieldError>,
 }
 
 impl std::fmt::Display for CompileError {
@@ -82,9 +87,34 @@ impl CelRules {
     /// Compiles every rule of `schema` (a CRD version's `openAPIV3Schema`).
     ///
     /// # Errors
-    /// Every rule (or `messageExpression`) that does not compile, in schema order, as the
-    /// API server refuses such a CRD.
+    /// Every rule (or `messageExpression`) that does not parse, in schema order; once all
+    /// parse, every refusal of the API server's CRD validation ([`admit`]: type errors,
+    /// estimated costs over the per-rule or per-CRD limit), as it refuses such a CRD.
     pub fn compile(schema: &Value) -> Result<CelRules, Vec<CompileError>> {
+        let rules = CelRules::compile_stored(schema)?;
+        let refusals: Vec<CompileError> = admit::admit(schema)
+            .into_iter()
+            .map(|r| CompileError {
+                pointer: r.pointer,
+                message: r.error.message(),
+                refusal: Some(r.error),
+            })
+            .collect();
+        if refusals.is_empty() {
+            Ok(rules)
+        } else {
+            Err(refusals)
+        }
+    }
+
+    /// The rules of `schema` compiled as the API server serves a CRD it already stores: parsed,
+    /// not held again to the type checks and estimated cost limits of a CRD's creation (a CRD
+    /// stored before a limit changed keeps working; its rules are still bounded by the runtime
+    /// cost budget when they run).
+    ///
+    /// # Errors
+    /// Every rule (or `messageExpression`) that does not parse, in schema order.
+    pub fn compile_stored(schema: &Value) -> Result<CelRules, Vec<CompileError>> {
         let compiled = kube_cel::compile_schema(schema);
         let mut errors = Vec::new();
         let mut count = 0;
@@ -95,6 +125,7 @@ impl CelRules {
                     errors.push(CompileError {
                         pointer: format!("{at}/x-kubernetes-validations/{i}"),
                         message: compile_message(e),
+                        refusal: None,
                     });
                 }
             }
@@ -426,7 +457,9 @@ mod tests {
                 "x-kubernetes-validations": [
                     {"rule": "self.all(a, self.all(b, self.all(c, c.size() > 0)))"}]},
                 "name": {"type": "string", "x-kubernetes-validations": [{"rule": "self == 'x'"}]}}}}});
-        let rules = CelRules::compile(&schema).expect("compiles");
+        // The API server refuses such a CRD today (its estimated cost); one stored before is
+        // served, and bounded at run time.
+        let rules = CelRules::compile_stored(&schema).expect("compiles");
         let found = listed(&rules, long_list());
         // 200³ iterations cost far over 1 000 000: the rule fails closed and nothing after it runs.
         assert_eq!(
@@ -451,7 +484,9 @@ mod tests {
                     "fieldPath": ".x",
                     "messageExpression": "self.all(a, self.all(b, self.all(c, c.size() > 0))) ? 'long' : 'short'"}]},
                 "name": {"type": "string", "x-kubernetes-validations": [{"rule": "self == 'x'"}]}}}}});
-        let rules = CelRules::compile(&schema).expect("compiles");
+        // The API server refuses such a CRD today (its estimated cost); one stored before is
+        // served, and bounded at run time.
+        let rules = CelRules::compile_stored(&schema).expect("compiles");
         let found = listed(&rules, long_list());
         // As `evalMessageExpression`: an error of the rule's field path (after `fieldPath`),
         // with the node's type, and nothing after it runs.

@@ -21,6 +21,15 @@ use validgen_cel::names::escape;
 /// Bounds the conversion (the API server refuses objects this deep long before).
 const MAX_DEPTH: usize = 512;
 
+/// The property of `properties` (a schema's `properties` object) whose escaped CEL name is
+/// `field`, with its unescaped JSON name: how a CEL field selection finds its schema.
+pub(super) fn property<'a>(
+    properties: &'a serde_json::Map<String, Value>,
+    field: &str,
+) -> Option<(&'a String, &'a Value)> {
+    properties.iter().find(|(name, _)| escape(name) == field)
+}
+
 /// `value` as CEL, typed by `schema` (the structural schema node it is validated against).
 pub(super) fn to_cel(value: &Value, schema: &Value) -> Cel {
     convert(value, Some(schema), 0)

@@ -63,8 +63,9 @@ pub(crate) struct Lowerer<'s> {
     pub(crate) errors: Vec<SchemaError>,
     pub(crate) warnings: Vec<SchemaError>,
     depth: usize,
-    /// Whether the document has `unevaluated*`: keywords that check nothing but evaluate
-    /// (`items: true`, `additionalProperties: true`, `if` alone) are kept for their annotations.
+    /// Whether the document has `unevaluated*`, or annotations are asked for
+    /// ([`crate::Options::annotations`]): keywords that check nothing but evaluate (`items:
+    /// true`, `additionalProperties: true`, `if` alone) are kept for their annotations.
     annotating: bool,
 }
 
@@ -126,7 +127,7 @@ impl<'s> Lowerer<'s> {
             errors: Vec::new(),
             warnings: Vec::new(),
             depth: 0,
-            annotating: unevaluated::used(root),
+            annotating: options.annotations || unevaluated::used(root),
         }
     }
 

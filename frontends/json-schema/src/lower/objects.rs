@@ -119,7 +119,7 @@ impl Lowerer<'_> {
                             continue;
                         }
                     };
-                    if then.is_empty() {
+                    if then.is_empty() && !(self.annotating && k != "dependentRequired") {
                         continue;
                     }
                     out.push(keyword(

@@ -1,6 +1,8 @@
 //! The integration tests of `validgen-json-schema`, one binary: a module per file (a helper
 //! module for what several share).
 
+mod annotation_oracle;
+mod json_schema_annotation_suite;
 mod json_schema_annotations;
 mod json_schema_collection;
 mod json_schema_deep;

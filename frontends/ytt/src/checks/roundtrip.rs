@@ -45,7 +45,7 @@ fn plain<'a>(x: &Val<'a>) -> Result<Val<'a>, String> {
         ),
         Val::Fragment(data) => data_plain(data, 0)?,
         Val::Ctx { .. } => return Err("unable to convert a struct to YAML".to_owned()),
-        Val::Function(_) => {
+        Val::Function(_) | Val::Callable(_) => {
             return Err("unknown type *starlark.Function for conversion to go value".to_owned());
         }
     })

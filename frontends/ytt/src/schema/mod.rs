@@ -18,7 +18,9 @@ pub use build::MAX_FAULTS;
 use build::{At, Collect, MAX_DEPTH, Place, node_type};
 
 use super::annotations::{Annotation, annotations};
-use super::starlark::{ArgumentsError, evaluate_arguments};
+use super::starlark::{
+    ArgumentsError, evaluate_arguments, evaluate_overlay_arguments, standard_load,
+};
 use validgen_gotext::yaml::{Document, DocumentSet, Node, Pos, Scalar};
 
 /// Why a schema file does not give a schema.
@@ -47,8 +49,8 @@ pub enum BuildError {
     /// indents each part two more spaces (`...schema.yml):\n  Document on line
     /// schema.yml:5:\n    Map item (key 'b') on line schema.yml:7:\n      Expected ...\n`).
     Message(String),
-    /// A schema overlay that validgen does not compute (`@overlay/match by=`, `via=`,
-    /// `@overlay/assert`, annotated array items): refused, located at its annotation.
+    /// A schema overlay that validgen does not compute (a `via=` result that is a dict or a
+    /// list, `@overlay/remove` of a whole document...): refused, located at its annotation.
     Unsupported {
         /// The annotation.
         pos: Pos,
@@ -117,8 +119,9 @@ pub fn build_files(
     let mut all = Vec::new();
     let mut built = None;
     for (set, _) in files {
+        let module = overlay_module(set);
         for document in &set.documents {
-            evaluate_all(&document.comments, &document.value, MAX_DEPTH, None)?;
+            evaluate_all(&document.comments, &document.value, MAX_DEPTH, module, None)?;
         }
         let (schemas, others) = schema_documents(set);
         if let Some(other) = others.into_iter().next() {
@@ -168,12 +171,14 @@ pub struct Fault {
 pub fn build_all(set: &DocumentSet, source: &str, seed_extensions: bool) -> Vec<Fault> {
     let texts = [(file_name(set), source.split('\n').collect::<Vec<&str>>())];
     let mut faults = Vec::new();
+    let module = overlay_module(set);
     for document in &set.documents {
         let mut found = Vec::new();
         if let Err(e) = evaluate_all(
             &document.comments,
             &document.value,
             MAX_DEPTH,
+            module,
             Some(&mut found),
         ) {
             found.push((document.pos.clone(), e));
@@ -307,12 +312,23 @@ fn document_schema(document: &Document, c: &mut Collect) -> Result<Schema, Probl
     })
 }
 
+/// `overlay` when the file `set` loads `@ytt:overlay` under that name (`#@ load("@ytt:overlay",
+/// "overlay")`), which its `@overlay/...` annotations may then use.
+fn overlay_module(set: &DocumentSet) -> Option<&'static str> {
+    crate::annotations::all(set)
+        .iter()
+        .filter(|a| a.name.is_empty())
+        .find_map(|a| standard_load(&a.args).filter(|m| *m == "overlay"))
+}
+
 /// Evaluates every annotation's arguments in file order (a node's, then its children's): the
 /// first error stops, or (with `all`) each is kept there with its annotation's position.
+/// `@overlay/...` annotations may use the `@ytt:overlay` module the file loads as `overlay`.
 fn evaluate_all(
     comments: &[validgen_gotext::yaml::Comment],
     value: &Node,
     depth: usize,
+    overlay: Option<&str>,
     mut all: Option<&mut Vec<(Pos, BuildError)>>,
 ) -> Result<(), BuildError> {
     for annotation in annotations(comments) {
@@ -320,7 +336,12 @@ fn evaluate_all(
         if annotation.name.is_empty() {
             continue;
         }
-        if let Err(error) = evaluate_arguments(&annotation.args) {
+        let evaluated = if annotation.name.starts_with("overlay/") {
+            evaluate_overlay_arguments(&annotation.args, overlay).map(|_| ())
+        } else {
+            evaluate_arguments(&annotation.args).map(|_| ())
+        };
+        if let Err(error) = evaluated {
             let pos = annotation.pos.clone();
             let error = BuildError::Arguments {
                 annotation: Box::new(annotation),
@@ -338,12 +359,12 @@ fn evaluate_all(
         )));
     };
     match value {
-        Node::Map(items) => items
-            .iter()
-            .try_for_each(|i| evaluate_all(&i.comments, &i.value, depth, all.as_deref_mut())),
-        Node::Array(items) => items
-            .iter()
-            .try_for_each(|i| evaluate_all(&i.comments, &i.value, depth, all.as_deref_mut())),
+        Node::Map(items) => items.iter().try_for_each(|i| {
+            evaluate_all(&i.comments, &i.value, depth, overlay, all.as_deref_mut())
+        }),
+        Node::Array(items) => items.iter().try_for_each(|i| {
+            evaluate_all(&i.comments, &i.value, depth, overlay, all.as_deref_mut())
+        }),
         Node::Scalar(_) => Ok(()),
     }
 }

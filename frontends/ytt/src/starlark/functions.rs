@@ -37,7 +37,7 @@ struct Functions<'m> {
 }
 
 /// `text` as a double-quoted Starlark string literal.
-fn literal(text: &str) -> String {
+pub(crate) fn literal(text: &str) -> String {
     let mut out = String::from("\"");
     for c in text.chars() {
         match c {

@@ -18,9 +18,11 @@ mod expr;
 pub mod functions;
 pub mod interp;
 mod lexer;
+pub(crate) mod lines;
 mod lower;
 mod modules;
 pub mod ops;
+mod overlay_args;
 mod parser;
 mod resolve;
 mod syntax;
@@ -31,8 +33,9 @@ pub use defs::{MAX_STEPS, Module};
 pub use error::{ArgumentsError, ErrorKind};
 pub use expr::{Callee, Expr, Lambda};
 pub use modules::{STANDARD_MODULES, mentions, standard_load};
+pub use overlay_args::{Matcher, OverlayValue, evaluate_overlay_arguments};
 pub use resolve::ResolveErrors;
-pub use val::Val;
+pub use val::{Callable, Val};
 pub use value::Value;
 
 /// The name under which a `def` function with statements stands in an annotation once its

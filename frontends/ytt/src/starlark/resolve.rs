@@ -67,7 +67,15 @@ impl ResolveErrors {
 
 /// Resolves the names of an argument list (the arguments of ytt's generated call).
 pub(crate) fn resolve(args: &[Arg]) -> ResolveErrors {
-    let mut r = Resolver::default();
+    resolve_with(args, &[])
+}
+
+/// [`resolve`] with `known` names defined besides the universe (a module a `load()` binds).
+pub(crate) fn resolve_with(args: &[Arg], known: &[&str]) -> ResolveErrors {
+    let mut r = Resolver {
+        known: known.iter().map(|k| (*k).to_owned()).collect(),
+        ..Resolver::default()
+    };
     r.call_args(args);
     r.errors
 }
@@ -76,6 +84,8 @@ pub(crate) fn resolve(args: &[Arg]) -> ResolveErrors {
 struct Resolver {
     /// Parameter names of the enclosing lambdas, innermost last.
     scopes: Vec<Vec<String>>,
+    /// Names bound outside the argument list (`load()`ed modules).
+    known: Vec<String>,
     errors: ResolveErrors,
 }
 
@@ -84,6 +94,7 @@ impl Resolver {
         if self.scopes.iter().any(|s| s.iter().any(|p| p == name))
             || UNIVERSE.contains(&name)
             || name == super::CALLEE
+            || self.known.iter().any(|k| k == name)
         {
             return;
         }

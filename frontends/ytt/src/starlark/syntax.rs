@@ -97,6 +97,53 @@ pub(crate) struct Param {
 }
 
 impl Node {
+    /// Calls `f` on this node and every node inside it, at any depth.
+    pub(crate) fn walk<'n>(&'n self, f: &mut dyn FnMut(&'n Node)) {
+        f(self);
+        match self {
+            Node::Name { .. } | Node::Int(_) | Node::Float(_) | Node::Str(_) => {}
+            Node::List(items) | Node::Tuple(items) => items.iter().for_each(|i| i.walk(f)),
+            Node::Dict(entries) => entries.iter().for_each(|(k, v)| {
+                k.walk(f);
+                v.walk(f);
+            }),
+            Node::Unary { x, .. } | Node::Dot { x, .. } => x.walk(f),
+            Node::Binary { x, y, .. } => {
+                x.walk(f);
+                y.walk(f);
+            }
+            Node::Cond {
+                then,
+                cond,
+                otherwise,
+                ..
+            } => {
+                then.walk(f);
+                cond.walk(f);
+                otherwise.walk(f);
+            }
+            Node::Index { x, key, .. } => {
+                x.walk(f);
+                key.walk(f);
+            }
+            Node::Slice { x, parts, .. } => {
+                x.walk(f);
+                parts.iter().for_each(|p| p.walk(f));
+            }
+            Node::Call { func, args, .. } => {
+                func.walk(f);
+                args.iter().for_each(|a| a.value.walk(f));
+            }
+            Node::Lambda { params, body, .. } => {
+                params
+                    .iter()
+                    .filter_map(|p| p.default.as_ref())
+                    .for_each(|d| d.walk(f));
+                body.walk(f);
+            }
+        }
+    }
+
     /// The column of the expression's first token or operator.
     pub(crate) fn col(&self) -> Option<usize> {
         match self {

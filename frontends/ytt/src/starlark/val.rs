@@ -4,6 +4,7 @@
 
 use std::borrow::Cow;
 use std::fmt::Write;
+use std::rc::Rc;
 
 use serde_json::Value as Json;
 
@@ -40,6 +41,28 @@ pub enum Val<'a> {
     },
     /// A function.
     Function(&'a Lambda),
+    /// A function value inside `def` functions: a function of the module, a lambda made by
+    /// a running function, or a builtin of a loaded standard module.
+    Callable(Rc<Callable>),
+}
+
+/// A function value of the interpreter of `def` functions.
+#[derive(Debug)]
+pub enum Callable {
+    /// The module's function of this name.
+    Def(String),
+    /// A lambda made inside a function: the lambda (its place in the running call's
+    /// registry) and the cells of the variables it names from the enclosing functions.
+    Closure {
+        /// The lambda's index in the call's registry.
+        id: usize,
+        /// The variables it names from the functions enclosing it, and their cells (the
+        /// call's variables, shared: a lambda sees a variable's value when it runs, as
+        /// starlark-go's cells).
+        cells: Vec<(String, usize)>,
+    },
+    /// A builtin of a loaded standard module (`assert.try_to`).
+    Builtin(&'static str),
 }
 
 impl<'a> Val<'a> {
@@ -85,6 +108,10 @@ impl<'a> Val<'a> {
             Val::Fragment(_) => "yamlfragment",
             Val::Ctx { .. } => "struct",
             Val::Function(_) => "function",
+            Val::Callable(c) => match **c {
+                Callable::Builtin(_) => "builtin_function_or_method",
+                _ => "function",
+            },
         }
     }
 
@@ -100,7 +127,7 @@ impl<'a> Val<'a> {
             Val::List(items) | Val::Tuple(items) => !items.is_empty(),
             Val::Dict(entries) => !entries.is_empty(),
             Val::Fragment(v) => fragment_len(v) > 0,
-            Val::Ctx { .. } | Val::Function(_) => true,
+            Val::Ctx { .. } | Val::Function(_) | Val::Callable(_) => true,
         }
     }
 
@@ -159,6 +186,15 @@ impl<'a> Val<'a> {
             Val::Fragment(_) => out.push_str("yamlfragment(*yamlmeta.Map)"),
             Val::Ctx { .. } => out.push_str("struct(...)"),
             Val::Function(_) => out.push_str("<function lambda>"),
+            Val::Callable(c) => match &**c {
+                Callable::Def(name) => {
+                    let _ = write!(out, "<function {name}>");
+                }
+                Callable::Closure { .. } => out.push_str("<function lambda>"),
+                Callable::Builtin(name) => {
+                    let _ = write!(out, "<built-in function {name}>");
+                }
+            },
         }
     }
 }

@@ -93,7 +93,7 @@ impl Value {
                     .collect::<Option<_>>()?,
             ),
             Val::Function(f) => Value::Function(Arc::new((*f).clone())),
-            Val::Fragment(_) | Val::Ctx { .. } => return None,
+            Val::Fragment(_) | Val::Ctx { .. } | Val::Callable(_) => return None,
         })
     }
 }

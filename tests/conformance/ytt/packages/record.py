@@ -481,6 +481,210 @@ def statements():
          star, ["-f", "config/schema.yml"] + INSPECT)
 
 
+MATCH_BASE = ("#@data/values-schema\n---\nname: app\nports:\n- name: http\n  port: 80\ntags:\n- \"\"\n"
+              "db:\n  host: localhost\n  port: 5432\n")
+LOAD = "#@ load(\"@ytt:overlay\", \"overlay\")\n"
+MATCH_VALUES = "name: web\nports:\n- name: https\n  port: 443\ntags: [a]\ndb:\n  host: db.example\n  port: 6543\n"
+# (id, what, the second schema file after its `#@data/values-schema` line, args: "inspect",
+# "values" (with MATCH_VALUES as --data-values-file) or "export")
+MATCHING = [
+    # map items: by=
+    ("map-by-lambda-key", "by= a lambda of the key: a new key merged into db",
+     "---\n#@overlay/match by=lambda k, l, r: k == \"db\"\ndatabase:\n  host: remote\n", "values"),
+    ("map-by-subset", "by=overlay.subset() on map items",
+     "---\n#@overlay/match by=overlay.subset({\"host\": \"localhost\"})\nx:\n  port: 1\n", "inspect"),
+    ("map-by-map-key-not-map", "by=overlay.map_key() where a left value is a string (ytt's error)",
+     "---\n#@overlay/match by=overlay.map_key(\"name\")\ndb: {}\n", "inspect"),
+    ("map-by-string", "by=\"name\" (overlay.map_key) on map items (ytt's error)",
+     "---\n#@overlay/match by=\"host\"\ndb:\n  host: x\n", "inspect"),
+    ("map-by-lambda-fails", "by= a lambda that fails (starlark's error)",
+     "---\n#@overlay/match by=lambda k, l, r: l[\"x\"]\ndb: {}\n", "inspect"),
+    ("map-by-lambda-not-bool", "by= a lambda returning an int",
+     "---\n#@overlay/match by=lambda k, l, r: 1\ndb: {}\n", "inspect"),
+    ("map-by-int", "by=3 (neither string nor function)",
+     "---\n#@overlay/match by=3\ndb: {}\n", "inspect"),
+    ("map-by-all-many", "by=overlay.all matching every item (the lines of the matches)",
+     "---\n#@overlay/match by=overlay.all\nname: x\n", "inspect"),
+    ("map-by-remove-several", "@overlay/remove by= a lambda with expects=\"1+\": two keys removed",
+     "---\n#@overlay/remove\n#@overlay/match by=lambda k, l, r: k in [\"tags\", \"db\"], expects=\"1+\"\nx: 0\n", "inspect"),
+    ("map-by-index", "by=overlay.index() on a map item (its key is no int)",
+     "---\n#@overlay/match by=overlay.index(0)\ndb: {}\n", "inspect"),
+    ("map-by-and-nested-error", "by=overlay.and_op(overlay.all, overlay.map_key()) failing inside",
+     "---\n#@overlay/match by=overlay.and_op(overlay.all, overlay.map_key(\"name\"))\ndb: {}\n", "inspect"),
+    ("map-by-not-lambda-error", "by=overlay.not_op(lambda) failing inside (ytt names not_op's function or_op)",
+     "---\n#@overlay/match by=overlay.not_op(lambda k, l, r: l[\"x\"])\ndb: {}\n", "inspect"),
+    ("map-by-and-not-bool", "by=overlay.and_op with a lambda returning an int",
+     "---\n#@overlay/match by=overlay.and_op(overlay.all, lambda k, l, r: 2)\ndb: {}\n", "inspect"),
+    ("map-by-or-not", "by=overlay.or_op(overlay.not_op(...), ...): one key matched",
+     "---\n#@overlay/match by=overlay.or_op(overlay.subset({\"host\": \"nope\"}), overlay.not_op(lambda k, l, r: k != \"db\"))\nx:\n  host: remote\n", "values"),
+    ("map-by-def", "by= a #@ def function of the file",
+     "---\n#@ def is_db(k, l, r):\n#@   return k == \"db\"\n#@ end\n#@overlay/match by=is_db\nx:\n  port: 7\n", "inspect"),
+    ("map-undefined-overlay", "overlay.all without load(\"@ytt:overlay\") (ytt's Templating error)",
+     "---\n#@overlay/match by=overlay.all\ndb: {}\n", "inspect-noload"),
+    # map items: when=, expects=, missing_ok
+    ("map-when-0", "when=0 on a missing key: added",
+     "---\n#@overlay/match when=0\nmissing: 1\nname: x\n", "inspect"),
+    ("map-when-1-missing", "when=1 on a missing key: skipped",
+     "---\n#@overlay/match when=1\nmissing: 1\nname: x\n", "inspect"),
+    ("map-when-plus", "when=\"1+\" on a present key: merged",
+     "---\n#@overlay/match when=\"1+\"\nname: x\n", "inspect"),
+    ("map-when-list", "when=[0, 1] on a missing key: added",
+     "---\n#@overlay/match when=[0, 1]\nmissing: 1\n", "inspect"),
+    ("map-when-lambda", "when=lambda n: n == 0: a missing key added, a present one skipped",
+     "---\n#@overlay/match when=lambda n: n == 0\nmissing: 1\n#@overlay/match when=lambda n: n == 0\nname: x\n", "inspect"),
+    ("map-when-bad-string", "when=\"x\" (ytt's format error, not a skip)",
+     "---\n#@overlay/match when=\"x\"\nname: x\n", "inspect"),
+    ("map-expects-plus-unmatched", "expects=\"1+\" on a missing key",
+     "---\n#@overlay/match expects=\"1+\"\nmissing: 1\n", "inspect"),
+    ("map-expects-list", "expects=[0, 1] on a missing key: added",
+     "---\n#@overlay/match expects=[0, 1]\nmissing: 1\n", "inspect"),
+    ("map-expects-list-failing", "expects=[2, \"3+\"]: the last error, with the lines of the matches",
+     "---\n#@overlay/match expects=[2, \"3+\"]\nname: 1\n", "inspect"),
+    ("map-expects-bad-string", "expects=\"x\"",
+     "---\n#@overlay/match expects=\"x\"\nname: x\n", "inspect"),
+    ("map-expects-lambda", "expects=lambda n: n == 1",
+     "---\n#@overlay/match expects=lambda n: n == 1\nname: x\n", "inspect"),
+    ("map-expects-lambda-false", "expects=lambda n: n == 2",
+     "---\n#@overlay/match expects=lambda n: n == 2\nname: x\n", "inspect"),
+    ("map-expects-lambda-not-bool", "expects=lambda n: 1",
+     "---\n#@overlay/match expects=lambda n: 1\nname: x\n", "inspect"),
+    ("map-expects-float", "expects=1.5",
+     "---\n#@overlay/match expects=1.5\nname: x\n", "inspect"),
+    ("map-expects-0-matched", "expects=0 on a present key (the line of the match)",
+     "---\n#@overlay/match expects=0\nname: x\n", "inspect"),
+    ("map-when-and-missing-ok", "when= with missing_ok=",
+     "---\n#@overlay/match when=\"1+\", missing_ok=True\nname: x\n", "inspect"),
+    ("map-child-defaults-when", "@overlay/match-child-defaults when=\"0+\": new nested keys added",
+     "---\n#@overlay/match-child-defaults when=\"0+\"\ndb:\n  user: admin\n  host: remote\n", "inspect"),
+    ("map-child-defaults-unknown", "@overlay/match-child-defaults with an unknown keyword",
+     "---\n#@overlay/match-child-defaults by=overlay.all\ndb:\n  host: remote\n", "inspect"),
+    # @overlay/replace via=
+    ("replace-via-new", "@overlay/replace via=lambda l, r: r (the new node, its annotations and lines)",
+     "---\n#@overlay/replace via=lambda l, r: r\ndb:\n  #@schema/validation min_len=15\n  host: remote\n  port: 1\n", "values"),
+    ("replace-via-old", "@overlay/replace via=lambda l, r: l (the old node and its lines)",
+     "---\n#@overlay/replace via=lambda l, r: l\ndb:\n  host: remote\n", "values"),
+    ("replace-via-def", "@overlay/replace via= a #@ def function concatenating strings",
+     "---\n#@ def both(l, r):\n#@   return l + \"-\" + r\n#@ end\n#@overlay/replace via=both\nname: x\n", "inspect"),
+    ("replace-via-scalar", "@overlay/replace via= a lambda returning an int over a map",
+     "---\n#@overlay/replace via=lambda l, r: 7\ndb:\n  host: remote\n", "values"),
+    ("replace-via-none", "@overlay/replace via= a lambda returning None (a null schema node)",
+     "---\n#@overlay/replace via=lambda l, r: None\ndb:\n  host: remote\n", "inspect"),
+    ("replace-via-not-function", "@overlay/replace via=3",
+     "---\n#@overlay/replace via=3\nname: x\n", "inspect"),
+    ("replace-via-fails", "@overlay/replace via= a lambda that fails",
+     "---\n#@overlay/replace via=lambda l, r: l[\"x\"]\nname: x\n", "inspect"),
+    ("replace-or-add-not-bool", "@overlay/replace or_add=1",
+     "---\n#@overlay/replace or_add=1\nname: x\n", "inspect"),
+    ("replace-or-add-via", "@overlay/replace or_add=True via=: a missing key added with what via returns",
+     "---\n#@overlay/replace or_add=True, via=lambda l, r: r\n#@overlay/match missing_ok=True\nmissing: 1\n", "inspect"),
+    ("replace-by-lambda", "@overlay/replace with by=: the matched item replaced by the new key",
+     "---\n#@overlay/replace\n#@overlay/match by=lambda k, l, r: k == \"name\"\ntitle: x\n", "inspect"),
+    # @overlay/assert
+    ("assert-equal", "@overlay/assert of an equal value",
+     "---\n#@overlay/assert\nname: app\n", "inspect"),
+    ("assert-not-equal", "@overlay/assert of another value",
+     "---\n#@overlay/assert\nname: other\n", "inspect"),
+    ("assert-map-subset", "@overlay/assert of a map holding less (passes, then merges)",
+     "---\n#@overlay/assert\ndb:\n  host: localhost\n", "inspect"),
+    ("assert-map-missing-key", "@overlay/assert of a map with a key the schema lacks",
+     "---\n#@overlay/assert\ndb:\n  user: x\n", "inspect"),
+    ("assert-via-true", "@overlay/assert via= a lambda returning True",
+     "---\n#@overlay/assert via=lambda l, r: l == \"app\"\nname: other\n", "inspect"),
+    ("assert-via-false", "@overlay/assert via= a lambda returning False",
+     "---\n#@overlay/assert via=lambda l, r: l == \"x\"\nname: other\n", "inspect"),
+    ("assert-via-message", "@overlay/assert via= a lambda returning (False, message)",
+     "---\n#@overlay/assert via=lambda l, r: (False, \"bad name\")\nname: other\n", "inspect"),
+    ("assert-via-neither", "@overlay/assert via= a lambda returning an int",
+     "---\n#@overlay/assert via=lambda l, r: 3\nname: other\n", "inspect"),
+    ("assert-via-none", "@overlay/assert via= a lambda returning None (passes)",
+     "---\n#@overlay/assert via=lambda l, r: None\nname: other\n", "inspect"),
+    ("assert-via-not-function", "@overlay/assert via=3",
+     "---\n#@overlay/assert via=3\nname: other\n", "inspect"),
+    ("assert-unknown-keyword", "@overlay/assert with an unknown keyword",
+     "---\n#@overlay/assert by=1\nname: other\n", "inspect"),
+    ("assert-missing", "@overlay/assert of a missing key",
+     "---\n#@overlay/assert\nmissing: 1\n", "inspect"),
+    # array items
+    ("array-by-subset", "an array item merged by=overlay.subset(): the item's new type",
+     "---\nports:\n#@overlay/match by=overlay.subset({\"name\": \"http\"})\n- port: 8080\n", "export"),
+    ("array-by-subset-values", "the same, with values of the merged item type",
+     "---\nports:\n#@overlay/match by=overlay.subset({\"name\": \"http\"})\n- port: 8080\n", "values"),
+    ("array-by-subset-unmatched", "by=overlay.subset() matching no item",
+     "---\nports:\n#@overlay/match by=overlay.subset({\"name\": \"https\"})\n- port: 8080\n", "inspect"),
+    ("array-by-subset-new-key", "an array item merged with a key its item lacks",
+     "---\nports:\n#@overlay/match by=overlay.subset({\"name\": \"http\"})\n- port: 8080\n  extra: true\n", "inspect"),
+    ("array-unannotated", "an array item without annotation: appended, two items (ytt's schema error)",
+     "---\nports:\n- name: https\n  port: 443\n", "inspect"),
+    ("array-append", "@overlay/append: two items (ytt's schema error)",
+     "---\nports:\n#@overlay/append\n- name: a\n  port: 1\n", "inspect"),
+    ("array-remove-index", "@overlay/remove by=overlay.index(0): no item left (ytt's schema error)",
+     "---\nports:\n#@overlay/remove\n#@overlay/match by=overlay.index(0)\n- x\n", "inspect"),
+    ("array-remove-missing-ok", "@overlay/remove by=overlay.index(5), missing_ok=True: nothing removed",
+     "---\nports:\n#@overlay/remove\n#@overlay/match by=overlay.index(5), missing_ok=True\n- x\n", "export"),
+    ("array-replace-all", "@overlay/replace by=overlay.all: the item's type replaced",
+     "---\nports:\n#@overlay/replace\n#@overlay/match by=overlay.all\n- name: x\n  weight: 1.5\n", "export"),
+    ("array-replace-via", "@overlay/replace via=lambda l, r: l by=overlay.index(0): unchanged",
+     "---\nports:\n#@overlay/replace via=lambda l, r: l\n#@overlay/match by=overlay.index(0)\n- 1\n", "export"),
+    ("array-replace-or-add", "@overlay/replace or_add=True matching nothing: appended (two items)",
+     "---\nports:\n#@overlay/replace or_add=True\n#@overlay/match by=overlay.index(3), missing_ok=True\n- 1\n", "inspect"),
+    ("array-insert-before", "@overlay/insert before=True: two items (ytt's schema error)",
+     "---\nports:\n#@overlay/insert before=True\n#@overlay/match by=overlay.index(0)\n- name: a\n", "inspect"),
+    ("array-insert-no-keyword", "@overlay/insert without before= or after=",
+     "---\nports:\n#@overlay/insert\n#@overlay/match by=overlay.index(0)\n- name: a\n", "inspect"),
+    ("array-insert-unmatched", "@overlay/insert after=True, matching nothing with missing_ok=True: unchanged",
+     "---\nports:\n#@overlay/insert after=True\n#@overlay/match by=overlay.index(4), missing_ok=True\n- name: a\n", "export"),
+    ("array-by-string", "by=\"name\" (overlay.map_key) on array items",
+     "---\nports:\n#@overlay/match by=\"name\"\n- name: http\n  port: 8080\n", "values"),
+    ("array-by-map-key-missing", "by=overlay.map_key(\"id\"), a key the items lack",
+     "---\nports:\n#@overlay/match by=overlay.map_key(\"id\")\n- id: 1\n", "inspect"),
+    ("array-match-no-keyword", "@overlay/match without keyword arguments on an array item",
+     "---\nports:\n#@overlay/match\n- name: a\n", "inspect"),
+    ("array-match-no-by", "@overlay/match expects=1 without by= on an array item",
+     "---\nports:\n#@overlay/match expects=1\n- name: a\n", "inspect"),
+    ("array-assert-via", "@overlay/assert via= on an array item, failing",
+     "---\nports:\n#@overlay/assert via=lambda l, r: l[\"port\"] > 100\n#@overlay/match by=overlay.index(0)\n- name: a\n", "inspect"),
+    ("array-assert", "@overlay/assert on an array item, passing",
+     "---\nports:\n#@overlay/assert\n#@overlay/match by=overlay.index(0)\n- name: http\n", "export"),
+    ("array-by-lambda-scalar", "by= a lambda on an array of strings: its item type replaced",
+     "---\ntags:\n#@overlay/match by=lambda i, l, r: i == 0\n- 0\n", "values"),
+    ("array-by-or-lambda", "by=overlay.or_op(overlay.index(3), lambda...)",
+     "---\nports:\n#@overlay/match by=overlay.or_op(overlay.index(3), lambda i, l, r: l[\"port\"] == 80)\n- port: 1\n", "export"),
+    ("array-by-def", "by= a #@ def function comparing names",
+     "---\n#@ def same_name(i, l, r):\n#@   return l[\"name\"] == r[\"name\"]\n#@ end\nports:\n#@overlay/match by=same_name\n- name: http\n  port: 8080\n", "export"),
+    ("array-child-defaults", "@overlay/match-child-defaults missing_ok=True on an array item: a new key added",
+     "---\nports:\n#@overlay/match by=overlay.index(0)\n#@overlay/match-child-defaults missing_ok=True\n- protocol: TCP\n", "export"),
+    ("array-by-lambda-fails", "by= a lambda failing on an array item",
+     "---\nports:\n#@overlay/match by=lambda i, l, r: l[\"id\"]\n- name: a\n", "inspect"),
+    # documents
+    ("document-expects-2", "@overlay/match expects=2 on the document (matched exactly once)",
+     "#@overlay/match expects=2\n---\nname: x\n", "inspect"),
+    ("document-when-2", "@overlay/match when=2 on the document: skipped",
+     "#@overlay/match when=2\n---\nname: x\n", "inspect"),
+    ("document-replace", "@overlay/replace on the document: the schema replaced",
+     "#@overlay/replace\n---\nother: 1\n", "inspect"),
+    ("document-assert-via", "@overlay/assert via= on the document, failing",
+     "#@overlay/assert via=lambda l, r: len(l) == 1\n---\nname: app\n", "inspect"),
+]
+
+
+def overlay_matching():
+    group = "schema-overlay-matching"
+    for oid, what, text, mode in MATCHING:
+        head = "" if mode == "inspect-noload" else LOAD
+        # The document annotations go above `---`, after `#@data/values-schema`.
+        schema = head + "#@data/values-schema\n" + text
+        files = [{"name": "schema.yml", "text": MATCH_BASE}, {"name": "schema-2.yml", "text": schema}]
+        args = ["-f", "schema.yml", "-f", "schema-2.yml"]
+        if mode == "values":
+            files.append({"name": "values.yml", "text": MATCH_VALUES})
+            args += ["--data-values-file", "values.yml"] + INSPECT
+        elif mode == "export":
+            args += EXPORT
+        else:
+            args += INSPECT
+        case(f"match-{oid}", group, f"own schema overlaid by a second schema file: {what}", files, args)
+
+
 if __name__ == "__main__":
     sys.stdout.reconfigure(newline="\n")
     gcp()
@@ -489,3 +693,4 @@ if __name__ == "__main__":
     flags()
     functions()
     statements()
+    overlay_matching()

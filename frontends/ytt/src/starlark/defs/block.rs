@@ -4,22 +4,52 @@
 
 use super::super::error::ArgumentsError;
 use super::super::lexer::Kind;
+use super::super::modules::standard_load;
 use super::super::parser::{Parser, parse_code};
 use super::super::syntax::Node;
-use super::{Def, LoadError, Stmt};
+use super::{Def, Global, LoadError, Stmt};
 
-/// The functions of `lines`; only `def`s may stand at the top.
+/// What the top of a file holds: its functions, its global variables and the standard
+/// modules it loads.
+#[derive(Default)]
+pub(super) struct Top {
+    pub defs: Vec<Def>,
+    pub globals: Vec<Global>,
+    pub modules: Vec<String>,
+}
+
+/// The functions, global assignments (`checks = [a, b]`) and `load()`s of `lines`; a
+/// `load()` of a `.star` file is left to the caller (it names what it binds).
 ///
 /// # Errors
 /// The line and its error.
-pub(super) fn read(lines: &[(usize, String)]) -> Result<Vec<Def>, LoadError> {
-    let mut defs = Vec::new();
+pub(super) fn read(lines: &[(usize, String)]) -> Result<Top, LoadError> {
+    let mut top = Top::default();
     let mut at = 0;
     while let Some((line, code)) = lines.get(at) {
+        if first_word(code) == "load" {
+            if let Some(module) = standard_load(code) {
+                top.modules.push(module.to_owned());
+            } else if !code.contains(".star") {
+                return Err((
+                    *line,
+                    "a load() other than of a `.star` file or `load(\"@ytt:<m>\", \"<m>\")`"
+                        .to_owned(),
+                ));
+            }
+            at += 1;
+            continue;
+        }
+        if first_word(code) != "def" {
+            let global = parse_code(code, |p| global(p, *line)).map_err(|e| (*line, text(&e)))?;
+            top.globals.push(global);
+            at += 1;
+            continue;
+        }
         let (name, params) = parse_code(code, def_head).map_err(|e| (*line, text(&e)))?;
         let (body, end) = block(lines, at + 1)?;
         let next = closed(lines, at + 1, end, *line)?;
-        defs.push(Def {
+        top.defs.push(Def {
             name,
             params,
             locals: Vec::new(),
@@ -28,7 +58,25 @@ pub(super) fn read(lines: &[(usize, String)]) -> Result<Vec<Def>, LoadError> {
         });
         at = next;
     }
-    Ok(defs)
+    Ok(top)
+}
+
+/// `name = expression` at the top of a file.
+fn global(p: &mut Parser, line: usize) -> Result<Global, ArgumentsError> {
+    if p.kind() != Kind::Ident {
+        return Err(ArgumentsError::unsupported(
+            "code at the top of a file other than `def`, `load()` and `name = value`",
+        ));
+    }
+    let name = p.ident()?;
+    if !p.is("=") {
+        return Err(ArgumentsError::unsupported(
+            "code at the top of a file other than `def`, `load()` and `name = value`",
+        ));
+    }
+    p.advance()?;
+    let value = p.expr(false)?;
+    Ok(Global { name, value, line })
 }
 
 fn first_word(code: &str) -> &str {

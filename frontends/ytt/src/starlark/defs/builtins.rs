@@ -46,7 +46,7 @@ fn one<'v, 'a>(name: &str, args: &'v [Val<'a>]) -> Result<&'v Val<'a>> {
 
 /// Calls the builtin `name`.
 pub(super) fn call<'a>(
-    exec: &mut Exec<'_>,
+    exec: &mut Exec<'_, '_>,
     name: &str,
     args: Vec<Val<'a>>,
     keywords: &[(&str, Val<'a>)],
@@ -101,7 +101,7 @@ fn int<'a>(x: &Val<'_>) -> Result<Val<'a>> {
 }
 
 /// `range(stop)`, `range(start, stop[, step])` as a list, its length charged first.
-fn range<'a>(exec: &mut Exec<'_>, args: &[Val<'_>]) -> Result<Val<'a>> {
+fn range<'a>(exec: &mut Exec<'_, '_>, args: &[Val<'_>]) -> Result<Val<'a>> {
     let mut ints = Vec::new();
     for a in args {
         match a {

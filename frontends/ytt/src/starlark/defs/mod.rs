@@ -14,6 +14,7 @@ mod block;
 mod builtins;
 mod exec;
 mod names;
+mod std_modules;
 
 use super::syntax::Node;
 use super::val::Val;
@@ -76,6 +77,19 @@ pub(crate) struct Def {
     pub line: usize,
 }
 
+/// A global variable of a file (`checks = [a, b]`), evaluated where it is named (its value
+/// is fixed: it may name only builtins, functions and globals assigned before it, as
+/// starlark-go's module initialisation requires).
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Global {
+    /// Its name.
+    pub name: String,
+    /// Its value's expression.
+    pub value: Node,
+    /// Its line.
+    pub line: usize,
+}
+
 /// The functions of one file: a schema or data-values file's `#@ def`s, or a `.star` file's,
 /// with the functions those load.
 #[derive(Debug, Clone, PartialEq)]
@@ -86,6 +100,10 @@ pub struct Module {
     lines: Vec<(usize, String)>,
     /// The functions.
     defs: Vec<Def>,
+    /// The global variables.
+    globals: Vec<Global>,
+    /// The standard modules loaded (`assert` for `load("@ytt:assert", "assert")`).
+    modules: Vec<String>,
     /// The modules merged into this one ([`Module::merge`]).
     loaded: Vec<Module>,
     /// Each loaded file and the functions it brought.
@@ -108,12 +126,18 @@ impl Module {
         lines: Vec<(usize, String)>,
         loaded: &[String],
     ) -> Result<Module, LoadError> {
-        let mut defs = block::read(&lines)?;
-        names::check(&mut defs, loaded)?;
+        let block::Top {
+            mut defs,
+            globals,
+            modules,
+        } = block::read(&lines)?;
+        names::check(&mut defs, &globals, &modules, loaded)?;
         Ok(Module {
             file: file.to_owned(),
             lines,
             defs,
+            globals,
+            modules,
             loaded: Vec::new(),
             files: Vec::new(),
         })
@@ -126,20 +150,29 @@ impl Module {
     /// A function of both, at its line in `other`: validgen keeps one namespace per run of
     /// functions, so it refuses what starlark-go would keep apart.
     pub fn merge(mut self, other: &Module) -> Result<Module, LoadError> {
-        if let Some(def) = other
+        let own: Vec<&str> = self.names().chain(self.global_names()).collect();
+        let clash = other
             .defs
             .iter()
-            .find(|d| self.defs.iter().any(|m| m.name == d.name))
-        {
+            .map(|d| (d.name.as_str(), d.line))
+            .chain(other.globals.iter().map(|g| (g.name.as_str(), g.line)))
+            .find(|(name, _)| own.contains(name));
+        if let Some((name, line)) = clash {
             return Err((
-                def.line,
+                line,
                 format!(
-                    "a second function `{}` (of `{}`) among the loaded functions",
-                    def.name, other.file
+                    "a second function or variable `{name}` (of `{}`) among the loaded ones",
+                    other.file
                 ),
             ));
         }
         self.defs.extend(other.defs.iter().cloned());
+        self.globals.extend(other.globals.iter().cloned());
+        for m in &other.modules {
+            if !self.modules.contains(m) {
+                self.modules.push(m.clone());
+            }
+        }
         self.files.push((
             other.file.clone(),
             other.defs.iter().map(|d| d.name.clone()).collect(),
@@ -147,12 +180,23 @@ impl Module {
         self.files.extend(other.files.iter().cloned());
         let mut plain = other.clone();
         plain.defs.truncate(other.defs.len() - other.defs_loaded());
+        plain
+            .globals
+            .truncate(other.globals.len() - other.globals_loaded());
         self.loaded.push(plain);
         Ok(self)
     }
 
     fn defs_loaded(&self) -> usize {
-        self.files.iter().map(|(_, names)| names.len()).sum()
+        self.all_loaded().iter().map(|m| m.defs.len()).sum()
+    }
+
+    fn globals_loaded(&self) -> usize {
+        self.all_loaded().iter().map(|m| m.globals.len()).sum()
+    }
+
+    fn global_names(&self) -> impl Iterator<Item = &str> {
+        self.globals.iter().map(|g| g.name.as_str())
     }
 
     /// The module's text, as [`Module::parse`] reads it back: each file (its own, then the
@@ -199,8 +243,17 @@ impl Module {
             .iter()
             .flat_map(|(_, lines)| lines.iter())
             .filter_map(|(_, code)| {
-                let rest = code.trim_start().strip_prefix("def ")?;
-                Some(rest.split('(').next()?.trim().to_owned())
+                let code = code.trim_start();
+                match code.strip_prefix("def ") {
+                    Some(rest) => Some(rest.split('(').next()?.trim().to_owned()),
+                    None => {
+                        let (name, rest) = code.split_once('=')?;
+                        let name = name.trim();
+                        (!rest.starts_with('=')
+                            && name.chars().all(|c| c.is_alphanumeric() || c == '_'))
+                        .then(|| name.to_owned())
+                    }
+                }
             })
             .collect();
         for (file, lines) in parts {
@@ -223,6 +276,11 @@ impl Module {
     /// The names of its functions, in order.
     pub fn names(&self) -> impl Iterator<Item = &str> {
         self.defs.iter().map(|d| d.name.as_str())
+    }
+
+    /// The names of its global variables (those of the files it loads too), in order.
+    pub fn globals(&self) -> impl Iterator<Item = &str> {
+        self.global_names()
     }
 
     /// The parameters of the function `name` (`None` when there is none).
@@ -248,13 +306,38 @@ impl Module {
             return None;
         };
         let functions: Vec<&str> = self.names().collect();
-        if !super::lower::inlinable(x, &functions) {
+        if !super::lower::inlinable(x, &functions) || self.names_values(x, &functions) {
             return None;
         }
         Some((
             def.params.iter().map(|(p, _)| p.as_str()).collect(),
             text.as_str(),
         ))
+    }
+
+    /// Whether `x` names a global, a module or a function other than as a call's function:
+    /// values that lambdas do not hold.
+    fn names_values(&self, x: &Node, functions: &[&str]) -> bool {
+        let (mut named, mut called) = (0usize, 0usize);
+        x.walk(&mut |n| match n {
+            Node::Name { name, .. } => {
+                let name = name.as_str();
+                if self.global_names().any(|g| g == name) || self.modules.iter().any(|m| m == name)
+                {
+                    named = usize::MAX / 2;
+                } else if functions.contains(&name) {
+                    named += 1;
+                }
+            }
+            Node::Call { func, .. } => {
+                if matches!(&**func, Node::Name { name, .. } if functions.contains(&name.as_str()))
+                {
+                    called += 1;
+                }
+            }
+            _ => {}
+        });
+        named != called
     }
 
     fn def(&self, name: &str) -> Option<&Def> {

@@ -3,19 +3,44 @@
 //! module's functions (called), and the builtins validgen runs; anything else is
 //! `undefined: x`. Constructs validgen does not run are refused here, at their line.
 
-use super::super::syntax::{Arg, Node};
-use super::{Def, LoadError, Stmt};
+use super::super::syntax::{Arg, Node, Param};
+use super::{Def, Global, LoadError, Stmt, std_modules};
 
 /// The builtins the interpreter runs ([`super::builtins`]).
 pub(super) const BUILTINS: [&str; 7] = ["len", "fail", "range", "str", "type", "bool", "int"];
 
-/// Checks every function of `defs` and records its local variables.
+/// Checks every function and global of a file and records each function's local variables.
 ///
 /// # Errors
 /// The line and the text of the first error.
-pub(super) fn check(defs: &mut [Def], loaded: &[String]) -> Result<(), LoadError> {
+pub(super) fn check(
+    defs: &mut [Def],
+    globals: &[Global],
+    modules: &[String],
+    loaded: &[String],
+) -> Result<(), LoadError> {
     let mut functions: Vec<String> = defs.iter().map(|d| d.name.clone()).collect();
     functions.extend(loaded.iter().cloned());
+    let all_globals: Vec<String> = globals.iter().map(|g| g.name.clone()).collect();
+    let top: Vec<(&str, usize)> = defs
+        .iter()
+        .map(|d| (d.name.as_str(), d.line))
+        .chain(globals.iter().map(|g| (g.name.as_str(), g.line)))
+        .collect();
+    for global in globals {
+        let later = top
+            .iter()
+            .find(|(name, line)| *line >= global.line && mentions_name(&global.value, name));
+        if let Some((name, _)) = later {
+            return Err((
+                global.line,
+                format!("global variable {name} referenced before assignment"),
+            ));
+        }
+        Scope::new(Vec::new(), &functions, &all_globals, modules)
+            .expr(&global.value)
+            .map_err(|e| (global.line, e))?;
+    }
     for def in defs.iter_mut() {
         let mut locals = Vec::new();
         assigned(&def.body, &mut locals);
@@ -23,16 +48,30 @@ pub(super) fn check(defs: &mut [Def], loaded: &[String]) -> Result<(), LoadError
         locals.retain(|l| !params.contains(l));
         for (_, default) in &def.params {
             if let Some(d) = default {
-                Scope::new(&[], &[], &functions)
+                Scope::new(Vec::new(), &functions, &all_globals, modules)
                     .expr(d)
                     .map_err(|e| (def.line, e))?;
             }
         }
-        let scope = Scope::new(&params, &locals, &functions);
+        let mut names = params;
+        names.extend(locals.iter().cloned());
+        let scope = Scope::new(names, &functions, &all_globals, modules);
         scope.stmts(&def.body, false)?;
         def.locals = locals;
     }
     Ok(())
+}
+
+/// Whether `node` names `name` (as a variable, outside the lambdas' own parameters too:
+/// enough for the order of globals).
+fn mentions_name(node: &Node, name: &str) -> bool {
+    let mut found = false;
+    node.walk(&mut |n| {
+        if let Node::Name { name: n, .. } = n {
+            found |= n == name;
+        }
+    });
+    found
 }
 
 /// The names `stmts` assign, at any depth.
@@ -64,18 +103,30 @@ fn targets(node: &Node, out: &mut Vec<String>) {
 }
 
 struct Scope<'s> {
-    params: &'s [String],
-    locals: &'s [String],
+    /// The variables in reach: parameters and locals, those of enclosing functions first.
+    names: Vec<String>,
     functions: &'s [String],
+    globals: &'s [String],
+    modules: &'s [String],
 }
 
 impl<'s> Scope<'s> {
-    fn new(params: &'s [String], locals: &'s [String], functions: &'s [String]) -> Self {
+    fn new(
+        names: Vec<String>,
+        functions: &'s [String],
+        globals: &'s [String],
+        modules: &'s [String],
+    ) -> Self {
         Scope {
-            params,
-            locals,
+            names,
             functions,
+            globals,
+            modules,
         }
+    }
+
+    fn is_variable(&self, name: &str) -> bool {
+        self.names.iter().any(|n| n == name)
     }
 
     fn stmts(&self, stmts: &[Stmt], in_loop: bool) -> Result<(), LoadError> {
@@ -146,13 +197,18 @@ impl<'s> Scope<'s> {
     }
 
     fn name(&self, name: &str) -> Result<(), String> {
-        if self.params.iter().chain(self.locals).any(|n| n == name)
+        if self.is_variable(name)
             || matches!(name, "None" | "True" | "False")
+            || self.functions.iter().any(|f| f == name)
+            || self.globals.iter().any(|g| g == name)
         {
             return Ok(());
         }
-        if self.functions.iter().any(|f| f == name) || BUILTINS.contains(&name) {
-            return Err(unsupported(&format!("the function {name} as a value")));
+        if BUILTINS.contains(&name) {
+            return Err(unsupported(&format!("the builtin {name} as a value")));
+        }
+        if self.modules.iter().any(|m| m == name) {
+            return Err(unsupported(&format!("the module `{name}` as a value")));
         }
         Err(format!("undefined: {name}"))
     }
@@ -182,12 +238,42 @@ impl<'s> Scope<'s> {
                 .expr(then)
                 .and_then(|()| self.expr(cond))
                 .and_then(|()| self.expr(otherwise)),
-            Node::Dot { x, .. } => self.expr(x),
+            Node::Dot { x, name, .. } => match &**x {
+                Node::Name { name: m, .. }
+                    if !self.is_variable(m) && self.modules.iter().any(|n| n == m) =>
+                {
+                    if std_modules::runs(m, name) {
+                        Ok(())
+                    } else {
+                        Err(unsupported(&format!(
+                            "`{m}.{name}` (of `@ytt:{m}`; validgen runs {})",
+                            std_modules::RUNS.join(", ")
+                        )))
+                    }
+                }
+                _ => self.expr(x),
+            },
             Node::Index { x, key, .. } => self.expr(x).and_then(|()| self.expr(key)),
             Node::Slice { .. } => Err(unsupported("a slice x[a:b]")),
-            Node::Lambda { .. } => Err(unsupported("a lambda inside a function")),
+            Node::Lambda { params, body, .. } => self.lambda(params, body),
             Node::Call { func, args, .. } => self.call(func, args),
         }
+    }
+
+    /// A lambda: plain parameters, a body that sees them and every variable in reach.
+    fn lambda(&self, params: &[Param], body: &Node) -> Result<(), String> {
+        let mut names = self.names.clone();
+        for p in params {
+            match (&p.name, p.star, &p.default) {
+                (Some(name), None, None) => names.push(name.clone()),
+                _ => {
+                    return Err(unsupported(
+                        "a lambda parameter with a default or `*` inside a function",
+                    ));
+                }
+            }
+        }
+        Scope::new(names, self.functions, self.globals, self.modules).expr(body)
     }
 
     fn call(&self, func: &Node, args: &[Arg]) -> Result<(), String> {
@@ -198,19 +284,8 @@ impl<'s> Scope<'s> {
             )));
         }
         match func {
-            Node::Name { name, .. }
-                if self.functions.contains(name) || BUILTINS.contains(&name.as_str()) =>
-            {
-                if self.params.iter().chain(self.locals).any(|n| n == name) {
-                    return Err(unsupported(&format!("a call of the variable {name}")));
-                }
-            }
-            Node::Name { name, .. } => {
-                self.name(name)?;
-                return Err(unsupported(&format!("a call of the variable {name}")));
-            }
-            Node::Dot { x, .. } => self.expr(x)?,
-            _ => return Err(unsupported("a call of a computed function")),
+            Node::Name { name, .. } if BUILTINS.contains(&name.as_str()) => {}
+            _ => self.expr(func)?,
         }
         args.iter().try_for_each(|a| self.expr(&a.value))
     }

@@ -189,3 +189,67 @@ fn source_round_trips() {
         Ok(Ok("2".to_owned()))
     );
 }
+
+/// Checked against ytt 0.48.0 (a schema rule `lambda v: run(v)` loading this file, `v` = 3):
+/// its `found:` is this text.
+const CLOSURES: &str = r#"
+load("@ytt:assert", "assert")
+def later(v):
+  x = 1
+  g = lambda: x + v
+  x = 2
+  return g()
+end
+def seq(v):
+  return v + 1
+end
+checks = [seq, later]
+def run(v):
+  out = []
+  for c in checks:
+    out = out + [c(v)]
+  end
+  r = assert.try_to(lambda: fail("no"))
+  s = assert.try_to(lambda: v["missing"])
+  fail(str(out) + " " + str(r) + " " + str(s) + " " + str(seq) + " " + str(assert.try_to) + " " + str(type(assert.try_to)) + " " + str(type(seq)) + " " + str(lambda: 1))
+end
+"#;
+
+#[test]
+fn globals_function_values_closures_and_assert_as_starlark_go() {
+    assert_eq!(
+        run(CLOSURES, "run", vec![Val::Int(3)]),
+        r#"fail: [4, 5] (None, "fail: no") (None, "unhandled index operation int[string]") <function seq> <built-in function assert.try_to> builtin_function_or_method function <function lambda>"#
+    );
+    assert_eq!(
+        run("def f(v):\n  g = len\n  return g(v)\nend\n", "f", vec![]),
+        "2: unsupported Starlark: the builtin len as a value"
+    );
+    assert_eq!(
+        run(
+            "def f(v):\n  g = 1\n  return g(v)\nend\n",
+            "f",
+            vec![Val::Int(1)]
+        ),
+        "invalid call of non-function (int)"
+    );
+    assert_eq!(
+        run("checks = [f]\ndef f(v):\n  return v\nend\n", "f", vec![]),
+        "1: global variable f referenced before assignment"
+    );
+    assert_eq!(
+        run(
+            "load(\"@ytt:struct\", \"struct\")\ndef f(v):\n  return struct.make(a=v)\nend\n",
+            "f",
+            vec![]
+        ),
+        "3: unsupported Starlark: `struct.make` (of `@ytt:struct`; validgen runs assert.fail, assert.try_to)"
+    );
+}
+
+#[test]
+fn the_budget_is_not_caught_by_try_to() {
+    let code = "load(\"@ytt:assert\", \"assert\")\ndef spin(v):\n  for i in range(v):\n    i += 1\n  end\nend\ndef f(v):\n  return assert.try_to(lambda: spin(v))\nend\n";
+    assert!(run(code, "f", vec![Val::Int(200_000)]).contains("ran more than 100000 steps"));
+    assert_eq!(run(code, "f", vec![Val::Int(3)]), "(None, None)");
+}

@@ -4,7 +4,7 @@
 
 use std::cmp::Ordering;
 
-use super::super::val::Val;
+use super::super::val::{Callable, Val};
 
 /// starlark-go's `maxdepth` of recursive comparisons.
 const MAX_DEPTH: usize = 10;
@@ -128,6 +128,7 @@ fn compare_depth(op: Cmp, x: &Val<'_>, y: &Val<'_>, depth: usize) -> Result<bool
             identity(op, same, x, y)
         }
         (Val::Function(a), Val::Function(b)) => identity(op, std::ptr::eq(*a, *b), x, y),
+        (Val::Callable(a), Val::Callable(b)) => identity(op, same_callable(a, b), x, y),
         _ => match op {
             Cmp::Eq => Ok(false),
             Cmp::Ne => Ok(true),
@@ -208,6 +209,16 @@ pub fn lookup<'v, 'a>(entries: &'v [(Val<'a>, Val<'a>)], key: &Val<'_>) -> Optio
         .iter()
         .find(|(k, _)| equal(k, key).unwrap_or(false))
         .map(|(_, v)| v)
+}
+
+/// Whether two function values are the same function (starlark-go compares them by
+/// identity): the same module function or builtin, or the same closure.
+fn same_callable(a: &Callable, b: &Callable) -> bool {
+    match (a, b) {
+        (Callable::Def(x), Callable::Def(y)) => x == y,
+        (Callable::Builtin(x), Callable::Builtin(y)) => x == y,
+        _ => std::ptr::eq(a, b),
+    }
 }
 
 #[cfg(test)]

@@ -6,7 +6,7 @@ use std::borrow::Cow;
 
 use serde_json::Value as Json;
 
-use super::super::val::Val;
+use super::super::val::{Callable, Val};
 use super::compare::lookup;
 
 /// `x[key]`.
@@ -87,6 +87,10 @@ fn go_type(v: &Val<'_>) -> &'static str {
         Val::Fragment(_) => "*yamlmeta.Map",
         Val::Ctx { .. } => "*core.StarlarkStruct",
         Val::Function(_) => "*starlark.Function",
+        Val::Callable(c) => match **c {
+            Callable::Builtin(_) => "*starlark.Builtin",
+            _ => "*starlark.Function",
+        },
     }
 }
 
