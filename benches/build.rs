@@ -1,8 +1,8 @@
 //! Compiles the bench crate's dynamic rule set (`dynamic-rules.json`: path-valued arguments and
 //! a filter path, which generated code evaluates through the runtime's fallback) with
 //! `validgen_codegen::compile_texts` into `OUT_DIR/dynamic_validators.rs`; real JSON Schemas
-//! and real ytt data-values schemas of `tests/corpus` into validators of their own; two real
-//! CRDs of the recorded CRD cases into compiled judges.
+//! and real ytt data-values schemas of `tests/corpus` into validators of their own; with the
+//! `crd-judges` feature, two real CRDs of the recorded CRD cases into compiled judges.
 
 use std::path::PathBuf;
 
@@ -20,7 +20,10 @@ fn main() {
     std::fs::write(out.join("dynamic_validators.rs"), code).expect("write generated code");
     schemas(&manifest, &out);
     ytt_schemas(&manifest, &out);
-    crds(&manifest, &out);
+    // Cargo sets this for the package's `crd-judges` feature.
+    if std::env::var_os("CARGO_FEATURE_CRD_JUDGES").is_some() {
+        crds(&manifest, &out);
+    }
 }
 
 /// The real schemas the JSON Schema benchmark measures (from `tests/corpus/json-schema`), by

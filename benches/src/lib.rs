@@ -29,7 +29,8 @@ pub mod schemas {
 }
 
 /// Validators and compiled judges (`CRD_JUDGES`) compiled by `build.rs` from the real CRDs
-/// the CRD benchmark measures.
+/// the CRD benchmark measures (the `crd-judges` feature).
+#[cfg(feature = "crd-judges")]
 #[allow(missing_docs, clippy::all)]
 pub mod crds {
     include!(concat!(env!("OUT_DIR"), "/crd_validators.rs"));
