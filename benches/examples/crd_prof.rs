@@ -24,6 +24,10 @@ fn main() {
                 "compiled-bytes" => drop(black_box(case.judge_compiled_bytes(black_box(i)))),
                 "structural" => drop(black_box(case.structural(black_box(i)))),
                 "cel" => drop(black_box(case.cel(black_box(i)))),
+                #[cfg(not(feature = "crd-judges"))]
+                "compiled" | "compiled-bytes" => {
+                    panic!("mode {mode}: build crd_prof with --features crd-judges")
+                }
                 _ => panic!("unknown mode {mode}"),
             }
         }
