@@ -231,14 +231,15 @@ fn iot_edge() -> Case {
 
 /// The pre-commit configuration schema (draft-07, a `oneOf` of repository kinds), whose hooks'
 /// `language`, `stages` and file types are `$ref`s to the hooks schema, with the configuration
-/// of SchemaStore's tests; invalid: the first hook's `language` misspelt.
+/// of SchemaStore's tests; invalid: the first hook's first stage misspelt (its `language`
+/// would not do: the hooks schema takes any string there besides the known ones).
 fn pre_commit() -> Case {
     crossing(
         "pre-commit",
         "pre_commit",
         "pre-commit-hooks.json",
         "pre-commit-config/pre-commit-config-test.json",
-        ("/repos/0/hooks/0/language", "pyhton"),
+        ("/repos/0/hooks/0/stages/0", "comit"),
     )
 }
 
