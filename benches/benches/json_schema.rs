@@ -26,7 +26,6 @@ use std::hint::black_box;
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use serde_json::Value;
 use validgen::interpret::{Explain, evaluate_document};
-use validgen::json_schema::{Options, compile};
 use validgen::model::{Plain, Tape};
 use validgen_benches::json_schema::cases;
 
@@ -34,11 +33,8 @@ fn json_schema(c: &mut Criterion) {
     let cases = cases();
     let mut g = c.benchmark_group("json-schema");
     for case in &cases {
-        let schema: Value = serde_json::from_str(case.validator.schema).expect("schema text");
-        let oracle = jsonschema::validator_for(&schema).expect("jsonschema compiles the schema");
-        let rules = compile(&schema, &Options::default())
-            .expect("validgen compiles the schema")
-            .rules;
+        let oracle = case.oracle();
+        let rules = case.rules();
         for (doc_label, doc) in &case.documents {
             let id = format!("{}/{doc_label}", case.label);
             assert_eq!(

@@ -10,7 +10,6 @@ use std::hint::black_box;
 
 use serde_json::Value;
 use validgen::interpret::{Explain, evaluate_document};
-use validgen::json_schema::{Options, compile};
 use validgen::model::{Plain, Tape};
 use validgen_benches::json_schema::cases;
 
@@ -27,9 +26,8 @@ fn main() {
         .1;
     let bytes = serde_json::to_vec(doc).unwrap();
     let v = case.validator;
-    let schema: Value = serde_json::from_str(v.schema).unwrap();
-    let oracle = jsonschema::validator_for(&schema).unwrap();
-    let rules = compile(&schema, &Options::default()).unwrap().rules;
+    let oracle = case.oracle();
+    let rules = case.rules();
     for _ in 0..n {
         match mode {
             "value" => drop(black_box((v.validate)(black_box(doc), Explain::Failures))),

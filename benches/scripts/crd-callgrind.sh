@@ -3,13 +3,15 @@
 # with callgrind: (Ir(N2) - Ir(N1)) / (N2 - N1) of the prof loop `examples/crd_prof.rs`, so
 # that the setup (fixtures, schemas compiled once) cancels out.
 #
-#   cargo build --release --example crd_prof      # in benches/
-#   benches/scripts/crd-callgrind.sh              # every mode and case; or MODES=..., CASES=...
+#   cargo build --release --features crd-judges --example crd_prof   # in benches/
+#   benches/scripts/crd-callgrind.sh      # every mode and case; or MODES=..., CASES=...
+#
+# `crd-judges` builds the compiled judges the `compiled` and `compiled-bytes` modes run.
 set -euo pipefail
 
 source "$(dirname "$0")/callgrind-common.sh"
 prof=$(prof_binary crd_prof)
-modes=${MODES:-judge judge-bytes structural cel}
+modes=${MODES:-judge judge-bytes compiled compiled-bytes structural cel}
 cases=${CASES:-httproutes backendtrafficpolicies}
 
 printf '%-14s %-24s %14s\n' mode case 'Ir/iteration'

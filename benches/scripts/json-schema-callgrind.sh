@@ -12,8 +12,8 @@ set -euo pipefail
 
 source "$(dirname "$0")/callgrind-common.sh"
 prof=$(prof_binary json_schema_prof)
-modes=${MODES:-value value-is-valid jsonschema-value bytes bytes-is-valid tape-parse value-parse jsonschema-bytes}
-cases=${CASES:-traefik/valid cert-manager/valid gateway/valid olm/valid bundle/base-valid bundle/realtime-valid bundle/many-invalid}
+modes=${MODES:-value value-is-valid jsonschema-value jsonschema-errors interpreted bytes bytes-is-valid tape-parse value-parse jsonschema-bytes}
+cases=${CASES:-traefik/valid cert-manager/valid gateway/valid olm/valid bundle/base-valid bundle/realtime-valid bundle/many-invalid devcontainer/universal-valid devcontainer/compose-valid devcontainer/misspelt-invalid iot-edge/valid iot-edge/misspelt-invalid pre-commit/valid pre-commit/misspelt-invalid}
 
 printf '%-18s %-24s %12s\n' mode case 'Ir/iteration'
 for mode in $modes; do

@@ -1,12 +1,16 @@
 //! Fixtures of the CRD benchmark (`benches/crd.rs`): the recorded creates of real CRD versions
 //! with many CEL rules (`tests/conformance/crd`, from the Kubernetes API server's own
-//! validation), each judged as the API server judges it (`validgen_crd::judge`), and the steps
-//! of that judgement measured apart.
+//! validation), each judged as the API server judges it, by the interpreter
+//! (`validgen_crd::judge`) and, with the `crd-judges` feature, by the version's compiled judge
+//! (`build.rs`: `include_schemas!`'s `<name>_judge`), and the steps of that judgement measured
+//! apart.
 
 use serde_json::Value;
 use validgen::interpret::{Explain, evaluate_document};
 use validgen::ir::RuleSet;
 use validgen::model::Plain;
+#[cfg(feature = "crd-judges")]
+use validgen_crd::compiled::Judge;
 use validgen_crd::{CelRules, judge, structural};
 
 /// The recorded cases.
@@ -22,6 +26,9 @@ pub struct CrdCase {
     pub rules: RuleSet,
     /// Its CEL rules.
     pub cel: CelRules,
+    /// Its compiled judge.
+    #[cfg(feature = "crd-judges")]
+    pub compiled: &'static Judge,
     /// The objects created, as recorded.
     pub objects: Vec<Value>,
     /// The same, as JSON bytes (what a request body holds).
@@ -69,6 +76,8 @@ pub fn crd_cases() -> Vec<CrdCase> {
                 .expect("the structural schema compiles")
                 .rules;
             let cel = CelRules::compile(&schema).expect("the CEL rules compile");
+            #[cfg(feature = "crd-judges")]
+            let compiled = compiled_judge(file, version);
             let (mut objects, mut expected) = (Vec::new(), Vec::new());
             for line in lines.lines() {
                 let case: Value = serde_json::from_str(line).expect("a case");
@@ -102,6 +111,8 @@ pub fn crd_cases() -> Vec<CrdCase> {
                 schema,
                 rules,
                 cel,
+                #[cfg(feature = "crd-judges")]
+                compiled,
                 objects,
                 bodies,
                 prepared,
@@ -136,6 +147,22 @@ impl CrdCase {
         texts(judge(&self.schema, &self.rules, Some(&self.cel), &object, None).errors)
     }
 
+    /// The whole judgement of object `i` by the compiled judge: the error texts, sorted.
+    #[cfg(feature = "crd-judges")]
+    pub fn judge_compiled(&self, i: usize) -> Vec<String> {
+        texts((self.compiled.judge)(&self.objects[i], None).errors)
+    }
+
+    /// The same from the request body's bytes.
+    ///
+    /// # Panics
+    /// When the body is not JSON (the fixtures are).
+    #[cfg(feature = "crd-judges")]
+    pub fn judge_compiled_bytes(&self, i: usize) -> Vec<String> {
+        let object: Value = serde_json::from_slice(&self.bodies[i]).expect("JSON");
+        texts((self.compiled.judge)(&object, None).errors)
+    }
+
     /// The structural schema's violations of prepared object `i`, interpreted.
     pub fn structural(&self, i: usize) -> usize {
         let report = evaluate_document(
@@ -150,6 +177,16 @@ impl CrdCase {
     pub fn cel(&self, i: usize) -> usize {
         self.cel.validate_prepared(&self.prepared[i], None).len()
     }
+}
+
+/// The judge `build.rs` compiled for `version` of the CRD file `file`.
+#[cfg(feature = "crd-judges")]
+fn compiled_judge(file: &str, version: &str) -> &'static Judge {
+    let name = file.rsplit('/').next().unwrap_or(file);
+    crate::crds::CRD_JUDGES
+        .iter()
+        .find(|j| j.file == format!("{name} (version {version})"))
+        .expect("compiled by build.rs")
 }
 
 fn texts(found: Vec<validgen_crd::judge::Found>) -> Vec<String> {

@@ -1,11 +1,16 @@
 //! The JSON Schema benchmark's cases: real schemas of `tests/corpus/json-schema` (compiled by
 //! `build.rs`) with a real instance each, the bundle-scopes grammar with three of its
-//! descriptors, and the Dev Container schema (`unevaluatedProperties`) with three
-//! configurations; shared by `benches/json_schema.rs` and the callgrind loop
-//! `examples/json_schema_prof.rs`.
+//! descriptors, the Dev Container schema (`unevaluatedProperties`) with three
+//! configurations, and two schemas of the SchemaStore subset whose `$ref`s cross files (one
+//! draft-04) with a real instance and a misspelt one each; shared by `benches/json_schema.rs`
+//! and the callgrind loop `examples/json_schema_prof.rs`.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use serde_json::Value;
-use validgen::json_schema::SchemaValidator;
+use validgen::ir::RuleSet;
+use validgen::json_schema::{Options, Registry, SchemaMap, SchemaValidator, compile};
 use validgen::model::Yaml;
 
 /// One schema with the documents it is measured on.
@@ -16,6 +21,71 @@ pub struct Case {
     pub validator: &'static SchemaValidator,
     /// The documents, each with its label.
     pub documents: Vec<(&'static str, Value)>,
+    /// The other schema files its `$ref`s name, by URL, for the oracle (validgen's validator
+    /// read them through the schema map when it was compiled).
+    pub references: BTreeMap<String, Value>,
+}
+
+impl Case {
+    /// `jsonschema`'s validator of the schema, the benchmarks' reference point, given
+    /// [`Case::references`] (nothing fetched).
+    ///
+    /// # Panics
+    /// When `jsonschema` does not compile the schema (a broken fixture).
+    pub fn oracle(&self) -> jsonschema::Validator {
+        let schema: Value = serde_json::from_str(self.validator.schema).expect("schema text");
+        jsonschema::options()
+            .with_retriever(References(self.references.clone()))
+            .build(&schema)
+            .unwrap_or_else(|e| panic!("{}: jsonschema compiles the schema: {e}", self.label))
+    }
+}
+
+impl Case {
+    /// The schema's rule set for the interpreter, compiled as `build.rs` compiled its
+    /// validator (the SchemaStore folder under its URL for the cases with references).
+    ///
+    /// # Panics
+    /// When the schema does not compile (a broken fixture).
+    pub fn rules(&self) -> RuleSet {
+        let schema: Value = serde_json::from_str(self.validator.schema).expect("schema text");
+        let mut options = Options::default();
+        if !self.references.is_empty() {
+            let mut registry = Registry::new(None);
+            registry
+                .add_map(SchemaMap {
+                    prefix: SCHEMASTORE_URL.to_owned(),
+                    path: format!("{SCHEMASTORE}schemas").into(),
+                })
+                .expect("the SchemaStore folder reads");
+            options.registry = Some(Arc::new(registry));
+        }
+        compile(&schema, &options)
+            .unwrap_or_else(|e| panic!("{}: the schema compiles: {}", self.label, e[0]))
+            .rules
+    }
+}
+
+/// The oracle's retriever: the documents of [`Case::references`], by URL.
+struct References(BTreeMap<String, Value>);
+
+impl jsonschema::Retrieve for References {
+    fn retrieve(
+        &self,
+        uri: &jsonschema::Uri<String>,
+    ) -> Result<Value, Box<dyn std::error::Error + Send + Sync>> {
+        self.0
+            .get(uri.as_str())
+            .cloned()
+            .ok_or_else(|| format!("{uri} is not a reference of the case").into())
+    }
+}
+
+fn validator(name: &str) -> &'static SchemaValidator {
+    crate::schemas::SCHEMAS
+        .iter()
+        .find(|v| v.name == name)
+        .expect("compiled by build.rs")
 }
 
 fn bundle_scopes() -> Case {
@@ -35,6 +105,7 @@ fn bundle_scopes() -> Case {
             ("realtime-valid", read("addons/pass/profinet.yaml")),
             ("many-invalid", read("addons/fail/many-reasons.yaml")),
         ],
+        references: BTreeMap::new(),
     }
 }
 
@@ -58,11 +129,9 @@ fn real(label: &'static str, name: &str, instance: &str, index: usize) -> Case {
         .clone();
     Case {
         label,
-        validator: crate::schemas::SCHEMAS
-            .iter()
-            .find(|v| v.name == name)
-            .expect("compiled by build.rs"),
+        validator: validator(name),
         documents: vec![("valid", doc)],
+        references: BTreeMap::new(),
     }
 }
 
@@ -95,10 +164,7 @@ fn devcontainer() -> Case {
     }
     Case {
         label: "devcontainer",
-        validator: crate::schemas::SCHEMAS
-            .iter()
-            .find(|v| v.name == "devcontainer")
-            .expect("compiled by build.rs"),
+        validator: validator("devcontainer"),
         documents: vec![
             ("universal-valid", universal),
             (
@@ -109,7 +175,72 @@ fn devcontainer() -> Case {
             ),
             ("misspelt-invalid", misspelt),
         ],
+        references: BTreeMap::new(),
     }
+}
+
+/// The SchemaStore subset (`tests/corpus/schemastore`, see its `SOURCE.md`).
+const SCHEMASTORE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/corpus/schemastore/");
+
+/// Where SchemaStore publishes its schemas (their `$ref`s name each other so).
+const SCHEMASTORE_URL: &str = "https://json.schemastore.org/";
+
+fn schemastore(rel: &str) -> Value {
+    let text = std::fs::read_to_string(format!("{SCHEMASTORE}{rel}")).expect("read a file");
+    serde_json::from_str(&text).expect("JSON")
+}
+
+/// A schema of the SchemaStore subset compiled by `build.rs` (validator `name`) that `$ref`s
+/// the collection's file `referenced`, with the instance `test/<instance>` as SchemaStore ships
+/// it (valid) and the same with the string at `pointer` misspelt as `misspelt` (invalid: that
+/// value is checked by the referenced file's enum).
+fn crossing(
+    label: &'static str,
+    name: &str,
+    referenced: &str,
+    instance: &str,
+    (pointer, misspelt): (&str, &str),
+) -> Case {
+    let valid = schemastore(&format!("test/{instance}"));
+    let mut invalid = valid.clone();
+    *invalid.pointer_mut(pointer).expect("the misspelt value") = Value::from(misspelt);
+    let url = format!("{SCHEMASTORE_URL}{referenced}");
+    Case {
+        label,
+        validator: validator(name),
+        documents: vec![("valid", valid), ("misspelt-invalid", invalid)],
+        references: BTreeMap::from([(url, schemastore(&format!("schemas/{referenced}")))]),
+    }
+}
+
+/// Azure IoT Edge's deployment template schema 2.0 (draft-04: `id`, `definitions`), whose
+/// module enums are `$ref`s to the deployment schema 2.0, with a deployment template of
+/// SchemaStore's tests; invalid: a module's `restartPolicy` misspelt.
+fn iot_edge() -> Case {
+    crossing(
+        "iot-edge",
+        "iot_edge",
+        "azure-iot-edge-deployment-2.0.json",
+        "azure-iot-edge-deployment-template-2.0/deployment.template.json",
+        (
+            "/modulesContent/$edgeAgent/properties.desired/modules/ASAModule/restartPolicy",
+            "allways",
+        ),
+    )
+}
+
+/// The pre-commit configuration schema (draft-07, a `oneOf` of repository kinds), whose hooks'
+/// `language`, `stages` and file types are `$ref`s to the hooks schema, with the configuration
+/// of SchemaStore's tests; invalid: the first hook's first stage misspelt (its `language`
+/// would not do: the hooks schema takes any string there besides the known ones).
+fn pre_commit() -> Case {
+    crossing(
+        "pre-commit",
+        "pre_commit",
+        "pre-commit-hooks.json",
+        "pre-commit-config/pre-commit-config-test.json",
+        ("/repos/0/hooks/0/stages/0", "comit"),
+    )
 }
 
 /// Every case, in the benchmark's order.
@@ -141,5 +272,7 @@ pub fn cases() -> Vec<Case> {
         ),
         bundle_scopes(),
         devcontainer(),
+        iot_edge(),
+        pre_commit(),
     ]
 }

@@ -28,6 +28,14 @@ pub mod schemas {
     include!(concat!(env!("OUT_DIR"), "/json_schema_validators.rs"));
 }
 
+/// Validators and compiled judges (`CRD_JUDGES`) compiled by `build.rs` from the real CRDs
+/// the CRD benchmark measures (the `crd-judges` feature).
+#[cfg(feature = "crd-judges")]
+#[allow(missing_docs, clippy::all)]
+pub mod crds {
+    include!(concat!(env!("OUT_DIR"), "/crd_validators.rs"));
+}
+
 pub mod crd;
 pub mod json_schema;
 pub mod kyverno;

@@ -1,5 +1,6 @@
 //! The CRD fixtures: every measured create is judged exactly as the API server answered it,
-//! from the object and from its bytes alike, so the benchmark measures the real work.
+//! from the object and from its bytes alike, interpreted and (with the `crd-judges` feature)
+//! compiled, so the benchmark measures the real work.
 
 use validgen_benches::crd::crd_cases;
 
@@ -24,5 +25,24 @@ fn the_measured_creates_get_the_api_servers_answers() {
             "{}",
             case.label
         );
+    }
+}
+
+#[cfg(feature = "crd-judges")]
+#[test]
+fn the_compiled_judges_give_the_api_servers_answers() {
+    for case in &crd_cases() {
+        for i in 0..case.objects.len() {
+            let compiled = case.judge_compiled(i);
+            assert_eq!(compiled, case.expected[i], "{} #{i}", case.label);
+            assert_eq!(
+                case.judge_compiled_bytes(i),
+                compiled,
+                "{} #{i}",
+                case.label
+            );
+        }
+        // Some of the rules run as Rust.
+        assert!(!case.compiled.compiled.is_empty(), "{}", case.label);
     }
 }

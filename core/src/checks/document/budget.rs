@@ -43,19 +43,26 @@ impl Default for Budget {
 impl Budget {
     /// Takes one evaluation: `false` (and from then on [`Budget::spent`]) when none is left;
     /// the first refusal is kept, not yet placed, for [`Budget::violation`].
+    // Inlined: generated code calls it at every `$ref`, and a call costs as much as the count
+    // (BENCHMARKS.md, "The speed items"); the refusal is out of line.
+    #[inline]
     pub fn take(&self) -> bool {
         match self.left.get() {
-            0 => {
-                if !self.spent.replace(true) {
-                    *self.refused.borrow_mut() = Some(refusal());
-                }
-                false
-            }
+            0 => self.exhausted(),
             n => {
                 self.left.set(n - 1);
                 true
             }
         }
+    }
+
+    /// [`Budget::take`] with none left: spends the budget, keeps the first refusal.
+    #[cold]
+    fn exhausted(&self) -> bool {
+        if !self.spent.replace(true) {
+            *self.refused.borrow_mut() = Some(refusal());
+        }
+        false
     }
 
     /// Takes `n` evaluations at once (a streamed verdict's count for one value): `false` (and
@@ -99,10 +106,18 @@ impl Budget {
 
     /// Gives the first refused evaluation its keyword location, if it has none yet: called by the
     /// keyword that holds the reference, the innermost one around it.
+    // Inlined: a verdict calls it wherever a check fails, failed branches of `anyOf`/`oneOf`
+    // included, and the budget is nearly never spent there.
+    #[inline]
     pub fn locate(&self, keyword: &str) {
-        if !self.spent.get() {
-            return;
+        if self.spent.get() {
+            self.locate_refused(keyword);
         }
+    }
+
+    /// [`Budget::locate`] once the budget is spent.
+    #[cold]
+    fn locate_refused(&self, keyword: &str) {
         if let Some(found) = self.refused.borrow_mut().as_mut()
             && found.keyword.is_empty()
         {
