@@ -155,10 +155,10 @@ fn every_verdict_equals_the_oracles() {
         tally.schemas += 1;
         for store_instances::Instance {
             file,
-            expected,
             value: instance,
         } in instances
         {
+            let expected = file.starts_with("test/");
             let report =
                 evaluate_document(&compiled.rules, &Plain::new(&instance), Explain::Failures);
             let ours = !report.report.failed();
