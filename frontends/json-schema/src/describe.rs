@@ -12,6 +12,8 @@ use validgen_core::interpret::DocumentReport;
 use validgen_core::ir::Violation;
 use validgen_core::model::{Instance, Tape};
 
+use crate::error::split_location;
+
 /// The last token of a JSON Pointer, unescaped (RFC 6901 §4).
 fn last_key(pointer: &str) -> String {
     let key = pointer.rsplit('/').next().unwrap_or_default();
@@ -63,9 +65,9 @@ fn describe_value<'a>(
         return text.clone();
     }
     let shown = value.map_or_else(|| "the value".to_owned(), quote);
-    let keyword_value = match v.keyword.split_once('#') {
-        Some((url, pointer)) => documents.get(url).and_then(|d| d.pointer(pointer)),
-        None => schema.pointer(&v.keyword),
+    let keyword_value = match split_location(&v.keyword) {
+        (Some(url), pointer) => documents.get(url).and_then(|d| d.pointer(pointer)),
+        (None, pointer) => schema.pointer(pointer),
     };
     let limit = keyword_value.map(Value::to_string).unwrap_or_default();
     match v.check {

@@ -37,6 +37,20 @@ impl fmt::Display for SchemaError {
 
 impl std::error::Error for SchemaError {}
 
+/// A keyword's (or schema object's) location split into the registry document it is in
+/// (`None`: the schema itself) and its JSON Pointer there. A location in the schema is a
+/// pointer (`""` or `/…`, which may hold a `#`, as a `patternProperties` pattern can), one in
+/// another document `<url>#<pointer>` (a URL never starts with `/`, nor holds a `#`).
+pub(crate) fn split_location(location: &str) -> (Option<&str>, &str) {
+    if location.is_empty() || location.starts_with('/') {
+        return (None, location);
+    }
+    match location.split_once('#') {
+        Some((url, pointer)) => (Some(url), pointer),
+        None => (None, location),
+    }
+}
+
 /// The JSON Pointer of `token` under `parent` (escaped as RFC 6901 requires).
 pub(crate) fn child(parent: &str, token: &str) -> String {
     let mut out = String::with_capacity(parent.len() + token.len() + 1);

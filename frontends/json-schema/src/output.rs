@@ -8,11 +8,14 @@
 use std::fmt;
 use std::str::FromStr;
 
+use fluent_uri::pct_enc::EString;
+use fluent_uri::pct_enc::encoder::Fragment;
 use serde_json::{Map, Value, json};
 
 use validgen_core::ir::Violation;
 
 use crate::annotate::AnnotationUnit;
+use crate::error::split_location;
 
 /// An output format (2020-12 core §12.4, with the names the `jsonschema` crate's `evaluate`
 /// and the specification's next draft use).
@@ -68,8 +71,9 @@ pub fn output(
 /// The output of a document's `violations` and, where it has none, its `annotations`
 /// ([`crate::annotate::collect`]) in `format`. `text` words each violation (its `error`:
 /// [`crate::describe`], or the violation's own `message`); `schema_uri` is the URI of the
-/// schema document (`absoluteKeywordLocation` is `<schema_uri>#<keyword pointer>`, or the
-/// keyword as it is when it names another document, `<url>#<pointer>`).
+/// schema document (`absoluteKeywordLocation` is `<schema_uri>#<keyword pointer>`, or
+/// `<url>#<pointer>` for a keyword of another document; the pointer percent-encoded as a URI
+/// fragment, RFC 6901 §6).
 ///
 /// `keywordLocation` is the keyword's JSON Pointer in its schema document: the IR holds `$ref`
 /// targets as definitions, so the path through the `$ref`s that reached a keyword (what
@@ -136,13 +140,14 @@ struct Unit {
 
 impl Unit {
     fn of(keyword: &str, instance: &str, detail: Detail, schema_uri: &str) -> Self {
-        let (pointer, absolute) = match keyword.split_once('#') {
-            Some((_, pointer)) => (pointer.to_owned(), keyword.to_owned()),
-            None => (keyword.to_owned(), format!("{schema_uri}#{keyword}")),
-        };
+        let (document, pointer) = split_location(keyword);
+        // The pointer as a URI fragment: RFC 6901 §6 percent-encodes what RFC 3986's
+        // `fragment` cannot hold (`#`, `%`, `^`, a space… of a property name or pattern).
+        let mut fragment = EString::<Fragment>::new();
+        fragment.encode_str::<Fragment>(pointer);
         Unit {
-            keyword: pointer,
-            absolute,
+            keyword: pointer.to_owned(),
+            absolute: format!("{}#{}", document.unwrap_or(schema_uri), fragment.as_str()),
             instance: instance.to_owned(),
             detail,
         }
@@ -286,6 +291,38 @@ mod tests {
             "/anyOf/0/type"
         );
         assert_eq!(tree["errors"][1]["keywordLocation"], "/anyOf0");
+    }
+
+    #[test]
+    fn a_pointer_is_percent_encoded_in_the_absolute_location_alone() {
+        // A `patternProperties` pattern holding `#` (as SchemaStore's Azure IoT Edge
+        // schemas' `^[^\\.\\$# ]+$`) is one token of the pointer, in either document.
+        let found = [
+            at("/x", "/patternProperties/^[^#% ]+$/type"),
+            at("/y", "https://x.test/b.json#/patternProperties/^a#/type"),
+        ];
+        let list = output(
+            &found,
+            |_| String::new(),
+            "file:///s.json",
+            OutputFormat::List,
+        );
+        assert_eq!(
+            list["errors"][0]["keywordLocation"],
+            "/patternProperties/^[^#% ]+$/type"
+        );
+        assert_eq!(
+            list["errors"][0]["absoluteKeywordLocation"],
+            "file:///s.json#/patternProperties/%5E%5B%5E%23%25%20%5D+$/type"
+        );
+        assert_eq!(
+            list["errors"][1]["keywordLocation"],
+            "/patternProperties/^a#/type"
+        );
+        assert_eq!(
+            list["errors"][1]["absoluteKeywordLocation"],
+            "https://x.test/b.json#/patternProperties/%5Ea%23/type"
+        );
     }
 
     #[test]

@@ -10,7 +10,7 @@ use serde_json::{Map, Value};
 use validgen_core::ir::{Check, Regex, RuleSet};
 
 use crate::Draft;
-use crate::error::child;
+use crate::error::{child, split_location};
 use crate::keywords::{Role, role};
 
 /// What a document's annotations are collected from: the root schema and each definition
@@ -387,9 +387,9 @@ impl<'r> Deriver<'r> {
 
     /// The schema object at `location`, if the documents hold it.
     fn object(&self, location: &str) -> Option<&'r Map<String, Value>> {
-        let (doc, pointer) = match location.split_once('#') {
-            Some((url, pointer)) => (self.documents.get(url)?, pointer),
-            None => (self.schema, location),
+        let (doc, pointer) = match split_location(location) {
+            (Some(url), pointer) => (self.documents.get(url)?, pointer),
+            (None, pointer) => (self.schema, pointer),
         };
         doc.pointer(pointer)?.as_object()
     }

@@ -12,7 +12,8 @@ use validgen_json_schema::annotate::AnnotationUnit;
 
 use crate::json_schema_annotation_suite::annotation_suite::decode;
 
-/// (instance location, schema object location, keyword).
+/// (instance location, schema object location, keyword); the location of an object in
+/// another document than the schema is `<url>#<pointer>`, as validgen writes it.
 pub(crate) type Key = (String, String, String);
 
 /// Annotations by [`Key`], names of evaluated properties sorted (an order neither side
@@ -23,46 +24,80 @@ pub(crate) type Annotations = BTreeMap<Key, Value>;
 pub(crate) fn ours(units: &[AnnotationUnit]) -> Annotations {
     let mut out = Annotations::new();
     for u in units {
-        add(&mut out, &u.instance, &u.keyword, &u.annotations);
+        // A pointer in the schema (which may hold a `#`), or `<url>#<pointer>`.
+        let (document, pointer) = match u.keyword.as_str() {
+            k if k.is_empty() || k.starts_with('/') => ("", k),
+            k => k.split_once('#').unwrap_or(("", k)),
+        };
+        add(&mut out, &u.instance, document, pointer, &u.annotations);
     }
     out
 }
 
-/// The oracle's annotations by key.
-pub(crate) fn theirs(evaluation: &jsonschema::Evaluation) -> Annotations {
+/// The oracle's annotations by key; `documents` maps the URI the oracle gives a document
+/// (its `$id`) to validgen's name for it (`""` for the schema, [`root`]; the URL it was
+/// registered under for another), where they differ.
+pub(crate) fn theirs(
+    evaluation: &jsonschema::Evaluation,
+    documents: &BTreeMap<String, String>,
+) -> Annotations {
     let mut out = Annotations::new();
     for e in evaluation.iter_annotations() {
-        let location = e
-            .absolute_keyword_location
-            .map_or(e.schema_location.to_owned(), |u| u.as_str().to_owned());
+        // The oracle's locations are URIs, their fragments percent-encoded.
+        let (document, pointer) = match e.absolute_keyword_location {
+            Some(uri) => {
+                let (document, fragment) =
+                    uri.as_str().split_once('#').unwrap_or((uri.as_str(), ""));
+                let document = documents.get(document).map_or(document, String::as_str);
+                (document.to_owned(), decode(fragment))
+            }
+            None => (String::new(), e.schema_location.to_owned()),
+        };
         add(
             &mut out,
             e.instance_location.as_str(),
-            &location,
+            &document,
+            &pointer,
             e.annotations.value(),
         );
     }
     out
 }
 
-fn add(out: &mut Annotations, instance: &str, location: &str, value: &Value) {
-    let pointer = location.rsplit_once('#').map_or(location, |(_, p)| p);
-    // The oracle's locations are URIs.
-    let pointer = decode(pointer);
+/// The URI the oracle gives `schema` (for [`theirs`]): its `$id` (draft-04: `id`), else
+/// `base`, the base URI it was built with (its default: `json-schema:///`).
+pub(crate) fn root(schema: &Value, base: &str) -> String {
+    ["$id", "id"]
+        .iter()
+        .find_map(|k| schema.get(k).and_then(Value::as_str))
+        .map_or(base, |id| id.trim_end_matches('#'))
+        .to_owned()
+}
+
+/// Adds the annotation `value` of the keyword or schema object at `pointer` in `document`
+/// (`""`: the schema).
+fn add(out: &mut Annotations, instance: &str, document: &str, pointer: &str, value: &Value) {
+    let located = |pointer: &str| match document {
+        "" => pointer.to_owned(),
+        url => format!("{url}#{pointer}"),
+    };
     match value {
         Value::Object(written) => {
             for (k, v) in written {
-                out.insert((instance.to_owned(), pointer.clone(), k.clone()), v.clone());
+                out.insert(
+                    (instance.to_owned(), located(pointer), k.clone()),
+                    v.clone(),
+                );
             }
         }
         other => {
-            let (object, keyword) = pointer.rsplit_once('/').unwrap_or(("", &pointer));
+            let (object, keyword) = pointer.rsplit_once('/').unwrap_or(("", pointer));
             let mut v = other.clone();
             if let Value::Array(list) = &mut v {
                 list.sort_by_key(Value::to_string);
             }
             out.insert(
-                (instance.to_owned(), object.to_owned(), keyword.to_owned()),
+                (instance.to_owned(), located(object), keyword.to_owned()),
                 v,
             );
         }

@@ -156,3 +156,46 @@ fn count_units(unit: &Value) -> usize {
         .and_then(Value::as_array)
         .map_or(0, |e| e.iter().map(count_units).sum())
 }
+
+/// A `patternProperties` pattern holding `#` (SchemaStore's Azure IoT Edge schemas'
+/// `^[^\.\$# ]+$`) is one token of a keyword's pointer: its schema object's annotations are
+/// collected, its keywords worded with their values, and the absolute location holds the
+/// pointer percent-encoded as a URI fragment (RFC 6901 §6).
+#[test]
+fn a_pattern_holding_a_hash_is_one_pointer_token() {
+    let schema = json!({"patternProperties": {"^[^#]+$": {"title": "T", "maximum": 3}}});
+    let compiled = compile(&schema, &Options::default()).expect("it compiles");
+    let annotating = compiled.annotating(&schema);
+    let uri = "file:///s.json";
+    let valid = compiled.output(
+        (&schema, &annotating),
+        &json!({"a": 1}),
+        uri,
+        OutputFormat::List,
+    );
+    let title = valid["annotations"]
+        .as_array()
+        .and_then(|units| {
+            units
+                .iter()
+                .find(|u| u["annotations"].get("title").is_some())
+        })
+        .unwrap_or_else(|| panic!("no title: {valid}"));
+    assert_eq!(title["keywordLocation"], "/patternProperties/^[^#]+$");
+    assert_eq!(
+        title["absoluteKeywordLocation"],
+        "file:///s.json#/patternProperties/%5E%5B%5E%23%5D+$"
+    );
+    let invalid = compiled.output(
+        (&schema, &annotating),
+        &json!({"a": 4}),
+        uri,
+        OutputFormat::List,
+    );
+    assert_eq!(
+        invalid["errors"][0]["keywordLocation"],
+        "/patternProperties/^[^#]+$/maximum"
+    );
+    let error = invalid["errors"][0]["error"].as_str().unwrap_or_default();
+    assert!(error.contains('3'), "{error}");
+}
