@@ -597,8 +597,19 @@ fn overlay_errors_and_refusals() {
             "{header}Expected to find only one overlay operation"
         ))
     );
-    let by = two_overlays(&first, &with(&["@overlay/match by=\"a\""]));
-    assert!(by.is_err_and(|e| e.starts_with(header) && e.contains("Unsupported @overlay/match")));
+    // `by=` runs as in a schema overlay: a function of the key and both values.
+    let by = two_overlays(&first, &with(&["@overlay/match by=lambda k, l, r: l == 1"]));
+    let Ok(Node::Map(items)) = by.map(|d| d.document.value) else {
+        panic!("by= matches")
+    };
+    assert_eq!(items.first().map(|i| &i.value), Some(&int(2)));
+    let missed = two_overlays(&first, &with(&["@overlay/match by=lambda k, l, r: l == 3"]));
+    assert_eq!(
+        missed,
+        Err(format!(
+            "{header}Expected number of matched nodes to be 1, but was 0"
+        ))
+    );
     let expects = two_overlays(&first, &with(&["@overlay/match expects=2"]));
     assert_eq!(
         expects,
