@@ -2,8 +2,7 @@
 
 use std::io::Write;
 
-use validgen_ytt::files::Files;
-use validgen_ytt::run::{Invocation, Outcome, run_with};
+use validgen_ytt::run::{Invocation, run_with};
 
 use validgen_ytt::files::Disk;
 

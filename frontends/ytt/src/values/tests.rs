@@ -644,3 +644,27 @@ fn a_null_document_takes_the_overlay() {
         Node::Map(vec![item(w(3), "a", int(1), &[])])
     );
 }
+
+#[test]
+fn removing_the_data_values_document_is_refused() {
+    let first = document(
+        "values.yml",
+        2,
+        &["@data/values"],
+        Node::Map(vec![item(pos("values.yml", 3), "a", int(1), &[])]),
+    );
+    let remove = document(
+        "values-2.yml",
+        2,
+        &["@data/values", "@overlay/remove"],
+        Node::Map(vec![item(pos("values-2.yml", 3), "a", int(2), &[])]),
+    );
+    // ytt 0.48 panics (exit 2) on the empty result.
+    assert_eq!(
+        two_overlays(&first, &remove),
+        Err("Overlaying data values (in following order: values.yml, values-2.yml): \
+             values-2.yml:2: unsupported: @overlay/remove on the data values document \
+             (ytt 0.48 panics)"
+            .to_owned())
+    );
+}
