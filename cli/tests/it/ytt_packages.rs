@@ -97,7 +97,10 @@ fn standard_input_is_named_stdin_yml() {
 /// leaks in): exit code, stdout and stderr byte for byte.
 #[test]
 fn environment_cases_through_the_binary() {
-    let cases: Vec<Case> = packages().into_iter().filter(|c| !c.env.is_empty()).collect();
+    let cases: Vec<Case> = packages()
+        .into_iter()
+        .filter(|c| !c.env.is_empty())
+        .collect();
     assert_eq!(cases.len(), 32);
     for case in &cases {
         let dir = tempfile::tempdir().expect("temp dir");

@@ -69,7 +69,10 @@ fn in_order<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<(String, Strin
         fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
             f.write_str("an object of names to string values")
         }
-        fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+        fn visit_map<A: serde::de::MapAccess<'de>>(
+            self,
+            mut map: A,
+        ) -> Result<Self::Value, A::Error> {
             let mut pairs = Vec::new();
             while let Some(pair) = map.next_entry()? {
                 pairs.push(pair);

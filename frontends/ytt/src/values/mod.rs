@@ -222,19 +222,15 @@ pub fn final_values(
         type_and_check(values, schema.schema, &texts).map_err(&fail)?;
     }
     for (document, mode, quoted) in steps {
-        match quoted {
-            Some(source) => {
-                // ytt's position of a key-value argument carries the whole argument (a
-                // file's text), line breaks included, as its line 1.
-                texts.set_whole(source.name, source.text);
-                if source.kind == SourceKind::KeyValue {
-                    // A YAML value's nodes are at lines of the unnamed file, its text the
-                    // value.
-                    let value = source.text.split_once('=').map_or("", |(_, v)| v);
-                    texts.set("", value);
-                }
+        if let Some(source) = quoted {
+            // ytt's position of a key-value argument carries the whole argument (a file's
+            // text), line breaks included, as its line 1.
+            texts.set_whole(source.name, source.text);
+            if source.kind == SourceKind::KeyValue {
+                // A YAML value's nodes are at lines of the unnamed file, its text the value.
+                let value = source.text.split_once('=').map_or("", |(_, v)| v);
+                texts.set("", value);
             }
-            None => {}
         }
         match values.as_mut() {
             None => values = Some(document.clone()),

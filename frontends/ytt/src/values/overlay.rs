@@ -47,8 +47,9 @@ pub(super) fn apply_document(
             OverlayError::Ytt(text) => text,
             OverlayError::Unsupported(pos, what) => format!("{pos}: unsupported: {what}"),
         }),
-        Mode::Plain => plain_document(left, right)
-            .map_err(|e| format!("Document on line {}: {e}", right.pos)),
+        Mode::Plain => {
+            plain_document(left, right).map_err(|e| format!("Document on line {}: {e}", right.pos))
+        }
     }
 }
 

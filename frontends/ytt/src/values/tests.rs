@@ -662,9 +662,11 @@ fn removing_the_data_values_document_is_refused() {
     // ytt 0.48 panics (exit 2) on the empty result.
     assert_eq!(
         two_overlays(&first, &remove),
-        Err("Overlaying data values (in following order: values.yml, values-2.yml): \
+        Err(
+            "Overlaying data values (in following order: values.yml, values-2.yml): \
              values-2.yml:2: unsupported: @overlay/remove on the data values document \
              (ytt 0.48 panics)"
-            .to_owned())
+                .to_owned()
+        )
     );
 }
