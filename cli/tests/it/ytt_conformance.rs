@@ -7,14 +7,13 @@ use crate::recorded;
 
 use std::collections::BTreeMap;
 
-use clap::Parser;
 use recorded::{Case, cases};
-use validgen_cli::cli::{Cli, Command};
 use validgen_cli::ytt::invocation_of;
 use validgen_ytt::run::{Outcome, run_with};
 
 fn run(case: &Case) -> Outcome {
-    let invocation = invocation_of(&case.args).unwrap_or_else(|e| panic!("{}: {e}", case.id));
+    let invocation =
+        invocation_of(&case.args, &case.env).unwrap_or_else(|e| panic!("{}: {e}", case.id));
     let read = |name: &str| {
         case.files
             .iter()
@@ -97,19 +96,14 @@ fn every_recorded_case_conforms() {
 
 /// `validgen ytt` on an in-memory schema and values file.
 fn ytt(args: &[&str], schema: &str, values: &str) -> Outcome {
-    let argv = ["validgen", "ytt"]
-        .iter()
-        .chain(args)
-        .map(|s| (*s).to_owned());
-    let Command::Ytt(args) = Cli::try_parse_from(argv).expect("flags").command else {
-        panic!("not the ytt command")
-    };
+    let args: Vec<String> = args.iter().map(|s| (*s).to_owned()).collect();
+    let invocation = invocation_of(&args, &[]).expect("flags");
     let read = |name: &str| match name {
         "schema.yml" => Ok(schema.to_owned()),
         "values.yml" => Ok(values.to_owned()),
         _ => Err(format!("no file {name}")),
     };
-    validgen_cli::ytt::outcome(&args, &read)
+    run_with(&invocation, &read, None)
 }
 
 #[test]

@@ -90,8 +90,9 @@ pub(crate) fn apply(file: &mut Loaded, stars: StarFiles<'_>, schema: bool) -> Ve
     visible.extend(own_names);
     for annotation in all.iter().filter(|a| !a.name.is_empty()) {
         let line = annotation.pos.line;
-        // A schema overlay's `@overlay/...` annotations may call `@ytt:overlay`'s matchers.
-        let overlay_ok = schema && annotation.name.starts_with("overlay/");
+        // `@overlay/...` annotations (of schema overlays and data values) may call
+        // `@ytt:overlay`'s matchers.
+        let overlay_ok = annotation.name.starts_with("overlay/");
         if let Some(module) = modules
             .iter()
             .filter(|m| !(overlay_ok && **m == "overlay"))

@@ -338,22 +338,34 @@ pub(crate) fn read_inputs(invocation: &Invocation, files: &dyn Files) -> Result<
                 .is_some_and(|f| has_document(f, "data/values"))
         })
         .collect();
+    let mut names: Vec<&str> = values_files
+        .iter()
+        .filter_map(|&j| templates.get(j).map(|f| f.name.as_str()))
+        .collect();
+    if !plain.is_empty() || !key_values.is_empty() {
+        names.push("additional data values");
+    }
+    let header = format!(
+        "Overlaying data values (in following order: {}):",
+        names.join(", ")
+    );
     for (n, &i) in values_files.iter().enumerate() {
-        if let Some(file) = templates.get_mut(i) {
-            repeated_keys(file, schema_files.len() + n).map_err(|text| {
-                let mut names: Vec<&str> = values_files
-                    .iter()
-                    .filter_map(|&j| templates.get(j).map(|f| f.name.as_str()))
-                    .collect();
-                let more = !plain.is_empty() || !key_values.is_empty();
-                if more {
-                    names.push("additional data values");
-                }
-                Stop::Values(format!(
-                    "Overlaying data values (in following order: {}):\n{text}",
-                    names.join(", ")
-                ))
-            })?;
+        let Some(file) = templates.get_mut(i) else {
+            continue;
+        };
+        repeated_keys(file, schema_files.len() + n)
+            .map_err(|text| Stop::Values(format!("{header}\n{text}")))?;
+        // ytt evaluates the file's `@overlay/...` arguments when it templates the file
+        // (`overlay` only where the file loads `@ytt:overlay`).
+        if let Err(BuildError::Arguments { annotation, error }) =
+            schema::overlay_arguments(&file.documents)
+        {
+            return Err(Stop::Values(templating(
+                &header,
+                &[&*file],
+                &annotation.pos,
+                &error,
+            )));
         }
     }
     Ok(Inputs {

@@ -19,6 +19,10 @@ pub struct Case {
     pub files: Vec<File>,
     /// ytt's arguments.
     pub args: Vec<String>,
+    /// The whole environment of the run, in order (`env`, a JSON object of names to values;
+    /// none when absent): what `--data-values-env` prefixes read.
+    #[serde(default, deserialize_with = "in_order")]
+    pub env: Vec<(String, String)>,
     /// What ytt did.
     pub expected: Expected,
 }
@@ -55,6 +59,28 @@ pub fn cases() -> Vec<Case> {
 /// (`build/config/services/schema.dns.yaml`) and `args` may name folders.
 pub fn packages() -> Vec<Case> {
     parse(PACKAGES)
+}
+
+/// A JSON object of strings as its pairs, in the order written (the order ytt read them in).
+fn in_order<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<(String, String)>, D::Error> {
+    struct Pairs;
+    impl<'de> serde::de::Visitor<'de> for Pairs {
+        type Value = Vec<(String, String)>;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("an object of names to string values")
+        }
+        fn visit_map<A: serde::de::MapAccess<'de>>(
+            self,
+            mut map: A,
+        ) -> Result<Self::Value, A::Error> {
+            let mut pairs = Vec::new();
+            while let Some(pair) = map.next_entry()? {
+                pairs.push(pair);
+            }
+            Ok(pairs)
+        }
+    }
+    d.deserialize_map(Pairs)
 }
 
 fn parse(lines: &str) -> Vec<Case> {

@@ -7,7 +7,7 @@ mod args;
 mod build;
 mod check;
 mod model;
-mod overlay;
+pub(crate) mod overlay;
 mod report;
 
 pub use check::{assign, check, check_value, kind_name, node_type_name, scalar_type_name};
@@ -319,6 +319,28 @@ fn overlay_module(set: &DocumentSet) -> Option<&'static str> {
         .iter()
         .filter(|a| a.name.is_empty())
         .find_map(|a| standard_load(&a.args).filter(|m| *m == "overlay"))
+}
+
+/// Evaluates the arguments of every `@overlay/...` annotation of the data-values file `set`
+/// in file order, as ytt evaluates them when it templates the file: `overlay` is known only
+/// where the file loads `@ytt:overlay` under that name.
+///
+/// # Errors
+/// The first annotation whose arguments do not evaluate ([`BuildError::Arguments`]).
+pub(crate) fn overlay_arguments(set: &DocumentSet) -> Result<(), BuildError> {
+    let module = overlay_module(set);
+    for annotation in crate::annotations::all(set) {
+        if !annotation.name.starts_with("overlay/") {
+            continue;
+        }
+        if let Err(error) = evaluate_overlay_arguments(&annotation.args, module) {
+            return Err(BuildError::Arguments {
+                annotation: Box::new(annotation),
+                error: Box::new(error),
+            });
+        }
+    }
+    Ok(())
 }
 
 /// Evaluates every annotation's arguments in file order (a node's, then its children's): the

@@ -7,9 +7,8 @@
 //! report (`pkg/schema/error.go`).
 //!
 //! - [`final_values`]: the computation and its error texts;
-//! - `ops`: the overlay operations a document states (its `@overlay/...` annotations, or a
-//!   plain merge's implied ones);
-//! - `overlay`: applying one document over the data values;
+//! - `overlay`: applying one document over the data values (ytt's overlay, as schema
+//!   documents are overlaid, or the plain merge);
 //! - `typecheck`: typing against the schema (defaults filled) and checking;
 //! - `report`: the type-error report; `multiline`: the command's line breaking;
 //! - `assertions`: the `@assert/validate` annotations that survive (the schema's validations
@@ -20,7 +19,6 @@ mod assertions;
 mod gofmt;
 mod keys;
 pub(crate) mod multiline;
-mod ops;
 mod overlay;
 mod report;
 mod typecheck;
@@ -32,7 +30,7 @@ use std::fmt;
 
 use super::annotations::{Annotation, annotations};
 use super::schema::Schema;
-use ops::Mode;
+use overlay::Mode;
 use report::Texts;
 use validgen_gotext::yaml::{Comment, Document, DocumentSet, Node, Pos, Scalar};
 
@@ -148,8 +146,8 @@ pub const MAX_DEPTH: usize = 512;
 /// values.yml, additional data values): `, a `-f` file with a document that is not data
 /// values, an overlay error (`Document on line values.yml:1:` / `Map item (key 'app') on line
 /// values.yml:1:` / `Expected map, but was string`), or the type-error report of the first
-/// step that has any (`One or more data values were invalid`); an annotation this module does
-/// not evaluate (`@overlay/match by=`, `@overlay/assert`, ...) is refused with its own text.
+/// step that has any (`One or more data values were invalid`); an overlay validgen does not
+/// compute (`@overlay/remove` on the document) is refused with its own text.
 pub fn final_values(
     schema: Option<&SchemaFile<'_>>,
     sources: &[Source<'_>],
@@ -224,17 +222,15 @@ pub fn final_values(
         type_and_check(values, schema.schema, &texts).map_err(&fail)?;
     }
     for (document, mode, quoted) in steps {
-        match quoted {
-            Some(source) if source.kind == SourceKind::KeyValueFile => {
-                texts.set_whole(source.name, source.text);
-            }
-            Some(source) => {
-                texts.set(source.name, source.text);
+        if let Some(source) = quoted {
+            // ytt's position of a key-value argument carries the whole argument (a file's
+            // text), line breaks included, as its line 1.
+            texts.set_whole(source.name, source.text);
+            if source.kind == SourceKind::KeyValue {
                 // A YAML value's nodes are at lines of the unnamed file, its text the value.
                 let value = source.text.split_once('=').map_or("", |(_, v)| v);
                 texts.set("", value);
             }
-            None => {}
         }
         match values.as_mut() {
             None => values = Some(document.clone()),

@@ -33,14 +33,16 @@ impl<'a> Texts<'a> {
         }
     }
 
-    /// Takes `text` as the text of the file `name` from now on (the key-value arguments share
-    /// one name each, `(data-value arg)`, and each quotes its own line).
+    /// Takes `text` as the text of the file `name` from now on (the unnamed file of a YAML
+    /// key-value argument's value).
     pub fn set(&mut self, name: &str, text: &'a str) {
         self.files.insert(name.to_owned(), text);
     }
 
-    /// Takes `text` as the whole line 1 of the file `name` (a `--data-value-file`'s text,
-    /// which ytt's position carries as its line).
+    /// Takes `text` as the whole line 1 of the file `name` from now on (a key-value
+    /// argument, `-v a=b` or an environment variable's `PREFIX_a=b`, or a
+    /// `--data-value-file`'s text, which ytt's position carries as its line; the arguments
+    /// of one flag share one name, `(data-value arg)`).
     pub fn set_whole(&mut self, name: &str, text: &'a str) {
         self.wholes.insert(name.to_owned(), text);
     }

@@ -597,8 +597,19 @@ fn overlay_errors_and_refusals() {
             "{header}Expected to find only one overlay operation"
         ))
     );
-    let by = two_overlays(&first, &with(&["@overlay/match by=\"a\""]));
-    assert!(by.is_err_and(|e| e.starts_with(header) && e.contains("Unsupported @overlay/match")));
+    // `by=` runs as in a schema overlay: a function of the key and both values.
+    let by = two_overlays(&first, &with(&["@overlay/match by=lambda k, l, r: l == 1"]));
+    let Ok(Node::Map(items)) = by.map(|d| d.document.value) else {
+        panic!("by= matches")
+    };
+    assert_eq!(items.first().map(|i| &i.value), Some(&int(2)));
+    let missed = two_overlays(&first, &with(&["@overlay/match by=lambda k, l, r: l == 3"]));
+    assert_eq!(
+        missed,
+        Err(format!(
+            "{header}Expected number of matched nodes to be 1, but was 0"
+        ))
+    );
     let expects = two_overlays(&first, &with(&["@overlay/match expects=2"]));
     assert_eq!(
         expects,
@@ -631,5 +642,31 @@ fn a_null_document_takes_the_overlay() {
     assert_eq!(
         document.value,
         Node::Map(vec![item(w(3), "a", int(1), &[])])
+    );
+}
+
+#[test]
+fn removing_the_data_values_document_is_refused() {
+    let first = document(
+        "values.yml",
+        2,
+        &["@data/values"],
+        Node::Map(vec![item(pos("values.yml", 3), "a", int(1), &[])]),
+    );
+    let remove = document(
+        "values-2.yml",
+        2,
+        &["@data/values", "@overlay/remove"],
+        Node::Map(vec![item(pos("values-2.yml", 3), "a", int(2), &[])]),
+    );
+    // ytt 0.48 panics (exit 2) on the empty result.
+    assert_eq!(
+        two_overlays(&first, &remove),
+        Err(
+            "Overlaying data values (in following order: values.yml, values-2.yml): \
+             values-2.yml:2: unsupported: @overlay/remove on the data values document \
+             (ytt 0.48 panics)"
+                .to_owned()
+        )
     );
 }

@@ -29,7 +29,10 @@ def tree(folder, keep=lambda name: True):
     return sorted(out, key=lambda f: f["name"])
 
 
-def run(files, args):
+def run(files, args, env=None):
+    """ytt's outcome; with `env` (name -> value, in order), run as `env -i NAME=value... ytt`
+    so that those variables, in that order, are its whole environment."""
+    prefix = [] if env is None else ["env", "-i"] + [f"{k}={v}" for k, v in env.items()]
     with tempfile.TemporaryDirectory() as d:
         for f in files:
             path = os.path.join(d, f["name"])
@@ -37,7 +40,7 @@ def run(files, args):
             with open(path, "w", encoding="utf-8") as out:
                 out.write(f["text"])
         p = subprocess.run(
-            [YTT] + args, cwd=d, stdin=subprocess.DEVNULL, capture_output=True, check=False
+            prefix + [YTT] + args, cwd=d, stdin=subprocess.DEVNULL, capture_output=True, check=False
         )
         return {
             "exit_code": p.returncode,
@@ -46,16 +49,18 @@ def run(files, args):
         }
 
 
-def case(cid, group, description, files, args):
-    first, second = run(files, args), run(files, args)
+def case(cid, group, description, files, args, env=None):
+    first, second = run(files, args, env), run(files, args, env)
     out = {
         "id": cid,
         "group": group,
         "description": description,
         "files": files,
         "args": args,
-        "expected": first,
     }
+    if env is not None:
+        out["env"] = env
+    out["expected"] = first
     if first != second:
         out["nondeterministic"] = True
     print(json.dumps(out, ensure_ascii=False))

@@ -6,7 +6,9 @@
 //! items its `@overlay/match` finds (by key for map items, `by=` for array items, which
 //! without `@overlay/match` are appended) in the numbers `expects=`/`missing_ok=`/`when=` allow
 //! (or an ancestor's `@overlay/match-child-defaults`). Functions (`by=`, `via=`, `expects=`)
-//! run in the Starlark interpreter ([`call`]).
+//! run in the Starlark interpreter ([`call`]). The `-f` `#@data/values` documents are
+//! overlaid on the data values by the same code ([`merge_data_values`]), as ytt 0.48
+//! `DataValuesPreProcessing.overlay` runs the same `overlay.Op`.
 
 mod array;
 mod call;
@@ -19,7 +21,7 @@ use super::check::scalar_as_s;
 use crate::annotations::annotations;
 use crate::starlark::{OverlayValue, evaluate_overlay_arguments};
 use matching::{Expects, child_defaults, read_match};
-use validgen_gotext::yaml::{Comment, Document, MapItem, Node, Pos};
+use validgen_gotext::yaml::{Comment, Document, MapItem, Node, Pos, Scalar};
 
 /// Why two schema documents do not merge.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -86,16 +88,40 @@ fn kwargs(comments: &[Comment], name: &str) -> Result<Kwargs, OverlayError> {
         .map_err(|e| OverlayError::Unsupported(annotation.pos.clone(), e.message))
 }
 
+/// What the overlaid documents are: what a document-level operation other than merge, replace
+/// and assert does differs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Target {
+    /// Schema documents: each must be left exactly once.
+    Schema,
+    /// The data values: ytt keeps the first document of the result.
+    DataValues,
+}
+
 /// `right` applied to `left` (both schema documents).
 ///
 /// # Errors
 /// ytt's overlay error, or validgen's refusal of an overlay it does not compute.
 pub(crate) fn merge(left: &mut Document, right: &Document) -> Result<(), OverlayError> {
-    document(left, right).map_err(|e| e.within(&format!("Document on line {}", right.pos)))
+    document(left, right, Target::Schema)
+        .map_err(|e| e.within(&format!("Document on line {}", right.pos)))
+}
+
+/// The `#@data/values` document `right` applied to the data values `left` (ytt 0.48
+/// `DataValuesPreProcessing.overlay`: the same overlay, the first document of the result
+/// kept). `@overlay/append` on the document adds one after the data values, which are left
+/// as they were; `@overlay/insert before=True` puts the new one first, which becomes the data
+/// values; `@overlay/remove` is refused (ytt 0.48 panics, exit 2, on the empty result).
+///
+/// # Errors
+/// As [`merge`].
+pub(crate) fn merge_data_values(left: &mut Document, right: &Document) -> Result<(), OverlayError> {
+    document(left, right, Target::DataValues)
+        .map_err(|e| e.within(&format!("Document on line {}", right.pos)))
 }
 
 /// One document over the one before (`document.go`, matched exactly: `ExactMatch`).
-fn document(left: &mut Document, right: &Document) -> Result<(), OverlayError> {
+fn document(left: &mut Document, right: &Document, target: Target) -> Result<(), OverlayError> {
     let op = which_op(&right.comments)?;
     let none = Expects::default();
     let children = match op {
@@ -108,14 +134,22 @@ fn document(left: &mut Document, right: &Document) -> Result<(), OverlayError> {
     // Exactly the one document before (`ExactMatch`).
     let at = [left.pos.clone()];
     let unsupported = |what: &str| {
+        let on = match target {
+            Target::Schema => "a schema document",
+            Target::DataValues => "the data values document (ytt 0.48 panics)",
+        };
         Err(OverlayError::Unsupported(
             right.pos.clone(),
-            format!("@overlay/{what} on a schema document"),
+            format!("@overlay/{what} on {on}"),
         ))
     };
     match op {
         "merge" => {
-            if found.expects.check(&at)? && apply(&mut left.value, &right.value, &children)? {
+            // An empty document is replaced (`mergeDocument` applies only to a value).
+            if found.expects.check(&at)?
+                && (matches!(left.value, Node::Scalar(Scalar::Null))
+                    || apply(&mut left.value, &right.value, &children)?)
+            {
                 left.value = right.value.clone();
             }
         }
@@ -134,6 +168,18 @@ fn document(left: &mut Document, right: &Document) -> Result<(), OverlayError> {
             if found.expects.check(&at)? {
                 assert.check(&left.value, &right.value)?;
                 apply(&mut left.value, &right.value, &children)?;
+            }
+        }
+        // `appendDocument` matches nothing: the new document goes after the data values.
+        "append" if target == Target::DataValues => {}
+        "insert" if target == Target::DataValues => {
+            let insert = via::Insert::of(&right.comments)?;
+            if found.expects.check(&at)? && insert.before {
+                let value = insert.value(&left.value, &right.value)?;
+                *left = Document {
+                    value,
+                    ..right.clone()
+                };
             }
         }
         other => return unsupported(other),
