@@ -242,7 +242,16 @@ proptest! {
         let again = again.unwrap_or_else(|_| unreachable!());
         if !suffix_dropped(&q) {
             prop_assert_eq!(again.cmp_value(&q), Ordering::Equal, "{} -> {}", s.text, canonical);
-            prop_assert_eq!(again.canonical(), canonical.clone(), "{}: not idempotent", s.text);
+            let twice = again.canonical();
+            if q.format() == Format::BinarySI && canonical.ends_with(|c: char| c.is_ascii_digit()) {
+                // Go writes a binary-SI amount that is no whole number of a binary suffix as
+                // plain digits (quantity.go `CanonicalizeBytes`), which read back as decimal
+                // SI ("687.5Ki" -> "704000" -> "704k"): the second reading is the fixed point.
+                let thrice = Quantity::parse(&twice).ok().map(|t| t.canonical());
+                prop_assert_eq!(thrice, Some(twice.clone()), "{}: not idempotent", s.text);
+            } else {
+                prop_assert_eq!(twice, canonical.clone(), "{}: not idempotent", s.text);
+            }
         }
         prop_assert_eq!(q.to_string(), canonical);
     }
@@ -322,4 +331,14 @@ fn quantity_model_sanity() {
     );
     assert_eq!(plain(-16106127360, -1), "-1610612736");
     assert_eq!(plain(5, -10), "0.0000000005");
+}
+
+/// A binary-SI amount that is no whole number of `Ki` is written as plain digits, which read
+/// back as decimal SI (as quantity.go `CanonicalizeBytes`; the case
+/// `quantity_canonical_reads_back` found).
+#[test]
+fn binary_si_written_as_digits_reads_back_as_decimal_si() {
+    let canonical = |s: &str| Quantity::parse(s).ok().map(|q| q.canonical());
+    assert_eq!(canonical("687.5Ki").as_deref(), Some("704000"));
+    assert_eq!(canonical("704000").as_deref(), Some("704k"));
 }
