@@ -32,24 +32,50 @@ pub(crate) fn logical(text: &str) -> Vec<(usize, String)> {
     out
 }
 
+/// Where a scan of Starlark text stands with string literals: inside one (its quote), just
+/// after a backslash there.
+#[derive(Debug, Default)]
+pub(crate) struct Quotes {
+    quote: Option<char>,
+    escaped: bool,
+}
+
+impl Quotes {
+    /// Reads `c` if the scan is inside a string literal (its closing quote included): whether
+    /// it was.
+    pub(crate) fn inside(&mut self, c: char) -> bool {
+        let Some(q) = self.quote else {
+            return false;
+        };
+        if self.escaped {
+            self.escaped = false;
+        } else if c == '\\' {
+            self.escaped = true;
+        } else if c == q {
+            self.quote = None;
+        }
+        true
+    }
+
+    /// Whether `c`, outside a string literal, opens one.
+    pub(crate) fn open(&mut self, c: char) -> bool {
+        let opens = c == '"' || c == '\'';
+        if opens {
+            self.quote = Some(c);
+        }
+        opens
+    }
+}
+
 /// A physical line without its comment, and the brackets it opens and closes outside strings.
 fn scan(line: &str) -> (&str, usize, usize) {
     let (mut opened, mut closed) = (0usize, 0usize);
-    let mut quote: Option<char> = None;
-    let mut escaped = false;
+    let mut quotes = Quotes::default();
     for (at, c) in line.char_indices() {
-        if let Some(q) = quote {
-            if escaped {
-                escaped = false;
-            } else if c == '\\' {
-                escaped = true;
-            } else if c == q {
-                quote = None;
-            }
+        if quotes.inside(c) || quotes.open(c) {
             continue;
         }
         match c {
-            '"' | '\'' => quote = Some(c),
             '#' => return (line.get(..at).unwrap_or(line), opened, closed),
             '(' | '[' | '{' => opened += 1,
             ')' | ']' | '}' => closed += 1,

@@ -32,17 +32,9 @@ pub fn standard_load(code: &str) -> Option<&'static str> {
 /// Whether the Starlark text `code` uses the name `name` (outside string literals).
 pub fn mentions(code: &str, name: &str) -> bool {
     let mut word = String::new();
-    let mut quote: Option<char> = None;
-    let mut escaped = false;
+    let mut quotes = super::lines::Quotes::default();
     for c in code.chars().chain(std::iter::once(' ')) {
-        if let Some(q) = quote {
-            if escaped {
-                escaped = false;
-            } else if c == '\\' {
-                escaped = true;
-            } else if c == q {
-                quote = None;
-            }
+        if quotes.inside(c) {
             continue;
         }
         if c.is_alphanumeric() || c == '_' {
@@ -53,9 +45,7 @@ pub fn mentions(code: &str, name: &str) -> bool {
             return true;
         }
         word.clear();
-        if c == '"' || c == '\'' {
-            quote = Some(c);
-        }
+        quotes.open(c);
     }
     false
 }
