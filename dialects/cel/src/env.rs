@@ -32,6 +32,8 @@ pub fn context(q: Quantities) -> Context<'static> {
         go_quantity(&mut ctx);
     }
     go_matches(&mut ctx);
+    crate::macros::register(&mut ctx);
+    ctx.add_function(crate::parse::OPTIONAL_SELECT, crate::parse::optional_select);
     ctx.add_function("size", size);
     ctx.add_function("dyn", dyn_);
     ctx.add_function("duration", |s: Arc<String>| -> ResolveResult {
@@ -84,7 +86,8 @@ pub fn error_text(e: &ExecutionError) -> String {
         ExecutionError::NoSuchKey(key) => format!("no such key: {key}"),
         ExecutionError::NoSuchOverload => "no such overload".to_owned(),
         ExecutionError::FunctionError { function, message }
-            if function == "duration" && message == DURATION_CONVERSION =>
+            if function == "duration" && message == DURATION_CONVERSION
+                || crate::macros::ERRORS_AS_CEL_GO.contains(&function.as_str()) =>
         {
             message.clone()
         }

@@ -631,6 +631,19 @@ impl Coster<'_> {
                 };
                 allocating(factor, size.mul(size))
             }
+            // `sortBy`'s expansion: sorting by the list of keys (`estimateListSortBy`).
+            "@sortByAssociatedKeys" if args.len() == 1 => {
+                let keys = &args[0];
+                let size = self.node_size(keys);
+                let strings =
+                    matches!(&keys.ty, Type::List(e) if matches!(**e, Type::String | Type::Bytes));
+                let factor = if strings {
+                    2.0 + STRING_TRAVERSAL
+                } else {
+                    2.0
+                };
+                allocating(factor, size.mul(size))
+            }
             "url" | "jsonpatch.escapeKey" => {
                 let s = arg(0)?;
                 (traversal(s), Some(s))

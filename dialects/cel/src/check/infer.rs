@@ -9,7 +9,6 @@ use std::collections::HashMap;
 use kube_cel::cel::common::ast::{EntryExpr, Expr, IdedExpr, LiteralValue};
 
 use super::decl::DeclKind;
-use super::literals::visit;
 use super::overloads::{self, Overload, Pattern};
 use super::types::Type;
 
@@ -25,9 +24,8 @@ pub(crate) struct Inferred {
     pub qualified: HashMap<u64, String>,
     /// The errors: the node's id and cel-go's message.
     pub errors: Vec<(u64, String)>,
-    /// Whether some node could not be typed as cel-go types it (a macro of the API server's
-    /// environment that cel 0.13's parser leaves a call, a protobuf message literal): its
-    /// `dyn` is not cel-go's.
+    /// Whether some node could not be typed as cel-go types it (a protobuf message literal):
+    /// its `dyn` is not cel-go's.
     pub uncertain: bool,
     /// The declared variables the expression reads (cel-go's reference map).
     pub referenced: Vec<String>,
@@ -141,14 +139,6 @@ impl Checker {
                 if s.test { Type::Bool } else { t }
             }
             Expr::Call(c) => {
-                if unexpanded_macro(&c.func_name, c.target.is_some(), c.args.len()) {
-                    self.out.uncertain = true;
-                    if let Some(target) = c.target.as_deref() {
-                        self.check(target);
-                    }
-                    self.read_in_macro(&c.args);
-                    return Type::Dyn;
-                }
                 if let Some(target) = c.target.as_deref()
                     && let Expr::Ident(ns) = &target.expr
                     && self.var(ns).is_none()
@@ -163,6 +153,12 @@ impl Checker {
                         return t;
                     }
                 }
+                if c.func_name == "_?._"
+                    && c.target.is_none()
+                    && let [operand, field] = c.args.as_slice()
+                {
+                    return self.optional_select(e.id, operand, field);
+                }
                 if matches!(c.func_name.as_str(), "_&&_" | "_||_") && c.target.is_none() {
                     return self.logical(e.id, &c.func_name, &c.args);
                 }
@@ -174,8 +170,16 @@ impl Checker {
                 self.call(e.id, &c.func_name, target.as_ref(), &args)
             }
             Expr::List(l) => {
-                let elems: Vec<(u64, Type)> =
-                    l.elements.iter().map(|x| (x.id, self.check(x))).collect();
+                let mut elems = Vec::with_capacity(l.elements.len());
+                for (i, x) in l.elements.iter().enumerate() {
+                    let t = self.check(x);
+                    let t = if l.optional_indices.contains(&i) {
+                        self.unwrap_optional(e.id, t)
+                    } else {
+                        t
+                    };
+                    elems.push((x.id, t));
+                }
                 Type::List(Box::new(self.homogeneous(elems, true)))
             }
             Expr::Map(m) => {
@@ -184,7 +188,13 @@ impl Checker {
                     match &entry.expr {
                         EntryExpr::MapEntry(m) => {
                             keys.push((m.key.id, self.check(&m.key)));
-                            values.push((m.value.id, self.check(&m.value)));
+                            let t = self.check(&m.value);
+                            let t = if m.optional {
+                                self.unwrap_optional(m.value.id, t)
+                            } else {
+                                t
+                            };
+                            values.push((m.value.id, t));
                         }
                         EntryExpr::StructField(f) => {
                             self.check(&f.value);
@@ -205,23 +215,27 @@ impl Checker {
             }
             Expr::Comprehension(c) => {
                 let range = self.check(&c.iter_range);
-                let item = match &range {
-                    Type::List(e) => (**e).clone(),
-                    Type::Map(k, _) => (**k).clone(),
-                    t if t.is_dyn() => Type::Dyn,
-                    t => self.error(
+                // With two variables (cel-go's two-variable comprehensions): a list's index
+                // and element, a map's key and value.
+                let two = c.iter_var2.is_some();
+                let (item, second) = match &range {
+                    Type::List(e) if two => (Type::Int, (**e).clone()),
+                    Type::List(e) => ((**e).clone(), Type::Dyn),
+                    Type::Map(k, v) => ((**k).clone(), (**v).clone()),
+                    t if t.is_dyn() => (Type::Dyn, Type::Dyn),
+                    t => (self.error(
                         c.iter_range.id,
                         format!(
                             "expression of type '{t}' cannot be range of a comprehension (must be list, map, or dynamic)"
                         ),
-                    ),
+                    ), Type::Dyn),
                 };
                 let init = self.check(&c.accu_init);
                 let empty = empty_aggregate(&c.accu_init);
                 self.scope.push((c.accu_var.clone(), init.clone()));
                 self.scope.push((c.iter_var.clone(), item));
-                if let Some(second) = &c.iter_var2 {
-                    self.scope.push((second.clone(), Type::Dyn));
+                if let Some(name) = &c.iter_var2 {
+                    self.scope.push((name.clone(), second));
                 }
                 self.check(&c.loop_cond);
                 let step = self.check(&c.loop_step);
@@ -262,33 +276,6 @@ impl Checker {
         t
     }
 
-    /// The declared variables read in the arguments of a macro the checker does not expand
-    /// (its first arguments name its own variables, which hide declared ones).
-    fn read_in_macro(&mut self, args: &[IdedExpr]) {
-        let own: Vec<&str> = args
-            .iter()
-            .filter_map(|a| match &a.expr {
-                Expr::Ident(n) => Some(n.as_str()),
-                _ => None,
-            })
-            .collect();
-        let declared: Vec<String> = self.scope[..self.declared]
-            .iter()
-            .map(|(n, _)| n.clone())
-            .filter(|n| !own.contains(&n.as_str()))
-            .collect();
-        for a in args {
-            visit(a, &mut |node| {
-                if let Expr::Ident(n) = &node.expr
-                    && declared.contains(n)
-                    && !self.out.referenced.contains(n)
-                {
-                    self.out.referenced.push(n.clone());
-                }
-            });
-        }
-    }
-
     /// The element type of a list or map literal's elements (by id), which must agree: the
     /// API server's environment has homogeneous aggregate literals (apiserver
     /// `pkg/cel/environment/base.go`), so an element of another type than the first is
@@ -310,6 +297,38 @@ impl Checker {
             joined = joined.join(&t);
         }
         joined
+    }
+
+    /// `operand.?field` (cel-go `checkOptSelect`): the field's type as an optional, once
+    /// (an optional operand is looked into).
+    fn optional_select(&mut self, id: u64, operand: &IdedExpr, field: &IdedExpr) -> Type {
+        self.out.overloads.insert(id, vec!["select_optional_field"]);
+        let t = self.check(operand);
+        self.check(field);
+        let Expr::Literal(LiteralValue::String(name)) = &field.expr else {
+            return self.error(field.id, "unsupported optional field selection".to_owned());
+        };
+        let inner = match t {
+            Type::Optional(inner) => *inner,
+            t => t,
+        };
+        match self.select(id, &inner, name) {
+            Type::Error => Type::Error,
+            t => Type::Optional(Box::new(t)),
+        }
+    }
+
+    /// The type of an optional entry of a list or map literal (`[?x]`, `{?k: x}`): `x` must
+    /// be an optional (cel-go `checkCreateList`), its value type is the entry's.
+    fn unwrap_optional(&mut self, id: u64, t: Type) -> Type {
+        match t {
+            Type::Optional(inner) => *inner,
+            t if t.is_dyn() => t,
+            t => self.error(
+                id,
+                format!("expected type 'optional_type({t})' but found '{t}'"),
+            ),
+        }
     }
 
     /// `operand.field` (cel-go `checkSelectField`): on an optional operand, the field's type
@@ -432,19 +451,6 @@ fn substitute(p: &Pattern, bound: &HashMap<char, Type>) -> Type {
             Box::new(substitute(v, bound)),
         ),
     }
-}
-
-/// Whether a call is one of the API server's macros that cel 0.13's parser does not expand
-/// (cel-go `ext.TwoVarComprehensions`, `ext.Lists`' `sortBy`, the optional library's
-/// `optMap`/`optFlatMap`): the checker cannot type it, so it is `dyn` and not an error.
-fn unexpanded_macro(name: &str, member: bool, args: usize) -> bool {
-    member
-        && match name {
-            "all" | "exists" | "existsOne" | "exists_one" => args == 3,
-            "transformList" | "transformMap" | "transformMapEntry" => args == 3 || args == 4,
-            "sortBy" | "optMap" | "optFlatMap" => args == 2,
-            _ => false,
-        }
 }
 
 fn empty_aggregate(e: &IdedExpr) -> bool {

@@ -12,12 +12,14 @@
 //! - [`check`]: all three on one expression, with cel-go's error texts
 //!   (`ERROR: <input>:1:6: undefined field 'x'` and its caret lines).
 //!
-//! What the checker cannot type for certain (a macro of the API server's environment that cel
-//! 0.13's parser does not expand) is `dyn` and never an error, and the result says so
-//! ([`Checked::certain`]): a false refusal would reject a CRD the API server takes.
+//! The API server's macros that cel 0.13's parser leaves calls are expanded first, as cel-go
+//! expands them (`expand`). What the checker cannot type for certain (a protobuf message
+//! literal) is `dyn` and never an error, and the result says so ([`Checked::certain`]): a false
+//! refusal would reject a CRD the API server takes.
 
 pub mod decl;
 mod estimate;
+mod expand;
 mod format;
 mod infer;
 mod library;
@@ -28,7 +30,6 @@ mod types;
 use std::sync::Arc;
 
 use kube_cel::cel::common::ast::{Expr, IdedExpr, LiteralValue};
-use kube_cel::cel::parser::Parser;
 
 pub use decl::{Decl, DeclKind, MAX_REQUEST_SIZE_BYTES};
 pub use types::Type;
@@ -39,7 +40,7 @@ pub struct Checked {
     /// The expression's type.
     pub ty: Type,
     /// Whether `ty` is the type cel-go gives: false when the expression holds what the checker
-    /// cannot type (a macro cel 0.13's parser leaves a call), whose `dyn` may be anything.
+    /// cannot type (a protobuf message literal), whose `dyn` may be anything.
     pub certain: bool,
     /// The estimated worst-case cost (cel-go `CostEstimate.Max`), before any cardinality.
     pub max_cost: u64,
@@ -61,16 +62,21 @@ pub struct Checked {
 /// of constant arguments), ordered by position, each with the source line and a caret under
 /// the column; or the parser's error when `source` does not parse.
 pub fn check(source: &str, vars: &[(&str, Type)], root: &Arc<Decl>) -> Result<Checked, String> {
-    let e = Parser::default().parse(source).map_err(|e| e.to_string())?;
+    let parsed = crate::parse(source).map_err(|e| e.to_string())?;
+    let expanded = expand::expand(&parsed);
+    let e = expanded.expr;
     let inferred = infer::infer(&e, vars);
-    // cel-go runs its validators once the expression type-checks.
-    let errors = if inferred.errors.is_empty() {
+    // cel-go's parser reports the macros' errors; its validators run once the expression
+    // type-checks.
+    let errors = if !expanded.errors.is_empty() {
+        expanded.errors
+    } else if inferred.errors.is_empty() {
         literals::validate(&e, &inferred.types)
     } else {
         inferred.errors.clone()
     };
     if !errors.is_empty() {
-        let offsets = Offsets::of(source, &e);
+        let offsets = Offsets::of(source, &parsed);
         // cel-go locates a negative number at its sign; cel 0.13 at its digits.
         let mut signed = Vec::new();
         literals::visit(&e, &mut |n| {
@@ -87,7 +93,11 @@ pub fn check(source: &str, vars: &[(&str, Type)], root: &Arc<Decl>) -> Result<Ch
         });
         let mut located: Vec<((usize, usize), &str)> = errors
             .iter()
-            .map(|(id, m)| (offsets.line_column(*id, signed.contains(id)), m.as_str()))
+            .map(|(id, m)| {
+                // A node of a macro's expansion is where the macro's call is.
+                let at = expanded.origin.get(id).unwrap_or(id);
+                (offsets.line_column(*at, signed.contains(id)), m.as_str())
+            })
             .collect();
         located.sort_by_key(|(at, _)| *at);
         let text: Vec<String> = located
@@ -118,14 +128,12 @@ struct Offsets<'s> {
 
 impl<'s> Offsets<'s> {
     fn of(source: &'s str, clean: &IdedExpr) -> Offsets<'s> {
-        let info = match Parser::default().parse(&format!("{source}\n)")) {
+        let info = match crate::parse(&format!("{source}\n)")) {
             Err(errors) => errors.errors.into_iter().find_map(|e| e.source_info),
             Ok(_) => None,
         };
         // The same ids must mean the same nodes: the clean tree must parse out of the marked one.
-        let same = Parser::default()
-            .parse(source)
-            .is_ok_and(|again| &again == clean);
+        let same = crate::parse(source).is_ok_and(|again| &again == clean);
         Offsets {
             source,
             info: info.filter(|_| same),
@@ -284,19 +292,42 @@ mod tests {
     }
 
     #[test]
-    fn what_is_not_certain_is_dyn_and_never_refused() {
-        // Macros of the API server cel 0.13's parser leaves calls: not typed, not refused.
-        for source in [
-            "self.tags.all(i, t, t.size() > i)",
-            "self.tags.sortBy(t, t)",
+    fn the_servers_macros_and_optional_syntax_are_typed_as_cel_go_expands_them() {
+        let ty = |source: &str| checked(source).map(|c| c.ty.to_string());
+        for (source, expected) in [
+            ("self.tags.all(i, t, t.size() > i)", "bool"),
+            ("self.tags.existsOne(i, t, t == 'a')", "bool"),
+            ("self.tags.transformList(i, t, i > 0, t + '!')", "list(string)"),
+            ("self.tags.transformMap(i, t, t.size())", "map(int, int)"),
+            ("self.tags.transformMapEntry(i, t, {t: i})", "map(string, int)"),
+            ("self.tags.sortBy(t, t.size())", "list(string)"),
+            ("self.?name", "optional_type(string)"),
+            ("self.?name.optMap(n, n.size())", "optional_type(int)"),
+            ("self.tags[?0].orValue('')", "string"),
+            ("[?self.?name, self.name]", "list(string)"),
+            ("{?'a': optional.of(1)}", "map(string, int)"),
         ] {
-            let c = checked(source).expect(source);
-            assert!(!c.certain && c.ty.is_dyn(), "{source}: {c:?}");
+            assert_eq!(ty(source).as_deref(), Ok(expected), "{source}");
         }
-        // What they read is still known: `oldSelf` here.
+        // Still what they read: `oldSelf` here.
         let c = checked("self.tags.all(i, t, oldSelf.tags[i] == t)").expect("checks");
         assert_eq!(c.variables, ["self", "oldSelf"]);
-        assert!(checked("dyn(true)").is_ok_and(|c| c.certain && c.ty.is_dyn()));
+        for (source, error) in [
+            (
+                "self.tags.all(i, t, t + 1 > 0)",
+                "1:23: found no matching overload for '_+_' applied to '(string, int)'",
+            ),
+            ("self.tags.all(i, i, true)", "1:18: duplicate variable name: i"),
+            ("self.tags.sortBy(t, self)", "@sortByAssociatedKeys"),
+            ("[?self.name]", "expected type 'optional_type(string)' but found 'string'"),
+        ] {
+            let e = checked(source).expect_err(source);
+            assert!(e.contains(error), "{source}: {e}");
+        }
+        // Each element of the range costs its body: at most 5 tags, as a one-variable `all`.
+        let two = checked("self.tags.all(i, t, t.size() < 10)").expect("checks");
+        let one = checked("self.tags.all(t, t.size() < 10)").expect("checks");
+        assert_eq!(two.max_cost, one.max_cost);
     }
 
     #[test]

@@ -14,7 +14,6 @@
 //! with `properties` an object; `number`, maps, int-or-string, embedded resources and
 //! preserve-unknown-fields nodes are not compiled.
 
-use kube_cel::CompilationResult;
 use kube_cel::cel::common::ast::{Expr, IdedExpr, LiteralValue};
 use serde_json::Value;
 
@@ -259,7 +258,7 @@ struct Scope<'s> {
 /// Bounds the lowering's recursion (cel 0.13's parser nests at most 96 levels).
 const MAX_DEPTH: usize = 128;
 
-fn lower_rule(rule: &CompilationResult, schema: &Value) -> Option<(Ty, Node)> {
+fn lower_rule(rule: &super::tree::Parsed, schema: &Value) -> Option<(Ty, Node)> {
     if rule.is_transition_rule {
         return None;
     }
@@ -269,7 +268,7 @@ fn lower_rule(rule: &CompilationResult, schema: &Value) -> Option<(Ty, Node)> {
         locals: Vec::new(),
         slots: 0,
     };
-    let (ty, node) = lower(rule.program.expression(), &mut scope, 0)?;
+    let (ty, node) = lower(&rule.expression, &mut scope, 0)?;
     matches!(ty, Typed::Bool).then(|| (this.ty(), node))
 }
 

@@ -7,7 +7,8 @@
 //! `optionalOldSelf`); defaults applied first; `message`, `messageExpression`, `reason` and
 //! `fieldPath` as written; the API server's cost limits ([`walk`]).
 //!
-//! The rules are parsed by kube-cel (`kube_cel::compile_schema`) and run in the CEL
+//! The rules are parsed as the API server's environment parses them ([`tree`]: optional
+//! syntax on) and run in the CEL
 //! environment `validgen-cel` shares with the admission-policy evaluator: kube-cel's Kubernetes
 //! libraries (lists, sets, strings, regex, URLs, IP/CIDR, quantities, semver, format, math,
 //! base64) with Go's quantity, regexp and duration semantics and cel-go's `size` and error
@@ -17,22 +18,23 @@
 pub mod admit;
 mod list_types;
 pub mod lower;
+mod tree;
 mod values;
 pub mod walk;
 
 use std::collections::HashMap;
 
 use kube_cel::cel::common::ast::IdedExpr;
-use kube_cel::{CompilationError, CompilationResult, CompiledSchema};
 use serde_json::Value;
 
 use super::field_error::{FieldError, field_pointer};
 use super::structural::prepare;
+use tree::{Node, Parsed};
 use walk::{At, Failure, Walk};
 
 /// The compiled rules of one schema.
 pub struct CelRules {
-    compiled: CompiledSchema,
+    compiled: Node,
     /// The schema, for the types, formats and list keys the rules see.
     schema: Value,
     context: kube_cel::cel::Context<'static>,
@@ -115,7 +117,7 @@ impl CelRules {
     /// # Errors
     /// Every rule (or `messageExpression`) that does not parse, in schema order.
     pub fn compile_stored(schema: &Value) -> Result<CelRules, Vec<CompileError>> {
-        let compiled = kube_cel::compile_schema(schema);
+        let compiled = tree::tree(schema);
         let mut errors = Vec::new();
         let mut count = 0;
         visit(&compiled, "", &mut |at, node| {
@@ -124,7 +126,7 @@ impl CelRules {
                 if let Err(e) = rule {
                     errors.push(CompileError {
                         pointer: format!("{at}/x-kubernetes-validations/{i}"),
-                        message: compile_message(e),
+                        message: e.clone(),
                         refusal: None,
                     });
                 }
@@ -135,7 +137,7 @@ impl CelRules {
             if list_types::holds_list_types(Some(schema), 0) {
                 visit(&compiled, "", &mut |at, node| {
                     for rule in node.validations.iter().flatten() {
-                        let e = rule.program.expression();
+                        let e = &rule.expression;
                         if let Some(e) = list_types::rewrite(e, schema, at) {
                             rewritten.insert(address(rule), e);
                         }
@@ -218,12 +220,12 @@ impl CelRules {
 
 /// The key of a compiled rule in [`CelRules`]'s rewritten rules: its address (the compiled
 /// tree is never changed once built).
-pub(super) fn address(rule: &CompilationResult) -> usize {
+pub(super) fn address(rule: &Parsed) -> usize {
     std::ptr::from_ref(rule) as usize
 }
 
 /// Visits every node of the compiled tree with its JSON Pointer in the schema.
-fn visit(node: &CompiledSchema, at: &str, f: &mut dyn FnMut(&str, &CompiledSchema)) {
+fn visit(node: &Node, at: &str, f: &mut dyn FnMut(&str, &Node)) {
     f(at, node);
     let mut names: Vec<&String> = node.properties.keys().collect();
     names.sort();
@@ -250,21 +252,6 @@ fn visit(node: &CompiledSchema, at: &str, f: &mut dyn FnMut(&str, &CompiledSchem
             visit(sub, &format!("{at}/{key}/{i}"), f);
         }
     }
-}
-
-/// A compile error's text: its own, then its cause's.
-fn compile_message(e: &CompilationError) -> String {
-    let mut text = e.to_string();
-    let mut source = std::error::Error::source(e);
-    while let Some(cause) = source {
-        let more = cause.to_string();
-        if !text.contains(&more) {
-            text.push_str(": ");
-            text.push_str(more.lines().next().unwrap_or_default());
-        }
-        source = cause.source();
-    }
-    text
 }
 
 /// Whether an update's error is dropped by ratcheting (the API server's

@@ -4,7 +4,8 @@
 //! properties (map values under `[key]`). `oldSelf` is the old value where it correlates:
 //! through object properties and map values, and through list items only in
 //! `x-kubernetes-list-type: map` lists, by their keys; a transition rule without one is
-//! skipped, unless `optionalOldSelf` (then `oldSelf` is `null`: cel 0.13 has no optionals).
+//! skipped, unless `optionalOldSelf` (then `oldSelf` is an optional, `optional.none()` on a
+//! create).
 //!
 //! Every rule is charged its cost ([`validgen_cel::Budget`]: an upper bound of cel-go's)
 //! before it runs, and so is a failed rule's `messageExpression`: at most [`PER_CALL_LIMIT`]
@@ -12,14 +13,16 @@
 //! the API server's error, as the API server does.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use kube_cel::cel::common::ast::IdedExpr;
+use kube_cel::cel::objects::OptionalValue;
 use kube_cel::cel::{Context, Value as Cel};
-use kube_cel::{CompilationResult, CompiledSchema};
 use serde_json::Value;
 use validgen_cel::Budget;
 use validgen_gotext::strconv::quote;
 
+use super::tree::{Node, Parsed};
 use super::values::to_cel;
 use crate::field_error::{ErrorType, FieldError};
 
@@ -91,7 +94,7 @@ impl<'a> Walk<'a> {
     /// correlated old value.
     pub fn node(
         &mut self,
-        compiled: &CompiledSchema,
+        compiled: &Node,
         at: At<'_>,
         value: &Value,
         old: Option<&Value>,
@@ -124,7 +127,7 @@ impl<'a> Walk<'a> {
 
     fn items(
         &mut self,
-        compiled: &CompiledSchema,
+        compiled: &Node,
         at: At<'_>,
         items: &[Value],
         old: Option<&Value>,
@@ -162,7 +165,7 @@ impl<'a> Walk<'a> {
 
     fn properties(
         &mut self,
-        compiled: &CompiledSchema,
+        compiled: &Node,
         at: At<'_>,
         map: &serde_json::Map<String, Value>,
         old: Option<&Value>,
@@ -215,7 +218,7 @@ impl<'a> Walk<'a> {
     }
 
     /// The rules of one node, in order (`validateExpressions`).
-    fn rules(&mut self, compiled: &CompiledSchema, at: At<'_>, value: &Value, old: Option<&Value>) {
+    fn rules(&mut self, compiled: &Node, at: At<'_>, value: &Value, old: Option<&Value>) {
         // Converted when a rule needs them: a compiled rule that holds reads the JSON itself.
         let this = std::cell::LazyCell::new(|| to_cel(value, at.schema));
         let before = std::cell::LazyCell::new(|| old.map(|o| to_cel(o, at.schema)));
@@ -234,10 +237,14 @@ impl<'a> Walk<'a> {
             }
             let mut scope = ctx.new_inner_scope();
             scope.add_variable_from_value("self", (*this).clone());
-            match &*before {
-                Some(o) => scope.add_variable_from_value("oldSelf", o.clone()),
-                None if optional => scope.add_variable_from_value("oldSelf", Cel::Null),
-                None => {}
+            // With `optionalOldSelf`, `oldSelf` is `optional.of(old)` or `optional.none()`.
+            match (&*before, optional) {
+                (Some(o), false) => scope.add_variable_from_value("oldSelf", o.clone()),
+                (o, true) => {
+                    let value = o.clone().map_or_else(OptionalValue::none, OptionalValue::of);
+                    scope.add_variable_from_value("oldSelf", Cel::Opaque(Arc::new(value)));
+                }
+                (None, false) => {}
             }
             let failure = |error: FieldError, evaluated: bool| Failure {
                 error,
@@ -256,7 +263,7 @@ impl<'a> Walk<'a> {
             let result = match fast {
                 Some(held) => Ok(Cel::Bool(held)),
                 None => {
-                    if let Err(detail) = self.charge(rule.program.expression(), &scope, &shown) {
+                    if let Err(detail) = self.charge(&rule.expression, &scope, &shown) {
                         self.failures.push(failure(invalid(detail), false));
                         self.stopped = true;
                         return;
@@ -264,7 +271,7 @@ impl<'a> Walk<'a> {
                     let expression = self
                         .rewritten
                         .get(&super::address(rule))
-                        .unwrap_or(rule.program.expression());
+                        .unwrap_or(&rule.expression);
                     validgen_cel::execute_expression(expression, &scope)
                 }
             };
@@ -367,11 +374,11 @@ impl<'a> Walk<'a> {
     /// # Errors
     /// The API server's detail when the `messageExpression` exceeds the budget left or the
     /// per-call limit: the walk then stops.
-    fn message(&mut self, rule: &CompilationResult, scope: &Context<'_>) -> Result<String, String> {
-        if let Some(program) = &rule.message_program {
+    fn message(&mut self, rule: &Parsed, scope: &Context<'_>) -> Result<String, String> {
+        if let Some(program) = &rule.message {
             let limit = PER_CALL_LIMIT.min(self.remaining);
             let mut budget = Budget::new(limit);
-            let charged = budget.charge(program.expression(), scope);
+            let charged = budget.charge(program, scope);
             self.remaining = self.remaining.saturating_sub(budget.spent());
             if charged.is_err() {
                 let source = rule.rule.message_expression.as_deref().unwrap_or_default();
@@ -384,7 +391,7 @@ impl<'a> Walk<'a> {
                     "messageExpression evaluation failed due to running out of cost budget, no further validation rules will be run".to_owned()
                 });
             }
-            if let Ok(Cel::String(s)) = validgen_cel::execute(program, scope) {
+            if let Ok(Cel::String(s)) = validgen_cel::execute_expression(program, scope) {
                 let trimmed = s.trim();
                 if !trimmed.is_empty()
                     && !trimmed.contains('\n')
@@ -403,7 +410,7 @@ impl<'a> Walk<'a> {
 
 /// How the API server names a rule in its errors (`ruleErrorString`): its message, else the
 /// rule, trimmed.
-fn rule_error_string(rule: &CompilationResult) -> String {
+fn rule_error_string(rule: &Parsed) -> String {
     match rule.rule.message.as_deref().map(str::trim) {
         Some(m) if !m.is_empty() => m.to_owned(),
         _ => rule.rule.rule.trim().to_owned(),
