@@ -183,14 +183,14 @@ fn duplicate_values_are_the_api_servers() {
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
-/// The whole answers of the recorded cases, every error, structural and CEL, as the API
-/// server returns it (as a set: the API server's order within one step is Go map order), for
-/// creates (`updates` false) or updates, through [`validgen_crd::judge`]; with the cases whose
-/// unknown fields differ, and the count of cases.
-fn whole_answers(updates: bool) -> (usize, Vec<String>, Vec<String>) {
+/// The whole answers of the recorded cases of `file`, every error, structural and CEL, as the
+/// API server returns it (as a set: the API server's order within one step is Go map order),
+/// for creates (`updates` false) or updates, through [`validgen_crd::judge`]; with the cases
+/// whose unknown fields differ, and the count of cases.
+fn whole_answers(file: &str, updates: bool) -> (usize, Vec<String>, Vec<String>) {
     use validgen_json_schema::compile;
 
-    let text = std::fs::read_to_string(dir().join("cases.jsonl")).expect("cases");
+    let text = std::fs::read_to_string(dir().join(file)).expect("cases");
     let mut crds: HashMap<String, Value> = HashMap::new();
     type Compiled = Option<(
         Value,
@@ -277,7 +277,7 @@ fn whole_answers(updates: bool) -> (usize, Vec<String>, Vec<String>) {
 /// included); the unknown fields pruned, all of them.
 #[test]
 fn whole_answers_of_creates() {
-    let (creates, wrong, unknown_wrong) = whole_answers(false);
+    let (creates, wrong, unknown_wrong) = whole_answers("cases.jsonl", false);
     assert_eq!(creates, 2102);
     assert!(unknown_wrong.is_empty(), "{}", unknown_wrong.join("\n"));
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
@@ -287,8 +287,21 @@ fn whole_answers_of_creates() {
 /// the stored object's pass): all 226 whole answers exactly.
 #[test]
 fn whole_answers_of_updates() {
-    let (updates, wrong, unknown_wrong) = whole_answers(true);
+    let (updates, wrong, unknown_wrong) = whole_answers("cases.jsonl", true);
     assert_eq!(updates, 226);
     assert!(unknown_wrong.is_empty(), "{}", unknown_wrong.join("\n"));
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// validgen's synthetic CRD with rules in the optional syntax and the API server's macros
+/// (`cel_syntax.jsonl`, recorded from the same API server build): all 25 whole answers
+/// exactly, 19 creates and 6 updates (`optionalOldSelf` read as an optional).
+#[test]
+fn whole_answers_of_the_optional_syntax_and_macros() {
+    for (updates, count) in [(false, 19), (true, 6)] {
+        let (cases, wrong, unknown_wrong) = whole_answers("cel_syntax.jsonl", updates);
+        assert_eq!(cases, count);
+        assert!(unknown_wrong.is_empty(), "{}", unknown_wrong.join("\n"));
+        assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    }
 }

@@ -174,7 +174,7 @@ impl Checker {
                 for (i, x) in l.elements.iter().enumerate() {
                     let t = self.check(x);
                     let t = if l.optional_indices.contains(&i) {
-                        self.unwrap_optional(e.id, t)
+                        self.unwrap_optional(x.id, t)
                     } else {
                         t
                     };

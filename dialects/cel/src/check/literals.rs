@@ -53,15 +53,28 @@ pub(crate) fn validate(e: &IdedExpr, types: &HashMap<u64, Type>) -> Vec<(u64, St
     out
 }
 
-/// The error of the first literal pattern Go's `regexp.Compile` refuses (`error parsing
-/// regexp: missing closing ]: ``[```) among those the API server's program planning compiles:
-/// the second operand, receiver first, of `matches`, `find` and `findAll` (cel-go
-/// `interpreter.MatchesRegexOptimization`, apiserver `FindRegexOptimization`).
+/// The first error of the API server's program planning, in source order: a literal pattern
+/// Go's `regexp.Compile` refuses (`error parsing regexp: missing closing ]: ``[```) among
+/// those it compiles (the second operand, receiver first, of `matches`, `find` and `findAll`:
+/// cel-go `interpreter.MatchesRegexOptimization`, apiserver `FindRegexOptimization`), or a
+/// type conversion of a literal that fails when the planner folds it (cel-go
+/// `interpreter/decorators.go` `maybeOptimizeConstUnary`: `uint(-1)` is `unsigned integer
+/// overflow`).
 pub(crate) fn planning_error(e: &IdedExpr) -> Option<String> {
     let mut first = None;
     visit(e, &mut |node| {
         let Expr::Call(c) = &node.expr else { return };
-        if first.is_some() || !matches!(c.func_name.as_str(), "matches" | "find" | "findAll") {
+        if first.is_some() {
+            return;
+        }
+        if let (None, [Expr::Literal(arg)]) = (
+            &c.target,
+            c.args.iter().map(|a| &a.expr).collect::<Vec<_>>().as_slice(),
+        ) {
+            first = folding_error(&c.func_name, arg);
+            return;
+        }
+        if !matches!(c.func_name.as_str(), "matches" | "find" | "findAll") {
             return;
         }
         let pattern = c.args.get(usize::from(c.target.is_none())).map(|a| &a.expr);
@@ -72,6 +85,70 @@ pub(crate) fn planning_error(e: &IdedExpr) -> Option<String> {
         }
     });
     first
+}
+
+/// The error of converting the literal `arg` with the conversion `function`, as cel-go's
+/// `ConvertToType` fails (`common/types`): out of range (`integer overflow`, `unsigned
+/// integer overflow`), a text Go's `strconv` does not read as the type (`type conversion error
+/// from 'string' to 'int'`), bytes that are not UTF-8. Only what is certain is reported: a
+/// `double` text is refused only when it is plain decimal digits Rust does not read either.
+fn folding_error(function: &str, arg: &LiteralValue) -> Option<String> {
+    const TWO_63: f64 = 9_223_372_036_854_775_808.0;
+    let from_string = |to: &str| format!("type conversion error from 'string' to '{to}'");
+    match (function, arg) {
+        ("uint", LiteralValue::Int(v)) if **v < 0 => Some("unsigned integer overflow".to_owned()),
+        ("uint", LiteralValue::Double(v)) if !(0.0..2.0 * TWO_63).contains(&**v) => {
+            Some("unsigned integer overflow".to_owned())
+        }
+        ("int", LiteralValue::UInt(v)) if i64::try_from(**v).is_err() => {
+            Some("integer overflow".to_owned())
+        }
+        ("int", LiteralValue::Double(v)) if !(**v > -TWO_63 && **v < TWO_63) => {
+            Some("integer overflow".to_owned())
+        }
+        ("int", LiteralValue::String(s)) if go_int(s, true).is_none() => Some(from_string("int")),
+        ("uint", LiteralValue::String(s)) if go_int(s, false).is_none() => {
+            Some(from_string("uint"))
+        }
+        ("double", LiteralValue::String(s))
+            if !s.is_empty()
+                && s.chars().all(|c| c.is_ascii_digit() || "+-.eE".contains(c))
+                && s.parse::<f64>().is_err() =>
+        {
+            Some(from_string("double"))
+        }
+        ("bool", LiteralValue::String(s))
+            if !matches!(
+                &**s,
+                "1" | "t" | "T" | "TRUE" | "true" | "True" | "0" | "f" | "F" | "FALSE" | "false"
+                    | "False"
+            ) =>
+        {
+            Some(from_string("bool"))
+        }
+        ("string", LiteralValue::Bytes(b)) if std::str::from_utf8(b).is_err() => {
+            Some("invalid UTF-8 in bytes, cannot convert to string".to_owned())
+        }
+        _ => None,
+    }
+}
+
+/// `s` as Go's `strconv.ParseInt(s, 10, 64)` (`signed`) or `ParseUint(s, 10, 64)` reads it:
+/// decimal digits, a sign only when signed, in range.
+fn go_int(s: &str, signed: bool) -> Option<()> {
+    let digits = if signed {
+        s.strip_prefix(['+', '-']).unwrap_or(s)
+    } else {
+        s
+    };
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    if signed {
+        s.trim_start_matches('+').parse::<i64>().ok().map(|_| ())
+    } else {
+        s.parse::<u64>().ok().map(|_| ())
+    }
 }
 
 /// Every node of `e`, parents first, in source order.

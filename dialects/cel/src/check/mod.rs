@@ -19,6 +19,7 @@
 
 pub mod decl;
 mod estimate;
+mod exists_one;
 mod expand;
 mod format;
 mod infer;
@@ -46,7 +47,7 @@ pub struct Checked {
     pub max_cost: u64,
     /// Why the API server could not plan the expression's program though it checks (a
     /// literal pattern of `find` or `findAll` Go's `regexp` refuses: `error parsing regexp:
-    /// …`).
+    /// …`; a conversion of a literal that fails when folded: `unsigned integer overflow`).
     pub planning_error: Option<String>,
     /// The declared variables the expression reads, in the order first read (cel-go's
     /// reference map: compilation.go's `UsesOldSelf`).
@@ -75,8 +76,14 @@ pub fn check(source: &str, vars: &[(&str, Type)], root: &Arc<Decl>) -> Result<Ch
     } else {
         inferred.errors.clone()
     };
-    if !errors.is_empty() {
-        let offsets = Offsets::of(source, &parsed);
+    // A two-argument `existsOne` is a call of an undeclared function to the API server.
+    let offsets = (!errors.is_empty() || exists_one::expanded(&parsed))
+        .then(|| Offsets::of(source, &parsed));
+    let undeclared = offsets
+        .as_ref()
+        .map(|o| exists_one::undeclared(source, &parsed, o))
+        .unwrap_or_default();
+    if let Some(offsets) = offsets.filter(|_| !errors.is_empty() || !undeclared.is_empty()) {
         // cel-go locates a negative number at its sign; cel 0.13 at its digits.
         let mut signed = Vec::new();
         literals::visit(&e, &mut |n| {
@@ -98,6 +105,11 @@ pub fn check(source: &str, vars: &[(&str, Type)], root: &Arc<Decl>) -> Result<Ch
                 let at = expanded.origin.get(id).unwrap_or(id);
                 (offsets.line_column(*at, signed.contains(id)), m.as_str())
             })
+            .chain(
+                undeclared
+                    .iter()
+                    .map(|(at, m)| (offsets.line_column_at(*at), m.as_str())),
+            )
             .collect();
         located.sort_by_key(|(at, _)| *at);
         let text: Vec<String> = located
@@ -140,20 +152,29 @@ impl<'s> Offsets<'s> {
         }
     }
 
+    /// The byte offset of node `id`, if known.
+    fn offset(&self, id: u64) -> Option<usize> {
+        self.info
+            .as_ref()
+            .and_then(|i| i.offset_for(id))
+            .map(|(start, _)| start as usize)
+    }
+
     /// The 1-based line and 0-based column (in characters) of node `id`; with `signed`, of
     /// the `-` before it. cel 0.13's offsets count bytes.
     fn line_column(&self, id: u64, signed: bool) -> (usize, usize) {
-        let mut offset = self
-            .info
-            .as_ref()
-            .and_then(|i| i.offset_for(id))
-            .map_or(0, |(start, _)| start as usize);
+        let mut offset = self.offset(id).unwrap_or(0);
         if signed
             && let Some(before) = self.source.get(..offset)
             && before.trim_end().ends_with('-')
         {
             offset = before.trim_end().len() - 1;
         }
+        self.line_column_at(offset)
+    }
+
+    /// The 1-based line and 0-based column (in characters) of byte `offset`.
+    fn line_column_at(&self, offset: usize) -> (usize, usize) {
         let (mut line, mut column) = (1, 0);
         for (_, c) in self.source.char_indices().take_while(|(i, _)| *i < offset) {
             if c == '\n' {
