@@ -34,6 +34,9 @@ pub fn context(q: Quantities) -> Context<'static> {
     go_matches(&mut ctx);
     crate::macros::register(&mut ctx);
     ctx.add_function(crate::parse::OPTIONAL_SELECT, crate::parse::optional_select);
+    let [equals, not_equals] = crate::parse::OPTIONAL_EQUALS;
+    ctx.add_function(equals, |a: Cel, b: Cel| a == b);
+    ctx.add_function(not_equals, |a: Cel, b: Cel| a != b);
     ctx.add_function("size", size);
     ctx.add_function("dyn", dyn_);
     ctx.add_function("duration", |s: Arc<String>| -> ResolveResult {

@@ -22,10 +22,18 @@ pub fn parse(source: &str) -> Result<IdedExpr, ParseErrors> {
 /// The function `.?` runs as (see [`parse_to_run`]).
 pub const OPTIONAL_SELECT: &str = "@optional_select";
 
+/// The functions `==` and `!=` run as where an operand makes an optional (see
+/// [`parse_to_run`]).
+pub const OPTIONAL_EQUALS: [&str; 2] = ["@optional_equals", "@optional_not_equals"];
+
 /// `source` parsed as [`parse`] parses it, for running: each optional field selection
 /// `x.?f` calls [`OPTIONAL_SELECT`], which runs it as cel-go does (`optional.none()` for a
 /// missing field, an optional operand looked into once), where cel 0.13's interpreter fails on
-/// a missing field and wraps an optional operand's field twice.
+/// a missing field and wraps an optional operand's field twice; and `a == b`, `a != b` where
+/// an operand is a call that makes an optional (`x.?f`, `l[?i]`, `optional.of(…)`, `.or(…)`,
+/// `.first()`…) call [`OPTIONAL_EQUALS`], which compare by cel 0.13's equality of values, where
+/// two optionals are equal as in cel-go (its interpreter's `==` says two equal optionals
+/// differ).
 ///
 /// # Errors
 /// As [`parse`].
@@ -47,6 +55,12 @@ fn rename_optional_selects(e: &mut IdedExpr, depth: usize) {
         Expr::Call(c) => {
             if c.func_name == "_?._" && c.target.is_none() {
                 c.func_name = OPTIONAL_SELECT.to_owned();
+            }
+            let at = ["_==_", "_!=_"].iter().position(|f| *f == c.func_name);
+            if let Some(at) = at
+                && c.args.iter().any(makes_optional)
+            {
+                c.func_name = OPTIONAL_EQUALS[at].to_owned();
             }
             children.extend(c.target.as_deref_mut());
             children.extend(c.args.iter_mut());
@@ -86,6 +100,23 @@ fn rename_optional_selects(e: &mut IdedExpr, depth: usize) {
     for child in children {
         rename_optional_selects(child, depth + 1);
     }
+}
+
+/// Whether `e` is a call whose result is an optional (cel-go's optional library).
+fn makes_optional(e: &IdedExpr) -> bool {
+    let Expr::Call(c) = &e.expr else {
+        return false;
+    };
+    let library = matches!(
+        c.target.as_deref().map(|t| &t.expr),
+        Some(Expr::Ident(ns)) if ns == "optional"
+    ) && matches!(c.func_name.as_str(), "of" | "none" | "ofNonZeroValue");
+    let member = c.target.is_some()
+        && matches!(
+            c.func_name.as_str(),
+            "or" | "first" | "last" | "optMap" | "optFlatMap"
+        );
+    library || member || matches!(c.func_name.as_str(), "_?._" | "_[?_]")
 }
 
 /// `x.?f` as cel-go runs it: `optional.of(x.f)` when `x` (or the value of an optional `x`)
