@@ -153,7 +153,7 @@ impl Evaluator {
 /// A CEL result (a library panic is an error, see [`validgen_cel::execute`]).
 fn execute(e: &Expression, scope: &Context<'_>, budget: &mut Budget) -> Result<Cel, String> {
     budget.charge(e.ast(), scope)?;
-    validgen_cel::execute(&e.program, scope).map_err(|err| match &err {
+    validgen_cel::execute_expression(&e.tree, scope).map_err(|err| match &err {
         ExecutionError::FunctionError { function, message }
             if function == "cel" && message == validgen_cel::run::PANICKED =>
         {

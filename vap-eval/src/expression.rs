@@ -2,45 +2,45 @@
 
 use std::collections::BTreeSet;
 
-use kube_cel::cel::Program;
 use kube_cel::cel::common::ast::{EntryExpr, Expr, IdedExpr};
 
-/// A parsed expression: its text, its program, and the `variables.<name>` it reads.
+/// A parsed expression: its text, its tree, and the `variables.<name>` it reads.
 #[derive(Debug)]
 pub struct Expression {
     /// The expression as written in the policy.
     pub text: String,
-    pub(crate) program: Program,
+    pub(crate) tree: IdedExpr,
     /// The names `variables.<name>` reads (the API server evaluates variables lazily: a
     /// variable's error reaches only the expressions that read it).
     pub(crate) reads: BTreeSet<String>,
 }
 
 impl Expression {
-    /// Parses `text` with cel 0.13's parser (nesting limited to 96 levels; optional syntax
-    /// `.?`/`[?` refused, as `Program::compile` does).
+    /// Parses `text` as the API server's environment parses it ([`validgen_cel::parse_to_run`]:
+    /// cel 0.13's parser, nesting limited to 96 levels, with cel-go's optional syntax `.?`/`[?`,
+    /// which the environment enables from compatibility version 1.28).
     ///
     /// # Errors
     /// The parser's message, or `struct literals are not supported` (cel 0.13 cannot run
     /// them: `Type{field: v}`; the API server's CEL has no message types to build either).
     pub fn parse(text: &str) -> Result<Expression, String> {
         // The parser's first line locates the error (`ERROR: <input>:1:23: …`); the rest draws it.
-        let program = Program::compile(text).map_err(|e| {
+        let tree = validgen_cel::parse_to_run(text).map_err(|e| {
             let message = e.to_string();
             message.lines().next().unwrap_or_default().trim().to_owned()
         })?;
         let mut reads = BTreeSet::new();
-        walk(program.expression(), &mut reads)?;
+        walk(&tree, &mut reads)?;
         Ok(Expression {
             text: text.to_owned(),
-            program,
+            tree,
             reads,
         })
     }
 
     /// The parsed tree.
     pub(crate) fn ast(&self) -> &IdedExpr {
-        self.program.expression()
+        &self.tree
     }
 }
 
