@@ -99,7 +99,10 @@ impl Budget {
                     EntryExpr::StructField(f) => self.walk(&f.value, scope),
                 })
             }
-            Expr::Call(c) if crate::macros::which(&c.func_name, c.target.is_some(), c.args.len()).is_some() => {
+            Expr::Call(c)
+                if crate::macros::which(&c.func_name, c.target.is_some(), c.args.len())
+                    .is_some() =>
+            {
                 self.macro_call(c, scope)
             }
             Expr::Call(c) => {
@@ -192,7 +195,10 @@ impl Budget {
         let bound: Vec<Vec<Cel>> = match (c.func_name.as_str(), &range) {
             ("sortBy", Cel::List(items)) => items.iter().map(|x| vec![x.clone()]).collect(),
             ("optMap" | "optFlatMap", Cel::Opaque(_)) => {
-                match <&OptionalValue>::try_from(&range).ok().and_then(|o| o.value()) {
+                match <&OptionalValue>::try_from(&range)
+                    .ok()
+                    .and_then(|o| o.value())
+                {
                     Some(v) => vec![vec![v.clone()]],
                     None => Vec::new(),
                 }

@@ -116,8 +116,10 @@ pub fn var(e: &IdedExpr) -> Result<&str, ExecutionError> {
 }
 
 fn run(ftx: &FunctionContext) -> ResolveResult {
-    let (Some(m), Some(target)) = (which(ftx.name, ftx.this.is_some(), ftx.args.len()), &ftx.this)
-    else {
+    let (Some(m), Some(target)) = (
+        which(ftx.name, ftx.this.is_some(), ftx.args.len()),
+        &ftx.this,
+    ) else {
         return Err(ExecutionError::NoSuchOverload);
     };
     let args = ftx.args;
@@ -156,7 +158,8 @@ fn run(ftx: &FunctionContext) -> ResolveResult {
         _ => {
             let (a, b) = (var(&args[0])?, var(&args[1])?);
             let entries = pairs(target)?;
-            let mut step = |x: &Cel, y: &Cel, e: &IdedExpr| eval(&[(a, x.clone()), (b, y.clone())], e);
+            let mut step =
+                |x: &Cel, y: &Cel, e: &IdedExpr| eval(&[(a, x.clone()), (b, y.clone())], e);
             match m {
                 Macro::All | Macro::Exists => {
                     // `@result && p` (`||`) while not decided: an error is kept and
@@ -235,9 +238,7 @@ fn transform(
 
 fn insert(map: &mut HashMap<Key, Cel>, key: Cel, value: Cel) -> Result<(), ExecutionError> {
     let shown = key_text(&key);
-    let key: Key = key
-        .try_into()
-        .map_err(|_| ExecutionError::NoSuchOverload)?;
+    let key: Key = key.try_into().map_err(|_| ExecutionError::NoSuchOverload)?;
     if map.contains_key(&key) {
         return Err(ExecutionError::function_error(
             "cel.@mapInsert",
@@ -338,7 +339,10 @@ mod tests {
         }
         // An error is absorbed by a deciding element, as `&&` absorbs it.
         assert!(run("self.tags.all(i, t, t + 1 > 0)").is_err());
-        assert_eq!(run("self.tags.all(i, t, i == 9 && t + 1 > 0)"), Ok(Cel::Bool(false)));
+        assert_eq!(
+            run("self.tags.all(i, t, i == 9 && t + 1 > 0)"),
+            Ok(Cel::Bool(false))
+        );
         assert_eq!(
             run("self.tags.transformMapEntry(i, t, {'k': t})"),
             Err("insert failed: key k already exists".to_owned())

@@ -637,11 +637,7 @@ impl Coster<'_> {
                 let size = self.node_size(keys);
                 let strings =
                     matches!(&keys.ty, Type::List(e) if matches!(**e, Type::String | Type::Bytes));
-                let factor = if strings {
-                    2.0 + STRING_TRAVERSAL
-                } else {
-                    2.0
-                };
+                let factor = if strings { 2.0 + STRING_TRAVERSAL } else { 2.0 };
                 allocating(factor, size.mul(size))
             }
             "url" | "jsonpatch.escapeKey" => {

@@ -28,7 +28,11 @@ fn shape(n: &IdedExpr) -> bool {
 
 /// The errors cel-go reports for each two-argument `existsOne` of `e` (written so in `source`,
 /// not `exists_one`), by byte offset.
-pub(super) fn undeclared(source: &str, e: &IdedExpr, offsets: &Offsets<'_>) -> Vec<(usize, String)> {
+pub(super) fn undeclared(
+    source: &str,
+    e: &IdedExpr,
+    offsets: &Offsets<'_>,
+) -> Vec<(usize, String)> {
     let mut out = Vec::new();
     visit(e, &mut |n| {
         let Expr::Comprehension(c) = &n.expr else {

@@ -9,8 +9,8 @@
 use std::collections::HashMap;
 
 use kube_cel::cel::common::ast::{
-    CallExpr, ComprehensionExpr, EntryExpr, Expr, IdedEntryExpr, IdedExpr, ListExpr,
-    LiteralValue, MapEntryExpr, MapExpr, SelectExpr,
+    CallExpr, ComprehensionExpr, EntryExpr, Expr, IdedEntryExpr, IdedExpr, ListExpr, LiteralValue,
+    MapEntryExpr, MapExpr, SelectExpr,
 };
 
 use super::literals::visit;
@@ -246,7 +246,10 @@ impl Expander {
                 let (init, step) = match m {
                     Macro::TransformList => {
                         let one = self.list(vec![transform]);
-                        (self.list(Vec::new()), self.call("_+_", None, vec![accu, one]))
+                        (
+                            self.list(Vec::new()),
+                            self.call("_+_", None, vec![accu, one]),
+                        )
                     }
                     Macro::TransformMap => {
                         let key = self.ident(&vars.0);
@@ -278,12 +281,16 @@ impl Expander {
                 let accu = self.ident(ACCU);
                 let one = self.list(vec![key]);
                 let step = self.call("_+_", None, vec![accu, one]);
-                let (init, cond, result) = (self.list(Vec::new()), self.boolean(true), self.ident(ACCU));
-                let keys =
-                    self.comprehension(range, (var, None), ACCU, init, cond, step, result);
+                let (init, cond, result) =
+                    (self.list(Vec::new()), self.boolean(true), self.ident(ACCU));
+                let keys = self.comprehension(range, (var, None), ACCU, init, cond, step, result);
                 let input = self.ident(INPUT);
                 let sorted = self.call("@sortByAssociatedKeys", Some(input), vec![keys]);
-                let (empty, stop, step) = (self.list(Vec::new()), self.boolean(false), self.ident(INPUT));
+                let (empty, stop, step) = (
+                    self.list(Vec::new()),
+                    self.boolean(false),
+                    self.ident(INPUT),
+                );
                 self.comprehension(
                     empty,
                     ("#unused".to_owned(), None),
@@ -304,7 +311,8 @@ impl Expander {
                 let body = args.pop().unwrap_or_default();
                 let has = self.call("hasValue", Some(target.clone()), Vec::new());
                 let value = self.call("value", Some(target), Vec::new());
-                let (empty, stop, step) = (self.list(Vec::new()), self.boolean(false), self.ident(&var));
+                let (empty, stop, step) =
+                    (self.list(Vec::new()), self.boolean(false), self.ident(&var));
                 let bound = self.comprehension(
                     empty,
                     ("#unused".to_owned(), None),

@@ -69,7 +69,11 @@ pub(crate) fn planning_error(e: &IdedExpr) -> Option<String> {
         }
         if let (None, [Expr::Literal(arg)]) = (
             &c.target,
-            c.args.iter().map(|a| &a.expr).collect::<Vec<_>>().as_slice(),
+            c.args
+                .iter()
+                .map(|a| &a.expr)
+                .collect::<Vec<_>>()
+                .as_slice(),
         ) {
             first = folding_error(&c.func_name, arg);
             return;
@@ -120,7 +124,16 @@ fn folding_error(function: &str, arg: &LiteralValue) -> Option<String> {
         ("bool", LiteralValue::String(s))
             if !matches!(
                 &**s,
-                "1" | "t" | "T" | "TRUE" | "true" | "True" | "0" | "f" | "F" | "FALSE" | "false"
+                "1" | "t"
+                    | "T"
+                    | "TRUE"
+                    | "true"
+                    | "True"
+                    | "0"
+                    | "f"
+                    | "F"
+                    | "FALSE"
+                    | "false"
                     | "False"
             ) =>
         {

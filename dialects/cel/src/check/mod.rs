@@ -77,8 +77,8 @@ pub fn check(source: &str, vars: &[(&str, Type)], root: &Arc<Decl>) -> Result<Ch
         inferred.errors.clone()
     };
     // A two-argument `existsOne` is a call of an undeclared function to the API server.
-    let offsets = (!errors.is_empty() || exists_one::expanded(&parsed))
-        .then(|| Offsets::of(source, &parsed));
+    let offsets =
+        (!errors.is_empty() || exists_one::expanded(&parsed)).then(|| Offsets::of(source, &parsed));
     let undeclared = offsets
         .as_ref()
         .map(|o| exists_one::undeclared(source, &parsed, o))
@@ -318,9 +318,15 @@ mod tests {
         for (source, expected) in [
             ("self.tags.all(i, t, t.size() > i)", "bool"),
             ("self.tags.existsOne(i, t, t == 'a')", "bool"),
-            ("self.tags.transformList(i, t, i > 0, t + '!')", "list(string)"),
+            (
+                "self.tags.transformList(i, t, i > 0, t + '!')",
+                "list(string)",
+            ),
             ("self.tags.transformMap(i, t, t.size())", "map(int, int)"),
-            ("self.tags.transformMapEntry(i, t, {t: i})", "map(string, int)"),
+            (
+                "self.tags.transformMapEntry(i, t, {t: i})",
+                "map(string, int)",
+            ),
             ("self.tags.sortBy(t, t.size())", "list(string)"),
             ("self.?name", "optional_type(string)"),
             ("self.?name.optMap(n, n.size())", "optional_type(int)"),
@@ -338,9 +344,15 @@ mod tests {
                 "self.tags.all(i, t, t + 1 > 0)",
                 "1:23: found no matching overload for '_+_' applied to '(string, int)'",
             ),
-            ("self.tags.all(i, i, true)", "1:18: duplicate variable name: i"),
+            (
+                "self.tags.all(i, i, true)",
+                "1:18: duplicate variable name: i",
+            ),
             ("self.tags.sortBy(t, self)", "@sortByAssociatedKeys"),
-            ("[?self.name]", "expected type 'optional_type(string)' but found 'string'"),
+            (
+                "[?self.name]",
+                "expected type 'optional_type(string)' but found 'string'",
+            ),
         ] {
             let e = checked(source).expect_err(source);
             assert!(e.contains(error), "{source}: {e}");

@@ -5,8 +5,8 @@
 
 use std::collections::HashMap;
 
-use kube_cel::cel::common::ast::IdedExpr;
 use kube_cel::Rule;
+use kube_cel::cel::common::ast::IdedExpr;
 use serde_json::Value;
 
 /// Bounds the tree's depth, as kube-cel's compiler does (`MAX_SCHEMA_DEPTH`): a rule deeper
@@ -92,8 +92,8 @@ fn node(schema: &Value, depth: usize) -> Node {
 
 /// One `x-kubernetes-validations` entry parsed; an error worded as kube-cel words it.
 fn parse(raw: &Value) -> Result<Parsed, String> {
-    let rule: Rule = serde_json::from_value(raw.clone())
-        .map_err(|e| format!("invalid rule definition: {e}"))?;
+    let rule: Rule =
+        serde_json::from_value(raw.clone()).map_err(|e| format!("invalid rule definition: {e}"))?;
     let expression = validgen_cel::parse_to_run(&rule.rule)
         .map_err(|e| format!("failed to compile CEL rule \"{}\": {e}", rule.rule))?;
     let message = match rule.message_expression.as_deref() {

@@ -241,7 +241,9 @@ impl<'a> Walk<'a> {
             match (&*before, optional) {
                 (Some(o), false) => scope.add_variable_from_value("oldSelf", o.clone()),
                 (o, true) => {
-                    let value = o.clone().map_or_else(OptionalValue::none, OptionalValue::of);
+                    let value = o
+                        .clone()
+                        .map_or_else(OptionalValue::none, OptionalValue::of);
                     scope.add_variable_from_value("oldSelf", Cel::Opaque(Arc::new(value)));
                 }
                 (None, false) => {}
