@@ -315,6 +315,21 @@ mod tests {
     }
 
     #[test]
+    fn an_exploding_macro_is_stopped_by_the_budget_before_it_runs() {
+        let mut ctx = crate::context(crate::Quantities::Go);
+        let items: Vec<Cel> = (0..1_500).map(Cel::Int).collect();
+        ctx.add_variable_from_value("self", Cel::List(items.into()));
+        let e = crate::parse_to_run("self.all(i, x, self.exists(j, y, i != j && y == x))")
+            .expect("parses");
+        let mut budget = crate::Budget::new(100_000);
+        assert_eq!(
+            budget.charge(&e, &ctx),
+            Err(crate::OUT_OF_BUDGET.to_owned())
+        );
+        assert!(budget.spent() >= 100_000);
+    }
+
+    #[test]
     fn the_macros_run_as_cel_gos_expansions_run() {
         for source in [
             "self.tags.all(i, t, i < 3 && t != '')",
