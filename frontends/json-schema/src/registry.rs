@@ -230,11 +230,12 @@ impl Registry {
     /// The URI that names `doc` in keyword locations (`absoluteKeywordLocation`): its
     /// canonical URI, the root `$id` resolved against the URL it was registered under (2020-12
     /// core §12.3.2, as the `jsonschema` crate names it), where that `$id` leads back to `doc`;
-    /// else (no `$id`, or one an earlier document holds) that URL.
+    /// else (no `$id`, or one an earlier document of other content holds) that URL. The
+    /// same file mapped under two URL prefixes is two documents of one content, named alike.
     pub(crate) fn name<'d>(&self, doc: &'d Document) -> &'d str {
         let id = doc.resources.base_at("");
         match self.find(id) {
-            Some(d) if std::ptr::eq(d, doc) => id,
+            Some(d) if std::ptr::eq(d, doc) || d.text.value() == doc.text.value() => id,
             _ => &doc.url,
         }
     }
