@@ -128,7 +128,11 @@ struct Compiled {
 #[derive(Debug)]
 enum Engine {
     /// Alternatives of sequences of (repeated) classes, without an automaton: linear time.
-    Simple(simple::Simple),
+    Simple {
+        simple: simple::Simple,
+        /// As [`Engine::Linear`]'s: most texts it refuses are refused there.
+        first: Option<first::FirstBytes>,
+    },
     /// The `regex` crate: linear time.
     Linear {
         re: meta::Regex,
@@ -256,25 +260,22 @@ impl EcmaRegex {
     ///
     /// A pattern made of (repeated) classes and literals, such as `^[a-zA-Z0-9_-]+$`, is
     /// matched by a bit-parallel position automaton (`src/simple.rs`), without the `regex`
-    /// crate's search. Another pattern anchored at the start (`^[a-z]…`) first tests the
-    /// text's first byte against those its matches can begin with: most texts it refuses are
-    /// refused there, at a few instructions instead of a search's hundreds.
+    /// crate's search. A pattern anchored at the start (`^[a-z]…`) first tests the text's
+    /// first byte against those its matches can begin with: most texts it refuses are refused
+    /// there, at a few instructions instead of a search's hundreds.
     ///
     /// # Errors
     /// A pattern with lookarounds or backreferences took more than [`BACKTRACK_LIMIT`]
     /// steps on `text` (a pattern without either never errs).
     pub fn is_match(&self, text: &str) -> Result<bool, LimitExceeded> {
+        let refused = |first: &Option<first::FirstBytes>| {
+            first
+                .as_ref()
+                .is_some_and(|first| !text.as_bytes().first().is_some_and(|&b| first.holds(b)))
+        };
         match &self.0.engine {
-            Engine::Simple(simple) => Ok(simple.is_match(text)),
-            Engine::Linear { re, first } => {
-                if let Some(first) = first {
-                    match text.as_bytes().first() {
-                        Some(&b) if first.holds(b) => {}
-                        _ => return Ok(false),
-                    }
-                }
-                Ok(re.is_match(text))
-            }
+            Engine::Simple { simple, first } => Ok(!refused(first) && simple.is_match(text)),
+            Engine::Linear { re, first } => Ok(!refused(first) && re.is_match(text)),
             Engine::Backtracking(re) => re.is_match(text).map_err(|_| LimitExceeded),
         }
     }
@@ -286,12 +287,14 @@ fn linear(rust: &str) -> Result<Engine, EcmaError> {
     let syntax = syntax_config();
     // A translation that does not parse is refused by the automaton's builder below.
     let hir = syntax::parse_with(rust, &syntax).ok();
+    let first = hir.as_ref().and_then(first::anchored_first_bytes);
     if let Some(simple) = hir.as_ref().and_then(simple::Simple::new) {
-        return Ok(Engine::Simple(simple));
+        return Ok(Engine::Simple { simple, first });
     }
-    let re = automaton(rust)?;
-    let first = hir.and_then(|hir| first::anchored_first_bytes(&hir));
-    Ok(Engine::Linear { re, first })
+    Ok(Engine::Linear {
+        re: automaton(rust)?,
+        first,
+    })
 }
 
 /// How the `regex` crate reads a translation.

@@ -14,6 +14,13 @@ use regex_syntax::hir::{Class, Hir, HirKind, Look};
 
 /// Most positions a matcher holds: a state bit each, and one for each alternative's end.
 const MAX_BITS: usize = 64;
+/// Most optional positions one bounded repetition adds (`c{1,5}` adds 4): each character
+/// skips optional positions one shift at a time, so a long run of them (`[a-z0-9-]{1,62}`)
+/// is left to the automaton.
+const MAX_OPTIONAL_RUN: usize = 4;
+/// Most alternatives a matcher follows at once (`(0|[1-9][0-9]*)` three times is 8): the
+/// automaton reads a text once, whatever the alternatives.
+const MAX_ALTERNATIVES: usize = 4;
 
 /// A class of characters: ASCII ones in a bit set, others as sorted ranges.
 #[derive(Debug, Clone)]
@@ -58,6 +65,26 @@ impl Set {
     fn holds_wide(&self, c: char) -> bool {
         self.wide.iter().any(|&(a, b)| a <= c && c <= b)
     }
+
+    /// Whether every character of `text` is in the set: byte by byte while they are ASCII.
+    fn holds_all(&self, text: &str, table: &[bool; 128]) -> bool {
+        for (i, &b) in text.as_bytes().iter().enumerate() {
+            match table.get(usize::from(b)) {
+                Some(true) => {}
+                Some(false) => return false,
+                // `i` is at the first byte of a character beyond ASCII.
+                None => {
+                    return text.get(i..).is_some_and(|rest| {
+                        rest.chars().all(|c| match table.get(c as usize) {
+                            Some(&held) => held,
+                            None => self.holds_wide(c),
+                        })
+                    });
+                }
+            }
+        }
+        true
+    }
 }
 
 /// One position of a sequence: a character of `set`, skipped when `optional`, taken again
@@ -99,6 +126,10 @@ pub(super) struct Simple {
     at_end: u64,
     /// Last bits of alternatives not anchored at the end: a match as soon as one is reached.
     anywhere: u64,
+    /// Last bits of alternatives anchored at the end whose last position repeats, with its
+    /// set: once such a bit is the whole state, the text matches if and only if the rest of
+    /// it is in the set (`^[^\s]+$` on a long value reads it byte by byte).
+    tails: Vec<(u64, Set, Box<[bool; 128]>)>,
 }
 
 impl Simple {
@@ -112,7 +143,7 @@ impl Simple {
             _ => sequences(hir)?,
         };
         let bits: usize = alternatives.iter().map(|s| s.positions.len() + 1).sum();
-        if bits > MAX_BITS {
+        if bits > MAX_BITS || alternatives.len() > MAX_ALTERNATIVES {
             return None;
         }
         let mut m = Simple {
@@ -124,12 +155,21 @@ impl Simple {
             floating: 0,
             at_end: 0,
             anywhere: 0,
+            tails: Vec::new(),
         };
         let mut bit = 0u32;
         for seq in alternatives {
             m.initial |= 1 << bit;
             if !seq.start {
                 m.floating |= 1 << bit;
+            }
+            if let (true, Some(last)) = (seq.end, seq.positions.last()) {
+                if last.repeats {
+                    let end = u32::try_from(seq.positions.len()).ok()?;
+                    let table = std::array::from_fn(|c| last.set.ascii >> c & 1 == 1);
+                    m.tails
+                        .push((1 << (bit + end), last.set.clone(), Box::new(table)));
+                }
             }
             for p in seq.positions {
                 let b = 1u64 << bit;
@@ -187,9 +227,19 @@ impl Simple {
     /// Whether `text` holds a match (unanchored, as `RegExp.prototype.test`).
     pub(super) fn is_match(&self, text: &str) -> bool {
         let mut state = self.closed(self.initial);
-        for c in text.chars() {
+        for (i, c) in text.char_indices() {
             if state & self.anywhere != 0 {
                 return true;
+            }
+            if self.floating == 0 {
+                // Anchored at the start: no alternative left, or one left in its last,
+                // repeated position.
+                if state == 0 {
+                    return false;
+                }
+                if let Some((_, set, table)) = self.tails.iter().find(|(bit, ..)| *bit == state) {
+                    return text.get(i..).is_some_and(|rest| set.holds_all(rest, table));
+                }
             }
             let holding = self.holding(c);
             state = (state & holding) << 1 | state & (self.repeats & holding) << 1;
@@ -285,7 +335,9 @@ fn positions(hir: &Hir) -> Option<Vec<Position>> {
             };
             let min = usize::try_from(r.min).ok()?;
             let max = r.max.map(usize::try_from).transpose().ok()?;
-            if min.max(max.unwrap_or(0)) >= MAX_BITS {
+            if min.max(max.unwrap_or(0)) >= MAX_BITS
+                || max.is_some_and(|max| max - min > MAX_OPTIONAL_RUN)
+            {
                 return None;
             }
             let mut out: Vec<Position> = (0..min).map(|_| one(set.clone())).collect();
