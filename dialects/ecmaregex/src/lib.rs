@@ -129,7 +129,7 @@ struct Compiled {
 enum Engine {
     /// Alternatives of sequences of (repeated) classes, without an automaton: linear time.
     Simple {
-        simple: simple::Simple,
+        simple: Box<simple::Simple>,
         /// As [`Engine::Linear`]'s: most texts it refuses are refused there.
         first: Option<first::FirstBytes>,
     },
@@ -289,7 +289,10 @@ fn linear(rust: &str) -> Result<Engine, EcmaError> {
     let hir = syntax::parse_with(rust, &syntax).ok();
     let first = hir.as_ref().and_then(first::anchored_first_bytes);
     if let Some(simple) = hir.as_ref().and_then(simple::Simple::new) {
-        return Ok(Engine::Simple { simple, first });
+        return Ok(Engine::Simple {
+            simple: Box::new(simple),
+            first,
+        });
     }
     Ok(Engine::Linear {
         re: automaton(rust)?,

@@ -163,13 +163,13 @@ impl Simple {
             if !seq.start {
                 m.floating |= 1 << bit;
             }
-            if let (true, Some(last)) = (seq.end, seq.positions.last()) {
-                if last.repeats {
-                    let end = u32::try_from(seq.positions.len()).ok()?;
-                    let table = std::array::from_fn(|c| last.set.ascii >> c & 1 == 1);
-                    m.tails
-                        .push((1 << (bit + end), last.set.clone(), Box::new(table)));
-                }
+            if let (true, Some(last)) = (seq.end, seq.positions.last())
+                && last.repeats
+            {
+                let end = u32::try_from(seq.positions.len()).ok()?;
+                let table = std::array::from_fn(|c| last.set.ascii >> c & 1 == 1);
+                m.tails
+                    .push((1 << (bit + end), last.set.clone(), Box::new(table)));
             }
             for p in seq.positions {
                 let b = 1u64 << bit;
