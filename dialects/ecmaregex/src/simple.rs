@@ -2,10 +2,12 @@
 //! character classes, each repeated a fixed or open number of times (`^[a-z0-9-]+$`,
 //! `^(createoptions|createOptions)[0-9]*$`, `^x-`, `\.json$`), matched by a bit-parallel
 //! position automaton (Shift-And, as in Navarro and Raffinot's "Flexible Pattern Matching in
-//! Strings" §6.3, with optional and repeatable positions): one 64-bit state, one table
-//! look-up and a few shifts per character, no start-up cost. The `regex` crate's lazy DFA takes
-//! hundreds of instructions per call on the short keys of `patternProperties`, and the
-//! `jsonschema` crate matches such patterns without a regex engine too.
+//! Strings", with optional and repeatable positions): one 64-bit state, one table look-up
+//! and a few shifts per character, no start-up cost, and a table look-up per byte once an
+//! alternative is in its last, repeated position. The `regex` crate's lazy DFA takes hundreds
+//! of instructions per call on the short keys of `patternProperties`, and the `jsonschema`
+//! crate matches such patterns without a regex engine too. Per character it costs more than
+//! a started DFA, hence the limits on alternatives and optional positions below.
 //!
 //! Read from the syntax tree of the pattern's translation (the `regex` crate's reading of it),
 //! so it answers as that translation does; `tests.rs` holds it to the automaton.
