@@ -82,6 +82,7 @@
 
 mod first;
 mod parse;
+mod simple;
 mod tables;
 
 use std::fmt;
@@ -126,6 +127,12 @@ struct Compiled {
 
 #[derive(Debug)]
 enum Engine {
+    /// Alternatives of sequences of (repeated) classes, without an automaton: linear time.
+    Simple {
+        simple: Box<simple::Simple>,
+        /// As [`Engine::Linear`]'s: most texts it refuses are refused there.
+        first: Option<first::FirstBytes>,
+    },
     /// The `regex` crate: linear time.
     Linear {
         re: meta::Regex,
@@ -251,40 +258,63 @@ impl EcmaRegex {
 
     /// Whether `text` contains a match (unanchored, as `RegExp.prototype.test`).
     ///
-    /// A pattern anchored at the start (`^[a-z]…`) first tests the text's first byte against
-    /// those its matches can begin with: most texts it refuses are refused there, at a few
-    /// instructions instead of a search's hundreds.
+    /// A pattern made of (repeated) classes and literals, such as `^[a-zA-Z0-9_-]+$`, is
+    /// matched by a bit-parallel position automaton (`src/simple.rs`), without the `regex`
+    /// crate's search. A pattern anchored at the start (`^[a-z]…`) first tests the text's
+    /// first byte against those its matches can begin with: most texts it refuses are refused
+    /// there, at a few instructions instead of a search's hundreds.
     ///
     /// # Errors
     /// A pattern with lookarounds or backreferences took more than [`BACKTRACK_LIMIT`]
     /// steps on `text` (a pattern without either never errs).
     pub fn is_match(&self, text: &str) -> Result<bool, LimitExceeded> {
+        let refused = |first: &Option<first::FirstBytes>| {
+            first
+                .as_ref()
+                .is_some_and(|first| !text.as_bytes().first().is_some_and(|&b| first.holds(b)))
+        };
         match &self.0.engine {
-            Engine::Linear { re, first } => {
-                if let Some(first) = first {
-                    match text.as_bytes().first() {
-                        Some(&b) if first.holds(b) => {}
-                        _ => return Ok(false),
-                    }
-                }
-                Ok(re.is_match(text))
-            }
+            Engine::Simple { simple, first } => Ok(!refused(first) && simple.is_match(text)),
+            Engine::Linear { re, first } => Ok(!refused(first) && re.is_match(text)),
             Engine::Backtracking(re) => re.is_match(text).map_err(|_| LimitExceeded),
         }
     }
 }
 
-/// The `regex` crate's automaton of `rust`.
+/// The engine of `rust`, a linear translation: the simple matcher where it takes the
+/// pattern, else the `regex` crate's automaton.
 fn linear(rust: &str) -> Result<Engine, EcmaError> {
+    let syntax = syntax_config();
+    // A translation that does not parse is refused by the automaton's builder below.
+    let hir = syntax::parse_with(rust, &syntax).ok();
+    let first = hir.as_ref().and_then(first::anchored_first_bytes);
+    if let Some(simple) = hir.as_ref().and_then(simple::Simple::new) {
+        return Ok(Engine::Simple {
+            simple: Box::new(simple),
+            first,
+        });
+    }
+    Ok(Engine::Linear {
+        re: automaton(rust)?,
+        first,
+    })
+}
+
+/// How the `regex` crate reads a translation.
+fn syntax_config() -> syntax::Config {
+    syntax::Config::new().utf8(true).nest_limit(RUST_NEST_LIMIT)
+}
+
+/// The `regex` crate's automaton of `rust`.
+fn automaton(rust: &str) -> Result<meta::Regex, EcmaError> {
     let config = meta::Config::new()
         .match_kind(regex_automata::MatchKind::LeftmostFirst)
         .utf8_empty(true)
         .nfa_size_limit(Some(NFA_SIZE_LIMIT))
         .hybrid_cache_capacity(DFA_CACHE_BYTES);
-    let syntax = syntax::Config::new().utf8(true).nest_limit(RUST_NEST_LIMIT);
-    let re = meta::Builder::new()
+    meta::Builder::new()
         .configure(config)
-        .syntax(syntax)
+        .syntax(syntax_config())
         .build(rust)
         .map_err(|e| {
             if e.size_limit().is_some() {
@@ -292,12 +322,7 @@ fn linear(rust: &str) -> Result<Engine, EcmaError> {
             } else {
                 not_compiled(e)
             }
-        })?;
-    // The pattern parsed once more (the builder keeps no syntax tree); it built, so it parses.
-    let first = syntax::parse_with(rust, &syntax)
-        .ok()
-        .and_then(|hir| first::anchored_first_bytes(&hir));
-    Ok(Engine::Linear { re, first })
+        })
 }
 
 impl fmt::Display for EcmaRegex {

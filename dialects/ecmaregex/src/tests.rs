@@ -471,7 +471,12 @@ fn api() {
 
 #[test]
 fn anchored_patterns_test_the_first_byte() {
-    let prefiltered = |p: &str| matches!(&re(p).0.engine, Engine::Linear { first: Some(_), .. });
+    let prefiltered = |p: &str| {
+        matches!(
+            &re(p).0.engine,
+            Engine::Linear { first: Some(_), .. } | Engine::Simple { first: Some(_), .. }
+        )
+    };
     for p in [
         "^[a-z][a-z0-9-]*$",
         "^a",
@@ -497,6 +502,97 @@ fn anchored_patterns_test_the_first_byte() {
     assert!(!m("^[α-ω]", "Beta"));
     assert!(m("^[^a]", "é"));
     assert!(m("(^a|^b)", "bob"));
+}
+
+#[test]
+fn simple_patterns_take_no_automaton() {
+    let simple = |p: &str| matches!(&re(p).0.engine, Engine::Simple { .. });
+    // SchemaStore's Azure IoT Edge `patternProperties`, and other shapes of real schemas.
+    for p in [
+        "^[a-zA-Z0-9_-]+$",
+        "^(createoptions|createOptions)[0-9]*$",
+        r"^[^\.\$# ]+$",
+        "^x-",
+        r"\.json$",
+        "^[a-z]{2,5}$",
+        "abc",
+        "^$",
+        "^(?:a|bc)?d*$",
+        r"^\d+(\.\d+)?$",
+    ] {
+        assert!(simple(p), "{p}");
+    }
+    // Repeated groups, word boundaries, lookarounds, more than 63 positions.
+    for p in [
+        r"^(ab)+$",
+        r"\bx",
+        "^a{100}$",
+        "(?=a)",
+        "^(a|b$)",
+        r"^(\d+\.)*x$",
+    ] {
+        assert!(!simple(p), "{p}");
+    }
+    assert!(m("^[a-zA-Z0-9_-]+$", "edgeAgent_1"));
+    assert!(!m("^[a-zA-Z0-9_-]+$", "edge agent"));
+    assert!(!m("^[a-zA-Z0-9_-]+$", ""));
+    assert!(m(
+        "^(createoptions|createOptions)[0-9]*$",
+        "createOptions01"
+    ));
+    assert!(!m("^(createoptions|createOptions)[0-9]*$", "createOPtions"));
+    // ECMA's `$` is the end of the text, also before a final newline; `[^…]` takes any code
+    // point, a newline and a non-BMP character included; `.` no line terminator.
+    assert!(!m("^a$", "a\n"));
+    assert!(m(r"^[^\.\$# ]+$", "😀\n"));
+    assert!(!m("^.$", "\u{2028}"));
+    assert!(m("^.$", "é"));
+    assert!(m("json$", "a.json"));
+    assert!(m("^x-", "x-y"));
+    assert!(m("^$", ""));
+    assert!(!m("^$", "\n"));
+}
+
+/// Patterns of the simple matcher's shapes (and some just outside them).
+fn simple_pattern() -> impl proptest::strategy::Strategy<Value = String> {
+    use proptest::prelude::*;
+    let atom = prop::sample::select(vec![
+        "a",
+        "b",
+        "é",
+        "ab",
+        "[a-c]",
+        "[^a]",
+        "[^ab\\n]",
+        r"\d",
+        r"\w",
+        ".",
+        "[α-ω]",
+        r"\u{1F600}",
+        "(?:a|bc)",
+        "(b|é)",
+        "(?:a[bc])?",
+        "[]",
+        "(?:)",
+    ]);
+    let quantifier = prop::sample::select(vec![
+        "", "", "", "?", "*", "+", "{2}", "{0,2}", "{1,3}", "{2,}",
+    ]);
+    let piece = (atom, quantifier).prop_map(|(a, q)| format!("(?:{a}){q}"));
+    let branch = (
+        prop::bool::ANY,
+        prop::collection::vec(piece, 0..5),
+        prop::bool::ANY,
+    )
+        .prop_map(|(start, ps, end)| {
+            format!(
+                "{}{}{}",
+                if start { "^" } else { "" },
+                ps.concat(),
+                if end { "$" } else { "" }
+            )
+        });
+    prop::collection::vec(branch, 1..3).prop_map(|bs| bs.join("|"))
 }
 
 /// Patterns from a small grammar of ECMA constructs, mostly anchored at the start.
@@ -550,19 +646,45 @@ fn pattern() -> impl proptest::strategy::Strategy<Value = String> {
 proptest::proptest! {
     #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2000))]
 
-    /// The first-byte test never changes a verdict: it refuses only texts the automaton
-    /// refuses too.
+    /// The first-byte test and the simple matcher never change a verdict: they answer as
+    /// the translation's automaton.
     #[test]
     fn the_first_byte_test_agrees_with_the_automaton(
         p in pattern(),
         texts in proptest::collection::vec("[abcé0-9 αβ😀\n.]{0,5}", 1..8),
     ) {
-        let r = re(&p);
-        let Engine::Linear { re: automaton, .. } = &r.0.engine else {
-            panic!("{p} is not linear");
-        };
-        for text in &texts {
-            proptest::prop_assert_eq!(r.is_match(text), Ok(automaton.is_match(text)), "{} on {:?}", p, text);
-        }
+        agrees_with_the_automaton(&p, &texts)?;
     }
+
+    /// The simple matcher answers as the translation's automaton.
+    #[test]
+    fn the_simple_matcher_agrees_with_the_automaton(
+        p in simple_pattern(),
+        texts in proptest::collection::vec("[abcé0-9 αω😀\n\u{2028}]{0,7}", 1..8),
+    ) {
+        agrees_with_the_automaton(&p, &texts)?;
+    }
+}
+
+/// Whether `p`'s engine answers on each of `texts` as the `regex` crate's automaton of its
+/// translation.
+fn agrees_with_the_automaton(
+    p: &str,
+    texts: &[String],
+) -> Result<(), proptest::test_runner::TestCaseError> {
+    let r = re(p);
+    let Translation::Linear(rust) = r.translation() else {
+        panic!("{p} is not linear");
+    };
+    let automaton = automaton(rust).expect("the translation builds");
+    for text in texts {
+        proptest::prop_assert_eq!(
+            r.is_match(text),
+            Ok(automaton.is_match(text)),
+            "{} on {:?}",
+            p,
+            text
+        );
+    }
+    Ok(())
 }

@@ -201,7 +201,9 @@ impl CompiledSchema {
     /// The interpreter's standard output of `doc` in `format` ([`output_with`]): its errors
     /// worded by [`describe_in`], or, for a valid document, the annotations `annotating`
     /// ([`CompiledSchema::annotating`]) collects; `schema` is the schema it was compiled
-    /// from, `schema_uri` its URI (`absoluteKeywordLocation`'s base).
+    /// from, `schema_uri` the URI it was read from: `absoluteKeywordLocation` names the
+    /// schema by its root `$id` resolved against that URI where it has one (its canonical URI,
+    /// 2020-12 core §12.3.2), else by `schema_uri`.
     pub fn output(
         &self,
         (schema, annotating): (&Value, &Annotating),
@@ -220,7 +222,18 @@ impl CompiledSchema {
             Vec::new()
         };
         let text = |v: &validgen_core::ir::Violation| describe_in(v, doc, schema, &self.documents);
-        output_with(&report.violations, &annotations, text, schema_uri, format)
+        // Before 2019-09 an `$id` beside `$ref` is ignored, as `resources` reads it.
+        let id = match schema.get("$ref") {
+            Some(_) if self.draft.ref_overrides() => None,
+            _ => schema.get(self.draft.id_keyword()),
+        };
+        let canonical = id
+            .and_then(Value::as_str)
+            .and_then(|id| resources::resolve(id, schema_uri).ok());
+        let uri = canonical
+            .as_deref()
+            .map_or(schema_uri, |c| c.split('#').next().unwrap_or(c));
+        output_with(&report.violations, &annotations, text, uri, format)
     }
 }
 

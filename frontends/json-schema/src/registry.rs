@@ -227,6 +227,19 @@ impl Registry {
         }
     }
 
+    /// The URI that names `doc` in keyword locations (`absoluteKeywordLocation`): its
+    /// canonical URI, the root `$id` resolved against the URL it was registered under (2020-12
+    /// core §12.3.2, as the `jsonschema` crate names it), where that `$id` leads back to `doc`;
+    /// else (no `$id`, or one an earlier document of other content holds) that URL. The
+    /// same file mapped under two URL prefixes is two documents of one content, named alike.
+    pub(crate) fn name<'d>(&self, doc: &'d Document) -> &'d str {
+        let id = doc.resources.base_at("");
+        match self.find(id) {
+            Some(d) if std::ptr::eq(d, doc) || d.text.value() == doc.text.value() => id,
+            _ => &doc.url,
+        }
+    }
+
     /// Why `uri` names no document: the unreadable file registered under it, or the mappings
     /// whose prefix it starts with, or that none covers it.
     pub(crate) fn why_not(&self, uri: &str) -> String {
@@ -274,11 +287,11 @@ impl Registry {
         }
     }
 
-    /// The file and position of the value at `located` (`<url>#<JSON Pointer>`, as the
-    /// errors of a registered document name it), if a registered document holds it.
+    /// The file and position of the value at `located` (`<uri>#<JSON Pointer>`, the document
+    /// named as [`Registry::name`] names it in errors), if a registered document holds it.
     pub fn locate(&self, located: &str) -> Option<(&str, Option<Span>)> {
         let (uri, pointer) = located.split_once('#')?;
-        let doc = self.docs.iter().find(|d| d.url == uri)?;
+        let doc = self.docs.iter().find(|d| self.name(d) == uri)?;
         Some((&doc.file, doc.text.span(pointer)))
     }
 }

@@ -61,6 +61,13 @@ const QUOTE_MAX: usize = 64;
 /// (a value nested 100 000 deep, or 100 MB long, is not serialized whole, which would
 /// overflow the stack or take its size in time and memory).
 fn quote<'a>(v: impl Instance<'a>) -> String {
+    // A string (the most quoted value) is escaped from the instance, without the copy that
+    // `to_value` makes of a tape's or a stream's string.
+    if let Some(s) = v.as_str() {
+        let mut text = String::with_capacity(s.len().min(QUOTE_MAX) + 8);
+        string_start(s, &mut text, QUOTE_MAX);
+        return cut(text, QUOTE_MAX);
+    }
     quote_value(&v.to_value(), QUOTE_MAX)
 }
 
@@ -69,12 +76,45 @@ fn quote<'a>(v: impl Instance<'a>) -> String {
 pub fn quote_value(v: &serde_json::Value, max: usize) -> String {
     let mut text = String::new();
     quote_start(v, &mut text, max);
-    if text.chars().count() <= max {
+    cut(text, max)
+}
+
+/// `text` cut to `max` characters, with `…` when cut.
+fn cut(text: String, max: usize) -> String {
+    if text.len() <= max || text.chars().count() <= max {
         return text;
     }
     let mut cut: String = text.chars().take(max).collect();
     cut.push('…');
     cut
+}
+
+/// Writes the JSON string of `s`'s first `max + 1` characters into `out`, escaped as
+/// `serde_json` escapes (`\"`, `\\`, `\b`, `\f`, `\n`, `\r`, `\t`, other control
+/// characters as `\u00xx` in lower case; nothing else): the start of `s`'s JSON text that
+/// [`quote_value`] keeps.
+fn string_start(s: &str, out: &mut String, max: usize) {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    out.push('"');
+    for c in s.chars().take(max + 1) {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if c < ' ' => {
+                let b = c as usize;
+                out.push_str("\\u00");
+                out.push(char::from(HEX[b >> 4]));
+                out.push(char::from(HEX[b & 15]));
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
 }
 
 /// Whether `out` holds more than `max` characters.
@@ -92,10 +132,7 @@ fn quote_start(v: &serde_json::Value, out: &mut String, max: usize) {
         return;
     }
     // A string's first characters, escaped, start its escaped text.
-    let string = |s: &str, out: &mut String| {
-        let head: String = s.chars().take(max + 1).collect();
-        out.push_str(&Value::String(head).to_string());
-    };
+    let string = |s: &str, out: &mut String| string_start(s, out, max);
     match v {
         Value::Array(items) => {
             out.push('[');
@@ -175,6 +212,19 @@ mod tests {
         ];
         for v in &values {
             assert_eq!(quote(v), cut_whole(v), "{v}");
+        }
+    }
+
+    proptest::proptest! {
+        /// Strings, with control characters, quotes and non-ASCII text, and objects keyed by
+        /// them, are quoted as `serde_json` writes them, then cut.
+        #[test]
+        fn strings_are_escaped_as_serde_json_escapes(
+            s in "[\\x00-\\x20\"\\\\a-z\\x7fé😀]{0,80}",
+        ) {
+            for v in [json!(s), json!({ s.clone(): s.clone() }), json!([s])] {
+                proptest::prop_assert_eq!(quote(&v), cut_whole(&v), "{}", v);
+            }
         }
     }
 

@@ -162,15 +162,15 @@ impl<'s> Lowerer<'s> {
             ))
         };
         let options: &'s crate::Options = self.options;
-        let found = match options.registry.as_deref() {
-            Some(registry) => registry
-                .find(uri)
-                .ok_or_else(|| outside(registry.why_not(uri)))?,
-            // Without a registry, the bundled meta-schemas alone.
-            None => crate::metaschemas::bundled().find(uri).ok_or_else(|| {
-                outside("no schema registry was given (nothing is fetched)".to_owned())
-            })?,
+        // Without a registry, the bundled meta-schemas alone.
+        let registry: &'s crate::Registry = match options.registry.as_deref() {
+            Some(r) => r,
+            None => crate::metaschemas::bundled(),
         };
+        let found = registry.find(uri).ok_or_else(|| match options.registry {
+            Some(_) => outside(registry.why_not(uri)),
+            None => outside("no schema registry was given (nothing is fetched)".to_owned()),
+        })?;
         let dialect = found
             .draft
             .clone()
@@ -183,7 +183,7 @@ impl<'s> Lowerer<'s> {
                     draft: dialect.draft,
                     vocabularies: dialect.vocabularies,
                     resources: &found.resources,
-                    prefix: format!("{}#", found.url),
+                    prefix: format!("{}#", registry.name(found)),
                 });
                 self.doc_index
                     .insert(found.url.as_str(), self.docs.len() - 1);

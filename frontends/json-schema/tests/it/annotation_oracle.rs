@@ -13,7 +13,7 @@ use validgen_json_schema::annotate::AnnotationUnit;
 use crate::json_schema_annotation_suite::annotation_suite::decode;
 
 /// (instance location, schema object location, keyword); the location of an object in
-/// another document than the schema is `<url>#<pointer>`, as validgen writes it.
+/// another document than the schema is `<its URI>#<pointer>`, as validgen writes it.
 pub(crate) type Key = (String, String, String);
 
 /// Annotations by [`Key`], names of evaluated properties sorted (an order neither side
@@ -35,8 +35,7 @@ pub(crate) fn ours(units: &[AnnotationUnit]) -> Annotations {
 }
 
 /// The oracle's annotations by key; `documents` maps the URI the oracle gives a document
-/// (its `$id`) to validgen's name for it (`""` for the schema, [`root`]; the URL it was
-/// registered under for another), where they differ.
+/// (its `$id`) to validgen's name for it where they differ (`""` for the schema, [`root`]).
 pub(crate) fn theirs(
     evaluation: &jsonschema::Evaluation,
     documents: &BTreeMap<String, String>,

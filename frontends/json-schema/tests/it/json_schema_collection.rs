@@ -129,14 +129,6 @@ fn every_verdict_equals_the_oracles() {
     let corpus = corpus();
     let registry = store::registry(&corpus);
     let files = Files::new(&corpus);
-    // The oracle names a document by its `$id`, validgen by the URL it is registered under.
-    let ids: BTreeMap<String, String> = store::schema_names(&corpus)
-        .into_iter()
-        .filter_map(|name| {
-            let id = annotation_oracle::root(&store::read_schema(&corpus, &name), "");
-            (!id.is_empty()).then(|| (id, format!("{}{name}", store::PREFIXES[0])))
-        })
-        .collect();
     let mut tally = Tally::default();
     for (name, instances) in store_instances::instances(&corpus) {
         let schema = store::read_schema(&corpus, &name);
@@ -150,8 +142,9 @@ fn every_verdict_equals_the_oracles() {
             .with_retriever(files.clone())
             .build(&schema)
             .unwrap_or_else(|e| panic!("{name}: the oracle: {e}"));
-        let mut documents = ids.clone();
-        documents.insert(annotation_oracle::root(&schema, &base), String::new());
+        // Both name another document by its `$id`; validgen's keywords in the schema itself
+        // are bare pointers.
+        let documents = BTreeMap::from([(annotation_oracle::root(&schema, &base), String::new())]);
         tally.schemas += 1;
         for store_instances::Instance {
             file,

@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 use validgen_core::interpret::{Explain, evaluate_document};
 use validgen_core::model::{Plain, Tape};
 use validgen_json_schema::{
-    CompiledSchema, Options, Registry, SchemaError, SchemaMap, compile, file_url,
+    CompiledSchema, Options, OutputFormat, Registry, SchemaError, SchemaMap, compile, file_url,
 };
 
 fn write(dir: &Path, name: &str, schema: &Value) {
@@ -138,6 +138,69 @@ fn a_url_prefix_maps_to_a_folder_or_a_file() {
             .add_map(SchemaMap::parse("https://x/=/no/such/folder").expect("parses"))
             .expect_err("missing")
             .contains("no such file or folder")
+    );
+}
+
+/// A keyword of a document whose `$id` differs from the URL it was mapped under, and of a
+/// root schema with an `$id` read from a file, is located by that `$id`, the document's
+/// canonical URI (2020-12 core §12.3.2, as the `jsonschema` crate does); a document whose `$id`
+/// an earlier one holds keeps its URL. The keyword is the rule set's, so the compiled
+/// validators, which give the interpreter's violations (`tests/` holds them to it), say the
+/// same.
+#[test]
+fn absolute_keyword_locations_name_a_document_by_its_id() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    write(
+        dir.path(),
+        "vendor/port.json",
+        &json!({"$id": "https://canonical.example/port-v2.json", "$defs": {"port": {"maximum": 9}}}),
+    );
+    write(
+        dir.path(),
+        "vendor/replica.json",
+        &json!({"$id": "https://canonical.example/port-v2.json", "minimum": 5}),
+    );
+    let root = json!({
+        "$id": "https://canonical.example/root.json",
+        "required": ["name"],
+        "properties": {
+            "port": {"$ref": "https://schemas.example/port.json#/$defs/port"},
+            "copy": {"$ref": "https://schemas.example/replica.json"}
+        }
+    });
+    write(dir.path(), "root.json", &root);
+    let mut registry = Registry::new(None);
+    let map = format!(
+        "https://schemas.example/={}",
+        dir.path().join("vendor").display()
+    );
+    registry
+        .add_map(SchemaMap::parse(&map).expect("URL_PREFIX=PATH"))
+        .expect("mapped");
+    let compiled = compile_file(dir.path(), "root.json", registry).expect("compiles");
+    let annotating = compiled.annotating(&root);
+    let output = compiled.output(
+        (&root, &annotating),
+        &json!({"port": 10, "copy": 1}),
+        &file_url(&dir.path().join("root.json")),
+        OutputFormat::List,
+    );
+    let mut absolute: Vec<&str> = output["errors"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|e| e["absoluteKeywordLocation"].as_str())
+        .collect();
+    absolute.sort_unstable();
+    // `replica.json` was registered after `port.json` under the same `$id`: its URL names it.
+    assert_eq!(
+        absolute,
+        [
+            "https://canonical.example/port-v2.json#/$defs/port/maximum",
+            "https://canonical.example/root.json#/required",
+            "https://schemas.example/replica.json#/minimum",
+        ],
+        "{output}"
     );
 }
 
