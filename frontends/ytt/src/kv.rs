@@ -82,10 +82,11 @@ pub(crate) fn environment(
                 continue;
             };
             let value = if is_yaml {
-                yaml_value(raw).map_err(|e| {
-                    fail(format!(
+                yaml_value(raw).map_err(|e| match e {
+                    Unread::GoYaml(e) => fail(format!(
                         "Extracting data value from env variable '{name}': Deserializing YAML value: {e}"
-                    ))
+                    )),
+                    Unread::Refused(e) => format!("--{arg} {prefix} ({name}): {e}\n"),
                 })?
             } else {
                 Node::Scalar(Scalar::String(raw.clone()))
@@ -102,10 +103,23 @@ pub(crate) fn environment(
     Ok(out)
 }
 
+/// Why a value is not read: go-yaml's error (ytt prints it in its frame), or validgen's
+/// refusal of what ytt reads or panics on.
+enum Unread {
+    GoYaml(String),
+    Refused(String),
+}
+
 /// A value read as YAML as ytt reads it (`parseYAML(data, "")`): its nodes at lines of the
 /// unnamed file `""`; null when empty.
-fn yaml_value(raw: &str) -> Result<Node, String> {
-    let set = parse(raw, "").map_err(|e| e.message)?;
+fn yaml_value(raw: &str) -> Result<Node, Unread> {
+    let set = parse(raw, "").map_err(|e| {
+        if e.go_yaml {
+            Unread::GoYaml(e.message)
+        } else {
+            Unread::Refused(e.message)
+        }
+    })?;
     Ok(set
         .documents
         .into_iter()
@@ -162,10 +176,11 @@ fn one(kv: &str, is_yaml: bool) -> Result<KeyValue, String> {
         "(data-value arg)"
     };
     let value = if is_yaml {
-        yaml_value(raw).map_err(|e| {
-            fail(format!(
+        yaml_value(raw).map_err(|e| match e {
+            Unread::GoYaml(e) => fail(format!(
                 "Deserializing value for key '{key}': Deserializing YAML value: {e}"
-            ))
+            )),
+            Unread::Refused(e) => format!("--data-value-yaml {kv}: {e}\n"),
         })?
     } else {
         Node::Scalar(Scalar::String(raw.to_owned()))
