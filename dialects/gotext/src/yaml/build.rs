@@ -272,11 +272,16 @@ impl<'a> Builder<'a> {
             let merge = is_merge_key(&event);
             let key = self.node(event, span, depth + 1)?;
             let (value_event, value_span) = self.next()?;
+            let alias = matches!(value_event, Event::Alias(_));
             let value = self.node(value_event, value_span, depth + 1)?;
             size += key.size + value.size;
             height = height.max(value.height + 1);
             if merge {
-                items.extend(merged_items(value.node).map_err(|m| self.error(value_span, m))?);
+                let merged = merged_items(value.node, alias).map_err(|m| YamlError {
+                    go_yaml: true,
+                    ..self.error(value_span, format!("yaml: {m}"))
+                })?;
+                items.extend(merged);
                 continue;
             }
             let Node::Scalar(key) = key.node else {
@@ -394,13 +399,14 @@ fn is_merge_key(event: &Event<'_>) -> bool {
 }
 
 /// The items a merge key's value splices into its map, as ytt's go-yaml v2 does: a map's items;
-/// for a sequence of maps, only the first map's items (each later map is decoded first and
-/// replaced, `decode.go` `mappingSlice` with `merge`). Keys are not deduplicated.
-fn merged_items(value: Node) -> Result<Vec<MapItem>, String> {
+/// for a sequence of maps (written out, not an alias: `decode.go` `merge` wants an alias to be
+/// of a map), only the first map's items (each later map is decoded first and replaced,
+/// `decode.go` `mappingSlice` with `merge`). Keys are not deduplicated.
+fn merged_items(value: Node, alias: bool) -> Result<Vec<MapItem>, String> {
     const WANT_MAP: &str = "map merge requires map or sequence of maps as the value";
     match value {
         Node::Map(items) => Ok(items),
-        Node::Array(maps) => {
+        Node::Array(maps) if !alias => {
             if !maps.iter().all(|m| matches!(m.value, Node::Map(_))) {
                 return Err(WANT_MAP.to_owned());
             }
@@ -409,6 +415,6 @@ fn merged_items(value: Node) -> Result<Vec<MapItem>, String> {
                 _ => Vec::new(),
             })
         }
-        Node::Scalar(_) => Err(WANT_MAP.to_owned()),
+        Node::Array(_) | Node::Scalar(_) => Err(WANT_MAP.to_owned()),
     }
 }

@@ -5,7 +5,7 @@ use std::sync::Arc;
 use super::build::{build, options};
 use super::comments::assemble;
 use super::entries::Entries;
-use super::syntax::{SyntaxError, check};
+use super::syntax::{SyntaxError, allowed, check};
 use super::{DocumentSet, Pos};
 
 /// Why a text is not YAML ytt reads, or is beyond this reader's limits. Displays as
@@ -55,6 +55,7 @@ pub fn parse(text: &str, file: &str) -> Result<DocumentSet, YamlError> {
         prepended = format!("---\n{text}");
         (prepended.as_str(), 1)
     };
+    refuse_disallowed(text, &file)?;
     // go-yaml decides what is a syntax error; an error of the builder in a document before
     // go-yaml's failing one comes first, as go-yaml decodes each document before the next.
     let syntax = check(source);
@@ -95,6 +96,28 @@ fn go_yaml_error(syntax: &SyntaxError, file: &Arc<str>, shift: usize) -> YamlErr
         message,
         go_yaml,
     }
+}
+
+/// A character YAML does not allow (a control character) is refused: go-yaml's reader fails
+/// on it, but ytt 0.48 prints a text that depends on where the scanner stands when the reader
+/// decodes it (an unrelated `expected document end event but got none`, or a crash).
+fn refuse_disallowed(text: &str, file: &Arc<str>) -> Result<(), YamlError> {
+    let Some(at) = text.find(|c| !allowed(c)) else {
+        return Ok(());
+    };
+    let c = text[at..].chars().next().unwrap_or_default();
+    Err(YamlError {
+        pos: Pos {
+            file: Arc::clone(file),
+            line: 1 + text[..at].matches('\n').count(),
+        },
+        message: format!(
+            "unsupported: the control character U+{:04X}, which YAML does not allow (ytt 0.48 \
+             reports it with a text that depends on where it stands)",
+            u32::from(c)
+        ),
+        go_yaml: false,
+    })
 }
 
 /// The builder's refusal of a text go-yaml reads: not a syntax error to ytt, so named as

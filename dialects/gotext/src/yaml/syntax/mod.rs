@@ -8,6 +8,8 @@
 
 mod parser;
 mod reader;
+
+pub(super) use reader::allowed;
 mod scalars;
 mod scanner;
 
@@ -19,11 +21,18 @@ use reader::Mark;
 /// Which of go-yaml's layers failed: it decides the line go-yaml reports.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Layer {
-    Reader,
     Scanner,
     Parser,
     Decoder,
+    /// Flow collections nested past [`MAX_DEPTH`]: the checker stops, and the event builder
+    /// refuses the text with its own limit.
+    Limit,
 }
+
+/// How deep flow collections may nest before the checker stops (the builder's own limit):
+/// libyaml looks at every level's simple key for each token, so deeper input would take
+/// quadratic time.
+const MAX_DEPTH: usize = super::build::MAX_DEPTH;
 
 /// A go-yaml error as libyaml records it.
 #[derive(Debug, Clone)]
@@ -35,10 +44,10 @@ pub(super) struct Failure {
 }
 
 impl Failure {
-    fn reader() -> Failure {
+    fn limit() -> Failure {
         Failure {
-            layer: Layer::Reader,
-            problem: "control characters are not allowed".to_owned(),
+            layer: Layer::Limit,
+            problem: String::new(),
             problem_mark: Mark::default(),
             context_mark: Mark::default(),
         }
@@ -70,7 +79,7 @@ impl Failure {
     /// for a scanner error; else the context's 0-based line; 0 for none.
     fn line(&self) -> usize {
         match self.layer {
-            Layer::Decoder => 0,
+            Layer::Decoder | Layer::Limit => 0,
             _ if self.problem_mark.line != 0 => {
                 self.problem_mark.line + usize::from(self.layer == Layer::Scanner)
             }
@@ -89,12 +98,13 @@ pub(super) struct SyntaxError {
     pub document: usize,
 }
 
-/// Runs go-yaml's reader, scanner, parser and alias lookup over `source` (the text as ytt
-/// passes it, with its `---` prepended if any).
+/// Runs go-yaml's scanner, parser and alias lookup over `source` (the text as ytt passes it,
+/// with its `---` prepended if any; one without characters YAML disallows, see [`allowed`]).
 ///
 /// # Errors
-/// go-yaml's first error, if any. Time and memory are linear in the text: each token and
-/// event is produced once, the states and marks stacks are bounded by its nesting.
+/// go-yaml's first error, if any (none is looked for past [`MAX_DEPTH`] nested flow
+/// collections). Time and memory are linear in the text: each token and event is produced
+/// once, and each token looks at most at [`MAX_DEPTH`] simple keys.
 pub(super) fn check(source: &str) -> Result<(), SyntaxError> {
     let mut parser = Parser::new(source);
     let mut anchors: HashSet<String> = HashSet::new();
@@ -105,7 +115,12 @@ pub(super) fn check(source: &str) -> Result<(), SyntaxError> {
         document: documents.saturating_sub(1),
     };
     loop {
-        match parser.next().map_err(|f| fail(f, documents))? {
+        let event = match parser.next() {
+            Ok(event) => event,
+            Err(failure) if failure.layer == Layer::Limit => return Ok(()),
+            Err(failure) => return Err(fail(failure, documents)),
+        };
+        match event {
             Event::StreamEnd => return Ok(()),
             Event::DocumentStart => {
                 documents += 1;

@@ -118,11 +118,7 @@ impl Scanner {
             if !need {
                 break;
             }
-            let fetched = self.fetch_next();
-            if self.r.failed {
-                return Err(Failure::reader());
-            }
-            fetched?;
+            self.fetch_next()?;
         }
         self.available = true;
         Ok(())
@@ -326,6 +322,9 @@ impl Scanner {
     }
 
     fn fetch_flow_start(&mut self, kind: Kind) -> Result<(), Failure> {
+        if self.flow_level >= super::MAX_DEPTH {
+            return Err(Failure::limit());
+        }
         self.save_simple_key()?;
         self.simple_keys.push(SimpleKey::default());
         self.flow_level += 1;
