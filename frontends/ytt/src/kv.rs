@@ -77,6 +77,9 @@ pub(crate) fn environment(
         } else {
             "data-values-env"
         };
+        if prefix.starts_with('@') {
+            return Err(library_reference(&format!("--{arg} {prefix}"), prefix));
+        }
         for (name, raw) in environment {
             let Some(key) = name.strip_prefix(&format!("{prefix}_")) else {
                 continue;
@@ -188,6 +191,14 @@ fn one(kv: &str, is_yaml: bool) -> Result<KeyValue, String> {
     overlay((key, "."), value, name.to_owned(), kv.to_owned(), false)
 }
 
+/// validgen's refusal of a library reference (`@lib:...`) given by `what`: ytt hands such
+/// values to a library a template loads, and validgen evaluates no template.
+pub(crate) fn library_reference(what: &str, reference: &str) -> String {
+    format!(
+        "{what}: unsupported: a library reference (`{reference}`): validgen reads the root library only\n"
+    )
+}
+
 /// The overlay document that sets `key` (split on `separator`: `.`, `__` for the
 /// environment) to `value`, at line 1 of `name`.
 fn overlay(
@@ -198,9 +209,7 @@ fn overlay(
     whole: bool,
 ) -> Result<KeyValue, String> {
     if key.starts_with('@') {
-        return Err(format!(
-            "{name}: unsupported: a library reference (`{key}`): validgen reads the root library only\n"
-        ));
+        return Err(library_reference(&name, key));
     }
     let pos = Pos {
         file: Arc::from(name.as_str()),

@@ -11,7 +11,7 @@ use super::code::{self, refusal};
 use super::data::{key_text, locate, to_json};
 use super::export::openapi_v3;
 use super::files::{Files, Input, expand};
-use super::kv::{KeyValue, environment, key_values};
+use super::kv::{KeyValue, environment, key_values, library_reference};
 use super::lower::{LowerError, assert_checks, rule_set, schema_checks};
 use super::map_keys;
 use super::schema::{self, BuildError, Schema};
@@ -495,9 +495,23 @@ fn flag_values(
     invocation: &Invocation,
     files: &dyn Files,
 ) -> Result<(Vec<Loaded>, Vec<KeyValue>), Stop> {
+    if let Some(arg) = invocation
+        .data_values_files
+        .iter()
+        .find(|a| a.starts_with('@'))
+    {
+        return Err(Stop::Input(library_reference(
+            &format!("--data-values-file {arg}"),
+            arg,
+        )));
+    }
     let mut plain = Vec::new();
-    for input in expand(&invocation.data_values_files, files, invocation.names_as_given)
-        .map_err(Stop::Input)?
+    for input in expand(
+        &invocation.data_values_files,
+        files,
+        invocation.names_as_given,
+    )
+    .map_err(Stop::Input)?
     {
         // ytt ignores a folder's other files (docs...), not a file named by its argument.
         if input.implied && !input.is_yaml() {

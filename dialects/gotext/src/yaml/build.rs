@@ -109,7 +109,11 @@ pub(super) fn build(
                     value,
                 });
             }
-            _ => return Err(at(builder.error(span, "unexpected content outside a document"))),
+            _ => {
+                return Err(at(
+                    builder.error(span, "unexpected content outside a document")
+                ));
+            }
         }
     }
     Ok(Built {

@@ -81,7 +81,10 @@ fn go_yaml_error(syntax: &SyntaxError, file: &Arc<str>, shift: usize) -> YamlErr
     };
     let (message, go_yaml) = match syntax.line {
         0 => (format!("yaml: {}", syntax.problem), true),
-        line if line > shift => (format!("yaml: line {}: {}", line - shift, syntax.problem), true),
+        line if line > shift => (
+            format!("yaml: line {}: {}", line - shift, syntax.problem),
+            true,
+        ),
         _ => (
             format!(
                 "unsupported: a YAML syntax error on the first line ({}): ytt 0.48 reports it \

@@ -129,7 +129,7 @@ pub(super) fn check(source: &str) -> Result<(), SyntaxError> {
             Event::Alias(name) if !anchors.contains(&name) => {
                 let failure = Failure {
                     layer: Layer::Decoder,
-                            problem: format!("unknown anchor '{name}' referenced"),
+                    problem: format!("unknown anchor '{name}' referenced"),
                     problem_mark: Mark::default(),
                     context_mark: Mark::default(),
                 };

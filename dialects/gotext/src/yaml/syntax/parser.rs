@@ -110,7 +110,10 @@ impl Parser {
             S::FlowSequenceEntry => self.flow_sequence_entry(false),
             S::FlowSequenceEntryMappingKey => {
                 let token = self.scanner.peek()?;
-                if !matches!(token.kind, Kind::Value | Kind::FlowEntry | Kind::FlowSequenceEnd) {
+                if !matches!(
+                    token.kind,
+                    Kind::Value | Kind::FlowEntry | Kind::FlowSequenceEnd
+                ) {
                     return self.push_node(S::FlowSequenceEntryMappingValue, false, false);
                 }
                 // As libyaml, the token is taken whichever of the three it is.
@@ -177,7 +180,10 @@ impl Parser {
         self.directives()?;
         let token = self.scanner.peek()?;
         if token.kind != Kind::DocumentStart {
-            return Err(Failure::parser("did not find expected <document start>", token.start));
+            return Err(Failure::parser(
+                "did not find expected <document start>",
+                token.start,
+            ));
         }
         self.states.push(State::DocumentEnd);
         self.state = State::DocumentContent;
@@ -193,16 +199,25 @@ impl Parser {
             match token.kind {
                 Kind::Version(major, minor) => {
                     if version {
-                        return Err(Failure::parser("found duplicate %YAML directive", token.start));
+                        return Err(Failure::parser(
+                            "found duplicate %YAML directive",
+                            token.start,
+                        ));
                     }
                     if (major, minor) != (1, 1) {
-                        return Err(Failure::parser("found incompatible YAML document", token.start));
+                        return Err(Failure::parser(
+                            "found incompatible YAML document",
+                            token.start,
+                        ));
                     }
                     version = true;
                 }
                 Kind::TagDirective(handle) => {
                     if self.handles.contains(&handle) {
-                        return Err(Failure::parser("found duplicate %TAG directive", token.start));
+                        return Err(Failure::parser(
+                            "found duplicate %TAG directive",
+                            token.start,
+                        ));
                     }
                     self.handles.push(handle);
                 }
@@ -314,9 +329,7 @@ impl Parser {
                 Ok(Event::Node(None))
             }
             Kind::BlockEnd => Ok(self.close()),
-            _ => Err(self.grammar_error("did not find expected '-' indicator",
-                token.start,
-            )),
+            _ => Err(self.grammar_error("did not find expected '-' indicator", token.start)),
         }
     }
 
@@ -353,9 +366,7 @@ impl Parser {
                 Ok(Event::Node(None))
             }
             Kind::BlockEnd => Ok(self.close()),
-            _ => Err(self.grammar_error("did not find expected key",
-                token.start,
-            )),
+            _ => Err(self.grammar_error("did not find expected key", token.start)),
         }
     }
 
@@ -379,9 +390,7 @@ impl Parser {
         if token.kind != Kind::FlowSequenceEnd {
             if !first {
                 if token.kind != Kind::FlowEntry {
-                    return Err(self.grammar_error("did not find expected ',' or ']'",
-                        token.start,
-                    ));
+                    return Err(self.grammar_error("did not find expected ',' or ']'", token.start));
                 }
                 self.scanner.skip_token();
                 token = self.scanner.peek()?;
@@ -406,9 +415,7 @@ impl Parser {
         if token.kind != Kind::FlowMappingEnd {
             if !first {
                 if token.kind != Kind::FlowEntry {
-                    return Err(self.grammar_error("did not find expected ',' or '}'",
-                        token.start,
-                    ));
+                    return Err(self.grammar_error("did not find expected ',' or '}'", token.start));
                 }
                 self.scanner.skip_token();
                 token = self.scanner.peek()?;
@@ -416,7 +423,10 @@ impl Parser {
             if token.kind == Kind::Key {
                 self.scanner.skip_token();
                 let token = self.scanner.peek()?;
-                if !matches!(token.kind, Kind::Value | Kind::FlowEntry | Kind::FlowMappingEnd) {
+                if !matches!(
+                    token.kind,
+                    Kind::Value | Kind::FlowEntry | Kind::FlowMappingEnd
+                ) {
                     return self.push_node(State::FlowMappingValue, false, false);
                 }
                 self.state = State::FlowMappingValue;

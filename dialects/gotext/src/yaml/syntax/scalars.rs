@@ -6,13 +6,27 @@ use super::Failure;
 use super::reader::Mark;
 use super::scanner::{Kind, Scanner};
 
-
 impl Scanner {
-
     fn skip_blanks(&mut self) {
         while self.r.blank(0) {
             self.r.skip();
         }
+    }
+
+    /// Blanks and a comment up to the line's end, where a directive or a block scalar's
+    /// header must end.
+    fn end_of_line(&mut self, start: Mark) -> Result<(), Failure> {
+        self.skip_blanks();
+        if self.r.at(0) == '#' {
+            while !self.r.breakz(0) {
+                self.r.skip();
+            }
+        }
+        if !self.r.breakz(0) {
+            return Err(self.error(start, "did not find expected comment or line break"));
+        }
+        self.r.skip_line();
+        Ok(())
     }
 
     /// `%NAME ...` up to its line break.
@@ -35,8 +49,7 @@ impl Scanner {
                 self.skip_blanks();
                 let major = self.version_number(start)?;
                 if self.r.at(0) != '.' {
-                    return Err(self.error(start, "did not find expected digit or '.' character",
-                    ));
+                    return Err(self.error(start, "did not find expected digit or '.' character"));
                 }
                 self.r.skip();
                 Kind::Version(major, self.version_number(start)?)
@@ -50,23 +63,13 @@ impl Scanner {
                 self.skip_blanks();
                 self.tag_uri("", start)?;
                 if !self.r.blankz(0) {
-                    return Err(self.error(start, "did not find expected whitespace or line break",
-                    ));
+                    return Err(self.error(start, "did not find expected whitespace or line break"));
                 }
                 Kind::TagDirective(handle)
             }
             _ => return Err(self.error(start, "found unknown directive name")),
         };
-        self.skip_blanks();
-        if self.r.at(0) == '#' {
-            while !self.r.breakz(0) {
-                self.r.skip();
-            }
-        }
-        if !self.r.breakz(0) {
-            return Err(self.error(start, "did not find expected comment or line break"));
-        }
-        self.r.skip_line();
+        self.end_of_line(start)?;
         Ok(kind)
     }
 
@@ -96,9 +99,13 @@ impl Scanner {
             name.push(self.r.at(0));
             self.r.skip();
         }
-        let ends = self.r.blankz(0) || matches!(self.r.at(0), '?' | ':' | ',' | ']' | '}' | '%' | '@' | '`');
+        let ends = self.r.blankz(0)
+            || matches!(self.r.at(0), '?' | ':' | ',' | ']' | '}' | '%' | '@' | '`');
         if name.is_empty() || !ends {
-            return Err(self.error(start, "did not find expected alphabetic or numeric character"));
+            return Err(self.error(
+                start,
+                "did not find expected alphabetic or numeric character",
+            ));
         }
         Ok(if anchor {
             Kind::Anchor(name)
@@ -197,15 +204,11 @@ impl Scanner {
                     _ if octet & 0xf0 == 0xe0 => 3,
                     _ if octet & 0xf8 == 0xf0 => 4,
                     _ => {
-                        return Err(self.error(start,
-                            "found an incorrect leading UTF-8 octet",
-                        ));
+                        return Err(self.error(start, "found an incorrect leading UTF-8 octet"));
                     }
                 },
                 Some(_) if octet & 0xc0 != 0x80 => {
-                    return Err(self.error(start,
-                        "found an incorrect trailing UTF-8 octet",
-                    ));
+                    return Err(self.error(start, "found an incorrect trailing UTF-8 octet"));
                 }
                 Some(left) => left,
             };
@@ -245,16 +248,7 @@ impl Scanner {
                 self.r.skip();
             }
         }
-        self.skip_blanks();
-        if self.r.at(0) == '#' {
-            while !self.r.breakz(0) {
-                self.r.skip();
-            }
-        }
-        if !self.r.breakz(0) {
-            return Err(self.error(start, "did not find expected comment or line break"));
-        }
-        self.r.skip_line();
+        self.end_of_line(start)?;
         let mut indent = match increment {
             0 => 0,
             _ if self.indent() >= 0 => self.indent() + increment,
@@ -276,13 +270,16 @@ impl Scanner {
     fn block_scalar_breaks(&mut self, indent: &mut isize, start: Mark) -> Result<(), Failure> {
         let mut max_indent = 0;
         loop {
-            let short = |s: &Self, indent: isize| indent == 0 || (s.r.mark.column as isize) < indent;
+            let short =
+                |s: &Self, indent: isize| indent == 0 || (s.r.mark.column as isize) < indent;
             while short(self, *indent) && self.r.at(0) == ' ' {
                 self.r.skip();
             }
             max_indent = max_indent.max(self.r.mark.column as isize);
             if short(self, *indent) && self.r.at(0) == '\t' {
-                return Err(self.error(start, "found a tab character where an indentation space is expected",
+                return Err(self.error(
+                    start,
+                    "found a tab character where an indentation space is expected",
                 ));
             }
             if !self.r.is_break(0) {
@@ -396,8 +393,9 @@ impl Scanner {
                         && (self.r.mark.column as isize) < indent
                         && self.r.at(0) == '\t'
                     {
-                        return Err(self.error(start, "found a tab character that violates indentation",
-                        ));
+                        return Err(
+                            self.error(start, "found a tab character that violates indentation")
+                        );
                     }
                     self.r.skip();
                 } else {

@@ -91,7 +91,11 @@ impl Scanner {
         if !self.available {
             self.fetch_more()?;
         }
-        Ok(self.tokens.front().cloned().expect("fetch_more leaves a token"))
+        Ok(self
+            .tokens
+            .front()
+            .cloned()
+            .expect("fetch_more leaves a token"))
     }
 
     /// Takes the head token.
@@ -379,7 +383,13 @@ impl Scanner {
         let key = *self.simple_keys.last().expect("a level");
         if key.possible {
             let at = key.token_number - self.parsed;
-            self.tokens.insert(at, Token { kind: Kind::Key, start: key.mark });
+            self.tokens.insert(
+                at,
+                Token {
+                    kind: Kind::Key,
+                    start: key.mark,
+                },
+            );
             self.roll_indent(
                 key.mark.column as isize,
                 Some(key.token_number),
@@ -438,10 +448,29 @@ impl Scanner {
 fn starts_plain(c: char, flow: bool, next_blank: bool, next_blankz: bool) -> bool {
     let indicator = matches!(
         c,
-        '-' | '?' | ':' | ',' | '[' | ']' | '{' | '}' | '#' | '&' | '*' | '!' | '|' | '>' | '\''
-            | '"' | '%' | '@' | '`'
+        '-' | '?'
+            | ':'
+            | ','
+            | '['
+            | ']'
+            | '{'
+            | '}'
+            | '#'
+            | '&'
+            | '*'
+            | '!'
+            | '|'
+            | '>'
+            | '\''
+            | '"'
+            | '%'
+            | '@'
+            | '`'
     );
-    let blankz = matches!(c, ' ' | '\t' | '\0' | '\r' | '\n' | '\u{85}' | '\u{2028}' | '\u{2029}');
+    let blankz = matches!(
+        c,
+        ' ' | '\t' | '\0' | '\r' | '\n' | '\u{85}' | '\u{2028}' | '\u{2029}'
+    );
     !(blankz || indicator)
         || (c == '-' && !next_blank)
         || (!flow && matches!(c, '?' | ':') && !next_blankz)

@@ -12,13 +12,33 @@ fn error(source: &str) -> (usize, String) {
 #[test]
 fn scanner_errors_name_the_line_of_the_problem() {
     for (source, line, problem) in [
-        ("---\na:\n\tb: 1\n", 3, "found character that cannot start any token"),
-        ("---\na: b: c\n", 2, "mapping values are not allowed in this context"),
+        (
+            "---\na:\n\tb: 1\n",
+            3,
+            "found character that cannot start any token",
+        ),
+        (
+            "---\na: b: c\n",
+            2,
+            "mapping values are not allowed in this context",
+        ),
         ("---\na: 'x\n", 3, "found unexpected end of stream"),
-        ("---\na: @x\n", 2, "found character that cannot start any token"),
+        (
+            "---\na: @x\n",
+            2,
+            "found character that cannot start any token",
+        ),
         ("---\na: \"\\q\"\n", 2, "found unknown escape character"),
-        ("---\na: |0\n  x\n", 2, "found an indentation indicator equal to 0"),
-        ("---\na: [\n'x\n---\n'\n", 4, "found unexpected document indicator"),
+        (
+            "---\na: |0\n  x\n",
+            2,
+            "found an indentation indicator equal to 0",
+        ),
+        (
+            "---\na: [\n'x\n---\n'\n",
+            4,
+            "found unexpected document indicator",
+        ),
     ] {
         assert_eq!(error(source), (line, problem.to_owned()), "{source:?}");
     }
@@ -34,10 +54,26 @@ fn parser_errors_name_the_line_before_the_token() {
         ("---\n- a\nb: c\n", 2, "did not find expected '-' indicator"),
         ("---\na: 1\n]\n", 2, "did not find expected key"),
         ("---\na: !e!x 1\n", 1, "found undefined tag handle"),
-        ("---\na: 1\n...\nb: 2\n", 3, "did not find expected <document start>"),
-        ("%YAML 1.1\n%YAML 1.1\n---\n", 1, "found duplicate %YAML directive"),
-        ("---\na: 1\n...\n%YAML 1.2\n---\n", 3, "found incompatible YAML document"),
-        ("---\n- a: 1\n  b: 2\n c\n", 3, "did not find expected '-' indicator"),
+        (
+            "---\na: 1\n...\nb: 2\n",
+            3,
+            "did not find expected <document start>",
+        ),
+        (
+            "%YAML 1.1\n%YAML 1.1\n---\n",
+            1,
+            "found duplicate %YAML directive",
+        ),
+        (
+            "---\na: 1\n...\n%YAML 1.2\n---\n",
+            3,
+            "found incompatible YAML document",
+        ),
+        (
+            "---\n- a: 1\n  b: 2\n c\n",
+            3,
+            "did not find expected '-' indicator",
+        ),
     ] {
         assert_eq!(error(source), (line, problem.to_owned()), "{source:?}");
     }
