@@ -27,7 +27,7 @@ fn run(case: &Case) -> Outcome {
 #[test]
 fn every_package_case_conforms() {
     let cases = packages();
-    assert_eq!(cases.len(), 363);
+    assert_eq!(cases.len(), 401);
     let show = std::env::var("YTT_CASE").ok();
     let mut failing = Vec::new();
     for case in &cases {
@@ -92,16 +92,17 @@ fn standard_input_is_named_stdin_yml() {
 }
 
 /// The cases recorded with an environment (`data-values-env`: `--data-values-env` and
-/// `--data-values-env-yaml`) through the `validgen` binary, their files written to a folder
-/// and their `env` the child's whole environment, in order (the test process's own never
-/// leaks in): exit code, stdout and stderr byte for byte.
+/// `--data-values-env-yaml`) and those of go-yaml's syntax errors (`yaml-syntax`: every flag
+/// that reads YAML) through the `validgen` binary, their files written to a folder and their
+/// `env` the child's whole environment, in order (the test process's own never leaks in):
+/// exit code, stdout and stderr byte for byte.
 #[test]
-fn environment_cases_through_the_binary() {
+fn environment_and_yaml_syntax_cases_through_the_binary() {
     let cases: Vec<Case> = packages()
         .into_iter()
-        .filter(|c| !c.env.is_empty())
+        .filter(|c| !c.env.is_empty() || c.group == "yaml-syntax")
         .collect();
-    assert_eq!(cases.len(), 32);
+    assert_eq!(cases.len(), 32 + 38);
     for case in &cases {
         let dir = tempfile::tempdir().expect("temp dir");
         for f in &case.files {

@@ -266,10 +266,12 @@ pub fn schema_faults(
     seed_extensions: bool,
 ) -> Vec<SchemaFault> {
     let whole = |text: String| {
-        // A YAML error names its line (`schema.yml:3: ...`).
+        // A YAML error names its line: validgen's (`schema.yml:3: ...`) or go-yaml's
+        // (`Unmarshaling YAML template 'schema.yml': yaml: line 3: ...`).
         let line = text
             .strip_prefix(name)
             .and_then(|t| t.strip_prefix(':'))
+            .or_else(|| text.split_once("yaml: line ").map(|(_, t)| t))
             .and_then(|t| t.split_once(':'))
             .and_then(|(n, _)| n.parse().ok())
             .unwrap_or(0);

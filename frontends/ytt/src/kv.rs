@@ -77,15 +77,19 @@ pub(crate) fn environment(
         } else {
             "data-values-env"
         };
+        if prefix.starts_with('@') {
+            return Err(library_reference(&format!("--{arg} {prefix}"), prefix));
+        }
         for (name, raw) in environment {
             let Some(key) = name.strip_prefix(&format!("{prefix}_")) else {
                 continue;
             };
             let value = if is_yaml {
-                yaml_value(raw).map_err(|e| {
-                    fail(format!(
+                yaml_value(raw).map_err(|e| match e {
+                    Unread::GoYaml(e) => fail(format!(
                         "Extracting data value from env variable '{name}': Deserializing YAML value: {e}"
-                    ))
+                    )),
+                    Unread::Refused(e) => format!("--{arg} {prefix} ({name}): {e}\n"),
                 })?
             } else {
                 Node::Scalar(Scalar::String(raw.clone()))
@@ -102,10 +106,23 @@ pub(crate) fn environment(
     Ok(out)
 }
 
+/// Why a value is not read: go-yaml's error (ytt prints it in its frame), or validgen's
+/// refusal of what ytt reads or panics on.
+enum Unread {
+    GoYaml(String),
+    Refused(String),
+}
+
 /// A value read as YAML as ytt reads it (`parseYAML(data, "")`): its nodes at lines of the
 /// unnamed file `""`; null when empty.
-fn yaml_value(raw: &str) -> Result<Node, String> {
-    let set = parse(raw, "").map_err(|e| e.message)?;
+fn yaml_value(raw: &str) -> Result<Node, Unread> {
+    let set = parse(raw, "").map_err(|e| {
+        if e.go_yaml {
+            Unread::GoYaml(e.message)
+        } else {
+            Unread::Refused(e.message)
+        }
+    })?;
     Ok(set
         .documents
         .into_iter()
@@ -162,15 +179,24 @@ fn one(kv: &str, is_yaml: bool) -> Result<KeyValue, String> {
         "(data-value arg)"
     };
     let value = if is_yaml {
-        yaml_value(raw).map_err(|e| {
-            fail(format!(
+        yaml_value(raw).map_err(|e| match e {
+            Unread::GoYaml(e) => fail(format!(
                 "Deserializing value for key '{key}': Deserializing YAML value: {e}"
-            ))
+            )),
+            Unread::Refused(e) => format!("--data-value-yaml {kv}: {e}\n"),
         })?
     } else {
         Node::Scalar(Scalar::String(raw.to_owned()))
     };
     overlay((key, "."), value, name.to_owned(), kv.to_owned(), false)
+}
+
+/// validgen's refusal of a library reference (`@lib:...`) given by `what`: ytt hands such
+/// values to a library a template loads, and validgen evaluates no template.
+pub(crate) fn library_reference(what: &str, reference: &str) -> String {
+    format!(
+        "{what}: unsupported: a library reference (`{reference}`): validgen reads the root library only\n"
+    )
 }
 
 /// The overlay document that sets `key` (split on `separator`: `.`, `__` for the
@@ -183,9 +209,7 @@ fn overlay(
     whole: bool,
 ) -> Result<KeyValue, String> {
     if key.starts_with('@') {
-        return Err(format!(
-            "{name}: unsupported: a library reference (`{key}`): validgen reads the root library only\n"
-        ));
+        return Err(library_reference(&name, key));
     }
     let pos = Pos {
         file: Arc::from(name.as_str()),

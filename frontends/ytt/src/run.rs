@@ -11,7 +11,7 @@ use super::code::{self, refusal};
 use super::data::{key_text, locate, to_json};
 use super::export::openapi_v3;
 use super::files::{Files, Input, expand};
-use super::kv::{KeyValue, environment, key_values};
+use super::kv::{KeyValue, environment, key_values, library_reference};
 use super::lower::{LowerError, assert_checks, rule_set, schema_checks};
 use super::map_keys;
 use super::schema::{self, BuildError, Schema};
@@ -222,7 +222,7 @@ fn check_flags(invocation: &Invocation) -> Result<(), Stop> {
 /// values) and types the schema from every file with a `#@data/values-schema` document; the
 /// `--data-values-file`s are read unless the run only exports the schema.
 pub(crate) fn read_inputs(invocation: &Invocation, files: &dyn Files) -> Result<Inputs, Stop> {
-    let mut templates = Vec::new();
+    let mut texts = Vec::new();
     let mut stars = Vec::new();
     for input in expand(&invocation.files, files, invocation.names_as_given).map_err(Stop::Input)? {
         // A `.star` file is read only when a file loads it (ytt 0.48 evaluates none on its
@@ -232,8 +232,20 @@ pub(crate) fn read_inputs(invocation: &Invocation, files: &dyn Files) -> Result<
             continue;
         }
         if input.is_yaml_template() {
-            templates.push(load(&input, files)?);
+            let text = files.read(&input.path).map_err(Stop::Input)?;
+            texts.push((input, text));
         }
+    }
+    // ytt reads the data-values flags (their files, variables and values) before it parses
+    // any template (`pkg/cmd/template/cmd.go`: `DataValuesFlags.AsOverlays` first).
+    let (plain, key_values) = if invocation.schema_inspect {
+        (Vec::new(), Vec::new())
+    } else {
+        flag_values(invocation, files)?
+    };
+    let mut templates = Vec::new();
+    for (input, text) in texts {
+        templates.push(parsed(&input, text, Reading::Template)?);
     }
     let schema_files: Vec<usize> = (0..templates.len())
         .filter(|&i| {
@@ -293,42 +305,6 @@ pub(crate) fn read_inputs(invocation: &Invocation, files: &dyn Files) -> Result<
             .collect();
         let schema = load_schema(&loaded, invocation.seed_extensions).map_err(Stop::Refused)?;
         Some((schema, schema_files.clone()))
-    };
-    let mut plain = Vec::new();
-    if !invocation.schema_inspect {
-        for input in expand(
-            &invocation.data_values_files,
-            files,
-            invocation.names_as_given,
-        )
-        .map_err(Stop::Input)?
-        {
-            // ytt ignores a folder's other files (docs...), not a file named by its argument.
-            if input.implied && !input.is_yaml() {
-                continue;
-            }
-            plain.push(load(&input, files)?);
-        }
-    }
-    let key_values = if invocation.schema_inspect {
-        Vec::new()
-    } else {
-        let mut all = environment(
-            &invocation.data_values_env,
-            &invocation.data_values_env_yaml,
-            &invocation.environment,
-        )
-        .map_err(Stop::Input)?;
-        all.extend(
-            key_values(
-                &invocation.data_values,
-                &invocation.data_values_yaml,
-                &invocation.data_value_files,
-                files,
-            )
-            .map_err(Stop::Input)?,
-        );
-        all
     };
     let values_files: Vec<usize> = (0..templates.len())
         .filter(|i| !schema_files.contains(i))
@@ -513,6 +489,55 @@ pub(crate) fn evaluate_with(
     })
 }
 
+/// The `--data-values-file`s (plain YAML) and the overlays of the other data-values flags, in
+/// ytt's order: files, then environment variables, then key-values.
+fn flag_values(
+    invocation: &Invocation,
+    files: &dyn Files,
+) -> Result<(Vec<Loaded>, Vec<KeyValue>), Stop> {
+    if let Some(arg) = invocation
+        .data_values_files
+        .iter()
+        .find(|a| a.starts_with('@'))
+    {
+        return Err(Stop::Input(library_reference(
+            &format!("--data-values-file {arg}"),
+            arg,
+        )));
+    }
+    let mut plain = Vec::new();
+    for input in expand(
+        &invocation.data_values_files,
+        files,
+        invocation.names_as_given,
+    )
+    .map_err(Stop::Input)?
+    {
+        // ytt ignores a folder's other files (docs...), not a file named by its argument.
+        if input.implied && !input.is_yaml() {
+            continue;
+        }
+        let text = files.read(&input.path).map_err(Stop::Input)?;
+        plain.push(parsed(&input, text, Reading::DataValuesFile)?);
+    }
+    let mut all = environment(
+        &invocation.data_values_env,
+        &invocation.data_values_env_yaml,
+        &invocation.environment,
+    )
+    .map_err(Stop::Input)?;
+    all.extend(
+        key_values(
+            &invocation.data_values,
+            &invocation.data_values_yaml,
+            &invocation.data_value_files,
+            files,
+        )
+        .map_err(Stop::Input)?,
+    );
+    Ok((plain, all))
+}
+
 /// Whether a data-values error is a `--data-values-file` with templating (not plain YAML),
 /// which no merge is about (ytt 0.48 `pkg/cmd/template/data_values_flags.go`).
 fn is_plain_refusal(error: &str) -> bool {
@@ -524,10 +549,39 @@ fn is_format(output: &str) -> bool {
     matches!(output, "yaml" | "json" | "pos" | "openapi-v3")
 }
 
+/// What a YAML file is to ytt, which names it so in a YAML error.
+#[derive(Clone, Copy)]
+enum Reading {
+    /// A `-f` file.
+    Template,
+    /// A `--data-values-file`.
+    DataValuesFile,
+}
+
 /// Reads and parses `input`, named as ytt names it.
 pub(crate) fn load(input: &Input, files: &dyn Files) -> Result<Loaded, Stop> {
     let text = files.read(&input.path).map_err(Stop::Input)?;
-    let documents = parse(&text, &input.name).map_err(|e| Stop::Input(format!("{e}\n")))?;
+    parsed(input, text, Reading::Template)
+}
+
+/// Parses `text`, the file `input` is (a `source` file to ytt); a YAML error is ytt's
+/// (`Unmarshaling YAML template 'x.yml': yaml: line 2: ...`, as `pkg/workspace/template_loader.go`
+/// and `pkg/cmd/template/data_values_flags.go` word it) when it is go-yaml's.
+fn parsed(input: &Input, text: String, source: Reading) -> Result<Loaded, Stop> {
+    let documents = parse(&text, &input.name).map_err(|e| {
+        let text = match (e.go_yaml, source) {
+            (false, _) => format!("{e}"),
+            (true, Reading::Template) => multi_line(&format!(
+                "Unmarshaling YAML template '{}': {}",
+                input.name, e.message
+            )),
+            (true, Reading::DataValuesFile) => multi_line(&format!(
+                "Extracting data value from file: Unmarshaling YAML data values file '{}': {}",
+                input.name, e.message
+            )),
+        };
+        Stop::Input(text + "\n")
+    })?;
     Ok(Loaded {
         path: input.path.clone(),
         name: input.name.clone(),

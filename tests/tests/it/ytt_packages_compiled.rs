@@ -56,7 +56,7 @@ fn package_cases_through_compiled_schemas_are_ytts() {
         }
     }
     assert!(failing.is_empty(), "{}", failing.join("\n"));
-    // Measured: the cases whose schema ytt accepts, of 363 (the others stop at the schema or have
-    // none).
-    assert_eq!(compiled, 287);
+    // Measured: the cases whose schema ytt accepts, of 401 (the others stop at the schema, at a
+    // YAML error of an `-f` file, or have none; 21 of the 38 `yaml-syntax` cases compile).
+    assert_eq!(compiled, 308);
 }

@@ -70,14 +70,18 @@ pub(super) fn options() -> Options {
 
 /// Reads `source` (the file's text, maybe with ytt's `---\n` before it, then `shift` is 1) into
 /// documents and comments; `file` names positions.
+///
+/// # Errors
+/// The first error, with the 0-based index of the document it is in.
 pub(super) fn build(
     source: &str,
     entries: &Entries,
     file: &Arc<str>,
     shift: usize,
-) -> Result<Built, YamlError> {
+) -> Result<Built, (YamlError, usize)> {
     let mut builder = Builder {
         parser: Parser::new_from_str_with_options(source, options()),
+        source,
         entries,
         file,
         shift,
@@ -89,22 +93,27 @@ pub(super) fn build(
     };
     let mut documents = Vec::new();
     loop {
-        let (event, span) = builder.next()?;
+        let at = |e: YamlError| (e, documents.len());
+        let (event, span) = builder.next().map_err(at)?;
         match event {
             Event::StreamStart | Event::DocumentEnd => {}
             Event::StreamEnd => break,
             Event::DocumentStart(..) => {
                 builder.anchors.clear();
                 let line = span.start.line().checked_sub(shift).filter(|&l| l > 0);
-                let (first, first_span) = builder.next()?;
-                let value = builder.node(first, first_span, 0)?.node;
+                let (first, first_span) = builder.next().map_err(at)?;
+                let value = builder.node(first, first_span, 0).map_err(at)?.node;
                 documents.push(RawDocument {
                     line,
                     start: span.start.index(),
                     value,
                 });
             }
-            _ => return Err(builder.error(span, "unexpected content outside a document")),
+            _ => {
+                return Err(at(
+                    builder.error(span, "unexpected content outside a document")
+                ));
+            }
         }
     }
     Ok(Built {
@@ -115,6 +124,7 @@ pub(super) fn build(
 
 struct Builder<'a> {
     parser: Parser<'a, granit_parser::StrInput<'a>>,
+    source: &'a str,
     entries: &'a Entries,
     file: &'a Arc<str>,
     shift: usize,
@@ -139,12 +149,14 @@ impl<'a> Builder<'a> {
                     return Err(YamlError {
                         pos: self.pos(self.last_line),
                         message: "unexpected end of the YAML input".to_owned(),
+                        go_yaml: false,
                     });
                 }
                 Some(Err(e)) => {
                     return Err(YamlError {
                         pos: self.pos(e.marker().line()),
                         message: format!("YAML syntax error: {}", e.info()),
+                        go_yaml: false,
                     });
                 }
                 Some(Ok((Event::Comment(text, _), span))) => {
@@ -190,6 +202,7 @@ impl<'a> Builder<'a> {
         YamlError {
             pos: self.pos(span.start.line()),
             message: message.into(),
+            go_yaml: false,
         }
     }
 
@@ -263,11 +276,16 @@ impl<'a> Builder<'a> {
             let merge = is_merge_key(&event);
             let key = self.node(event, span, depth + 1)?;
             let (value_event, value_span) = self.next()?;
+            let alias = matches!(value_event, Event::Alias(_));
             let value = self.node(value_event, value_span, depth + 1)?;
             size += key.size + value.size;
             height = height.max(value.height + 1);
             if merge {
-                items.extend(merged_items(value.node).map_err(|m| self.error(value_span, m))?);
+                let merged = merged_items(value.node, alias).map_err(|m| YamlError {
+                    go_yaml: true,
+                    ..self.error(value_span, format!("yaml: {m}"))
+                })?;
+                items.extend(merged);
                 continue;
             }
             let Node::Scalar(key) = key.node else {
@@ -290,10 +308,17 @@ impl<'a> Builder<'a> {
     /// A copy of the anchored node `id`, within the alias budget and the depth limit.
     fn alias(&mut self, id: usize, span: Span, depth: usize) -> Result<Sized, YamlError> {
         let Some((node, size, height)) = self.anchors.get(&id) else {
-            return Err(self.error(
-                span,
-                "alias to an anchor that is not defined before it (or that contains it)",
-            ));
+            // go-yaml has already refused an unknown anchor (`super::syntax`): this one is
+            // still open, and go-yaml's decoder says so (`decode.go` `alias`).
+            let name: String = self.source[span.start.byte_offset().unwrap_or(0)..]
+                .chars()
+                .skip(1)
+                .take_while(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-'))
+                .collect();
+            return Err(YamlError {
+                go_yaml: true,
+                ..self.error(span, format!("yaml: anchor '{name}' value contains itself"))
+            });
         };
         let (size, height) = (*size, *height);
         self.copied = self.copied.saturating_add(size);
@@ -378,13 +403,14 @@ fn is_merge_key(event: &Event<'_>) -> bool {
 }
 
 /// The items a merge key's value splices into its map, as ytt's go-yaml v2 does: a map's items;
-/// for a sequence of maps, only the first map's items (each later map is decoded first and
-/// replaced, `decode.go` `mappingSlice` with `merge`). Keys are not deduplicated.
-fn merged_items(value: Node) -> Result<Vec<MapItem>, String> {
+/// for a sequence of maps (written out, not an alias: `decode.go` `merge` wants an alias to be
+/// of a map), only the first map's items (each later map is decoded first and replaced,
+/// `decode.go` `mappingSlice` with `merge`). Keys are not deduplicated.
+fn merged_items(value: Node, alias: bool) -> Result<Vec<MapItem>, String> {
     const WANT_MAP: &str = "map merge requires map or sequence of maps as the value";
     match value {
         Node::Map(items) => Ok(items),
-        Node::Array(maps) => {
+        Node::Array(maps) if !alias => {
             if !maps.iter().all(|m| matches!(m.value, Node::Map(_))) {
                 return Err(WANT_MAP.to_owned());
             }
@@ -393,6 +419,6 @@ fn merged_items(value: Node) -> Result<Vec<MapItem>, String> {
                 _ => Vec::new(),
             })
         }
-        Node::Scalar(_) => Err(WANT_MAP.to_owned()),
+        Node::Array(_) | Node::Scalar(_) => Err(WANT_MAP.to_owned()),
     }
 }

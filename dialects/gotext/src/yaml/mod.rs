@@ -31,6 +31,7 @@ mod parse;
 mod print;
 mod resolve;
 mod scalar_style;
+mod syntax;
 mod timestamp;
 
 pub use json::to_yaml;
