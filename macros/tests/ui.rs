@@ -26,15 +26,11 @@ fn ui() {
         return;
     }
     // trybuild builds the cases in a crate of its own, elsewhere: the macro resolves catalogs
-    // from VALIDGEN_MANIFEST_DIR when set. That crate's build (trybuild's own target folder,
-    // every dependency again) takes none of the workspace's profiles: without debug
-    // information, as the workspace's dependencies, it costs a fraction less and the
-    // diagnostics compared are the same.
+    // from VALIDGEN_MANIFEST_DIR when set.
     #[allow(unsafe_code)]
     // SAFETY: this test binary has this one test; no other thread reads the environment yet.
     unsafe {
         std::env::set_var("VALIDGEN_MANIFEST_DIR", env!("CARGO_MANIFEST_DIR"));
-        std::env::set_var("CARGO_PROFILE_DEV_DEBUG", "false");
     }
     let t = trybuild::TestCases::new();
     t.compile_fail("ui/invalid_*.rs");
