@@ -27,11 +27,12 @@ pub(crate) fn holds(cs: &[Check], set: &RuleSet) -> TokenStream {
     quote!((|| -> bool { #body })())
 }
 
-/// One function per definition of `set` (`__vdef_<i>`, in name order): its verdict.
+/// One function per definition of `set` (`__vdef_<n>`, by its shared number): its verdict.
 pub(crate) fn definitions(set: &RuleSet) -> TokenStream {
-    let fns = set.definitions.values().enumerate().map(|(i, cs)| {
+    let fns = set.definitions.iter().map(|(name, cs)| {
         let body = all_hold(cs.iter().map(|c| check_holds(c, set)));
-        verdict_fn(&format_ident!("__vdef_{}", i), Over::Instance, &body)
+        let n = crate::emit::shared::number(name);
+        verdict_fn(&format_ident!("__vdef_{}", n), Over::Instance, &body)
     });
     let marking = super::unevaluated::definitions(set);
     quote!(#(#fns)* #marking)
@@ -54,7 +55,7 @@ pub(crate) fn verdict_fn(name: &Ident, over: Over, body: &TokenStream) -> TokenS
         Over::Scalar => (quote!(), quote!(&#PRIVATE::model::Scalar<'_>)),
     };
     quote! {
-        pub(super) fn #name #generics(
+        pub fn #name #generics(
             __v: #value,
             __depth: usize,
             __budget: &#PRIVATE::checks::document::Budget,
@@ -236,7 +237,7 @@ pub(crate) fn at_value(
             let (c, t, o) = (holds(condition), holds(then), holds(otherwise));
             quote!(if #c { #t } else { #o })
         }
-        Check::Ref { name } => match set.definitions.keys().position(|k| k == name) {
+        Check::Ref { name } => match super::definition(set, name) {
             Some(i) => {
                 let f = format_ident!("{}_{}", prefix, i);
                 quote! {

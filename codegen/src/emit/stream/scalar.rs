@@ -20,10 +20,11 @@ pub(super) fn holds(cs: &[Check], set: &RuleSet) -> TokenStream {
     quote!((|| -> bool { #body })())
 }
 
-/// The scalar twin of each definition of `set` (`__pdef_<i>`, in name order).
-pub(super) fn definitions(set: &RuleSet) -> TokenStream {
-    let fns = set.definitions.values().enumerate().map(|(i, cs)| {
+/// The scalar twin of each definition of `set` (`__pdef_<n>`, by its shared number).
+pub(crate) fn definitions(set: &RuleSet) -> TokenStream {
+    let fns = set.definitions.iter().map(|(name, cs)| {
         let body = all_hold(cs.iter().filter_map(|c| check_holds(c, set)));
+        let i = crate::emit::shared::number(name);
         verdict_fn(&format_ident!("__pdef_{}", i), Over::Scalar, &body)
     });
     quote!(#(#fns)*)
