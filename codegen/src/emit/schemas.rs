@@ -105,7 +105,7 @@ pub fn catalog_with(items: &[SchemaItem], extra: &[(String, RuleSet)]) -> TokenS
             "[`{name}_is_valid`] on JSON bytes, judged as they are read in one pass (no tape, no `serde_json::Value`) where the schema allows; else read as [`{name}_bytes`] reads them.\n\n# Errors\nThe bytes are not one JSON document."
         );
         let streamed = format_ident!("__{}_stream", name);
-        let first = (super::stream::streams(&item.rules)).then(|| {
+        let first = super::stream::streams(&item.rules).then(|| {
             quote! {
                 if let ::core::option::Option::Some(__valid) = #catalog::#streamed::verdict(bytes) {
                     return ::core::result::Result::Ok(__valid);

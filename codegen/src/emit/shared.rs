@@ -175,10 +175,10 @@ fn ref_names<'a>(cs: &'a [Check], out: &mut Vec<&'a str>) {
 /// Renames the `$ref`s of `cs` (at any depth) as `to` says (`None`: kept, an undefined name).
 fn rename_refs(cs: &mut [Check], to: &dyn Fn(&str) -> Option<String>) {
     for c in cs {
-        if let Check::Ref { name } = c {
-            if let Some(new) = to(name) {
-                *name = new;
-            }
+        if let Check::Ref { name } = c
+            && let Some(new) = to(name)
+        {
+            *name = new;
         }
         c.nested_mut().into_iter().for_each(|l| rename_refs(l, to));
     }
@@ -259,8 +259,7 @@ mod tests {
         );
         assert_eq!(shared.catalog.definitions.len(), 4);
         // Each `$ref` names its own set's `y`, renamed.
-        for s in 0..3 {
-            let view = &shared.sets[s];
+        for (s, view) in shared.sets.iter().enumerate() {
             let Some(Check::Ref { name }) = view
                 .definitions
                 .values()
