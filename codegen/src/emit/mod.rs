@@ -258,7 +258,7 @@ fn document_items(
         let own = document::module(&defs, set);
         let imports = match &catalog {
             Some(c) if own.is_some() => quote!(use #c::*; use #c::#defs::*;),
-            Some(c) if !set.definitions.is_empty() => quote!(use #c::*;),
+            Some(c) if !set.definitions.is_empty() || document::hoist::any() => quote!(use #c::*;),
             _ => TokenStream::new(),
         };
         rule_modules.extend(own);
@@ -278,7 +278,8 @@ fn document_items(
     }).collect();
     let needed = !rule_modules.is_empty()
         || !module.nested.is_empty()
-        || !shared.catalog.definitions.is_empty();
+        || !shared.catalog.definitions.is_empty()
+        || document::hoist::any();
     let module = catalog.filter(|_| needed).map(|name| {
         let nested = module.nested;
         let nested = quote!(#(#rule_modules)* #nested);

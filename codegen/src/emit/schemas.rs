@@ -56,6 +56,19 @@ pub fn catalog_with(items: &[SchemaItem], extra: &[(String, RuleSet)]) -> TokenS
         .enumerate()
         .map(|(i, view)| (sets.len() + i, view));
     let catalog = names.first().map(|n| super::shared::module_name(n));
+    // Each annotation branch's verdict, emitted once for the branch function and the verdict
+    // code that reaches it.
+    let branches = items.iter().enumerate().flat_map(|(i, item)| {
+        let at = sets.len() + i;
+        validgen_json_schema::annotate::branches(&item.annotating.rules)
+            .into_iter()
+            .map(move |cs| (at, cs))
+    });
+    let _hoisted = super::document::hoist::install(
+        branches
+            .map(|(at, cs)| shared.renamed(at, cs))
+            .collect::<Vec<_>>(),
+    );
     let streams: Vec<TokenStream> = items
         .iter()
         .zip(views)
@@ -226,7 +239,7 @@ fn branch_function(
         };
     }
     let import = catalog
-        .filter(|_| !view.definitions.is_empty())
+        .filter(|_| !view.definitions.is_empty() || super::document::hoist::any())
         .map(|c| quote!(use #c::*;));
     let arms = branches.iter().enumerate().map(|(i, cs)| {
         let holds = super::document::verdict::holds(&renamed(cs), view);

@@ -212,11 +212,13 @@ pub fn module(
     }
     let definitions = super::document::definitions(&reported, &shared.catalog);
     let scalars = scalar.then(|| super::stream::scalar_definitions(&shared.catalog));
+    let hoisted = super::document::hoist::functions(&shared.catalog);
     quote! {
         #[doc(hidden)]
         #[allow(clippy::all, unused_variables, unused_parens, unused_mut, unused_imports, dead_code, non_snake_case, unreachable_pub)]
         mod #name {
             #definitions
+            #hoisted
             #scalars
             #nested
         }

@@ -69,3 +69,41 @@ fn a_document_two_schemas_reach_is_emitted_once() {
         2
     );
 }
+
+/// A subschema large enough to be hoisted (`emit/document/hoist.rs`): an object of
+/// `properties`, each property's checks named after `tag`.
+fn large(tag: &str) -> Value {
+    let properties: serde_json::Map<String, Value> = (0..6)
+        .map(|i| {
+            let schema = json!({"type": "string", "pattern": format!("^{tag}-{i}$")});
+            (format!("{tag}{i}"), schema)
+        })
+        .collect();
+    json!({"type": "object", "properties": properties, "required": [format!("{tag}0")]})
+}
+
+#[test]
+fn an_annotation_branch_is_judged_by_the_verdict_function_its_schema_calls() {
+    let registry = Arc::new(Registry::new(None));
+    // Two large branches of a `oneOf` (one nesting a `oneOf` of its own), and a small one.
+    let mut nested = large("b");
+    nested["oneOf"] = json!([large("c"), {"type": "object"}]);
+    let schema = json!({"oneOf": [large("a"), nested, {"type": "string"}]});
+    let code = pretty(&catalog(&[item("alt", schema, &registry)])).expect("generated code parses");
+    // The three large subschemas, once each, in the shared module (the small branches stay
+    // inline): before, each was emitted in the rule verdict and in the branch function, `c`
+    // in `b`'s branch arm too.
+    assert_eq!(code.matches("fn __vl_").count(), 3, "{code}");
+    for k in 0..3 {
+        let f = format!("fn __vl_{k}<");
+        assert_eq!(code.matches(&f).count(), 1, "{f} in:\n{code}");
+    }
+    // The branch function calls them, and holds none of their checks.
+    let branch_fn = code
+        .split("fn __alt_branch(")
+        .nth(1)
+        .and_then(|rest| rest.split("\npub fn ").next())
+        .expect("the branch function");
+    assert!(branch_fn.contains("__vl_"), "{branch_fn}");
+    assert!(!branch_fn.contains("^c-0$"), "{branch_fn}");
+}

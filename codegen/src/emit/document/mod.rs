@@ -10,6 +10,7 @@ mod any_value;
 mod const_;
 mod contains;
 mod format;
+pub(super) mod hoist;
 mod if_then_else;
 mod items;
 mod keyword;

@@ -26,7 +26,7 @@ use plan::{Call, Effect, Formula, Judge, Judged, Node, Plan};
 /// `mod <name>`, whose `verdict(bytes: &[u8]) -> Option<bool>` is the streamed verdict of
 /// `set` (`None`: the stream stepped aside), when `set` is one document check of the whole
 /// document (a schema's rule set); `None` for any other set. It sits in the catalog's module
-/// (`shared::module`, with [`scalar_definitions`]), whose definitions it calls.
+/// (`shared::module`, with `scalar_definitions`), whose definitions it calls.
 pub fn function(name: &Ident, set: &RuleSet) -> Option<TokenStream> {
     let rule = streamed_rule(set)?;
     let plan = Plan::new(set, &rule.check);

@@ -8,16 +8,13 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 use validgen_core::ir::{Check, RuleSet};
 
-use super::super::document::verdict::{Over, all_hold, at_value, leaf_holds, verdict_fn};
+use super::super::document::verdict::{
+    Over, all_hold, at_value, conjunction, leaf_holds, verdict_fn,
+};
 
 /// An expression: whether every check of `cs` holds for the scalar `__v`.
 pub(super) fn holds(cs: &[Check], set: &RuleSet) -> TokenStream {
-    let each: Vec<TokenStream> = cs.iter().filter_map(|c| check_holds(c, set)).collect();
-    if each.is_empty() {
-        return quote!(true);
-    }
-    let body = all_hold(each.into_iter());
-    quote!((|| -> bool { #body })())
+    conjunction(cs.iter().filter_map(|c| check_holds(c, set)).collect())
 }
 
 /// The scalar twin of each definition of `set` (`__pdef_<n>`, by its shared number).
@@ -46,6 +43,16 @@ fn check_holds(c: &Check, set: &RuleSet) -> Option<TokenStream> {
         | Check::OneNotNull { .. } => return None,
         // On a scalar, `unevaluated*` have nothing to judge: the other keywords decide.
         Check::Unevaluated { checks, .. } => holds(checks, set),
+        // A keyword is located only for a report of a refused `$ref`: a stream whose budget
+        // is spent steps aside (`checks::document::stream`), so its location is never read.
+        Check::Keyword { checks, .. } => {
+            let each: Vec<TokenStream> =
+                checks.iter().filter_map(|c| check_holds(c, set)).collect();
+            if each.is_empty() {
+                return None;
+            }
+            conjunction(each)
+        }
         other => at_value(other, set, "__pdef", &|cs| holds(cs, set))
             .unwrap_or_else(|| leaf_holds(other)),
     };
