@@ -11,8 +11,15 @@ use validgen_core::ir::{RuleSet, Severity};
 use super::{Paths, document};
 use crate::PRIVATE;
 
-/// `fn <name><D: Document>(__lookup: D) -> bool`; `full` is the set's report function.
-pub fn function(name: &Ident, full: &Ident, set: &RuleSet, paths: &Paths) -> TokenStream {
+/// `fn <name><D: Document>(__lookup: D) -> bool`; `full` is the set's report function,
+/// `imports` brings its rule verdicts into scope (as [`super::rule_set::function`]'s).
+pub fn function(
+    name: &Ident,
+    full: &Ident,
+    set: &RuleSet,
+    paths: &Paths,
+    imports: &TokenStream,
+) -> TokenStream {
     let rules: Option<Vec<TokenStream>> = set
         .rules
         .iter()
@@ -28,9 +35,7 @@ pub fn function(name: &Ident, full: &Ident, set: &RuleSet, paths: &Paths) -> Tok
         .collect();
     let body = match rules {
         Some(rules) => {
-            // The definitions and rule verdicts the report function's module holds.
-            let defs = document::module_name(full);
-            let import = (!rules.is_empty()).then(|| quote!(use #defs::*;));
+            let import = (!rules.is_empty()).then_some(imports);
             quote! {
                 #import
                 true #(&& #rules)*

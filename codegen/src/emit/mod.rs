@@ -16,6 +16,7 @@ mod regex;
 mod rule_set;
 #[cfg(feature = "json-schema")]
 pub mod schemas;
+mod shared;
 pub mod stream;
 mod string;
 mod walk;
@@ -126,7 +127,16 @@ pub fn catalog(
         } else {
             format!("The {} rule(s) of: {}.", set.rules.len(), users.join(", "))
         };
-        rule_set::function(name, &doc, set, &paths, &regex_names, Model::KubeVirt)
+        let no_imports = TokenStream::new();
+        rule_set::function(
+            name,
+            &doc,
+            set,
+            &paths,
+            &regex_names,
+            Model::KubeVirt,
+            &no_imports,
+        )
     });
     let public_fns = templates.iter().filter_map(|t| {
         let f = t.function.as_ref()?;
@@ -201,28 +211,61 @@ pub fn catalog(
 /// `interpret::evaluate_document` on a `model::Plain` document does. `name`s must be Rust
 /// identifiers.
 pub fn documents(sets: &[(String, RuleSet)]) -> TokenStream {
-    document_items(sets, false)
+    let names: Vec<&str> = sets.iter().map(|(n, _)| n.as_str()).collect();
+    let shared = shared::share(&sets.iter().map(|(_, s)| s).collect::<Vec<_>>());
+    document_items(&names, &shared, false, SharedModule::default())
 }
 
-/// As [`documents`], and for each set the private functions a schema catalog wraps: the report
-/// `__<name>` and the verdict `__<name>_valid` (the `document_verdict` module), generic over the
-/// `model::Document` they read (a `Plain` value, a `Tape` of bytes).
-pub fn schema_documents(sets: &[(String, RuleSet)]) -> TokenStream {
-    document_items(sets, true)
+/// What a catalog puts in its shared module besides the definitions (`shared::module`).
+#[derive(Default)]
+pub(crate) struct SharedModule {
+    /// The rule sets' own modules (streamed verdicts), which import it as `super::*`.
+    pub nested: TokenStream,
+    /// The streamed verdicts' scalar twins of the definitions are needed.
+    pub scalar: bool,
 }
 
-fn document_items(sets: &[(String, RuleSet)], verdicts: bool) -> TokenStream {
-    let paths = Paths::collect(sets.iter().map(|(_, s)| s), Model::Plain);
+/// As [`documents`] for the first `names.len()` rule sets of `shared` (the others, an
+/// annotation plan's, only share their definitions), and for each set the private functions
+/// a schema catalog wraps: the report `__<name>` and the verdict `__<name>_valid` (the
+/// `document_verdict` module), generic over the `model::Document` they read (a `Plain`
+/// value, a `Tape` of bytes).
+pub(crate) fn schema_documents(
+    names: &[&str],
+    shared: &shared::Shared,
+    module: SharedModule,
+) -> TokenStream {
+    document_items(names, shared, true, module)
+}
+
+fn document_items(
+    names: &[&str],
+    shared: &shared::Shared,
+    verdicts: bool,
+    module: SharedModule,
+) -> TokenStream {
+    let sets = &shared.sets[..names.len()];
+    let paths = Paths::collect(sets, Model::Plain);
     let path_items = paths.items();
-    let (regexes, regex_items) = regexes(sets.iter().map(|(_, s)| s));
-    let fns = sets.iter().map(|(name, set)| {
+    let (regexes, regex_items) = regexes(sets);
+    let catalog = names.first().map(|first| shared::module_name(first));
+    let mut rule_modules = Vec::new();
+    let fns: Vec<TokenStream> = names.iter().zip(sets).map(|(name, set)| {
         let private = format_ident!("__{}", name);
         let public = path::ident(name);
         let doc = format!("The {} rule(s) of `{name}` on a plain JSON document.", set.rules.len());
-        let body = rule_set::function(&private, &doc, set, &paths, &regexes, Model::Plain);
+        let defs = document::module_name(&private);
+        let own = document::module(&defs, set);
+        let imports = match &catalog {
+            Some(c) if own.is_some() => quote!(use #c::*; use #c::#defs::*;),
+            Some(c) if !set.definitions.is_empty() || document::hoist::any() => quote!(use #c::*;),
+            _ => TokenStream::new(),
+        };
+        rule_modules.extend(own);
+        let body = rule_set::function(&private, &doc, set, &paths, &regexes, Model::Plain, &imports);
         let verdict = verdicts.then(|| {
             let valid = format_ident!("__{}_valid", name);
-            document_verdict::function(&valid, &private, set, &paths)
+            document_verdict::function(&valid, &private, set, &paths, &imports)
         });
         quote! {
             #body
@@ -232,10 +275,20 @@ fn document_items(sets: &[(String, RuleSet)], verdicts: bool) -> TokenStream {
                 #private(#PRIVATE::model::Plain::new(doc), explain)
             }
         }
+    }).collect();
+    let needed = !rule_modules.is_empty()
+        || !module.nested.is_empty()
+        || !shared.catalog.definitions.is_empty()
+        || document::hoist::any();
+    let module = catalog.filter(|_| needed).map(|name| {
+        let nested = module.nested;
+        let nested = quote!(#(#rule_modules)* #nested);
+        shared::module(&name, shared, names.len(), module.scalar, nested)
     });
     quote! {
         #(#path_items)*
         #(#regex_items)*
+        #module
         #(#fns)*
     }
 }

@@ -13,7 +13,9 @@ use super::{Model, Paths};
 use super::{document, enum_, guard, integer, regex, string};
 use crate::PRIVATE;
 
-/// The function `name` evaluating `set`. `regexes` names the `static` of each pattern.
+/// The function `name` evaluating `set`. `regexes` names the `static` of each pattern;
+/// `imports` brings the definitions and rule verdicts its document rules call into scope
+/// (`shared::Imports`).
 pub fn function(
     name: &Ident,
     doc: &str,
@@ -21,6 +23,7 @@ pub fn function(
     paths: &Paths,
     regexes: &BTreeMap<String, Ident>,
     model: Model,
+    imports: &TokenStream,
 ) -> TokenStream {
     // Document checks read their values through the runtime's model.
     let dynamic = set.rules.iter().any(|r| r.check.is_document())
@@ -41,11 +44,6 @@ pub fn function(
         // Plain documents come as `__lookup`, any `model::Document`.
         (Model::Plain, _) => TokenStream::new(),
     };
-    // The definitions and rule verdicts, in a module of their own that the verdict function
-    // and the streamed verdict import too.
-    let defs = document::module_name(name);
-    let module = document::module(&defs, set);
-    let definitions = module.as_ref().map(|_| quote!(use #defs::*;));
     // Plain documents have no static walks (every path is read by the runtime).
     let walks = match model {
         #[cfg(feature = "kubevirt")]
@@ -101,11 +99,10 @@ pub fn function(
         },
     };
     quote! {
-        #module
         #[doc = #doc]
         #[allow(clippy::all, unused_variables, unused_parens, unused_imports)]
         #signature {
-            #definitions
+            #imports
             #lookup
             #found
             #(#lets)*

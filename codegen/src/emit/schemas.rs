@@ -1,13 +1,14 @@
 //! A schema catalog's items: for each schema the document validator of
-//! [`super::schema_documents`], a `_text` twin reading JSON or YAML with positions, a `_bytes`
+//! `super::schema_documents`, a `_text` twin reading JSON or YAML with positions, a `_bytes`
 //! twin reading JSON bytes in one pass ([`validgen_core::model::Tape`], positions too), the
 //! verdict-only `_is_valid` and `_bytes_is_valid` (streamed, [`super::stream`], where it can
-//! be), `_output` (the standard output formats), and `SCHEMAS`, the table of all.
+//! be), `_output` (the standard output formats), and `SCHEMAS`, the table of all. The
+//! definitions every schema reaches are emitted once for the catalog (`super::shared`).
 
 use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote};
 use serde_json::Value;
-use validgen_core::ir::{Annotations, RuleSet};
+use validgen_core::ir::{Annotations, Check, RuleSet};
 
 use super::path::ident;
 use crate::PRIVATE;
@@ -41,9 +42,46 @@ pub fn catalog_with(items: &[SchemaItem], extra: &[(String, RuleSet)]) -> TokenS
         .map(|i| (i.name.clone(), i.rules.clone()))
         .chain(extra.iter().cloned())
         .collect();
-    let sets = sets.as_slice();
-    let validators = super::schema_documents(sets);
-    let texts = items.iter().zip(sets).map(|(item, (name, set))| {
+    let names: Vec<&str> = sets.iter().map(|(n, _)| n.as_str()).collect();
+    // The annotation plans' definitions are shared too (most are the validators' own).
+    let all: Vec<&RuleSet> = sets
+        .iter()
+        .map(|(_, s)| s)
+        .chain(items.iter().map(|i| &i.annotating.rules))
+        .collect();
+    let shared = super::shared::share(&all);
+    let (views, plans) = shared.sets.split_at(sets.len());
+    let plans = plans
+        .iter()
+        .enumerate()
+        .map(|(i, view)| (sets.len() + i, view));
+    let catalog = names.first().map(|n| super::shared::module_name(n));
+    // Each annotation branch's verdict, emitted once for the branch function and the verdict
+    // code that reaches it.
+    let branches = items.iter().enumerate().flat_map(|(i, item)| {
+        let at = sets.len() + i;
+        validgen_json_schema::annotate::branches(&item.annotating.rules)
+            .into_iter()
+            .map(move |cs| (at, cs))
+    });
+    let _hoisted = super::document::hoist::install(
+        branches
+            .map(|(at, cs)| shared.renamed(at, cs))
+            .collect::<Vec<_>>(),
+    );
+    let streams: Vec<TokenStream> = items
+        .iter()
+        .zip(views)
+        .filter_map(|(item, view)| {
+            super::stream::function(&format_ident!("__{}_stream", item.name), view)
+        })
+        .collect();
+    let module = super::SharedModule {
+        scalar: !streams.is_empty(),
+        nested: quote!(#(#streams)*),
+    };
+    let validators = super::schema_documents(&names, &shared, module);
+    let texts = items.iter().zip(&names).zip(plans).map(|((item, name), (at, plan))| {
         let f = ident(name);
         let schema_const = format_ident!("__{}_SCHEMA", name);
         let schema_text = item.schema.to_string();
@@ -55,7 +93,13 @@ pub fn catalog_with(items: &[SchemaItem], extra: &[(String, RuleSet)]) -> TokenS
         let bytes_is_valid = format_ident!("{}_bytes_is_valid", name);
         let output = format_ident!("{}_output", name);
         let branch = format_ident!("__{}_branch", name);
-        let branch_fn = branch_function(&branch, &item.annotating, &private);
+        let branch_fn = branch_function(
+            &branch,
+            &item.annotating.rules,
+            plan,
+            |cs| shared.renamed(at, cs),
+            catalog.as_ref(),
+        );
         let plan = serde_json::to_string(&item.annotating.plan).unwrap_or_default();
         let file = &item.file;
         let output_doc = format!(
@@ -74,11 +118,9 @@ pub fn catalog_with(items: &[SchemaItem], extra: &[(String, RuleSet)]) -> TokenS
             "[`{name}_is_valid`] on JSON bytes, judged as they are read in one pass (no tape, no `serde_json::Value`) where the schema allows; else read as [`{name}_bytes`] reads them.\n\n# Errors\nThe bytes are not one JSON document."
         );
         let streamed = format_ident!("__{}_stream", name);
-        let defs = super::document::module_name(&private);
-        let stream_fn = super::stream::function(&streamed, &defs, set);
-        let first = stream_fn.as_ref().map(|_| {
+        let first = super::stream::streams(&item.rules).then(|| {
             quote! {
-                if let ::core::option::Option::Some(__valid) = #streamed::verdict(bytes) {
+                if let ::core::option::Option::Some(__valid) = #catalog::#streamed::verdict(bytes) {
                     return ::core::result::Result::Ok(__valid);
                 }
             }
@@ -132,7 +174,6 @@ pub fn catalog_with(items: &[SchemaItem], extra: &[(String, RuleSet)]) -> TokenS
             pub fn #is_valid(doc: &#PRIVATE::serde_json::Value) -> bool {
                 #valid(#PRIVATE::model::Plain::new(doc))
             }
-            #stream_fn
             #[doc = #bytes_is_valid_doc]
             pub fn #bytes_is_valid(bytes: &[u8]) -> ::core::result::Result<bool, #PRIVATE::model::JsonError> {
                 #first
@@ -150,7 +191,7 @@ pub fn catalog_with(items: &[SchemaItem], extra: &[(String, RuleSet)]) -> TokenS
         let output = format_ident!("{}_output", name);
         let stream = if super::stream::streams(&i.rules) {
             let f = format_ident!("__{}_stream", name);
-            quote!(#f::verdict)
+            quote!(#catalog::#f::verdict)
         } else {
             quote!(|_: &[u8]| ::core::option::Option::None)
         };
@@ -176,15 +217,19 @@ pub fn catalog_with(items: &[SchemaItem], extra: &[(String, RuleSet)]) -> TokenS
     }
 }
 
-/// `fn <name>(id, value) -> bool`: whether the subschema numbered `id` of `set`'s annotation
-/// plan (`json_schema::annotate::branches`) holds for `value`, by the verdict path (what the
-/// interpreter's `interpret::holds` answers). Only `<name>_output` calls it.
+/// `fn <name>(id, value) -> bool`: whether the subschema numbered `id` of the annotation plan
+/// of `set` (`json_schema::annotate::branches`, which numbers them in the order of its
+/// definitions' names) holds for `value`, by the verdict path (what the interpreter's
+/// `interpret::holds` answers): each subschema `renamed` as `view`, `set` shared
+/// (`shared::Shared::renamed`), whose definitions' verdicts are the catalog's module
+/// `catalog`'s. Only `<name>_output` calls it.
 fn branch_function(
     name: &Ident,
-    annotating: &validgen_json_schema::Annotating,
-    private: &Ident,
+    set: &RuleSet,
+    view: &RuleSet,
+    renamed: impl Fn(&[Check]) -> Vec<Check>,
+    catalog: Option<&Ident>,
 ) -> TokenStream {
-    let set = &annotating.rules;
     let branches = validgen_json_schema::annotate::branches(set);
     if branches.is_empty() {
         return quote! {
@@ -193,34 +238,14 @@ fn branch_function(
             }
         };
     }
-    // The definitions' verdicts are `pub(super)` items of a module, as the validators' own
-    // (`document::module`): a function body cannot hold them where the macro is expanded at a
-    // crate's root.
-    // The rule set's own verdicts serve when the annotating rule set is the same (else its
-    // definitions are emitted again, in a module of their own).
-    let (module, defs) = if annotating.shared {
-        let defs = super::document::module_name(private);
-        (None, super::document::has_module(set).then_some(defs))
-    } else {
-        let definitions = super::document::verdict::definitions(set);
-        let defs = format_ident!("{}_defs", name);
-        let module = quote! {
-            #[doc(hidden)]
-            #[allow(clippy::all, unused_variables, unused_parens, unused_mut, unused_imports, dead_code, non_snake_case)]
-            mod #defs {
-                use super::*;
-                #definitions
-            }
-        };
-        (Some(module), Some(defs))
-    };
-    let import = defs.map(|defs| quote!(use #defs::*;));
+    let import = catalog
+        .filter(|_| !view.definitions.is_empty() || super::document::hoist::any())
+        .map(|c| quote!(use #c::*;));
     let arms = branches.iter().enumerate().map(|(i, cs)| {
-        let holds = super::document::verdict::holds(cs, set);
+        let holds = super::document::verdict::holds(&renamed(cs), view);
         quote!(#i => #holds,)
     });
     quote! {
-        #module
         #[allow(clippy::all, unused_variables, unused_parens, unused_imports, dead_code)]
         fn #name(__id: usize, __v: &#PRIVATE::serde_json::Value) -> bool {
             #import

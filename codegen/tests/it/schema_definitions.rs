@@ -1,70 +1,109 @@
-//! A schema's definitions and rule verdicts are emitted once per rule set, in a module the
-//! report, verdict and streamed functions share: emitted in each, they made the SchemaStore
-//! collection's generated code several times larger (`tests/tests/it/json_schema_store.rs`).
+//! A catalog's definitions are emitted once, in a module its schemas' report, verdict and
+//! streamed functions share: emitted for each schema, the documents several schemas of a
+//! collection reach made the SchemaStore collection's generated code several times larger
+//! (`tests/tests/it/json_schema_store.rs`).
 
-use serde_json::json;
+use std::sync::Arc;
+
+use serde_json::{Value, json};
 use validgen_codegen::emit::schemas::{SchemaItem, catalog};
 use validgen_codegen::pretty;
+use validgen_json_schema::{Options, Registry};
 
-/// `schema` compiled into a catalog of one schema named `name`, pretty-printed.
-fn generated(name: &str, schema: serde_json::Value) -> String {
-    let compiled =
-        validgen_json_schema::compile(&schema, &Default::default()).expect("the schema compiles");
-    let item = SchemaItem {
+/// The schema `schema`, named `name`, compiled with `registry`.
+fn item(name: &str, schema: Value, registry: &Arc<Registry>) -> SchemaItem {
+    let options = Options {
+        registry: Some(registry.clone()),
+        base_uri: Some(format!("https://example.com/{name}.json")),
+        ..Options::default()
+    };
+    let compiled = validgen_json_schema::compile(&schema, &options).expect("the schema compiles");
+    SchemaItem {
         name: name.to_owned(),
         file: format!("{name}.json"),
         annotating: compiled.annotating(&schema),
         schema,
         rules: compiled.rules,
-    };
-    pretty(&catalog(&[item])).expect("generated code parses")
+    }
 }
 
-/// A `$ref` used in the report, in `oneOf` branches (judged by the verdict path inside the
-/// report, and asked for by the annotations of `<name>_output`) and in an array the stream
-/// reads into a tape (`uniqueItems`), beside `more`.
-fn ports(more: serde_json::Value) -> serde_json::Value {
-    let mut schema = json!({
-        "$defs": {"port": {"type": "integer", "maximum": 65535}},
+#[test]
+fn a_document_two_schemas_reach_is_emitted_once() {
+    let mut registry = Registry::new(None);
+    registry.add_text(
+        "https://example.com/port.json",
+        r#"{"type": "integer", "maximum": 65535}"#,
+        "port.json",
+    );
+    let registry = Arc::new(registry);
+    // A `$ref` used in the report, in `oneOf` branches (judged by the verdict path inside the
+    // report) and in an array the stream reads into a tape (`uniqueItems`).
+    let server = json!({
         "properties": {
-            "a": {"$ref": "#/$defs/port"},
-            "b": {"oneOf": [{"$ref": "#/$defs/port"}, {"type": "string"}]},
-            "c": {"uniqueItems": true, "items": {"$ref": "#/$defs/port"}}
+            "a": {"$ref": "port.json"},
+            "b": {"oneOf": [{"$ref": "port.json"}, {"type": "string"}]},
+            "c": {"uniqueItems": true, "items": {"$ref": "port.json"}}
         }
     });
-    if let (Some(properties), serde_json::Value::Object(more)) =
-        (schema["properties"].as_object_mut(), more)
-    {
-        properties.extend(more);
-    }
-    schema
-}
-
-#[test]
-fn definitions_and_rule_verdicts_are_emitted_once_per_rule_set() {
-    let code = generated("ports", ports(json!({})));
-    for f in [
-        "fn __def_0<",
-        "fn __vrule_0<",
-        "mod __ports_defs",
-        // The annotation branches use the validators' verdicts: nothing was left out of
-        // the rule set for checking nothing, so it is the one annotations need.
-        "fn __vdef_0<",
-    ] {
+    let client = json!({"properties": {"to": {"$ref": "port.json"}}});
+    let items = [
+        item("client", client, &registry),
+        item("server", server, &registry),
+    ];
+    let code = pretty(&catalog(&items)).expect("generated code parses");
+    // One definition, its report, verdict and scalar functions once for both schemas and
+    // for the annotation plans (whose rule sets are compiled apart: the same checks).
+    for f in ["fn __def_0<", "fn __vdef_0<", "fn __pdef_0("] {
         assert_eq!(code.matches(f).count(), 1, "{f} in:\n{code}");
     }
-    assert_eq!(code.matches("mod __ports_branch_defs").count(), 0);
-    // Each function that runs them imports them: report, verdict, annotation branches.
-    assert_eq!(code.matches("use __ports_defs::*;").count(), 3);
+    assert!(!code.contains("fn __def_1<"), "{code}");
+    assert_eq!(code.matches("mod __client_shared").count(), 1);
+    // Each schema's rule verdicts in a module of its own, inside the shared one.
+    for m in ["mod __client_defs", "mod __server_defs"] {
+        assert_eq!(code.matches(m).count(), 1, "{m} in:\n{code}");
+    }
+    // The report and verdict functions import both by a lexical path.
+    assert_eq!(
+        code.matches("use __client_shared::__server_defs::*;")
+            .count(),
+        2
+    );
+}
+
+/// A subschema large enough to be hoisted (`emit/document/hoist.rs`): an object of
+/// `properties`, each property's checks named after `tag`.
+fn large(tag: &str) -> Value {
+    let properties: serde_json::Map<String, Value> = (0..6)
+        .map(|i| {
+            let schema = json!({"type": "string", "pattern": format!("^{tag}-{i}$")});
+            (format!("{tag}{i}"), schema)
+        })
+        .collect();
+    json!({"type": "object", "properties": properties, "required": [format!("{tag}0")]})
 }
 
 #[test]
-fn annotation_branches_get_their_own_verdicts_where_the_rule_set_left_keywords_out() {
-    // `items: true` checks nothing, so the validators' rule set leaves it out; annotations
-    // need it (it annotates the array), so their rule set is compiled apart.
-    let code = generated("ports", ports(json!({"d": {"items": true}})));
-    assert_eq!(code.matches("fn __vdef_0<").count(), 2, "in:\n{code}");
-    assert_eq!(code.matches("mod __ports_branch_defs").count(), 1);
-    assert_eq!(code.matches("use __ports_defs::*;").count(), 2);
-    assert_eq!(code.matches("use __ports_branch_defs::*;").count(), 1);
+fn an_annotation_branch_is_judged_by_the_verdict_function_its_schema_calls() {
+    let registry = Arc::new(Registry::new(None));
+    // Two large branches of a `oneOf` (one nesting a `oneOf` of its own), and a small one.
+    let mut nested = large("b");
+    nested["oneOf"] = json!([large("c"), {"type": "object"}]);
+    let schema = json!({"oneOf": [large("a"), nested, {"type": "string"}]});
+    let code = pretty(&catalog(&[item("alt", schema, &registry)])).expect("generated code parses");
+    // The three large subschemas, once each, in the shared module (the small branches stay
+    // inline): before, each was emitted in the rule verdict and in the branch function, `c`
+    // in `b`'s branch arm too.
+    assert_eq!(code.matches("fn __vl_").count(), 3, "{code}");
+    for k in 0..3 {
+        let f = format!("fn __vl_{k}<");
+        assert_eq!(code.matches(&f).count(), 1, "{f} in:\n{code}");
+    }
+    // The branch function calls them, and holds none of their checks.
+    let branch_fn = code
+        .split("fn __alt_branch(")
+        .nth(1)
+        .and_then(|rest| rest.split("\npub fn ").next())
+        .expect("the branch function");
+    assert!(branch_fn.contains("__vl_"), "{branch_fn}");
+    assert!(!branch_fn.contains("^c-0$"), "{branch_fn}");
 }

@@ -5,12 +5,24 @@ pub use validgen_ecmaregex::LimitExceeded;
 use validgen_goregex::GoRegex;
 
 /// A compiled pattern in its dialect.
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub enum Regex {
     /// Go `regexp` (RE2 syntax, Go's matching semantics), as KubeVirt rules use.
     Re2(GoRegex),
     /// ECMA-262 (JavaScript `RegExp` with the `u` flag), as JSON Schema `pattern` requires.
     Ecma(EcmaRegex),
+}
+
+/// The dialect and the pattern (`Ecma("^a+$")`), which make the automaton: two checks that
+/// print alike are alike (the emitter shares definitions that print alike).
+impl std::fmt::Debug for Regex {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let dialect = match self {
+            Regex::Re2(_) => "Re2",
+            Regex::Ecma(_) => "Ecma",
+        };
+        f.debug_tuple(dialect).field(&self.as_str()).finish()
+    }
 }
 
 impl Regex {

@@ -113,6 +113,59 @@ impl Check {
         }
     }
 
+    /// [`Check::nested`], mutably: for rewriting a tree (the emitter renames definitions).
+    pub fn nested_mut(&mut self) -> Vec<&mut Vec<Check>> {
+        match self {
+            Check::AnyOf { branches } | Check::OneOf { branches } => branches.iter_mut().collect(),
+            Check::PrefixItems { items } => items.iter_mut().collect(),
+            Check::Not { checks }
+            | Check::Items { checks, .. }
+            | Check::Contains { checks, .. }
+            | Check::AdditionalProperties { checks, .. }
+            | Check::PropertyNames { checks }
+            | Check::Keyword { checks, .. } => vec![checks],
+            Check::IfThenElse {
+                condition,
+                then,
+                otherwise,
+            } => vec![condition, then, otherwise],
+            Check::Unevaluated {
+                checks,
+                properties,
+                items,
+                ..
+            } => std::iter::once(checks)
+                .chain(properties.as_mut())
+                .chain(items.as_mut())
+                .collect(),
+            Check::Properties { properties } => properties.iter_mut().map(|(_, cs)| cs).collect(),
+            Check::PatternProperties { patterns } => {
+                patterns.iter_mut().map(|(_, cs)| cs).collect()
+            }
+            Check::IntRange { .. }
+            | Check::LengthRange { .. }
+            | Check::Pattern { .. }
+            | Check::Enum { .. }
+            | Check::Fail { .. }
+            | Check::Type { .. }
+            | Check::Required { .. }
+            | Check::NoExtraKeys { .. }
+            | Check::Const { .. }
+            | Check::Unique
+            | Check::NotNull
+            | Check::OneNotNull { .. }
+            | Check::NumberRange { .. }
+            | Check::Size { .. }
+            | Check::Matches { .. }
+            | Check::MultipleOf { .. }
+            | Check::AnyValue { .. }
+            | Check::Format { .. }
+            | Check::Never
+            | Check::Extension(_)
+            | Check::Ref { .. } => Vec::new(),
+        }
+    }
+
     /// The lists of checks nested in this one that apply to the value itself (a keyword's,
     /// `not`'s, `anyOf`'s, `oneOf`'s, `if`'s branches, an `unevaluated*` schema's other
     /// keywords), in order; none for a check that applies lists to entries or items only, or

@@ -17,22 +17,18 @@ pub(super) fn check(
     let body = checks(cs, set);
     let after = match message {
         Some(text) => quote! {
+            #PRIVATE::checks::document::Budget::locate(__budget, #location);
             __out.truncate(__start);
             __out.push(__at.place(#PRIVATE::checks::document::error_message(#location, #text)));
         },
         None => quote! {
-            for __found in &mut __out[__start..] {
-                if __found.keyword.is_empty() {
-                    __found.keyword = ::std::string::String::from(#location);
-                }
-            }
+            #PRIVATE::checks::document::keyword_found(__budget, &mut __out[__start..], #location);
         },
     };
     quote! {{
         let __start = __out.len();
         #body
         if __out.len() != __start {
-            #PRIVATE::checks::document::Budget::locate(__budget, #location);
             #after
         }
     }}

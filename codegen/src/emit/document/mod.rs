@@ -10,6 +10,7 @@ mod any_value;
 mod const_;
 mod contains;
 mod format;
+pub(super) mod hoist;
 mod if_then_else;
 mod items;
 mod keyword;
@@ -119,14 +120,12 @@ pub fn rule_holds(index: usize, check: &Check, path: &PathCode) -> Option<TokenS
     })
 }
 
-/// The module `defs` of the functions a rule set's validators share, emitted once and
-/// imported by each (`use <defs>::*` in the report and verdict functions, `super::` in
-/// the streamed verdict's module): one per definition of `set` (`__def_<i>`, in name order),
-/// for [`Check::Ref`], with its verdict twin (`__vdef_<i>`) and marking twins, and the
-/// verdict of each document rule (`__vrule_<i>`, by rule index), which the report runs
-/// first and the verdict-only validator alone. Emitted in each of those functions, they
+/// The module `defs` of the verdict of each document rule of `set` (`__vrule_<i>`, by rule
+/// index), which the report runs first and the verdict-only validator alone, emitted once and
+/// imported by each (`use <catalog>::<defs>::*`); it sits in the catalog's module
+/// (`shared::module`), whose definitions it calls. Emitted in each of those functions, they
 /// made a collection whose schemas are large objects (SchemaStore's) several times larger
-/// to compile. `None` when `set` has neither definitions nor document rules.
+/// to compile. `None` when `set` has no document rules.
 pub fn module(defs: &Ident, set: &RuleSet) -> Option<TokenStream> {
     let rules: Vec<TokenStream> = set
         .rules
@@ -142,24 +141,15 @@ pub fn module(defs: &Ident, set: &RuleSet) -> Option<TokenStream> {
             )
         })
         .collect();
-    if !has_module(set) {
+    if rules.is_empty() {
         return None;
     }
-    let definitions = definitions(set);
     Some(quote! {
-        #[doc(hidden)]
-        #[allow(clippy::all, unused_variables, unused_parens, unused_mut, unused_imports, dead_code, non_snake_case)]
-        mod #defs {
+        pub mod #defs {
             use super::*;
-            #definitions
             #(#rules)*
         }
     })
-}
-
-/// Whether `set` has a [`module`]: definitions, or document rules judged by verdict.
-pub fn has_module(set: &RuleSet) -> bool {
-    !set.definitions.is_empty() || set.rules.iter().any(module_rule)
 }
 
 /// Whether [`module`] holds a verdict function for rule `r`.
@@ -179,15 +169,24 @@ fn rule_verdict_call(index: usize) -> TokenStream {
     quote!(#f(__v, __depth, __budget))
 }
 
-/// One function per definition of `set` (`__def_<i>`, in name order), for [`Check::Ref`],
-/// and its verdict twin (`__vdef_<i>`).
-fn definitions(set: &RuleSet) -> TokenStream {
-    let verdicts = verdict::definitions(set);
-    let fns = set.definitions.values().enumerate().map(|(i, cs)| {
-        let name = format_ident!("__def_{}", i);
-        let body = checks(cs, set);
+/// The number of the function of the definition `name` of `set` (see `shared::number`);
+/// `None` when `set` has no such definition.
+fn definition(set: &RuleSet, name: &str) -> Option<usize> {
+    set.definitions
+        .contains_key(name)
+        .then(|| crate::emit::shared::number(name))
+}
+
+/// One function per definition of `reported` (`__def_<n>`, by its shared number), for
+/// [`Check::Ref`], and the verdict twin (`__vdef_<n>`) and marking twins of each definition of
+/// `all` (a catalog's, `shared::Shared::catalog`: every definition `reported`'s name).
+pub(super) fn definitions(reported: &RuleSet, all: &RuleSet) -> TokenStream {
+    let verdicts = verdict::definitions(all);
+    let fns = reported.definitions.iter().map(|(name, cs)| {
+        let name = format_ident!("__def_{}", crate::emit::shared::number(name));
+        let body = checks(cs, all);
         quote! {
-            pub(super) fn #name<'a, I: #PRIVATE::model::Instance<'a>>(
+            pub fn #name<'a, I: #PRIVATE::model::Instance<'a>>(
                 __v: I,
                 __at: &mut #PRIVATE::ir::At,
                 __depth: usize,

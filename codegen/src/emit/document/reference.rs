@@ -7,7 +7,7 @@ use quote::{format_ident, quote};
 use validgen_core::ir::RuleSet;
 
 pub(super) fn check(name: &str, set: &RuleSet) -> TokenStream {
-    let call = match set.definitions.keys().position(|k| k == name) {
+    let call = match super::definition(set, name) {
         Some(i) => {
             let f = format_ident!("__def_{}", i);
             quote! {

@@ -258,7 +258,7 @@ fn in_place(
             let (c, t, o) = (mark(condition), mark(then), mark(otherwise));
             quote!(if #holds { #c #t } else { #o })
         }
-        Check::Ref { name } => match set.definitions.keys().position(|k| k == name) {
+        Check::Ref { name } => match super::definition(set, name) {
             Some(i) => {
                 let f = format_ident!("{}_{}", prefix, i);
                 quote! {
@@ -275,11 +275,12 @@ fn in_place(
     }
 }
 
-/// The marking twins of the definitions of `set` (`__mpdef_<i>`, `__midef_<i>`, in name
-/// order) that a per-value marking reaches; nothing for the others (no dead code).
+/// The marking twins of the definitions of `set` (`__mpdef_<n>`, `__midef_<n>`, by their
+/// shared number) that a per-value marking reaches; nothing for the others (no dead code).
 pub(crate) fn definitions(set: &RuleSet) -> TokenStream {
     let [properties, items] = reached(set);
-    let fns = set.definitions.iter().enumerate().map(|(i, (name, cs))| {
+    let fns = set.definitions.iter().map(|(name, cs)| {
+        let i = crate::emit::shared::number(name);
         let props = properties.contains(name.as_str()).then(|| {
             let body = mark_properties(cs, set);
             mark_fn(&format_ident!("__mpdef_{}", i), TokenStream::new(), &body)
@@ -300,7 +301,7 @@ pub(crate) fn definitions(set: &RuleSet) -> TokenStream {
 /// `fn <name>(__v, __depth, __budget, __marks, <more>) { <body> }`: a marking twin.
 fn mark_fn(name: &proc_macro2::Ident, more: TokenStream, body: &TokenStream) -> TokenStream {
     quote! {
-        pub(super) fn #name<'a, I: #PRIVATE::model::Instance<'a>>(
+        pub fn #name<'a, I: #PRIVATE::model::Instance<'a>>(
             __v: I,
             __depth: usize,
             __budget: &#PRIVATE::checks::document::Budget,

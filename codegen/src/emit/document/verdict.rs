@@ -18,20 +18,41 @@ use validgen_core::ir::{Check, RuleSet};
 use super::regex_static;
 use crate::PRIVATE;
 
-/// An expression: whether every check of `cs` holds for `__v`.
+/// An expression: whether every check of `cs` holds for `__v` (a call where `cs` is hoisted,
+/// `hoist.rs`).
 pub(crate) fn holds(cs: &[Check], set: &RuleSet) -> TokenStream {
     if cs.is_empty() {
         return quote!(true);
     }
-    let body = all_hold(cs.iter().map(|c| check_holds(c, set)));
-    quote!((|| -> bool { #body })())
+    if let Some(call) = super::hoist::call(cs) {
+        return call;
+    }
+    conjunction(cs.iter().map(|c| check_holds(c, set)).collect())
 }
 
-/// One function per definition of `set` (`__vdef_<i>`, in name order): its verdict.
+/// Most operands of one `&&` chain: rustc walks a chain recursively.
+const MAX_CHAIN: usize = 32;
+
+/// An expression: whether every expression of `each` holds, tried in order until one does
+/// not. A chain of `&&` where it is short enough (a closure each cost the compiler more than
+/// the checks' code), a closure returning at the first that fails beyond.
+pub(crate) fn conjunction(each: Vec<TokenStream>) -> TokenStream {
+    match each.len() {
+        0 => quote!(true),
+        n if n <= MAX_CHAIN => quote!((#((#each))&&*)),
+        _ => {
+            let body = all_hold(each.into_iter());
+            quote!((|| -> bool { #body })())
+        }
+    }
+}
+
+/// One function per definition of `set` (`__vdef_<n>`, by its shared number): its verdict.
 pub(crate) fn definitions(set: &RuleSet) -> TokenStream {
-    let fns = set.definitions.values().enumerate().map(|(i, cs)| {
+    let fns = set.definitions.iter().map(|(name, cs)| {
         let body = all_hold(cs.iter().map(|c| check_holds(c, set)));
-        verdict_fn(&format_ident!("__vdef_{}", i), Over::Instance, &body)
+        let n = crate::emit::shared::number(name);
+        verdict_fn(&format_ident!("__vdef_{}", n), Over::Instance, &body)
     });
     let marking = super::unevaluated::definitions(set);
     quote!(#(#fns)* #marking)
@@ -54,7 +75,7 @@ pub(crate) fn verdict_fn(name: &Ident, over: Over, body: &TokenStream) -> TokenS
         Over::Scalar => (quote!(), quote!(&#PRIVATE::model::Scalar<'_>)),
     };
     quote! {
-        pub(super) fn #name #generics(
+        pub fn #name #generics(
             __v: #value,
             __depth: usize,
             __budget: &#PRIVATE::checks::document::Budget,
@@ -78,7 +99,7 @@ pub(crate) fn all_hold(each: impl Iterator<Item = TokenStream>) -> TokenStream {
 }
 
 /// An expression: whether `c` holds for `__v`.
-fn check_holds(c: &Check, set: &RuleSet) -> TokenStream {
+pub(super) fn check_holds(c: &Check, set: &RuleSet) -> TokenStream {
     match c {
         Check::Items { from, checks } => {
             let inner = holds(checks, set);
@@ -208,13 +229,7 @@ pub(crate) fn at_value(
             location, checks, ..
         } => {
             let inner = holds(checks);
-            quote! {{
-                let __held = #inner;
-                if !__held {
-                    #PRIVATE::checks::document::Budget::locate(__budget, #location);
-                }
-                __held
-            }}
+            quote!(#PRIVATE::checks::document::Budget::held(__budget, #inner, #location))
         }
         Check::Not { checks } => {
             let inner = holds(checks);
@@ -236,7 +251,7 @@ pub(crate) fn at_value(
             let (c, t, o) = (holds(condition), holds(then), holds(otherwise));
             quote!(if #c { #t } else { #o })
         }
-        Check::Ref { name } => match set.definitions.keys().position(|k| k == name) {
+        Check::Ref { name } => match super::definition(set, name) {
             Some(i) => {
                 let f = format_ident!("{}_{}", prefix, i);
                 quote! {

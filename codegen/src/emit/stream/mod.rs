@@ -25,13 +25,11 @@ use plan::{Call, Effect, Formula, Judge, Judged, Node, Plan};
 
 /// `mod <name>`, whose `verdict(bytes: &[u8]) -> Option<bool>` is the streamed verdict of
 /// `set` (`None`: the stream stepped aside), when `set` is one document check of the whole
-/// document (a schema's rule set); `None` for any other set.
-pub fn function(name: &Ident, defs: &Ident, set: &RuleSet) -> Option<TokenStream> {
+/// document (a schema's rule set); `None` for any other set. It sits in the catalog's module
+/// (`shared::module`, with `scalar_definitions`), whose definitions it calls.
+pub fn function(name: &Ident, set: &RuleSet) -> Option<TokenStream> {
     let rule = streamed_rule(set)?;
     let plan = Plan::new(set, &rule.check);
-    // The definitions' verdicts, from the module the report function's emitter wrote.
-    let generic = (!plan.tape_lists.is_empty()).then(|| quote!(use super::#defs::*;));
-    let projected = scalar::definitions(set);
     let tape_fns = plan.tape_lists.iter().map(|&l| {
         let f = format_ident!("__t{}", l);
         verdict::verdict_fn(
@@ -44,19 +42,22 @@ pub fn function(name: &Ident, defs: &Ident, set: &RuleSet) -> Option<TokenStream
     // A module, not a function holding the functions as items: rustc lowers items nested in
     // a function body far more slowly.
     Some(quote! {
-        #[doc(hidden)]
-        #[allow(clippy::all, unused_variables, unused_mut, dead_code, unused_imports, non_snake_case)]
-        mod #name {
+        pub mod #name {
+            use super::*;
             /// The streamed verdict (`None`: stepped aside).
-            pub(super) fn verdict(__bytes: &[u8]) -> ::core::option::Option<bool> {
+            pub fn verdict(__bytes: &[u8]) -> ::core::option::Option<bool> {
                 #PRIVATE::checks::document::stream(__bytes, |__s| __s0(__s, 0))
             }
-            #generic
-            #projected
             #(#tape_fns)*
             #(#nodes)*
         }
     })
+}
+
+/// The scalar twin of each definition of `set` (`__pdef_<n>`), which the streamed verdicts'
+/// scalar branches call.
+pub(crate) fn scalar_definitions(set: &RuleSet) -> TokenStream {
+    scalar::definitions(set)
 }
 
 /// Whether [`function`] streams `set`.

@@ -8,22 +8,20 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 use validgen_core::ir::{Check, RuleSet};
 
-use super::super::document::verdict::{Over, all_hold, at_value, leaf_holds, verdict_fn};
+use super::super::document::verdict::{
+    Over, all_hold, at_value, conjunction, leaf_holds, verdict_fn,
+};
 
 /// An expression: whether every check of `cs` holds for the scalar `__v`.
 pub(super) fn holds(cs: &[Check], set: &RuleSet) -> TokenStream {
-    let each: Vec<TokenStream> = cs.iter().filter_map(|c| check_holds(c, set)).collect();
-    if each.is_empty() {
-        return quote!(true);
-    }
-    let body = all_hold(each.into_iter());
-    quote!((|| -> bool { #body })())
+    conjunction(cs.iter().filter_map(|c| check_holds(c, set)).collect())
 }
 
-/// The scalar twin of each definition of `set` (`__pdef_<i>`, in name order).
-pub(super) fn definitions(set: &RuleSet) -> TokenStream {
-    let fns = set.definitions.values().enumerate().map(|(i, cs)| {
+/// The scalar twin of each definition of `set` (`__pdef_<n>`, by its shared number).
+pub(crate) fn definitions(set: &RuleSet) -> TokenStream {
+    let fns = set.definitions.iter().map(|(name, cs)| {
         let body = all_hold(cs.iter().filter_map(|c| check_holds(c, set)));
+        let i = crate::emit::shared::number(name);
         verdict_fn(&format_ident!("__pdef_{}", i), Over::Scalar, &body)
     });
     quote!(#(#fns)*)
@@ -45,6 +43,16 @@ fn check_holds(c: &Check, set: &RuleSet) -> Option<TokenStream> {
         | Check::OneNotNull { .. } => return None,
         // On a scalar, `unevaluated*` have nothing to judge: the other keywords decide.
         Check::Unevaluated { checks, .. } => holds(checks, set),
+        // A keyword is located only for a report of a refused `$ref`: a stream whose budget
+        // is spent steps aside (`checks::document::stream`), so its location is never read.
+        Check::Keyword { checks, .. } => {
+            let each: Vec<TokenStream> =
+                checks.iter().filter_map(|c| check_holds(c, set)).collect();
+            if each.is_empty() {
+                return None;
+            }
+            conjunction(each)
+        }
         other => at_value(other, set, "__pdef", &|cs| holds(cs, set))
             .unwrap_or_else(|| leaf_holds(other)),
     };

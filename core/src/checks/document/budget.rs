@@ -115,6 +115,17 @@ impl Budget {
         }
     }
 
+    /// `held`, the verdict of the keyword at `keyword`, passed through; one that does not hold
+    /// [`Budget::locate`]s a refused evaluation there (the interpreter's verdict and the
+    /// generated one both call it).
+    #[inline]
+    pub fn held(&self, held: bool, keyword: &str) -> bool {
+        if !held {
+            self.locate(keyword);
+        }
+        held
+    }
+
     /// [`Budget::locate`] once the budget is spent.
     #[cold]
     fn locate_refused(&self, keyword: &str) {

@@ -21,15 +21,11 @@ pub(super) fn apply_keyword<'a, I: Instance<'a>>(
     if out.len() == start {
         return;
     }
-    scope.budget.locate(location);
     if let Some(text) = message {
+        scope.budget.locate(location);
         out.truncate(start);
         out.push(at.place(document::error_message(location, text)));
         return;
     }
-    for found in &mut out[start..] {
-        if found.keyword.is_empty() {
-            found.keyword = location.to_owned();
-        }
-    }
+    document::keyword_found(scope.budget, &mut out[start..], location);
 }

@@ -21,12 +21,8 @@ fn one<'a, I: Instance<'a>>(check: &Check, v: I, scope: Scope<'_>) -> bool {
         Check::Keyword {
             location, checks, ..
         } => {
-            let held = holds(checks, v, scope);
-            if !held {
-                // The innermost keyword around a refused `$ref` names it, as in the report.
-                scope.budget.locate(location);
-            }
-            held
+            // The innermost keyword around a refused `$ref` names it, as in the report.
+            scope.budget.held(holds(checks, v, scope), location)
         }
         Check::Not { checks } => !holds(checks, v, scope),
         Check::AnyOf { branches } => branches.iter().any(|b| holds(b, v, scope)),
