@@ -163,9 +163,6 @@ pub struct Annotating {
     pub rules: RuleSet,
     /// The plan.
     pub plan: annotate::Plan,
-    /// Whether [`Annotating::rules`] is the compiled schema's own rule set (nothing was left
-    /// out for checking nothing), so the verdicts of that rule set serve the plan.
-    pub shared: bool,
 }
 
 impl Annotating {
@@ -179,7 +176,7 @@ impl Annotating {
 impl CompiledSchema {
     /// What collects the annotations of valid documents, `schema` being the schema it was
     /// compiled from: compiled again with [`Options::annotations`] where that keeps keywords
-    /// that only annotate (else its own rule set: [`Annotating::shared`]).
+    /// that only annotate (else its own rule set).
     pub fn annotating(&self, schema: &Value) -> Annotating {
         let again = (!self.options.annotations && self.pruned).then(|| {
             let options = Options {
@@ -194,7 +191,6 @@ impl CompiledSchema {
         Annotating {
             plan: annotate::plan(&compiled.rules, schema, &compiled.documents, compiled.draft),
             rules: compiled.rules.clone(),
-            shared: this.is_none(),
         }
     }
 

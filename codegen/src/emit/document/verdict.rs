@@ -277,6 +277,8 @@ pub(crate) fn leaf_holds(c: &Check) -> TokenStream {
         Check::AnyValue { values } => super::any_value::holds(values),
         Check::Matches { regex } => super::matches::holds(regex),
         Check::Size { measure, min, max } => super::size::holds(*measure, *min, *max),
+        // `false`: no violation to build only to be dropped.
+        Check::Never => quote!(false),
         other => match super::leaf(other) {
             Some(found) => quote!(::core::option::Option::is_none(&#found)),
             // A validation's `ctx` needs the value's location, which the verdict path does
