@@ -7,7 +7,7 @@
 //! `optionalOldSelf`); defaults applied first; `message`, `messageExpression`, `reason` and
 //! `fieldPath` as written; the API server's cost limits ([`walk`]).
 //!
-//! The rules are parsed as the API server's environment parses them ([`tree`]: optional
+//! The rules are parsed as the API server's environment parses them (module `tree`: optional
 //! syntax on) and run in the CEL
 //! environment `validgen-cel` shares with the admission-policy evaluator: kube-cel's Kubernetes
 //! libraries (lists, sets, strings, regex, URLs, IP/CIDR, quantities, semver, format, math,
