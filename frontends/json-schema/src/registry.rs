@@ -288,7 +288,7 @@ impl Registry {
     }
 
     /// The file and position of the value at `located` (`<uri>#<JSON Pointer>`, the document
-    /// named as [`Registry::name`] names it in errors), if a registered document holds it.
+    /// named as `Registry::name` names it in errors), if a registered document holds it.
     pub fn locate(&self, located: &str) -> Option<(&str, Option<Span>)> {
         let (uri, pointer) = located.split_once('#')?;
         let doc = self.docs.iter().find(|d| self.name(d) == uri)?;
