@@ -7,6 +7,15 @@ use super::reader::Mark;
 use super::scanner::{Kind, Scanner};
 
 impl Scanner {
+    /// `head` followed by the run of word characters (libyaml's `IS_ALPHA`) read from here.
+    fn alpha_run(&mut self, mut head: String) -> String {
+        while self.r.alpha(0) {
+            head.push(self.r.at(0));
+            self.r.skip();
+        }
+        head
+    }
+
     fn skip_blanks(&mut self) {
         while self.r.blank(0) {
             self.r.skip();
@@ -33,11 +42,7 @@ impl Scanner {
     pub(super) fn scan_directive(&mut self) -> Result<Kind, Failure> {
         let start = self.r.mark;
         self.r.skip();
-        let mut name = String::new();
-        while self.r.alpha(0) {
-            name.push(self.r.at(0));
-            self.r.skip();
-        }
+        let name = self.alpha_run(String::new());
         if name.is_empty() {
             return Err(self.error(start, "could not find expected directive name"));
         }
@@ -94,11 +99,7 @@ impl Scanner {
     pub(super) fn scan_anchor(&mut self, anchor: bool) -> Result<Kind, Failure> {
         let start = self.r.mark;
         self.r.skip();
-        let mut name = String::new();
-        while self.r.alpha(0) {
-            name.push(self.r.at(0));
-            self.r.skip();
-        }
+        let name = self.alpha_run(String::new());
         let ends = self.r.blankz(0)
             || matches!(self.r.at(0), '?' | ':' | ',' | ']' | '}' | '%' | '@' | '`');
         if name.is_empty() || !ends {
@@ -149,12 +150,8 @@ impl Scanner {
         if self.r.at(0) != '!' {
             return Err(self.error(start, "did not find expected '!'"));
         }
-        let mut handle = String::from('!');
         self.r.skip();
-        while self.r.alpha(0) {
-            handle.push(self.r.at(0));
-            self.r.skip();
-        }
+        let mut handle = self.alpha_run(String::from('!'));
         if self.r.at(0) == '!' {
             handle.push('!');
             self.r.skip();
