@@ -70,6 +70,9 @@ pub fn catalog(schemas: &[(Ident, &RuleSet)], catalog: &RuleSet) -> TokenStream 
         #(#verdicts)*
         pub mod __stream {
             use super::*;
+            use #PRIVATE::model::reader::Abort as __Abort;
+            /// A node's answer: a bit per goal, or `Err` where the stream steps aside.
+            type __Answer = ::core::result::Result<u64, __Abort>;
             #(#tape_fns)*
             #(#nodes)*
         }
@@ -119,8 +122,9 @@ fn node(plan: &Plan<'_>, n: usize, visibility: Option<TokenStream>) -> TokenStre
         reach,
         judge,
     } = &plan.nodes[n];
-    let abort = quote!(#PRIVATE::model::reader::Abort);
-    let res = quote!(::core::result::Result<u64, #abort>);
+    // Named in `mod __stream` (`catalog`).
+    let abort = quote!(__Abort);
+    let res = quote!(__Answer);
     let signatures = quote! {
         #visibility fn #s(__s: &mut #PRIVATE::checks::document::Stream<'_>, __depth: usize) -> #res
     };
@@ -188,7 +192,7 @@ fn node(plan: &Plan<'_>, n: usize, visibility: Option<TokenStream>) -> TokenStre
 /// A block: the value (an array or object) read into a tape, each goal judged there by the
 /// tape path's verdict code; stepping aside where definitions could nest too deep in it.
 fn tape_branch(goals: &[usize], reach: Option<u32>) -> TokenStream {
-    let abort = quote!(#PRIVATE::model::reader::Abort);
+    let abort = quote!(__Abort);
     let too_deep = match reach {
         None => quote!(true),
         Some(0) => quote!(false),
