@@ -219,7 +219,7 @@ pub fn documents(sets: &[(String, RuleSet)]) -> TokenStream {
 /// What a catalog puts in its shared module besides the definitions (`shared::module`).
 #[derive(Default)]
 pub(crate) struct SharedModule {
-    /// The rule sets' own modules (streamed verdicts), which import it as `super::*`.
+    /// The streamed verdicts (`stream::catalog`), whose module imports it as `super::*`.
     pub nested: TokenStream,
     /// The streamed verdicts' scalar twins of the definitions are needed.
     pub scalar: bool,

@@ -69,16 +69,15 @@ pub fn catalog_with(items: &[SchemaItem], extra: &[(String, RuleSet)]) -> TokenS
             .map(|(at, cs)| shared.renamed(at, cs))
             .collect::<Vec<_>>(),
     );
-    let streams: Vec<TokenStream> = items
+    let streamed: Vec<(Ident, &RuleSet)> = items
         .iter()
         .zip(views)
-        .filter_map(|(item, view)| {
-            super::stream::function(&format_ident!("__{}_stream", item.name), view)
-        })
+        .map(|(item, view)| (format_ident!("__{}_stream", item.name), view))
         .collect();
+    let streams = super::stream::catalog(&streamed, &shared.catalog);
     let module = super::SharedModule {
         scalar: !streams.is_empty(),
-        nested: quote!(#(#streams)*),
+        nested: streams,
     };
     let validators = super::schema_documents(&names, &shared, module);
     let texts = items.iter().zip(&names).zip(plans).map(|((item, name), (at, plan))| {
@@ -120,7 +119,7 @@ pub fn catalog_with(items: &[SchemaItem], extra: &[(String, RuleSet)]) -> TokenS
         let streamed = format_ident!("__{}_stream", name);
         let first = super::stream::streams(&item.rules).then(|| {
             quote! {
-                if let ::core::option::Option::Some(__valid) = #catalog::#streamed::verdict(bytes) {
+                if let ::core::option::Option::Some(__valid) = #catalog::#streamed(bytes) {
                     return ::core::result::Result::Ok(__valid);
                 }
             }
@@ -191,7 +190,7 @@ pub fn catalog_with(items: &[SchemaItem], extra: &[(String, RuleSet)]) -> TokenS
         let output = format_ident!("{}_output", name);
         let stream = if super::stream::streams(&i.rules) {
             let f = format_ident!("__{}_stream", name);
-            quote!(#catalog::#f::verdict)
+            quote!(#catalog::#f)
         } else {
             quote!(|_: &[u8]| ::core::option::Option::None)
         };

@@ -192,8 +192,8 @@ pub fn module_name(first: &str) -> Ident {
 
 /// `mod <name>`: the functions of the shared definitions (`full`: with the report's
 /// `__def_<n>` of those the first `full` rule sets reach; the others' verdicts alone;
-/// `scalar`: with the streamed verdict's scalar twins), and `nested`, the rule sets' own
-/// modules, which import it as `super::*`.
+/// `scalar`: with the streamed verdict's scalar twins), and `nested`, the streamed verdicts
+/// (`stream::catalog`), whose module imports it as `super::*`.
 pub fn module(
     name: &Ident,
     shared: &Shared,

@@ -3,7 +3,9 @@
 //! where the stream steps aside; see `validgen_core::checks::document::Stream`).
 //!
 //! One function per set of goals a value is judged against (`__s<n>`, the plan's nodes,
-//! `plan.rs`): it reads its value from the stream and answers each goal's verdict as a bit.
+//! `plan.rs`, one plan for a catalog's schemas, so that a set of goals several schemas reach
+//! is one function: with a plan per schema, the Test-Suite's catalog generated 5 MB more):
+//! it reads its value from the stream and answers each goal's verdict as a bit.
 //! An object's entries are matched by key (`object.rs`), an array's items by position
 //! (`array.rs`), each value handed to the node of the goals it gets; scalars are judged by
 //! each goal's checks (`scalar.rs`, `__p<n>`); what the stream cannot judge is read into a
@@ -23,35 +25,58 @@ use super::document::verdict;
 use crate::PRIVATE;
 use plan::{Call, Effect, Formula, Judge, Judged, Node, Plan};
 
-/// `mod <name>`, whose `verdict(bytes: &[u8]) -> Option<bool>` is the streamed verdict of
-/// `set` (`None`: the stream stepped aside), when `set` is one document check of the whole
-/// document (a schema's rule set); `None` for any other set. It sits in the catalog's module
-/// (`shared::module`, with `scalar_definitions`), whose definitions it calls.
-pub fn function(name: &Ident, set: &RuleSet) -> Option<TokenStream> {
-    let rule = streamed_rule(set)?;
-    let plan = Plan::new(set, &rule.check);
+/// The streamed verdicts of a catalog's schemas: for each of `schemas` (a function name and
+/// its rule set, as `shared::share` renamed it) that [`streams`], `fn <name>(bytes: &[u8]) ->
+/// Option<bool>` (`None`: the stream stepped aside), and `mod __stream`, the nodes of all,
+/// planned once over `catalog` (`shared::Shared::catalog`, whose definitions the nodes'
+/// functions call): a set of goals two schemas reach is one function. It all sits in the
+/// catalog's module (`shared::module`, with `scalar_definitions`).
+pub fn catalog(schemas: &[(Ident, &RuleSet)], catalog: &RuleSet) -> TokenStream {
+    let mut plan = Plan::new(catalog);
+    let roots: Vec<(&Ident, usize)> = schemas
+        .iter()
+        .filter_map(|(name, set)| Some((name, plan.root(&streamed_rule(set)?.check))))
+        .collect();
+    if roots.is_empty() {
+        return TokenStream::new();
+    }
     let tape_fns = plan.tape_lists.iter().map(|&l| {
         let f = format_ident!("__t{}", l);
         verdict::verdict_fn(
             &f,
             verdict::Over::Instance,
-            &verdict::holds(plan.lists[l], set),
+            &verdict::holds(plan.lists[l], catalog),
         )
     });
-    let nodes = (0..plan.nodes.len()).map(|n| node(&plan, n));
+    let nodes = (0..plan.nodes.len()).map(|n| {
+        let visibility = roots
+            .iter()
+            .any(|&(_, r)| r == n)
+            .then(|| quote!(pub(super)));
+        node(&plan, n, visibility)
+    });
+    let verdicts = roots.iter().map(|(name, root)| {
+        let s = format_ident!("__s{}", root);
+        quote! {
+            /// The streamed verdict (`None`: stepped aside).
+            pub fn #name(__bytes: &[u8]) -> ::core::option::Option<bool> {
+                #PRIVATE::checks::document::stream(__bytes, |__s| __stream::#s(__s, 0))
+            }
+        }
+    });
     // A module, not a function holding the functions as items: rustc lowers items nested in
     // a function body far more slowly.
-    Some(quote! {
-        pub mod #name {
+    quote! {
+        #(#verdicts)*
+        pub mod __stream {
             use super::*;
-            /// The streamed verdict (`None`: stepped aside).
-            pub fn verdict(__bytes: &[u8]) -> ::core::option::Option<bool> {
-                #PRIVATE::checks::document::stream(__bytes, |__s| __s0(__s, 0))
-            }
+            use #PRIVATE::model::reader::Abort as __Abort;
+            /// A node's answer: a bit per goal, or `Err` where the stream steps aside.
+            type __Answer = ::core::result::Result<u64, __Abort>;
             #(#tape_fns)*
             #(#nodes)*
         }
-    })
+    }
 }
 
 /// The scalar twin of each definition of `set` (`__pdef_<n>`), which the streamed verdicts'
@@ -60,7 +85,7 @@ pub(crate) fn scalar_definitions(set: &RuleSet) -> TokenStream {
     scalar::definitions(set)
 }
 
-/// Whether [`function`] streams `set`.
+/// Whether [`catalog`] streams `set`.
 pub fn streams(set: &RuleSet) -> bool {
     streamed_rule(set).is_some()
 }
@@ -86,20 +111,22 @@ fn has_validation(cs: &[Check]) -> bool {
         .any(|c| matches!(c, Check::Extension(_)) || c.nested().into_iter().any(has_validation))
 }
 
-/// Node `n`'s functions: `__s<n>` (its value read from the stream) and `__p<n>` (a scalar's
-/// verdicts).
-fn node(plan: &Plan<'_>, n: usize) -> TokenStream {
+/// Node `n`'s functions: `__s<n>` (its value read from the stream, with `visibility`) and
+/// `__p<n>` (a scalar's verdicts).
+fn node(plan: &Plan<'_>, n: usize, visibility: Option<TokenStream>) -> TokenStream {
     let s = format_ident!("__s{}", n);
     let p = format_ident!("__p{}", n);
     let Node {
         goals,
         chain,
+        reach,
         judge,
     } = &plan.nodes[n];
-    let abort = quote!(#PRIVATE::model::reader::Abort);
-    let res = quote!(::core::result::Result<u64, #abort>);
+    // Named in `mod __stream` (`catalog`).
+    let abort = quote!(__Abort);
+    let res = quote!(__Answer);
     let signatures = quote! {
-        fn #s(__s: &mut #PRIVATE::checks::document::Stream<'_>, __depth: usize) -> #res
+        #visibility fn #s(__s: &mut #PRIVATE::checks::document::Stream<'_>, __depth: usize) -> #res
     };
     let scalar_signature = quote! {
         fn #p(
@@ -118,7 +145,7 @@ fn node(plan: &Plan<'_>, n: usize) -> TokenStream {
         Judge::Tape => None,
         Judge::Stream(streamed) => Some(streamed),
     };
-    let tape = tape_branch(plan, goals);
+    let tape = tape_branch(goals, *reach);
     let child_depth = quote!(__depth + #chain as usize);
     let (object, array) = match streamed {
         Some(st) => (
@@ -164,9 +191,9 @@ fn node(plan: &Plan<'_>, n: usize) -> TokenStream {
 
 /// A block: the value (an array or object) read into a tape, each goal judged there by the
 /// tape path's verdict code; stepping aside where definitions could nest too deep in it.
-fn tape_branch(plan: &Plan<'_>, goals: &[usize]) -> TokenStream {
-    let abort = quote!(#PRIVATE::model::reader::Abort);
-    let too_deep = match plan.max_chain {
+fn tape_branch(goals: &[usize], reach: Option<u32>) -> TokenStream {
+    let abort = quote!(__Abort);
+    let too_deep = match reach {
         None => quote!(true),
         Some(0) => quote!(false),
         Some(k) => quote! {

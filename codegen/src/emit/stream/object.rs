@@ -21,7 +21,7 @@ pub(super) fn branch(
     o: &ObjectPlan,
     child_depth: &TokenStream,
 ) -> TokenStream {
-    let abort = quote!(#PRIVATE::model::reader::Abort);
+    let abort = quote!(__Abort);
     let refs = take_refs(node.refs);
     let (lets, verdicts) = formula::verdicts(&node.formulas, &o.atoms);
     if !o.read {
@@ -60,6 +60,7 @@ pub(super) fn branch(
         }
     };
     let names: Vec<TokenStream> = names.collect();
+    let named = !names.is_empty();
     // `propertyNames`' checks of `__name`, the key.
     let names = match (names.is_empty(), early) {
         (true, _) => quote!(),
@@ -67,18 +68,20 @@ pub(super) fn branch(
         (false, false) => quote!(#(#names)*),
     };
     let arms = o.arms.iter().enumerate().map(|(i, (key, e))| {
-        let bit = 1u128 << i;
-        let body = unless_done(effect(e, &o.atoms, child_depth));
+        let body = effect(e, &o.atoms, child_depth);
+        let name = named.then(|| quote!(let __name: &str = #key;));
         quote! {
             #i => {
-                if __seen & #bit != 0 {
-                    return ::core::result::Result::Err(#abort);
-                }
-                __seen |= #bit;
-                let __name: &str = #key;
+                #name
                 #names
                 #body
             }
+        }
+    });
+    let arms = unless_done(quote! {
+        match __arm {
+            #(#arms)*
+            _ => {}
         }
     });
     let numbered = o
@@ -156,9 +159,14 @@ pub(super) fn branch(
                         }
                     }
                 };
-                match __arm {
-                    #(#arms)*
-                    _ => {}
+                // Arms are fewer than `__seen`'s bits (`plan::MAX_ARMS`).
+                if __arm != usize::MAX {
+                    let __bit = 1u128 << __arm;
+                    if __seen & __bit != 0 {
+                        return ::core::result::Result::Err(#abort);
+                    }
+                    __seen |= __bit;
+                    #arms
                 }
                 if !__s.next_entry()? {
                     break;

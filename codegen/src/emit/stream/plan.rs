@@ -31,7 +31,8 @@ pub(super) type ListId = usize;
 
 /// Most goals one value's function answers (the bits of its `u64`).
 const MAX_GOALS: usize = 64;
-/// Most functions one schema's stream gets; values judged by sets beyond are read into tapes.
+/// Most functions one schema's stream adds to its catalog's; values judged by sets beyond are
+/// read into tapes.
 const MAX_NODES: usize = 2048;
 /// Most atoms the goals of one value expand to.
 const MAX_ATOMS: usize = 1024;
@@ -57,22 +58,28 @@ pub(super) enum Formula {
     If(Box<[Formula; 3]>),
 }
 
-/// The streamed verdict of a rule set's one document check.
+/// The streamed verdicts of a catalog's schemas, one plan for all: its rule set holds every
+/// definition (`shared::Shared::catalog`, each named by its shared number), so that a list of
+/// checks some schemas reach through the same definitions is one goal, and a set of goals one
+/// node, whichever schema's document reaches it.
 pub(super) struct Plan<'s> {
     pub set: &'s RuleSet,
     /// Every list of checks a goal names.
     pub lists: Vec<&'s [Check]>,
     list_ids: HashMap<(usize, usize), ListId>,
+    printed_ids: HashMap<String, ListId>,
     /// One per distinct set of goals: node 0 is the document's.
     pub nodes: Vec<Node>,
     node_ids: HashMap<Vec<ListId>, usize>,
     /// The lists whose verdict is asked of a tape (generic verdict functions).
     pub tape_lists: BTreeSet<ListId>,
-    /// The most definitions any list of the set nests at one value (`None`: without end).
-    pub max_chain: Option<u32>,
     has_ref: HashMap<usize, bool>,
     /// Each definition's [`Plan::chain`], once known.
     def_chain: HashMap<&'s str, Option<u32>>,
+    /// Each definition's [`Plan::reach`], once a tape needs one.
+    def_reach: Option<HashMap<&'s str, Option<u32>>>,
+    /// The first node of the schema being planned (for [`MAX_NODES`]).
+    first: usize,
 }
 
 /// One set of goals: the function of a value judged against it.
@@ -80,6 +87,10 @@ pub(super) struct Node {
     pub goals: Vec<ListId>,
     /// The most definitions the goals nest at one value.
     pub chain: u32,
+    /// Where arrays or objects are read into a tape: the most definitions any list the goals
+    /// reach nests at one value (`None`: without end), what the tape's verdict may nest at
+    /// each of its values.
+    pub reach: Option<u32>,
     pub judge: Judge,
 }
 
@@ -163,38 +174,54 @@ pub(super) struct ArrayPlan {
 }
 
 impl<'s> Plan<'s> {
-    /// The plan of `root` (the rule's check) in `set`.
-    pub fn new(set: &'s RuleSet, root: &'s Check) -> Plan<'s> {
-        let mut plan = Plan {
+    /// A plan with no schema yet, over the definitions of `set`.
+    pub fn new(set: &'s RuleSet) -> Plan<'s> {
+        Plan {
             set,
             lists: Vec::new(),
             list_ids: HashMap::new(),
+            printed_ids: HashMap::new(),
             nodes: Vec::new(),
             node_ids: HashMap::new(),
             tape_lists: BTreeSet::new(),
-            max_chain: Some(0),
             has_ref: HashMap::new(),
             def_chain: HashMap::new(),
-        };
-        plan.max_chain = plan.chain_of_all(root);
-        let root = plan.list(std::slice::from_ref(root));
-        plan.node(vec![root]);
-        let mut next = 0;
-        while next < plan.nodes.len() {
-            plan.build(next);
-            next += 1;
+            def_reach: None,
+            first: 0,
         }
-        plan
     }
 
+    /// The node of a schema's document, whose goal is `root` (its rule's check), planned with
+    /// every node it reaches that earlier schemas' plans did not.
+    pub fn root(&mut self, root: &'s Check) -> usize {
+        self.first = self.nodes.len();
+        let list = self.list(std::slice::from_ref(root));
+        let node = self.node(vec![list]);
+        let mut next = self.first;
+        while next < self.nodes.len() {
+            self.build(next);
+            next += 1;
+        }
+        node
+    }
+
+    /// The id of `list`: one for lists that print alike (`Debug`: every value and pattern of
+    /// the IR, `$ref`s by their shared name), wherever they sit (two schemas' own subschemas
+    /// alike, a subschema repeated in one).
     fn list(&mut self, list: &'s [Check]) -> ListId {
         let key = (list.as_ptr() as usize, list.len());
         if let Some(&id) = self.list_ids.get(&key) {
             return id;
         }
-        self.lists.push(list);
-        self.list_ids.insert(key, self.lists.len() - 1);
-        self.lists.len() - 1
+        let id = *self
+            .printed_ids
+            .entry(format!("{list:?}"))
+            .or_insert(self.lists.len());
+        if id == self.lists.len() {
+            self.lists.push(list);
+        }
+        self.list_ids.insert(key, id);
+        id
     }
 
     /// The node of a set of goals (made, to be built, if new).
@@ -208,6 +235,7 @@ impl<'s> Plan<'s> {
         self.nodes.push(Node {
             goals,
             chain: 0,
+            reach: Some(0),
             judge: Judge::StepAside,
         });
         self.nodes.len() - 1
@@ -226,8 +254,8 @@ impl<'s> Plan<'s> {
         if goals.len() > MAX_GOALS {
             return;
         }
-        if self.nodes.len() > MAX_NODES {
-            self.tape(&goals);
+        if self.nodes.len() - self.first > MAX_NODES {
+            self.tape(n);
             self.nodes[n].judge = Judge::Tape;
             return;
         }
@@ -239,7 +267,7 @@ impl<'s> Plan<'s> {
         let object = if x.twice { None } else { self.object(&x.atoms) };
         let array = if x.twice { None } else { self.array(&x.atoms) };
         if object.is_none() || array.is_none() {
-            self.tape(&goals);
+            self.tape(n);
         }
         self.nodes[n].judge = Judge::Stream(Box::new(Streamed {
             formulas,
@@ -249,9 +277,15 @@ impl<'s> Plan<'s> {
         }));
     }
 
-    /// Asks a tape for the verdicts of `goals`.
-    fn tape(&mut self, goals: &[ListId]) {
+    /// Asks a tape for the verdicts of node `n`'s goals.
+    fn tape(&mut self, n: usize) {
+        let goals = self.nodes[n].goals.clone();
         self.tape_lists.extend(goals.iter().copied());
+        let mut reach = Some(0);
+        for g in goals {
+            reach = most(reach, self.reach(self.lists[g]));
+        }
+        self.nodes[n].reach = reach;
     }
 
     /// How objects are read for `atoms`; `None`: into a tape.
@@ -506,18 +540,68 @@ impl<'s> Plan<'s> {
         Some(most)
     }
 
-    /// The most definitions any list under `root` (or any definition) nests at one value.
-    fn chain_of_all(&mut self, root: &'s Check) -> Option<u32> {
-        let mut most = 0;
-        let mut todo: Vec<&'s [Check]> = vec![std::slice::from_ref(root)];
-        todo.extend(self.set.definitions.values().map(Vec::as_slice));
-        while let Some(list) = todo.pop() {
-            most = most.max(self.chain(list, &mut Vec::new())?);
-            for c in list {
-                todo.extend(c.nested());
+    /// The most definitions any list reachable from `list` (nested in it, or in a definition
+    /// a `$ref` names) nests at one value (`None`: without end).
+    fn reach(&mut self, list: &'s [Check]) -> Option<u32> {
+        let mut refs = Vec::new();
+        let mut most_here = self.local(list, &mut refs);
+        if self.def_reach.is_none() {
+            self.def_reach = Some(self.definitions_reach());
+        }
+        let table = self.def_reach.as_ref()?;
+        for r in refs {
+            most_here = most(most_here, table.get(r).copied().unwrap_or(Some(0)));
+        }
+        most_here
+    }
+
+    /// The most definitions `list` or a list nested in it nests at one value (`None`: without
+    /// end), the names its `$ref`s (at any depth) appended to `refs`.
+    fn local(&mut self, list: &'s [Check], refs: &mut Vec<&'s str>) -> Option<u32> {
+        let mut here = self.chain(list, &mut Vec::new());
+        let mut todo = vec![list];
+        while let Some(l) = todo.pop() {
+            for c in l {
+                if let Check::Ref { name } = c {
+                    refs.push(name);
+                }
+                for n in c.nested() {
+                    here = most(here, self.chain(n, &mut Vec::new()));
+                    todo.push(n);
+                }
             }
         }
-        Some(most)
+        here
+    }
+
+    /// Each definition's [`Plan::reach`]: its own lists' nesting, and the most of the
+    /// definitions its `$ref`s name, grown until stable (`$ref`s may cycle).
+    fn definitions_reach(&mut self) -> HashMap<&'s str, Option<u32>> {
+        let set = self.set;
+        let mut own = Vec::with_capacity(set.definitions.len());
+        for (name, def) in &set.definitions {
+            let mut refs = Vec::new();
+            let here = self.local(def, &mut refs);
+            own.push((name.as_str(), here, refs));
+        }
+        let mut table: HashMap<&'s str, Option<u32>> =
+            own.iter().map(|(name, here, _)| (*name, *here)).collect();
+        loop {
+            let mut changed = false;
+            for (name, _, refs) in &own {
+                let mut value = table[name];
+                for r in refs {
+                    value = most(value, table.get(r).copied().unwrap_or(Some(0)));
+                }
+                if value != table[name] {
+                    table.insert(name, value);
+                    changed = true;
+                }
+            }
+            if !changed {
+                return table;
+            }
+        }
     }
 
     /// Whether `c` holds a `$ref` (at any depth of its nested checks).
@@ -603,6 +687,11 @@ impl<'s> Expansion<'s> {
         self.atoms.push(atom);
         Formula::Atom(self.atoms.len() - 1)
     }
+}
+
+/// The larger of two nestings (`None`: without end).
+fn most(a: Option<u32>, b: Option<u32>) -> Option<u32> {
+    Some(a?.max(b?))
 }
 
 /// The atoms without which `f` cannot hold (its conjuncts that are atoms).
