@@ -1541,11 +1541,15 @@ fn object_near(map: &Map<String, Value>, root: &Value, rng: &mut Rng, depth: u32
     Value::Object(out)
 }
 
-/// Whether `schema` has a `multipleOf` that is not an integer and `instance` holds an
-/// integer past 2^53. The oracle divides such an integer in `f64`, where it is first rounded:
-/// `{"multipleOf": 1.5}` rejects 9007199254740993, which is 1.5 × 6004799503160662 (see
-/// [`oracle_rounds_far_integers_in_multiple_of`]); validgen divides exactly. JSON Schema
-/// validation §6.2.1: valid "if division by this keyword's value results in an integer".
+/// Whether the oracle's `f64` division and validgen's exact one may differ on `multipleOf`:
+/// `schema` has a `multipleOf` that is not an integer and `instance` holds an integer past
+/// 2^53, which the oracle rounds first (`{"multipleOf": 1.5}` rejects 9007199254740993, which
+/// is 1.5 × 6004799503160662, see [`oracle_rounds_far_integers_in_multiple_of`]); or `schema`
+/// has any `multipleOf` and `instance` holds a float past 2^53, whose binary value the oracle
+/// divides where validgen divides the decimal it is written as (`5.5340232221128655e19` is
+/// 3 × 2^64 in binary, 55340232221128655000 as written: see
+/// [`oracle_divides_the_binary_value_of_far_floats`]). JSON Schema validation §6.2.1: valid
+/// "if division by this keyword's value results in an integer".
 fn oracle_inexact_multiple_of(schema: &Value, instance: &Value) -> bool {
     fn fractional_multiple_of(v: &Value) -> bool {
         match v {
@@ -1569,7 +1573,25 @@ fn oracle_inexact_multiple_of(schema: &Value, instance: &Value) -> bool {
             _ => false,
         }
     }
-    fractional_multiple_of(schema) && far_integer(instance)
+    fn any_multiple_of(v: &Value) -> bool {
+        match v {
+            Value::Object(m) => m
+                .iter()
+                .any(|(k, x)| k == "multipleOf" || any_multiple_of(x)),
+            Value::Array(list) => list.iter().any(any_multiple_of),
+            _ => false,
+        }
+    }
+    fn far_float(v: &Value) -> bool {
+        match v {
+            Value::Number(n) => n.is_f64() && n.as_f64().is_some_and(|f| f.abs() > 2f64.powi(53)),
+            Value::Object(m) => m.values().any(far_float),
+            Value::Array(list) => list.iter().any(far_float),
+            _ => false,
+        }
+    }
+    (fractional_multiple_of(schema) && far_integer(instance))
+        || (any_multiple_of(schema) && far_float(instance))
 }
 
 /// Whether `schema` is draft-04 and `instance` holds a float with a zero fractional part
@@ -1604,6 +1626,21 @@ fn oracle_rounds_far_integers_in_multiple_of() {
     // 2^53 + 2 is 1.5 × 6004799503160662 + 1: not a multiple, on both sides.
     let next = json!(9_007_199_254_740_994_u64);
     assert!(!validgen_valid(&ours, &next));
+}
+
+#[test]
+fn oracle_divides_the_binary_value_of_far_floats() {
+    let schema = json!({"multipleOf": 3});
+    let instance: Value = serde_json::from_str("5.5340232221128655e19").expect("JSON");
+    assert_eq!(instance.as_f64(), Some(3.0 * 2f64.powi(64)));
+    let ours = compile(&schema, &Options::default()).unwrap_or_else(|e| panic!("{e:?}"));
+    assert!(
+        !validgen_valid(&ours, &instance),
+        "55340232221128655000 is no multiple of 3"
+    );
+    let theirs = oracle(&schema, false).unwrap_or_else(|e| panic!("{e}"));
+    assert!(theirs.is_valid(&instance), "the oracle divides 3 × 2^64");
+    assert!(oracle_inexact_multiple_of(&schema, &instance));
 }
 
 /// Runs `cases` random schemas (each with up to three random instances and six to nine
