@@ -15,7 +15,11 @@ mod default_draft {
         let report = bounds_schema(&bad, Explain::Failures);
         assert_eq!(report.violations[0].keyword, "/properties/port/maximum");
         let good = validgen::serde_json::json!({"port": 65535});
-        assert!(bounds_schema(&good, Explain::Failures).violations.is_empty());
+        assert!(
+            bounds_schema(&good, Explain::Failures)
+                .violations
+                .is_empty()
+        );
     }
 }
 
@@ -44,10 +48,16 @@ mod schema_map {
         use validgen::interpret::Explain;
         let bad = validgen::serde_json::json!({"port": 70000, "name": ""});
         let report = app_schema(&bad, Explain::Failures);
-        let keywords: Vec<&str> = report.violations.iter().map(|v| v.keyword.as_str()).collect();
+        let keywords: Vec<&str> = report
+            .violations
+            .iter()
+            .map(|v| v.keyword.as_str())
+            .collect();
         assert_eq!(keywords.len(), 2, "{keywords:?}");
         assert!(
-            keywords.iter().any(|k| k.ends_with("name.schema.json#/minLength")),
+            keywords
+                .iter()
+                .any(|k| k.ends_with("name.schema.json#/minLength")),
             "{keywords:?}"
         );
         assert!(

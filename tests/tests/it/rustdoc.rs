@@ -48,7 +48,10 @@ fn optimised_packages(root: &Path) -> Vec<String> {
     let manifest = std::fs::read_to_string(root.join("Cargo.toml")).expect("Cargo.toml");
     let packages: Vec<String> = manifest
         .lines()
-        .filter_map(|line| line.strip_prefix("[profile.dev.package.")?.strip_suffix(']'))
+        .filter_map(|line| {
+            line.strip_prefix("[profile.dev.package.")?
+                .strip_suffix(']')
+        })
         .filter(|name| *name != "\"*\"")
         .map(str::to_owned)
         .collect();
