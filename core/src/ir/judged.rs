@@ -24,7 +24,7 @@ fn fits(cs: &[Check], left: &mut usize) -> bool {
     cs.iter().all(|c| match left.checked_sub(1) {
         Some(l) => {
             *left = l;
-            c.nested().into_iter().all(|n| fits(n, left))
+            c.nested_all(&mut |n| fits(n, left))
         }
         None => false,
     })
