@@ -40,33 +40,33 @@ pub fn number_range<'a>(
     max: Option<&Bound>,
 ) -> Option<Violation> {
     let n = v.as_number()?;
-    if let Some(b) = min {
-        if !above(n, b) {
-            let (check, rel) = if b.exclusive {
-                ("exclusiveMinimum", "above")
-            } else {
-                ("minimum", "at least")
-            };
-            return Some(Violation::new(
-                check,
-                format!("{rel} {}", b.value),
-                n.to_string(),
-            ));
-        }
+    if let Some(b) = min
+        && !above(n, b)
+    {
+        let (check, rel) = if b.exclusive {
+            ("exclusiveMinimum", "above")
+        } else {
+            ("minimum", "at least")
+        };
+        return Some(Violation::new(
+            check,
+            format!("{rel} {}", b.value),
+            n.to_string(),
+        ));
     }
-    if let Some(b) = max {
-        if !below(n, b) {
-            let (check, rel) = if b.exclusive {
-                ("exclusiveMaximum", "below")
-            } else {
-                ("maximum", "at most")
-            };
-            return Some(Violation::new(
-                check,
-                format!("{rel} {}", b.value),
-                n.to_string(),
-            ));
-        }
+    if let Some(b) = max
+        && !below(n, b)
+    {
+        let (check, rel) = if b.exclusive {
+            ("exclusiveMaximum", "below")
+        } else {
+            ("maximum", "at most")
+        };
+        return Some(Violation::new(
+            check,
+            format!("{rel} {}", b.value),
+            n.to_string(),
+        ));
     }
     None
 }
