@@ -19,9 +19,7 @@ use crate::checks::{Unexplained, ValuesTexts};
 use crate::ir::{self, At, Check, Severity, Violation};
 use crate::model::values::MISSING_KEY;
 use crate::model::{Document, Instance};
-pub use crate::report::{
-    Cause, DocumentReport, Explain, Outcome, Report, RuleReport, RuleReports,
-};
+pub use crate::report::{Cause, DocumentReport, Explain, Outcome, Report, RuleReport, RuleReports};
 
 /// The result of the check of one rule kind: satisfied or not, with the explanation.
 type Checked = Result<(bool, String), String>;

@@ -69,9 +69,7 @@ impl Check {
     /// that it does not: without collecting them (the interpreter asks it as it reports).
     pub fn nested_all<'s>(&'s self, f: &mut impl FnMut(&'s [Check]) -> bool) -> bool {
         match self {
-            Check::AnyOf { branches } | Check::OneOf { branches } => {
-                branches.iter().all(|b| f(b))
-            }
+            Check::AnyOf { branches } | Check::OneOf { branches } => branches.iter().all(|b| f(b)),
             Check::PrefixItems { items } => items.iter().all(|cs| f(cs)),
             Check::Not { checks }
             | Check::Items { checks, .. }

@@ -277,9 +277,7 @@ pub(crate) fn leaf_holds(c: &Check) -> TokenStream {
         Check::Matches { regex } => super::matches::holds(regex),
         Check::Size { measure, min, max } => super::size::holds(*measure, *min, *max),
         Check::NoExtraKeys { allowed } => super::no_extra_keys::holds(allowed),
-        Check::NumberRange { min, max } => {
-            super::number_range::holds(min.as_ref(), max.as_ref())
-        }
+        Check::NumberRange { min, max } => super::number_range::holds(min.as_ref(), max.as_ref()),
         Check::MultipleOf { value } => super::multiple_of::holds(value),
         Check::Format { format } => super::format::holds(*format),
         Check::Unique => super::unique::holds(),
