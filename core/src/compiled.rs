@@ -4,7 +4,7 @@
 
 use std::borrow::Cow;
 
-use crate::interpret::{Outcome, RuleReport, violations_text};
+use crate::interpret::{Outcome, RuleReport};
 use crate::ir::{Path, Root, Violation};
 
 pub use crate::interpret::guard::{equals as guard_equals, truthy_at as guard_truthy};
@@ -67,8 +67,8 @@ pub fn document_jsonpath(source: &str, expr: &str) -> Result<Path, String> {
 }
 
 /// The report of rule `index` with a document check: satisfied without violations,
-/// unsatisfied with them (the detail lists them; they go to `found`), an error when its values
-/// could not be read.
+/// unsatisfied with them (they go to `found`, whose `DocumentReport::detail` writes their text
+/// when read), an error when its values could not be read.
 pub fn report_document(
     (name, field, message, just_warning): (&'static str, &'static str, &'static str, bool),
     index: usize,
@@ -84,13 +84,18 @@ pub fn report_document(
             Ok((true, String::new())),
         ),
         Ok(violations) => {
-            let text = violations_text(&violations);
             found.extend(
                 violations
                     .into_iter()
                     .map(|v| Violation { rule: index, ..v }),
             );
-            report(name, field, message, just_warning, Ok((false, text)))
+            report(
+                name,
+                field,
+                message,
+                just_warning,
+                Ok((false, String::new())),
+            )
         }
         Err(e) => report(name, field, message, just_warning, Err(e)),
     }

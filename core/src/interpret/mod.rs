@@ -19,9 +19,7 @@ use crate::checks::{Unexplained, ValuesTexts};
 use crate::ir::{self, At, Check, Severity, Violation};
 use crate::model::values::MISSING_KEY;
 use crate::model::{Document, Instance};
-pub use crate::report::{
-    Cause, DocumentReport, Explain, Outcome, Report, RuleReport, RuleReports, violations_text,
-};
+pub use crate::report::{Cause, DocumentReport, Explain, Outcome, Report, RuleReport, RuleReports};
 
 /// The result of the check of one rule kind: satisfied or not, with the explanation.
 type Checked = Result<(bool, String), String>;
@@ -130,7 +128,8 @@ fn evaluate_rule<D: Document, T: ValuesTexts>(
     if rule.check.is_document() {
         return match document_rule(set, rule, doc) {
             Ok(v) if v.is_empty() => (Outcome::Satisfied, String::new(), v),
-            Ok(v) => (Outcome::Unsatisfied, violations_text(&v), v),
+            // The text of the violations is written when read (`DocumentReport::detail`).
+            Ok(v) => (Outcome::Unsatisfied, String::new(), v),
             Err(e) => (Outcome::Error, e, Vec::new()),
         };
     }

@@ -13,6 +13,7 @@ pub mod evaluated;
 mod extension;
 mod finding;
 mod guard;
+mod judged;
 mod location;
 mod path;
 mod reason;
@@ -29,6 +30,7 @@ pub use finding::{
     byte_length,
 };
 pub use guard::Guard;
+pub use judged::{JUDGED_FIRST_MAX, judged_first};
 pub use location::Location;
 pub use path::{Path, PathError, Root, Syntax};
 pub use reason::Reason;

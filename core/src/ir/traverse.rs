@@ -57,22 +57,31 @@ impl Check {
     /// The lists of checks nested in this one (items', properties', branches'...), in order;
     /// none for a leaf. ([`Check::Ref`]'s definition is named, not nested.)
     pub fn nested(&self) -> Vec<&[Check]> {
+        let mut all = Vec::new();
+        self.nested_all(&mut |cs| {
+            all.push(cs);
+            true
+        });
+        all
+    }
+
+    /// Whether `f` holds for every list of [`Check::nested`], in order, stopping at the first
+    /// that it does not: without collecting them (the interpreter asks it as it reports).
+    pub fn nested_all<'s>(&'s self, f: &mut impl FnMut(&'s [Check]) -> bool) -> bool {
         match self {
-            Check::AnyOf { branches } | Check::OneOf { branches } => {
-                branches.iter().map(Vec::as_slice).collect()
-            }
-            Check::PrefixItems { items } => items.iter().map(Vec::as_slice).collect(),
+            Check::AnyOf { branches } | Check::OneOf { branches } => branches.iter().all(|b| f(b)),
+            Check::PrefixItems { items } => items.iter().all(|cs| f(cs)),
             Check::Not { checks }
             | Check::Items { checks, .. }
             | Check::Contains { checks, .. }
             | Check::AdditionalProperties { checks, .. }
             | Check::PropertyNames { checks }
-            | Check::Keyword { checks, .. } => vec![checks.as_slice()],
+            | Check::Keyword { checks, .. } => f(checks),
             Check::IfThenElse {
                 condition,
                 then,
                 otherwise,
-            } => vec![condition.as_slice(), then.as_slice(), otherwise.as_slice()],
+            } => f(condition) && f(then) && f(otherwise),
             Check::Unevaluated {
                 checks,
                 properties,
@@ -81,14 +90,9 @@ impl Check {
             } => std::iter::once(checks)
                 .chain(properties)
                 .chain(items)
-                .map(Vec::as_slice)
-                .collect(),
-            Check::Properties { properties } => {
-                properties.iter().map(|(_, cs)| cs.as_slice()).collect()
-            }
-            Check::PatternProperties { patterns } => {
-                patterns.iter().map(|(_, cs)| cs.as_slice()).collect()
-            }
+                .all(|cs| f(cs)),
+            Check::Properties { properties } => properties.iter().all(|(_, cs)| f(cs)),
+            Check::PatternProperties { patterns } => patterns.iter().all(|(_, cs)| f(cs)),
             Check::IntRange { .. }
             | Check::LengthRange { .. }
             | Check::Pattern { .. }
@@ -109,7 +113,7 @@ impl Check {
             | Check::Format { .. }
             | Check::Never
             | Check::Extension(_)
-            | Check::Ref { .. } => Vec::new(),
+            | Check::Ref { .. } => true,
         }
     }
 

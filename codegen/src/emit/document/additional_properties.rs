@@ -5,7 +5,7 @@ use proc_macro2::TokenStream;
 use quote::quote;
 use validgen_core::ir::{Check, Regex, RuleSet};
 
-use super::{checks, regex_static};
+use super::{descend, regex_static};
 use crate::PRIVATE;
 
 pub(super) fn check(
@@ -15,16 +15,13 @@ pub(super) fn check(
     set: &RuleSet,
 ) -> TokenStream {
     let skipped = skipped(known, patterns);
-    let body = checks(cs, set);
+    let body = descend(cs, set, &quote!(__at.key(__key);));
     quote! {{
         for (__key, __v) in #PRIVATE::model::Instance::entries(__v) {
             if #skipped {
                 continue;
             }
-            let __mark = __at.mark();
-            __at.key(__key);
             #body
-            __at.truncate(__mark);
         }
     }}
 }

@@ -5,19 +5,16 @@ use proc_macro2::TokenStream;
 use quote::quote;
 use validgen_core::ir::{Check, RuleSet};
 
-use super::checks;
+use super::descend;
 use crate::PRIVATE;
 
 pub(super) fn check(from: usize, cs: &[Check], set: &RuleSet) -> TokenStream {
-    let body = checks(cs, set);
+    let body = descend(cs, set, &quote!(__at.index(__i);));
     quote! {
         if let ::core::option::Option::Some(__n) = #PRIVATE::model::Instance::array_len(__v) {
             for __i in #from..__n {
                 if let ::core::option::Option::Some(__v) = #PRIVATE::model::Instance::item(__v, __i) {
-                    let __mark = __at.mark();
-                    __at.index(__i);
                     #body
-                    __at.truncate(__mark);
                 }
             }
         }

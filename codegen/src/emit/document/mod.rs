@@ -41,7 +41,7 @@ pub(super) mod verdict;
 
 use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote};
-use validgen_core::ir::{Check, Regex, RuleSet};
+use validgen_core::ir::{Check, Regex, RuleSet, judged_first};
 
 use super::path::PathCode;
 use crate::PRIVATE;
@@ -234,6 +234,34 @@ pub(super) fn holds(cs: &[Check], set: &RuleSet) -> TokenStream {
     }}
 }
 
+/// Statements applying `cs` to `__v`, a value below the one at `__at` (a property's, an
+/// item's) that the statements `step` move `__at` to. Where the report judges the list first
+/// ([`judged_first`], as the interpreter does), it descends only when the list's verdict
+/// fails: a valid subtree costs its verdict alone, no location kept, no violation built. A
+/// `$ref` evaluation that verdict was refused is placed at `__v`. An extension (which only the
+/// full path decides) is walked at once.
+pub(super) fn descend(cs: &[Check], set: &RuleSet, step: &TokenStream) -> TokenStream {
+    let body = checks(cs, set);
+    if !judged_first(cs) || reaches_extension(cs, set) {
+        return quote! {
+            let __mark = __at.mark();
+            #step
+            #body
+            __at.truncate(__mark);
+        };
+    }
+    let held = verdict::holds(cs, set);
+    quote! {
+        if !(#held) {
+            let __mark = __at.mark();
+            #step
+            #PRIVATE::checks::document::Budget::place(__budget, __at);
+            #body
+            __at.truncate(__mark);
+        }
+    }
+}
+
 /// A statement pushing the violation `found` (an `Option<Violation>`) where it is.
 pub(super) fn push(found: TokenStream) -> TokenStream {
     quote! {
@@ -326,7 +354,12 @@ fn any_extension(cs: &[Check]) -> bool {
 
 /// Whether `cs`, or a definition a `$ref` of it names, holds an extension.
 fn reaches_extension(cs: &[Check], set: &RuleSet) -> bool {
-    any_extension(cs) || (any_ref(cs) && set.definitions.values().any(|d| any_extension(d)))
+    any_extension(cs) || (any_ref(cs) && any_definition_extension(set))
+}
+
+/// Whether a definition of `set` holds an extension.
+fn any_definition_extension(set: &RuleSet) -> bool {
+    set.definitions.values().any(|d| any_extension(d))
 }
 
 /// Whether any of `cs`, or a check nested in one, is a `$ref`.

@@ -11,3 +11,9 @@ pub(super) fn found(keys: &[String]) -> TokenStream {
     let keys = str_slice(keys);
     quote!(#PRIVATE::checks::document::no_extra_keys(__v, #keys))
 }
+
+/// A `bool` expression: whether the check passes `__v` (no violation built).
+pub(super) fn holds(keys: &[String]) -> TokenStream {
+    let keys = str_slice(keys);
+    quote!(#PRIVATE::checks::document::has_no_extra_keys(__v, #keys))
+}

@@ -8,3 +8,8 @@ use quote::quote;
 pub(super) fn found() -> TokenStream {
     quote!(#PRIVATE::checks::document::not_null(__v))
 }
+
+/// A `bool` expression: whether the check passes `__v` (no violation built).
+pub(super) fn holds() -> TokenStream {
+    quote!(#PRIVATE::checks::document::is_not_null(__v))
+}

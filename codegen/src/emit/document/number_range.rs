@@ -8,11 +8,21 @@ use validgen_core::ir::Bound;
 
 /// An `Option<Violation>` expression: the check applied to `__v`.
 pub(super) fn found(min: Option<&Bound>, max: Option<&Bound>) -> TokenStream {
+    call(quote!(number_range), min, max)
+}
+
+/// A `bool` expression: whether the check passes `__v` (no violation built).
+pub(super) fn holds(min: Option<&Bound>, max: Option<&Bound>) -> TokenStream {
+    call(quote!(in_range), min, max)
+}
+
+/// The runtime's function `f` applied to `__v` and the bounds.
+fn call(f: TokenStream, min: Option<&Bound>, max: Option<&Bound>) -> TokenStream {
     let (min, max) = (bound(min), bound(max));
     quote! {{
         let __min: ::core::option::Option<#PRIVATE::ir::Bound> = #min;
         let __max: ::core::option::Option<#PRIVATE::ir::Bound> = #max;
-        #PRIVATE::checks::document::number_range(__v, __min.as_ref(), __max.as_ref())
+        #PRIVATE::checks::document::#f(__v, __min.as_ref(), __max.as_ref())
     }}
 }
 

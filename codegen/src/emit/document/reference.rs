@@ -10,9 +10,23 @@ pub(super) fn check(name: &str, set: &RuleSet) -> TokenStream {
     let call = match super::definition(set, name) {
         Some(i) => {
             let f = format_ident!("__def_{}", i);
+            // The definition is judged by its verdict first (as the interpreter): a value it
+            // holds for costs no walk. Its extensions only the full path decides.
+            let walk = quote!(#f(__v, __at, __depth + 1, __budget, __out););
+            let judged = if super::any_definition_extension(set) {
+                walk
+            } else {
+                let verdict = format_ident!("__vdef_{}", i);
+                quote! {
+                    if !#verdict(__v, __depth + 1, __budget) {
+                        #PRIVATE::checks::document::Budget::place(__budget, __at);
+                        #walk
+                    }
+                }
+            };
             quote! {
                 if #PRIVATE::checks::document::Budget::take(__budget) {
-                    #f(__v, __at, __depth + 1, __budget, __out);
+                    #judged
                 } else {
                     __out.push(#PRIVATE::checks::document::Budget::refuse(__budget, __at));
                 }

@@ -15,7 +15,7 @@ use validgen_core::ir::evaluated::{ItemSet, static_items, static_properties};
 use validgen_core::ir::{Check, RuleSet};
 
 use super::additional_properties::skipped;
-use super::{checks, verdict};
+use super::{checks, descend, verdict};
 use crate::PRIVATE;
 
 pub(crate) use validgen_core::ir::evaluated::Unevaluated as Parts;
@@ -23,23 +23,12 @@ pub(crate) use validgen_core::ir::evaluated::Unevaluated as Parts;
 /// Statements applying the check to `__v`, its violations pushed to `__out`.
 pub(super) fn check(u: Parts<'_>, set: &RuleSet) -> TokenStream {
     let others = checks(u.checks, set);
-    let apply = |cs: &[Check]| {
-        let body = checks(cs, set);
-        move |step: TokenStream| {
-            quote! {
-                let __mark = __at.mark();
-                #step
-                #body
-                __at.truncate(__mark);
-            }
-        }
-    };
     let properties = u.properties.map(|cs| {
-        let each = apply(cs)(quote!(__at.key(__key);));
+        let each = descend(cs, set, &quote!(__at.key(__key);));
         properties_left(u, set, &each)
     });
     let items = u.items.map(|cs| {
-        let each = apply(cs)(quote!(__at.index(__i);));
+        let each = descend(cs, set, &quote!(__at.index(__i);));
         items_left(u, set, &each)
     });
     quote! {{

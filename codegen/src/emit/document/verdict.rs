@@ -2,9 +2,8 @@
 //! the first check that fails, with no location built and no violation kept. Rule bodies run
 //! it first and build the full report (locations, violations) only for a value it rejects,
 //! so valid documents cost the checks alone. Leaves call their pure function's verdict twin
-//! (`has_type`, `has_keys`, `is_const`, `is_any_of`, `is_match`, `has_size`: no violation built, which
-//! failing branches of `anyOf`/`oneOf` would otherwise pay for) or the full path's expression
-//! (its violation dropped); nested checks recurse here; definitions get a
+//! (`has_type`, `has_keys`, `in_range`, …: no violation built, which failing branches of
+//! `anyOf`/`oneOf` would otherwise pay for); nested checks recurse here; definitions get a
 //! verdict twin each (`__vdef_<i>`). Both paths read the same checks through the same pure
 //! functions, so "holds" here is exactly "no violation" there (the compiled-versus-
 //! interpreted tests compare the reports). The interpreter's verdict
@@ -267,8 +266,8 @@ pub(crate) fn at_value(
 }
 
 /// An expression: whether `c`, a check of `__v` alone (no checks nested in it), holds for
-/// `__v`. Leaves with a verdict twin call it; the others call the full path's function, the
-/// violation (if any) dropped.
+/// `__v`: its verdict twin (no violation built: a failing `anyOf`/`oneOf` branch would build
+/// it only to drop it); the KubeVirt checks, which fail closed, by the full path's function.
 pub(crate) fn leaf_holds(c: &Check) -> TokenStream {
     match c {
         Check::Type { types } => super::type_::holds(types),
@@ -277,9 +276,17 @@ pub(crate) fn leaf_holds(c: &Check) -> TokenStream {
         Check::AnyValue { values } => super::any_value::holds(values),
         Check::Matches { regex } => super::matches::holds(regex),
         Check::Size { measure, min, max } => super::size::holds(*measure, *min, *max),
+        Check::NoExtraKeys { allowed } => super::no_extra_keys::holds(allowed),
+        Check::NumberRange { min, max } => super::number_range::holds(min.as_ref(), max.as_ref()),
+        Check::MultipleOf { value } => super::multiple_of::holds(value),
+        Check::Format { format } => super::format::holds(*format),
+        Check::Unique => super::unique::holds(),
+        Check::NotNull => super::not_null::holds(),
+        Check::OneNotNull { keys } => super::one_not_null::holds(keys),
         // `false`: no violation to build only to be dropped.
         Check::Never => quote!(false),
         other => match super::leaf(other) {
+            // The KubeVirt checks, failing closed.
             Some(found) => quote!(::core::option::Option::is_none(&#found)),
             // A validation's `ctx` needs the value's location, which the verdict path does
             // not build: the full path decides.

@@ -95,8 +95,19 @@ impl Budget {
     /// Gives the first refused evaluation the value location `at`, if it has none yet: called
     /// where a report judged checks by their verdict (which builds no locations) and the
     /// verdict met the refusal.
+    // Inlined: a report calls it wherever it descends after a failed verdict, and the budget
+    // is nearly never spent there.
+    #[inline]
     pub fn place(&self, at: &At) {
-        if !self.spent.get() || self.placed.replace(true) {
+        if self.spent.get() {
+            self.place_refused(at);
+        }
+    }
+
+    /// [`Budget::place`] once the budget is spent.
+    #[cold]
+    fn place_refused(&self, at: &At) {
+        if self.placed.replace(true) {
             return;
         }
         let mut refused = self.refused.borrow_mut();

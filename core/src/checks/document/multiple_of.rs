@@ -12,6 +12,12 @@ use super::quote;
 use crate::ir::Violation;
 use crate::model::Instance;
 
+/// Whether [`multiple_of`] passes `v`, for a verdict (no violation built).
+#[inline]
+pub fn is_multiple_of<'a>(v: impl Instance<'a>, divisor: &Number) -> bool {
+    v.as_number().is_none_or(|n| is_multiple(n, divisor))
+}
+
 /// A number that is not an integer multiple of `divisor`; other values pass.
 pub fn multiple_of<'a>(v: impl Instance<'a>, divisor: &Number) -> Option<Violation> {
     let n = v.as_number()?;

@@ -2,9 +2,36 @@
 
 use std::cmp::Ordering;
 
+use serde_json::Number;
+
 use super::compare::number_cmp;
 use crate::ir::{Bound, Violation};
 use crate::model::Instance;
+
+/// Whether [`number_range`] passes `v`, for a verdict (no violation built).
+#[inline]
+pub fn in_range<'a>(v: impl Instance<'a>, min: Option<&Bound>, max: Option<&Bound>) -> bool {
+    v.as_number()
+        .is_none_or(|n| min.is_none_or(|b| above(n, b)) && max.is_none_or(|b| below(n, b)))
+}
+
+/// Whether `n` is within the lower bound `b`.
+fn above(n: &Number, b: &Bound) -> bool {
+    match number_cmp(n, &b.value) {
+        Some(Ordering::Greater) => true,
+        Some(Ordering::Equal) => !b.exclusive,
+        _ => false,
+    }
+}
+
+/// Whether `n` is within the upper bound `b`.
+fn below(n: &Number, b: &Bound) -> bool {
+    match number_cmp(n, &b.value) {
+        Some(Ordering::Less) => true,
+        Some(Ordering::Equal) => !b.exclusive,
+        _ => false,
+    }
+}
 
 /// A number outside the bounds (the lower bound is checked first); other values pass.
 pub fn number_range<'a>(
@@ -13,43 +40,33 @@ pub fn number_range<'a>(
     max: Option<&Bound>,
 ) -> Option<Violation> {
     let n = v.as_number()?;
-    if let Some(b) = min {
-        let ok = match number_cmp(n, &b.value) {
-            Some(Ordering::Greater) => true,
-            Some(Ordering::Equal) => !b.exclusive,
-            _ => false,
+    if let Some(b) = min
+        && !above(n, b)
+    {
+        let (check, rel) = if b.exclusive {
+            ("exclusiveMinimum", "above")
+        } else {
+            ("minimum", "at least")
         };
-        if !ok {
-            let (check, rel) = if b.exclusive {
-                ("exclusiveMinimum", "above")
-            } else {
-                ("minimum", "at least")
-            };
-            return Some(Violation::new(
-                check,
-                format!("{rel} {}", b.value),
-                n.to_string(),
-            ));
-        }
+        return Some(Violation::new(
+            check,
+            format!("{rel} {}", b.value),
+            n.to_string(),
+        ));
     }
-    if let Some(b) = max {
-        let ok = match number_cmp(n, &b.value) {
-            Some(Ordering::Less) => true,
-            Some(Ordering::Equal) => !b.exclusive,
-            _ => false,
+    if let Some(b) = max
+        && !below(n, b)
+    {
+        let (check, rel) = if b.exclusive {
+            ("exclusiveMaximum", "below")
+        } else {
+            ("maximum", "at most")
         };
-        if !ok {
-            let (check, rel) = if b.exclusive {
-                ("exclusiveMaximum", "below")
-            } else {
-                ("maximum", "at most")
-            };
-            return Some(Violation::new(
-                check,
-                format!("{rel} {}", b.value),
-                n.to_string(),
-            ));
-        }
+        return Some(Violation::new(
+            check,
+            format!("{rel} {}", b.value),
+            n.to_string(),
+        ));
     }
     None
 }

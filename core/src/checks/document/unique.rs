@@ -11,6 +11,13 @@ use crate::model::Instance;
 /// canonical text per item (linear in the array's size).
 const PAIRWISE_MAX: usize = 16;
 
+/// Whether [`unique`] passes `v`, for a verdict (no violation built).
+#[inline]
+pub fn has_unique_items<'a>(v: impl Instance<'a>) -> bool {
+    v.array_len()
+        .is_none_or(|n| first_repeat(n, |i| v.item(i)).is_none())
+}
+
 /// An array with two equal items: the first such pair (by the second item's position). Items
 /// are equal as JSON Schema says: numbers by value, objects regardless of key order.
 pub fn unique<'a>(v: impl Instance<'a>) -> Option<Violation> {

@@ -1,7 +1,7 @@
 //! [`crate::ir::Check::AdditionalProperties`]: the checks applied to every property not in
 //! `known` and matching none of `patterns`, in document order.
 
-use super::{Scope, apply};
+use super::{Scope, descend};
 use crate::ir::{At, Check, Regex, Violation};
 use crate::model::Instance;
 
@@ -20,9 +20,6 @@ pub(super) fn apply_additional<'a, I: Instance<'a>>(
         if known.iter().any(|k| k == key) || patterns.iter().any(|p| p.is_match(key) == Ok(true)) {
             continue;
         }
-        let mark = at.mark();
-        at.key(key);
-        apply(checks, value, at, scope, out);
-        at.truncate(mark);
+        descend(checks, value, at, |at| at.key(key), scope, out);
     }
 }

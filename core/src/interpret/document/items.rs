@@ -1,7 +1,7 @@
 //! [`crate::ir::Check::Items`]: the checks applied to every item of an array from
 //! position `from` on.
 
-use super::{Scope, apply};
+use super::{Scope, descend};
 use crate::ir::{At, Check, Violation};
 use crate::model::Instance;
 
@@ -18,10 +18,7 @@ pub(super) fn apply_items<'a, I: Instance<'a>>(
     };
     for i in from..n {
         if let Some(item) = v.item(i) {
-            let mark = at.mark();
-            at.index(i);
-            apply(checks, item, at, scope, out);
-            at.truncate(mark);
+            descend(checks, item, at, |at| at.index(i), scope, out);
         }
     }
 }

@@ -38,7 +38,7 @@ use std::collections::BTreeMap;
 use serde_json::Value;
 
 use crate::checks::document::Budget;
-use crate::ir::{At, Check, Violation};
+use crate::ir::{At, Check, Violation, judged_first};
 use crate::model::Instance;
 
 pub(crate) use verdict::holds as verdict;
@@ -95,6 +95,40 @@ pub(crate) fn holds<'a, I: Instance<'a>>(
     let mut scratch = Vec::new();
     apply(checks, v, at, scope, &mut scratch);
     scratch.is_empty()
+}
+
+/// Applies `checks` to `v`, a value below the one at `at` (a property's, an item's) that
+/// `step` moves `at` to. Where the report judges the list first ([`judged_first`], as the
+/// emitted report does), it descends only when the list's verdict fails: a valid subtree costs
+/// its verdict alone. A `$ref` evaluation that verdict was refused is placed at `v`.
+pub(crate) fn descend<'a, I: Instance<'a>>(
+    checks: &[Check],
+    v: I,
+    at: &mut At,
+    step: impl FnOnce(&mut At),
+    scope: Scope<'_>,
+    out: &mut Vec<Violation>,
+) {
+    let first = judged_first(checks);
+    if first && passes(checks, v, scope) {
+        return;
+    }
+    let mark = at.mark();
+    step(at);
+    if first {
+        scope.budget.place(at);
+    }
+    apply(checks, v, at, scope, out);
+    at.truncate(mark);
+}
+
+/// Whether the verdict of `checks` holds for `v` and decides it (`false` where it met an
+/// extension, which only the full path decides).
+pub(crate) fn passes<'a, I: Instance<'a>>(checks: &[Check], v: I, scope: Scope<'_>) -> bool {
+    let outer = scope.undecided.replace(false);
+    let held = verdict::holds(checks, v, scope);
+    let undecided = scope.undecided.replace(outer);
+    held && !undecided
 }
 
 fn apply_one<'a, I: Instance<'a>>(

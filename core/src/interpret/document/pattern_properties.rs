@@ -1,7 +1,7 @@
 //! [`crate::ir::Check::PatternProperties`]: the checks of every pattern a property's name
 //! matches, in document order.
 
-use super::{Scope, apply};
+use super::{Scope, descend};
 use crate::checks::document;
 use crate::ir::{At, Check, Regex, Violation};
 use crate::model::Instance;
@@ -15,14 +15,16 @@ pub(super) fn apply_patterns<'a, I: Instance<'a>>(
 ) {
     for (key, value) in v.entries() {
         for (regex, checks) in patterns {
-            let mark = at.mark();
-            at.key(key);
             match document::key_matches(key, regex) {
-                Ok(true) => apply(checks, value, at, scope, out),
+                Ok(true) => descend(checks, value, at, |at| at.key(key), scope, out),
                 Ok(false) => {}
-                Err(over) => out.push(at.place(*over)),
+                Err(over) => {
+                    let mark = at.mark();
+                    at.key(key);
+                    out.push(at.place(*over));
+                    at.truncate(mark);
+                }
             }
-            at.truncate(mark);
         }
     }
 }

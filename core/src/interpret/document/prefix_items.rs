@@ -1,6 +1,6 @@
 //! [`crate::ir::Check::PrefixItems`]: each position's checks applied to the item there.
 
-use super::{Scope, apply};
+use super::{Scope, descend};
 use crate::ir::{At, Check, Violation};
 use crate::model::Instance;
 
@@ -15,9 +15,6 @@ pub(super) fn apply_prefix<'a, I: Instance<'a>>(
         let Some(item) = v.item(i) else {
             return;
         };
-        let mark = at.mark();
-        at.index(i);
-        apply(checks, item, at, scope, out);
-        at.truncate(mark);
+        descend(checks, item, at, |at| at.index(i), scope, out);
     }
 }

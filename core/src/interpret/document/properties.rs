@@ -1,6 +1,6 @@
 //! [`crate::ir::Check::Properties`]: each named property's checks, where it is present.
 
-use super::{Scope, apply};
+use super::{Scope, descend};
 use crate::ir::{At, Check, Violation};
 use crate::model::Instance;
 
@@ -13,10 +13,7 @@ pub(super) fn apply_properties<'a, I: Instance<'a>>(
 ) {
     for (key, checks) in properties {
         if let Some(value) = v.get(key) {
-            let mark = at.mark();
-            at.key(key);
-            apply(checks, value, at, scope, out);
-            at.truncate(mark);
+            descend(checks, value, at, |at| at.key(key), scope, out);
         }
     }
 }

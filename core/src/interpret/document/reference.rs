@@ -2,7 +2,7 @@
 //! [`crate::checks::document::MAX_DEPTH`] deep, each evaluation taken from the value's
 //! [`crate::checks::document::Budget`].
 
-use super::{Scope, apply};
+use super::{Scope, apply, passes};
 use crate::checks::document;
 use crate::ir::{At, Violation};
 use crate::model::Instance;
@@ -30,5 +30,11 @@ pub(super) fn apply_ref<'a, I: Instance<'a>>(
         depth: scope.depth + 1,
         ..scope
     };
+    // The definition is judged by its verdict first (as the emitted report): a value it holds
+    // for costs no walk.
+    if passes(checks, v, deeper) {
+        return;
+    }
+    scope.budget.place(at);
     apply(checks, v, at, deeper, out);
 }

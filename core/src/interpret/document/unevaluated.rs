@@ -5,7 +5,7 @@
 //! verdicts taken by the verdict path in the same order (so both back ends take the same `$ref`
 //! evaluations from the value's budget).
 
-use super::{Scope, apply, verdict};
+use super::{Scope, apply, descend, verdict};
 use crate::checks::document;
 pub(super) use crate::ir::evaluated::Unevaluated;
 use crate::ir::evaluated::{static_items, static_properties};
@@ -25,10 +25,7 @@ pub(super) fn apply_unevaluated<'a, I: Instance<'a>>(
     {
         let marks = property_marks(u.checks, v, scope);
         for ((key, value), _) in v.entries().zip(&marks).filter(|(_, m)| !**m) {
-            let mark = at.mark();
-            at.key(key);
-            apply(checks, value, at, scope, out);
-            at.truncate(mark);
+            descend(checks, value, at, |at| at.key(key), scope, out);
         }
     }
     if let Some(checks) = u.items
@@ -37,10 +34,7 @@ pub(super) fn apply_unevaluated<'a, I: Instance<'a>>(
         let marks = item_marks(u.checks, u.contains_evaluates, v, scope);
         for (i, _) in marks.iter().enumerate().filter(|(_, m)| !**m) {
             if let Some(item) = v.item(i) {
-                let mark = at.mark();
-                at.index(i);
-                apply(checks, item, at, scope, out);
-                at.truncate(mark);
+                descend(checks, item, at, |at| at.index(i), scope, out);
             }
         }
     }

@@ -107,7 +107,16 @@ fn one<'a, I: Instance<'a>>(check: &Check, v: I, scope: Scope<'_>) -> bool {
         Check::AnyValue { values } => document::is_any_of(v, values),
         Check::Matches { regex } => document::is_match(v, regex),
         Check::Size { measure, min, max } => document::has_size(v, *measure, *min, *max),
-        // Other leaves: the full path's check, its violation (if any) dropped.
+        Check::NoExtraKeys { allowed } => document::has_no_extra_keys(v, allowed),
+        Check::NumberRange { min, max } => document::in_range(v, min.as_ref(), max.as_ref()),
+        Check::MultipleOf { value } => document::is_multiple_of(v, value),
+        Check::Format { format } => document::has_format(v, *format),
+        Check::Unique => document::has_unique_items(v),
+        Check::NotNull => document::is_not_null(v),
+        Check::OneNotNull { keys } => document::has_one_not_null(v, keys),
+        Check::Never => false,
+        // Other leaves (the KubeVirt checks, failing closed): the full path's check, its
+        // violation dropped.
         leaf => {
             let mut scratch = Vec::new();
             apply_one(leaf, v, &mut At::default(), scope, &mut scratch);
