@@ -15,8 +15,10 @@ const BUDGET: u64 = 1_000_000;
 
 /// A policy validating every CREATE with `expression`, and its `Deny` binding.
 fn policy(expression: &str) -> [Value; 2] {
-    let rules = [json!({"apiGroups": ["*"], "apiVersions": ["*"], "operations": ["CREATE"],
-        "resources": ["*"]})];
+    let rules = [
+        json!({"apiGroups": ["*"], "apiVersions": ["*"], "operations": ["CREATE"],
+        "resources": ["*"]}),
+    ];
     [
         json!({"apiVersion": "admissionregistration.k8s.io/v1",
             "kind": "ValidatingAdmissionPolicy", "metadata": {"name": "fuzz"},

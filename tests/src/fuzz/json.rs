@@ -13,9 +13,10 @@ use super::{capped, each_value, files, text};
 use crate::json_schema_random::SCHEMAS;
 
 /// The tape parser against `serde_json::from_slice::<Value>`: the same documents accepted with
-/// the same value (order of keys included), the same refused in serde_json's words and, where
-/// serde_json counts columns as the tape does (an ASCII text, a column past 0), at its
-/// position; every value of an accepted document located where its text starts.
+/// the same value (order of keys included), the same refused; a UTF-8 text in serde_json's
+/// words and, where serde_json counts columns as the tape does (an ASCII text, a column past
+/// 0), at its position; the first values of an accepted document located where their text
+/// starts.
 pub fn json_tape(data: &[u8]) {
     let data = capped(data);
     let want = serde_json::from_slice::<Value>(data);
@@ -24,8 +25,15 @@ pub fn json_tape(data: &[u8]) {
             let read = tape.root().to_value();
             assert_eq!(read.to_string(), value.to_string(), "the tape's value");
             let text = std::str::from_utf8(data).expect("a document is UTF-8");
-            each_value(&value, LOCATED, &mut |pointer, v| located(&tape, text, pointer, v));
+            let lines: Vec<&str> = text.split('\n').collect();
+            each_value(&value, LOCATED, &mut |pointer, v| {
+                located(&tape, &lines, pointer, v)
+            });
         }
+        // The tape checks that the whole text is UTF-8 first; serde_json checks it only in
+        // strings, as it reads them: on a text with an invalid byte and another problem, each
+        // may name a different one (the first smoke run's seed run found one). Both refuse it.
+        (Err(_), Err(_)) if std::str::from_utf8(data).is_err() => {}
         (Err(ours), Err(theirs)) => {
             let shown = theirs.to_string();
             assert!(
@@ -47,17 +55,18 @@ pub fn json_tape(data: &[u8]) {
     }
 }
 
-/// The most values whose position is checked per document (bounds the run on large inputs).
-const LOCATED: usize = 1000;
+/// The most values whose position is checked per document: each costs a sweep of the text
+/// (`Tape::span`), which bounds the run on large inputs.
+const LOCATED: usize = 200;
 
-/// Checks that the tape locates `value`, at `pointer`, at the first character of its text.
-fn located(tape: &Tape<'_>, text: &str, pointer: &str, value: &Value) {
+/// Checks that the tape locates `value`, at `pointer`, at the first character of its text
+/// (split into `lines`).
+fn located(tape: &Tape<'_>, lines: &[&str], pointer: &str, value: &Value) {
     let span = tape
         .span(pointer)
         .unwrap_or_else(|| panic!("no position for {pointer:?}"));
-    let first = text
-        .lines()
-        .nth(span.line - 1)
+    let first = lines
+        .get(span.line - 1)
         .and_then(|l| l.chars().nth(span.column - 1));
     let expected: &[char] = match value {
         Value::Null => &['n'],
@@ -111,7 +120,10 @@ pub fn json_stream(data: &[u8]) {
     let (validator, rules) = (&SCHEMAS[i], &interpreted()[i]);
     let name = validator.name;
     let Ok(doc) = serde_json::from_slice::<Value>(bytes) else {
-        assert!((validator.is_valid_bytes)(bytes).is_err(), "{name}: not JSON");
+        assert!(
+            (validator.is_valid_bytes)(bytes).is_err(),
+            "{name}: not JSON"
+        );
         assert!((validator.validate_bytes)(bytes, Explain::Failures).is_err());
         assert_eq!((validator.stream)(bytes), None, "{name}: streamed non-JSON");
         return;
@@ -131,7 +143,11 @@ pub fn json_stream(data: &[u8]) {
     }
     let valid = valid.expect("judged");
     assert_eq!((validator.is_valid)(&doc), valid, "{name}: verdict path");
-    assert_eq!((validator.is_valid_bytes)(bytes), Ok(valid), "{name}: bytes");
+    assert_eq!(
+        (validator.is_valid_bytes)(bytes),
+        Ok(valid),
+        "{name}: bytes"
+    );
     let streamed = (validator.stream)(bytes);
     assert!(streamed.is_none_or(|s| s == valid), "{name}: streamed");
 }

@@ -206,7 +206,6 @@ pub(super) fn interpreted_with_plan() -> &'static Catalog {
     &C
 }
 
-
 /// Seeds for `target` from a conformance case (a line of `tests/conformance/cases.jsonl`):
 /// the rule sets, paths, quantities and regexes it uses, its VM as a manifest.
 pub(super) fn seeds(target: &str, case: &Value) -> Vec<Vec<u8>> {
@@ -224,8 +223,7 @@ pub(super) fn seeds(target: &str, case: &Value) -> Vec<Vec<u8>> {
         "jsonpath" => {
             for r in &rule_list {
                 for key in ["path", "valid", "min", "max"] {
-                    if let Some(p) = r[key].as_str().and_then(|p| p.strip_prefix("jsonpath::"))
-                    {
+                    if let Some(p) = r[key].as_str().and_then(|p| p.strip_prefix("jsonpath::")) {
                         let p = p.strip_prefix('$').unwrap_or(p);
                         out.push(format!("{{.spec.template{p}}}\n{vm_text}").into_bytes());
                     }

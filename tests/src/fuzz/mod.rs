@@ -133,7 +133,9 @@ fn each_value(value: &Value, budget: usize, f: &mut dyn FnMut(&str, &Value)) {
         f(pointer, v);
         let len = pointer.len();
         let children: Box<dyn Iterator<Item = (String, &Value)>> = match v {
-            Value::Array(items) => Box::new(items.iter().enumerate().map(|(i, x)| (i.to_string(), x))),
+            Value::Array(items) => {
+                Box::new(items.iter().enumerate().map(|(i, x)| (i.to_string(), x)))
+            }
             Value::Object(map) => Box::new(
                 map.iter()
                     .map(|(k, x)| (k.replace('~', "~0").replace('/', "~1"), x)),

@@ -22,9 +22,11 @@ fn known_difference(pattern: &str) -> bool {
         .windows(2)
         .any(|w| w[0] == b'\\' && (w[1].is_ascii_digit() && w[1] != b'0' || w[1] == b'k'));
     backreference
-        || ["\\ud8", "\\ud9", "\\uda", "\\udb", "\\udc", "\\udd", "\\ude", "\\udf"]
-            .iter()
-            .any(|s| lower.contains(s))
+        || [
+            "\\ud8", "\\ud9", "\\uda", "\\udb", "\\udc", "\\udd", "\\ude", "\\udf",
+        ]
+        .iter()
+        .any(|s| lower.contains(s))
         || lower.contains("\\p{")
         || !pattern.is_ascii()
 }
@@ -71,7 +73,9 @@ pub(super) fn seeds(suite: &[(Value, Vec<Value>)]) -> Vec<Vec<u8>> {
         });
         let mut subjects: Vec<String> = vec![String::new()];
         for d in data {
-            each_value(d, 100, &mut |_, v| subjects.extend(v.as_str().map(str::to_owned)));
+            each_value(d, 100, &mut |_, v| {
+                subjects.extend(v.as_str().map(str::to_owned))
+            });
         }
         for p in patterns.iter().filter(|p| !p.contains('\n')) {
             out.extend(subjects.iter().map(|s| format!("{p}\n{s}").into_bytes()));

@@ -18,8 +18,7 @@ fn root() -> &'static Path {
 
 /// The lines of a JSON Lines file under `tests/`, parsed (lines that do not parse left out).
 fn jsonl(path: &str) -> Vec<Value> {
-    let text = std::fs::read_to_string(root().join(path))
-        .unwrap_or_else(|e| panic!("{path}: {e}"));
+    let text = std::fs::read_to_string(root().join(path)).unwrap_or_else(|e| panic!("{path}: {e}"));
     text.lines()
         .filter_map(|l| serde_json::from_str(l).ok())
         .collect()
@@ -34,10 +33,7 @@ fn files_under(dir: &str, endings: &[&str]) -> Vec<PathBuf> {
         for path in entries.flatten().map(|e| e.path()) {
             if path.is_dir() {
                 walk(&path, endings, out);
-            } else if endings
-                .iter()
-                .any(|e| path.to_string_lossy().ends_with(e))
-            {
+            } else if endings.iter().any(|e| path.to_string_lossy().ends_with(e)) {
                 out.push(path);
             }
         }
@@ -80,9 +76,10 @@ static SUITE: LazyLock<Vec<(Value, Vec<Value>)>> = LazyLock::new(|| {
 /// them).
 pub fn seeds(target: &str) -> Vec<Vec<u8>> {
     let mut out = match target {
-        "rule_set" | "jsonpath" | "quantity" | "goregex" | "manifest" => {
-            CASES.iter().flat_map(|c| kubevirt::seeds(target, c)).collect()
-        }
+        "rule_set" | "jsonpath" | "quantity" | "goregex" | "manifest" => CASES
+            .iter()
+            .flat_map(|c| kubevirt::seeds(target, c))
+            .collect(),
         "single_pass" | "decision" | "webhook" => CASES
             .iter()
             .map(|c| review_body(&c["input"]["vm"], c["id"].as_str().unwrap_or_default()))
@@ -167,22 +164,32 @@ fn case_files(case: &Value) -> Vec<(String, String)> {
         .as_array()
         .into_iter()
         .flatten()
-        .filter_map(|f| Some((f["name"].as_str()?.to_owned(), f["text"].as_str()?.to_owned())))
+        .filter_map(|f| {
+            Some((
+                f["name"].as_str()?.to_owned(),
+                f["text"].as_str()?.to_owned(),
+            ))
+        })
         .collect()
 }
 
 /// The files of every recorded ytt case and package case.
 fn ytt() -> Vec<Vec<u8>> {
-    ["conformance/ytt/cases.jsonl", "conformance/ytt/packages.jsonl"]
-        .iter()
-        .flat_map(|p| jsonl(p))
-        .map(|case| {
-            let files = case_files(&case);
-            let files: Vec<(&str, &str)> =
-                files.iter().map(|(n, t)| (n.as_str(), t.as_str())).collect();
-            join_files(&files)
-        })
-        .collect()
+    [
+        "conformance/ytt/cases.jsonl",
+        "conformance/ytt/packages.jsonl",
+    ]
+    .iter()
+    .flat_map(|p| jsonl(p))
+    .map(|case| {
+        let files = case_files(&case);
+        let files: Vec<(&str, &str)> = files
+            .iter()
+            .map(|(n, t)| (n.as_str(), t.as_str()))
+            .collect();
+        join_files(&files)
+    })
+    .collect()
 }
 
 /// Each Kyverno test file of the corpus, with the files of its folder.
@@ -206,8 +213,10 @@ fn kyverno() -> Vec<Vec<u8>> {
                     (name.into_owned(), read(p))
                 })
                 .collect();
-            let files: Vec<(&str, &str)> =
-                texts.iter().map(|(n, t)| (n.as_str(), t.as_str())).collect();
+            let files: Vec<(&str, &str)> = texts
+                .iter()
+                .map(|(n, t)| (n.as_str(), t.as_str()))
+                .collect();
             join_files(&files)
         })
         .collect()
@@ -276,7 +285,10 @@ fn crd() -> Vec<Vec<u8>> {
                 .find(|v| v["name"] == case["version"])?;
             let schema = version["schema"]["openAPIV3Schema"].to_string();
             let object = case["object"].to_string();
-            let mut files = vec![("schema.json", schema.as_str()), ("object.json", object.as_str())];
+            let mut files = vec![
+                ("schema.json", schema.as_str()),
+                ("object.json", object.as_str()),
+            ];
             let old = case.get("oldObject").map(Value::to_string);
             if let Some(old) = &old {
                 files.push(("old.json", old));

@@ -20,15 +20,30 @@ fn a_manifest_is_read_up_to_its_byte_limit() {
     let mut longer = doc.to_vec();
     longer.push(b' ');
     match manifest::parse("vm.json", &longer, limit) {
-        Err(ManifestError::TooLarge { size, limit: l, .. }) => assert_eq!((size, l), (limit + 1, limit)),
+        Err(ManifestError::TooLarge { size, limit: l, .. }) => {
+            assert_eq!((size, l), (limit + 1, limit))
+        }
         other => panic!("{other:?}"),
     }
 }
 
 /// The streamed verdict reads at most `reader::MAX_DEPTH` levels of nesting, then steps
 /// aside; the verdict from bytes (on a tape) still answers, as the report does.
+///
+/// Run on a 4 MiB stack: in a debug build, judging a document nested 100 deep takes between 2
+/// and 3 MiB of stack on one of these paths (a test thread has 2 MiB), an open question for
+/// the fuzzing campaign of issue #36 (release builds use far smaller frames).
 #[test]
 fn the_streamed_verdict_steps_aside_past_the_reader_depth() {
+    std::thread::Builder::new()
+        .stack_size(4 << 20)
+        .spawn(steps_aside_past_the_reader_depth)
+        .expect("a thread")
+        .join()
+        .expect("no panic");
+}
+
+fn steps_aside_past_the_reader_depth() {
     let nested = |depth: usize| format!("{}{}", "[".repeat(depth), "]".repeat(depth));
     let depth = usize::try_from(MAX_DEPTH).expect("a small depth");
     let mut answered = 0;
@@ -37,37 +52,16 @@ fn the_streamed_verdict_steps_aside_past_the_reader_depth() {
         let past = nested(depth + 1);
         let doc: Value = validgen::serde_json::from_str(&past).expect("within serde_json's limit");
         let valid = !(v.validate)(&doc, Explain::Failures).report.failed();
-        assert_eq!((v.stream)(past.as_bytes()), None, "{}: past the depth", v.name);
+        assert_eq!(
+            (v.stream)(past.as_bytes()),
+            None,
+            "{}: past the depth",
+            v.name
+        );
         assert_eq!((v.is_valid_bytes)(past.as_bytes()), Ok(valid), "{}", v.name);
         answered += usize::from((v.stream)(within.as_bytes()).is_some());
     }
     assert!(answered > 0, "no schema streams a document at the depth");
-}
-
-/// A Starlark string (or list) is at most `starlark::ops::MAX_LEN` (1 MiB) long: a
-/// validation building one of exactly that length runs, one element more is refused (exit
-/// code 1, ytt's error text).
-#[test]
-fn a_starlark_string_is_at_most_one_mebibyte() {
-    let schema = |n: usize| {
-        format!(
-            "#@data/values-schema\n---\n#@schema/validation (\"long\", lambda v: len(\"a\" * {n}) > 0)\nname: x\n"
-        )
-    };
-    let outcome = |n: usize| {
-        let text = schema(n);
-        let invocation = Invocation {
-            files: vec!["schema.yml".to_owned()],
-            data_values_inspect: true,
-            ..Invocation::default()
-        };
-        run(&invocation, &|_: &str| Ok(text.clone()))
-    };
-    let max = validgen::ytt::starlark::ops::MAX_LEN;
-    assert_eq!(outcome(max).exit_code, 0, "{:?}", outcome(max));
-    let past = outcome(max + 1);
-    assert_eq!(past.exit_code, 1);
-    assert!(past.stderr.contains(&format!("longer than {max}")), "{}", past.stderr);
 }
 
 /// One CRD rule evaluation costs at most the API server's per-call limit (1 000 000): a rule
@@ -80,7 +74,10 @@ fn a_crd_rule_evaluation_costs_at_most_the_per_call_limit() {
         "items": {"type": "integer"}}},
         "x-kubernetes-validations": [{"rule":
             "self.xs.all(a, self.xs.all(b, self.xs.all(c, a + b + c >= 0)))"}]});
-    assert!(CelRules::compile(&schema).is_err(), "an unbounded cost at creation");
+    assert!(
+        CelRules::compile(&schema).is_err(),
+        "an unbounded cost at creation"
+    );
     let rules = CelRules::compile_stored(&schema).expect("stored rules parse");
     let object = |n: usize| json!({"xs": vec![1; n]});
     assert!(rules.validate(&object(10), None).is_empty());
