@@ -1,6 +1,7 @@
 //! Writes the seed corpus of every fuzz target: `cargo run -p validgen-tests --example
-//! fuzz_seeds -- fuzz/corpus` makes `fuzz/corpus/<target>/<n>` from
-//! `tests/conformance/cases.jsonl` (see `validgen_tests::fuzz::seeds`).
+//! fuzz_seeds -- fuzz/corpus [target…]` makes `fuzz/corpus/<target>/seed-<n>` (every target,
+//! or those named) from the recorded sets and corpora under `tests/` (see
+//! `validgen_tests::fuzz::seeds`).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -12,17 +13,13 @@ fn main() -> ExitCode {
         eprintln!("usage: fuzz_seeds <corpus folder>");
         return ExitCode::from(2);
     };
-    let cases = concat!(env!("CARGO_MANIFEST_DIR"), "/conformance/cases.jsonl");
-    let cases = match std::fs::read_to_string(cases) {
-        Ok(c) => c,
-        Err(e) => {
-            eprintln!("{cases}: {e}");
-            return ExitCode::from(2);
-        }
-    };
+    let only: Vec<String> = std::env::args().skip(2).collect();
     for &(name, _) in TARGETS {
+        if !only.is_empty() && !only.iter().any(|o| o == name) {
+            continue;
+        }
         let dir = out.join(name);
-        let seeds = seeds(name, &cases);
+        let seeds = seeds(name);
         let written = std::fs::create_dir_all(&dir).and_then(|()| {
             seeds
                 .iter()

@@ -1,6 +1,7 @@
 //! Workspace-level tests of validgen (under `tests/tests/`), and the validators compiled from
 //! every rule set of the conformance cases ([`conformance`]), built by `build.rs` with
-//! `validgen-codegen`.
+//! `validgen-codegen`. The large generated families are behind the default feature
+//! `large-suites`, which the fuzz crate turns off.
 
 /// Validators compiled from the conformance cases' rule sets: `CATALOG` runs them for VMs
 /// carrying one of those texts.
@@ -11,6 +12,7 @@ pub mod conformance {
 
 /// Validators of plain JSON documents compiled from the IR rule sets of `documents/cases.rs`
 /// (every document check, guard and nesting), with `ALL` listing them by name.
+#[cfg(feature = "large-suites")]
 #[allow(missing_docs, clippy::all)]
 pub mod documents {
     include!(concat!(env!("OUT_DIR"), "/document_validators.rs"));
@@ -18,6 +20,7 @@ pub mod documents {
 
 /// Validators compiled from every JSON-Schema-Test-Suite group validgen compiles
 /// (`schemas/suite.rs`), with `SUITE` listing them by name.
+#[cfg(feature = "large-suites")]
 #[allow(missing_docs, clippy::all)]
 pub mod json_schema_suite {
     include!(concat!(env!("OUT_DIR"), "/json_schema_suite.rs"));
@@ -25,6 +28,7 @@ pub mod json_schema_suite {
 
 /// Validators compiled from the 2020-12 cases of the Annotations Test Suite
 /// (`schemas/annotation_suite.rs`), `SCHEMAS` sorted by name.
+#[cfg(feature = "large-suites")]
 #[allow(missing_docs, clippy::all)]
 pub mod json_schema_annotation_suite {
     include!(concat!(env!("OUT_DIR"), "/json_schema_annotation_suite.rs"));
@@ -32,13 +36,15 @@ pub mod json_schema_annotation_suite {
 
 /// Validators compiled from the schemas of the SchemaStore collection (`schemas/store.rs`),
 /// with `REFUSED` naming those validgen refused.
+#[cfg(feature = "large-suites")]
 #[allow(missing_docs, clippy::all)]
 pub mod json_schema_store {
     include!(concat!(env!("OUT_DIR"), "/json_schema_store.rs"));
 }
 
-/// Validators compiled from the random schemas of `schemas/random.rs`, with `RANDOM` listing
-/// them by name and `REFUSED` counting the schemas validgen refused.
+/// Validators compiled from the random schemas of `schemas/random.rs` (without
+/// `large-suites`, the first 16 only), with `RANDOM` listing them by name and `REFUSED`
+/// counting the schemas validgen refused.
 #[allow(missing_docs, clippy::all)]
 pub mod json_schema_random {
     include!(concat!(env!("OUT_DIR"), "/json_schema_random.rs"));
@@ -46,6 +52,7 @@ pub mod json_schema_random {
 
 /// Validators compiled from the schemas of `schemas/costly.rs` (work doubling with each level
 /// of the document), with `COSTLY` listing them by name.
+#[cfg(feature = "large-suites")]
 #[allow(missing_docs, clippy::all)]
 pub mod json_schema_costly {
     include!(concat!(env!("OUT_DIR"), "/json_schema_costly.rs"));
@@ -54,6 +61,7 @@ pub mod json_schema_costly {
 /// The annotation tables `include_schemas!` would emit for the real schemas of
 /// `corpus/json-schema`, with `CORPUS_ANNOTATIONS` listing them by path (and whether the
 /// schema is a CRD's OpenAPI schema).
+#[cfg(feature = "large-suites")]
 #[allow(missing_docs, clippy::all)]
 pub mod json_schema_annotations {
     include!(concat!(env!("OUT_DIR"), "/json_schema_annotations.rs"));
@@ -61,6 +69,7 @@ pub mod json_schema_annotations {
 
 /// Validators compiled from the `@schema/validation`s of every schema of the recorded ytt
 /// cases that ytt accepts, with `YTT` listing them by the schema's text.
+#[cfg(feature = "large-suites")]
 #[allow(missing_docs, clippy::all)]
 pub mod ytt_schemas {
     include!(concat!(env!("OUT_DIR"), "/ytt_schemas.rs"));
@@ -69,6 +78,7 @@ pub mod ytt_schemas {
 /// Validators compiled from the schema of every recorded ytt package case
 /// (`conformance/ytt/packages.jsonl`) that ytt accepts, each made of the case's `-f` files,
 /// with `YTT_PACKAGES` listing them by those files.
+#[cfg(feature = "large-suites")]
 #[allow(missing_docs, clippy::all)]
 pub mod ytt_packages {
     include!(concat!(env!("OUT_DIR"), "/ytt_packages.rs"));

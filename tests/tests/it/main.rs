@@ -19,6 +19,7 @@ mod json_schema_compiled;
 mod json_schema_random;
 mod json_schema_store;
 mod kyverno_compiled;
+mod limits;
 mod reference_gaps;
 mod response;
 mod rustdoc;

@@ -1,8 +1,5 @@
-//! The bodies of the fuzz targets (`fuzz/fuzz_targets/*.rs`), one function per target taking
-//! arbitrary bytes, and the seeds they start from. Each body panics only when an invariant
-//! breaks (a panic inside validgen, or two paths that must agree disagreeing), so the same
-//! functions serve `cargo fuzz` and the bounded regression run in `cargo test`
-//! (`tests/tests/it/fuzz_regress.rs`).
+//! The KubeVirt side: rule sets, JSONPath, quantities, Go regexps, manifests, the single pass
+//! from review bytes, and compiled against interpreted decisions on reviews.
 
 use std::cmp::Ordering;
 use std::sync::LazyLock;
@@ -17,25 +14,9 @@ use validgen::rules;
 use validgen::serde_json::{self, Value, json};
 use validgen::typed::TypedVm;
 
+use super::{MAX_INPUT, capped, first_line, text};
 use crate::conformance::CATALOG;
-use crate::{Compiled, review_body, value_path};
-
-/// A fuzz target's body: any bytes in, a panic on a finding.
-pub type Target = fn(&[u8]);
-
-/// The fuzz targets, by name (the file names under `fuzz/fuzz_targets/`).
-pub const TARGETS: &[(&str, Target)] = &[
-    ("rule_set", rule_set),
-    ("jsonpath", jsonpath),
-    ("quantity", quantity),
-    ("goregex", goregex),
-    ("manifest", manifest),
-    ("single_pass", single_pass),
-];
-
-/// Largest input a body looks at, in bytes: libFuzzer's default `-max_len` for a corpus of
-/// reviews is larger, but nothing the invariants check needs more, and it bounds each run.
-const MAX_INPUT: usize = 64 * 1024;
+use crate::{Compiled, value_path};
 
 /// A VM that decodes, carrying `rules` as its own rule set.
 fn vm_with_rules(rules: &str) -> Value {
@@ -64,7 +45,7 @@ fn compiled() -> Compiled<'static> {
 /// carrying it is decided by the interpreter and by the compiled validators (which run the
 /// compiled code for the conformance texts): both decisions must be equal.
 pub fn rule_set(data: &[u8]) {
-    let Ok(text) = std::str::from_utf8(&data[..data.len().min(MAX_INPUT)]) else {
+    let Some(text) = text(data) else {
         return;
     };
     let parsed = rules::parse_rule_set(text);
@@ -88,10 +69,10 @@ pub fn rule_set(data: &[u8]) {
 /// JSON document (a sample VM when it is not JSON). The template is evaluated on the document
 /// as plain JSON and as a typed VM; an error's offset lies within the template.
 pub fn jsonpath(data: &[u8]) {
-    let Ok(text) = std::str::from_utf8(&data[..data.len().min(MAX_INPUT)]) else {
+    let Some(text) = text(data) else {
         return;
     };
-    let (template, doc) = text.split_once('\n').unwrap_or((text, ""));
+    let (template, doc) = first_line(text);
     let path = match JsonPath::parse(template) {
         Ok(p) => p,
         Err(e) => {
@@ -115,7 +96,7 @@ pub fn jsonpath(data: &[u8]) {
 /// Quantities (Go `resource.ParseQuantity`): a quantity that parses keeps its value through its
 /// canonical form, and the fast integer path agrees with the full parser.
 pub fn quantity(data: &[u8]) {
-    let Ok(text) = std::str::from_utf8(&data[..data.len().min(MAX_INPUT)]) else {
+    let Some(text) = text(data) else {
         return;
     };
     let parsed = Quantity::parse(text);
@@ -149,7 +130,7 @@ pub fn goregex(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(&data[..data.len().min(4096)]) else {
         return;
     };
-    let (pattern, subject) = text.split_once('\n').unwrap_or((text, ""));
+    let (pattern, subject) = first_line(text);
     let Ok(re) = GoRegex::new(pattern) else {
         return;
     };
@@ -163,8 +144,7 @@ pub fn goregex(data: &[u8]) {
 /// The manifest loader (YAML or JSON, several documents, `List`s): never panics, and every
 /// document it returns is numbered in order.
 pub fn manifest(data: &[u8]) {
-    let data = &data[..data.len().min(MAX_INPUT)];
-    if let Ok(docs) = manifest::parse("fuzz.yaml", data, MAX_INPUT) {
+    if let Ok(docs) = manifest::parse("fuzz.yaml", capped(data), MAX_INPUT) {
         assert!(docs.windows(2).all(|w| w[0].index <= w[1].index));
     }
 }
@@ -173,7 +153,7 @@ pub fn manifest(data: &[u8]) {
 /// compiled validators: wherever the pass answers, its review is the `Value` path's, and
 /// `review_bytes` always is.
 pub fn single_pass(data: &[u8]) {
-    let body = &data[..data.len().min(MAX_INPUT)];
+    let body = capped(data);
     let interpreted = interpreted_with_plan();
     let compiled = compiled();
     let validators: [&dyn admission::Validators; 2] = [interpreted, &compiled];
@@ -186,9 +166,29 @@ pub fn single_pass(data: &[u8]) {
     }
 }
 
+/// Compiled against interpreted KubeVirt decisions on `AdmissionReview` bytes (mutated reviews
+/// of the conformance VMs): over the same templates, the interpreted catalog and the compiled
+/// validators (compiled code for the conformance rule sets) decide alike, by the `Value` path
+/// and from bytes.
+pub fn decision(data: &[u8]) {
+    let body = capped(data);
+    let interpreted = interpreted_with_plan();
+    let compiled = Compiled::with_generated_plan(interpreted);
+    assert_eq!(
+        value_path(body, interpreted),
+        value_path(body, &compiled),
+        "interpreted and compiled decisions (Value path)"
+    );
+    assert_eq!(
+        extract::review_bytes(body, interpreted).ok(),
+        extract::review_bytes(body, &compiled).ok(),
+        "interpreted and compiled decisions (bytes)"
+    );
+}
+
 /// An interpreted catalog whose plan covers the conformance rule sets: one template per
 /// compiled text, carried by its `objects[0]` as VMs created from it carry it.
-fn interpreted_with_plan() -> &'static Catalog {
+pub(super) fn interpreted_with_plan() -> &'static Catalog {
     static C: LazyLock<Catalog> = LazyLock::new(|| {
         let mut c = Catalog::new();
         for (i, text) in CATALOG.rule_texts().enumerate() {
@@ -206,55 +206,45 @@ fn interpreted_with_plan() -> &'static Catalog {
     &C
 }
 
-/// Seeds for `target`, made from the conformance cases (`cases`, one JSON object per line as
-/// in `tests/conformance/cases.jsonl`): rule sets, paths, quantities and regexes the cases use,
-/// VMs as manifests and as `AdmissionReview` bodies.
-pub fn seeds(target: &str, cases: &str) -> Vec<Vec<u8>> {
+/// Seeds for `target` from a conformance case (a line of `tests/conformance/cases.jsonl`):
+/// the rule sets, paths, quantities and regexes it uses, its VM as a manifest.
+pub(super) fn seeds(target: &str, case: &Value) -> Vec<Vec<u8>> {
     let mut out: Vec<Vec<u8>> = Vec::new();
-    for line in cases.lines() {
-        let Ok(case) = serde_json::from_str::<Value>(line) else {
-            continue;
-        };
-        let vm = &case["input"]["vm"];
-        let rules = vm
-            .pointer("/metadata/annotations/vm.kubevirt.io~1validations")
-            .and_then(Value::as_str);
-        let rule_list: Vec<Value> = rules
-            .and_then(|r| serde_json::from_str::<Vec<Value>>(r).ok())
-            .unwrap_or_default();
-        let vm_text = vm.to_string();
-        match target {
-            "rule_set" => out.extend(rules.map(|r| r.as_bytes().to_vec())),
-            "jsonpath" => {
-                for r in &rule_list {
-                    for key in ["path", "valid", "min", "max"] {
-                        if let Some(p) = r[key].as_str().and_then(|p| p.strip_prefix("jsonpath::"))
-                        {
-                            let p = p.strip_prefix('$').unwrap_or(p);
-                            out.push(format!("{{.spec.template{p}}}\n{vm_text}").into_bytes());
-                        }
+    let vm = &case["input"]["vm"];
+    let rules = vm
+        .pointer("/metadata/annotations/vm.kubevirt.io~1validations")
+        .and_then(Value::as_str);
+    let rule_list: Vec<Value> = rules
+        .and_then(|r| serde_json::from_str::<Vec<Value>>(r).ok())
+        .unwrap_or_default();
+    let vm_text = vm.to_string();
+    match target {
+        "rule_set" => out.extend(rules.map(|r| r.as_bytes().to_vec())),
+        "jsonpath" => {
+            for r in &rule_list {
+                for key in ["path", "valid", "min", "max"] {
+                    if let Some(p) = r[key].as_str().and_then(|p| p.strip_prefix("jsonpath::")) {
+                        let p = p.strip_prefix('$').unwrap_or(p);
+                        out.push(format!("{{.spec.template{p}}}\n{vm_text}").into_bytes());
                     }
                 }
             }
-            "quantity" => strings(vm, &mut |s| {
-                if s.starts_with(|c: char| c.is_ascii_digit() || ".+-".contains(c)) {
-                    out.push(s.as_bytes().to_vec());
-                }
-            }),
-            "goregex" => {
-                for r in &rule_list {
-                    if let Some(re) = r["regex"].as_str() {
-                        out.push(format!("{re}\n{vm_text}").into_bytes());
-                    }
-                }
-            }
-            "manifest" => out.push(vm_text.into_bytes()),
-            "single_pass" => out.push(review_body(vm, case["id"].as_str().unwrap_or_default())),
-            _ => {}
         }
+        "quantity" => strings(vm, &mut |s| {
+            if s.starts_with(|c: char| c.is_ascii_digit() || ".+-".contains(c)) {
+                out.push(s.as_bytes().to_vec());
+            }
+        }),
+        "goregex" => {
+            for r in &rule_list {
+                if let Some(re) = r["regex"].as_str() {
+                    out.push(format!("{re}\n{vm_text}").into_bytes());
+                }
+            }
+        }
+        "manifest" => out.push(vm_text.into_bytes()),
+        _ => {}
     }
-    out.sort();
-    out.dedup();
     out
 }
 
