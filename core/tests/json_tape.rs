@@ -148,7 +148,7 @@ fn repeated_keys_are_found_whatever_the_key_filter_says() {
 
 #[test]
 fn bad_input_is_refused_at_its_position_in_serde_json_words() {
-    let cases: [&[u8]; 17] = [
+    let cases: [&[u8]; 27] = [
         b"{\"a\": 1} x",
         b"[1,]",
         b"{\"a\": 1 , }",
@@ -166,6 +166,16 @@ fn bad_input_is_refused_at_its_position_in_serde_json_words() {
         b"[1, {\"a\": tru",
         b"-",
         b"[-01]",
+        b"{\"a\":",
+        b"{\"a\": ",
+        b"{\"a\"",
+        b"{\"a\" ",
+        b"{",
+        b"[1,",
+        b"{\"a\": 1,",
+        b"{\"a\": 1, ",
+        b"{\"a\": 1",
+        b"[{\"a\": 1,",
     ];
     for bytes in cases {
         let ours = Tape::parse(bytes)

@@ -169,8 +169,17 @@ impl<'a> Parser<'a> {
                     Some(b',') => {
                         self.pos += 1;
                         self.skip_ws();
-                        if self.peek() == Some(close) {
-                            return Err((self.pos, "trailing comma"));
+                        match self.peek() {
+                            Some(b) if b == close => return Err((self.pos, "trailing comma")),
+                            // serde_json: the end after `,` is a value's end, an object's key
+                            // included (before an object's first key, the object's).
+                            None => {
+                                return Err((
+                                    self.pos.saturating_sub(1),
+                                    "EOF while parsing a value",
+                                ));
+                            }
+                            Some(_) => {}
                         }
                         if !in_array {
                             self.key()?;
