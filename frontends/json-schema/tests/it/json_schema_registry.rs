@@ -10,7 +10,8 @@ use serde_json::{Value, json};
 use validgen_core::interpret::{Explain, evaluate_document};
 use validgen_core::model::{Plain, Tape};
 use validgen_json_schema::{
-    CompiledSchema, Options, OutputFormat, Registry, SchemaError, SchemaMap, compile, file_url,
+    CompiledSchema, MAX_REGISTRY_DOCUMENTS, Options, OutputFormat, Registry, SchemaError,
+    SchemaMap, compile, file_url,
 };
 
 fn write(dir: &Path, name: &str, schema: &Value) {
@@ -385,4 +386,46 @@ fn dynamic_reference_cycles_and_specialisations_are_bounded() {
             && e.pointer.ends_with("/$ref")),
         "{e:?}"
     );
+}
+
+/// The bound on a registry's documents (`MAX_REGISTRY_DOCUMENTS`): a folder that would take
+/// the registry past it is refused, naming the mapping, before any of its files is read; one
+/// that fits is read. The documents before it are registered in memory, so that the test
+/// needs three files, not 100 001.
+#[test]
+fn a_registry_holds_at_most_its_bound_of_documents() {
+    let mut registry = Registry::new(None);
+    for i in 0..MAX_REGISTRY_DOCUMENTS - 2 {
+        registry.add_text(&format!("https://a.example/{i}.json"), "{}", "memory");
+    }
+    let dir = tempfile::tempdir().expect("temp dir");
+    for name in ["one.json", "two.json", "three.json"] {
+        write(dir.path(), name, &json!({"type": "string"}));
+    }
+    let map = || SchemaMap {
+        prefix: "https://b.example/".to_owned(),
+        path: dir.path().to_owned(),
+    };
+    let refused = registry
+        .add_map(map())
+        .expect_err("three more are too many");
+    assert!(
+        refused.contains(&format!(
+            "more than {MAX_REGISTRY_DOCUMENTS} schema files in the registry"
+        )) && refused.contains("https://b.example/="),
+        "{refused}"
+    );
+    std::fs::remove_file(dir.path().join("three.json")).expect("remove a file");
+    registry.add_map(map()).expect("two more fit");
+    let schema = json!({"$ref": "https://b.example/two.json"});
+    let compiled = compile(
+        &schema,
+        &Options {
+            registry: Some(Arc::new(registry)),
+            ..Options::default()
+        },
+    )
+    .unwrap_or_else(|e| panic!("{e:?}"));
+    assert!(valid(&compiled, &json!("x")));
+    assert!(!valid(&compiled, &json!(1)));
 }
