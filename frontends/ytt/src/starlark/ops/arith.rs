@@ -173,4 +173,21 @@ mod tests {
         assert!(show("*", Val::Str(Cow::Borrowed("ab")), Val::Int(1 << 40)).contains("longer"));
         assert!(show("+", Val::Int(i64::MAX), Val::Int(1)).contains("64 bits"));
     }
+
+    #[test]
+    fn strings_and_lists_are_at_most_max_len_long() {
+        let text = |n: usize| Val::Str(Cow::Owned("x".repeat(n)));
+        let half = MAX_LEN / 2;
+        let at = arith("+", &text(half), &text(half))
+            .map(|v| matches!(v, Val::Str(s) if s.len() == MAX_LEN));
+        assert_eq!(at, Ok(true));
+        let past = arith("+", &text(half), &text(half + 1)).map(|_| ());
+        assert!(past.is_err_and(|e| e.contains("longer than 1048576")));
+        let list = |n: usize| Val::List(vec![Val::None; n]);
+        assert!(arith("+", &list(half), &list(half)).is_ok());
+        assert!(arith("+", &list(half), &list(half + 1)).is_err());
+        let max = i64::try_from(MAX_LEN).expect("a small bound");
+        assert!(arith("*", &list(1), &Val::Int(max)).is_ok());
+        assert!(arith("*", &list(1), &Val::Int(max + 1)).is_err());
+    }
 }
