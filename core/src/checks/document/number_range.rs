@@ -43,30 +43,34 @@ pub fn number_range<'a>(
     if let Some(b) = min
         && !above(n, b)
     {
-        let (check, rel) = if b.exclusive {
-            ("exclusiveMinimum", "above")
-        } else {
-            ("minimum", "at least")
-        };
-        return Some(Violation::new(
-            check,
-            format!("{rel} {}", b.value),
-            n.to_string(),
+        return Some(outside(
+            n,
+            b,
+            ("exclusiveMinimum", "above"),
+            ("minimum", "at least"),
         ));
     }
     if let Some(b) = max
         && !below(n, b)
     {
-        let (check, rel) = if b.exclusive {
-            ("exclusiveMaximum", "below")
-        } else {
-            ("maximum", "at most")
-        };
-        return Some(Violation::new(
-            check,
-            format!("{rel} {}", b.value),
-            n.to_string(),
+        return Some(outside(
+            n,
+            b,
+            ("exclusiveMaximum", "below"),
+            ("maximum", "at most"),
         ));
     }
     None
+}
+
+/// The violation of `n` outside bound `b`: `exclusive` or `inclusive` (keyword, relation)
+/// as `b` is.
+fn outside(
+    n: &Number,
+    b: &Bound,
+    exclusive: (&'static str, &str),
+    inclusive: (&'static str, &str),
+) -> Violation {
+    let (check, rel) = if b.exclusive { exclusive } else { inclusive };
+    Violation::new(check, format!("{rel} {}", b.value), n.to_string())
 }
