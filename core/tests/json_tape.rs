@@ -148,7 +148,7 @@ fn repeated_keys_are_found_whatever_the_key_filter_says() {
 
 #[test]
 fn bad_input_is_refused_at_its_position_in_serde_json_words() {
-    let cases: [&[u8]; 27] = [
+    let cases: [&[u8]; 30] = [
         b"{\"a\": 1} x",
         b"[1,]",
         b"{\"a\": 1 , }",
@@ -176,6 +176,9 @@ fn bad_input_is_refused_at_its_position_in_serde_json_words() {
         b"{\"a\": 1, ",
         b"{\"a\": 1",
         b"[{\"a\": 1,",
+        b"[",
+        b"{\"a\": [ ",
+        b"[[",
     ];
     for bytes in cases {
         let ours = Tape::parse(bytes)

@@ -134,8 +134,13 @@ impl<'a> Parser<'a> {
                     self.open(start, Kind::Array { start: 0, len: 0 }, in_array)?;
                     in_array = true;
                     self.skip_ws();
-                    if self.peek() != Some(b']') {
-                        continue 'value;
+                    match self.peek() {
+                        Some(b']') => {}
+                        // serde_json: the end before a list's first item is the list's.
+                        None => {
+                            return Err((self.pos.saturating_sub(1), "EOF while parsing a list"));
+                        }
+                        Some(_) => continue 'value,
                     }
                     self.pos += 1;
                     in_array = self.close();
