@@ -24,5 +24,5 @@ pub mod run;
 
 pub use cost::{Budget, OUT_OF_BUDGET, PER_BINDING_BUDGET};
 pub use env::{Quantities, context, error_text};
-pub use parse::{parse, parse_to_run};
+pub use parse::{PARSER_PANICKED, parse, parse_to_run};
 pub use run::{execute, execute_expression};

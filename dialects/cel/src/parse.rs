@@ -3,21 +3,43 @@
 //! `cel.OptionalTypes()` from compatibility version 1.28 (apiserver
 //! `pkg/cel/environment/base.go`). cel 0.13's `Program::compile` leaves it off.
 
+use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 
 use kube_cel::cel::common::ast::{EntryExpr, Expr, IdedExpr};
 use kube_cel::cel::objects::{Key, OptionalValue};
-use kube_cel::cel::parser::Parser;
+use kube_cel::cel::parser::{ParseError, Parser};
 use kube_cel::cel::{ExecutionError, ParseErrors, ResolveResult, Value};
 
 /// `source` parsed with the optional syntax on (cel 0.13's parser, its macros, at most 96
 /// levels deep).
 ///
 /// # Errors
-/// The parser's errors, as cel 0.13 words and locates them.
+/// The parser's errors, as cel 0.13 words and locates them; [`PARSER_PANICKED`] at the
+/// start of the text where the parser panicked.
 pub fn parse(source: &str) -> Result<IdedExpr, ParseErrors> {
-    Parser::new().enable_optional_syntax(true).parse(source)
+    // cel 0.13's recursion counter underflows on some invalid input whose error recovery
+    // leaves a nested expression twice (cel-rust/cel-rust#305, fixed upstream after 0.14.1):
+    // a panic where overflow checks are on (debug builds, tests), a wrapped counter that
+    // trips the recursion limit where they are off. Either way the text is refused.
+    let parsed = catch_unwind(AssertUnwindSafe(|| {
+        Parser::new().enable_optional_syntax(true).parse(source)
+    }));
+    parsed.unwrap_or_else(|_| {
+        Err(ParseErrors {
+            errors: vec![ParseError {
+                source: None,
+                pos: (0, 0),
+                msg: PARSER_PANICKED.to_owned(),
+                expr_id: 0,
+                source_info: None,
+            }],
+        })
+    })
 }
+
+/// The error of a text the CEL parser panicked on.
+pub const PARSER_PANICKED: &str = "the CEL parser failed (panicked)";
 
 /// The function `.?` runs as (see [`parse_to_run`]).
 pub const OPTIONAL_SELECT: &str = "@optional_select";
@@ -138,4 +160,25 @@ pub fn optional_select(operand: Value, field: Arc<String>) -> ResolveResult {
     let found = m.map.get(&Key::String(field)).cloned();
     let optional = found.map_or_else(OptionalValue::none, OptionalValue::of);
     Ok(Value::Opaque(Arc::new(optional)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The `cel` fuzz target's finding (`fuzz/regressions/cel/`): unbalanced nesting whose
+    /// error recovery underflows cel 0.13's recursion counter is refused, not a panic.
+    #[test]
+    fn a_text_the_parser_panics_on_is_refused() {
+        let input =
+            include_bytes!("../../../fuzz/regressions/cel/parser-recursion-counter-underflow");
+        let text = String::from_utf8_lossy(input);
+        let expression = text.lines().next().expect("a first line");
+        let errors = parse(expression).expect_err("refused");
+        let text = errors.to_string();
+        assert!(
+            text.contains(PARSER_PANICKED) || text.contains("Recursion limit"),
+            "{text}"
+        );
+    }
 }

@@ -7,7 +7,7 @@ use validgen::json_schema::compile;
 use validgen::serde_json::{self, Value, json};
 use validgen_vap_eval::{Evaluator, Request, load};
 
-use super::{files, first_line, text};
+use super::{caught_panics_allowed, files, first_line, text};
 
 /// The per-binding cost budget of the `cel` target: a tenth of the API server's (so that a run
 /// stays short), honoured as the API server's is.
@@ -35,6 +35,10 @@ fn policy(expression: &str) -> [Value; 2] {
 /// a policy's validation: no panic, each binding's cost within [`BUDGET`], and at most one of
 /// the two admits the object (an error or a spent budget denies, never admits).
 pub fn cel(data: &[u8]) {
+    caught_panics_allowed(|| policy_and_negation(data));
+}
+
+fn policy_and_negation(data: &[u8]) {
     let Some(text) = text(data) else {
         return;
     };
@@ -68,6 +72,10 @@ pub fn cel(data: &[u8]) {
 /// cost limits) and as a stored CRD serves them, and the object is judged as the API server
 /// judges it. No panic, bounded time (the runtime cost budget).
 pub fn crd(data: &[u8]) {
+    caught_panics_allowed(|| judged_as_stored_and_created(data));
+}
+
+fn judged_as_stored_and_created(data: &[u8]) {
     let Some(text) = text(data) else {
         return;
     };

@@ -67,6 +67,20 @@ fn text(data: &[u8]) -> Option<&str> {
     std::str::from_utf8(capped(data)).ok()
 }
 
+/// Runs `body` under std's default panic hook instead of libFuzzer's, which aborts on every
+/// panic, a caught one included: `validgen-cel` catches the CEL library's panics (cel 0.13
+/// has a few, `validgen_cel::PARSER_PANICKED`) and turns them into errors, as it should. A
+/// panic `body` lets through still fails the run, with its message (libfuzzer-sys aborts when
+/// a target unwinds).
+fn caught_panics_allowed(body: impl FnOnce()) {
+    let fuzzer_hook = std::panic::take_hook();
+    let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(body));
+    std::panic::set_hook(fuzzer_hook);
+    if let Err(panic) = outcome {
+        std::panic::resume_unwind(panic);
+    }
+}
+
 /// The first line of `text` and the rest (empty when there is no newline).
 fn first_line(text: &str) -> (&str, &str) {
     text.split_once('\n').unwrap_or((text, ""))

@@ -16,7 +16,7 @@ pub fn yaml(data: &[u8]) {
     let Some(text) = text(data) else {
         return;
     };
-    let lines = text.lines().count().max(1);
+    let lines = yaml_lines(text);
     if let (Ok(ours), Ok(theirs)) = (Yaml::parse(text), serde_saphyr::from_str::<Value>(text)) {
         assert_eq!(ours.value(), &theirs, "one document");
         each_value(ours.value(), LOCATED, &mut |pointer, _| {
@@ -36,4 +36,11 @@ pub fn yaml(data: &[u8]) {
     for version in [YamlVersion::Core12, YamlVersion::Yaml11] {
         let _ = Yaml::parse_as(text, version);
     }
+}
+
+/// How many lines `text` has as YAML counts them: a line break is CR LF, LF or a lone CR
+/// (YAML 1.2 §5.4, `b-break`), where Rust's `str::lines` breaks at LF only.
+fn yaml_lines(text: &str) -> usize {
+    let breaks = text.replace("\r\n", "\n").matches(['\n', '\r']).count();
+    breaks + 1
 }
