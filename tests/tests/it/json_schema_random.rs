@@ -21,7 +21,7 @@ use validgen_tests::json_schema_costly::{COSTLY, SCHEMAS as COSTLY_SCHEMAS};
 use validgen_tests::json_schema_random::{RANDOM, REFUSED, SCHEMAS as COMPILED};
 
 /// Each schema with its rule set, regenerated as `build.rs` generated them.
-fn schemas() -> &'static [(String, Value, RuleSet)] {
+pub(crate) fn schemas() -> &'static [(String, Value, RuleSet)] {
     static SCHEMAS: OnceLock<Vec<(String, Value, RuleSet)>> = OnceLock::new();
     SCHEMAS.get_or_init(|| {
         random::schemas()

@@ -2,8 +2,9 @@
 //! an input to: each at its bound and one step past it.
 
 use validgen::crd::CelRules;
-use validgen::interpret::Explain;
+use validgen::interpret::{Explain, evaluate_document};
 use validgen::manifest::{self, ManifestError};
+use validgen::model::Plain;
 use validgen::model::reader::MAX_DEPTH;
 use validgen::serde_json::{Value, json};
 use validgen::ytt::run::{Invocation, run};
@@ -29,21 +30,8 @@ fn a_manifest_is_read_up_to_its_byte_limit() {
 
 /// The streamed verdict reads at most `reader::MAX_DEPTH` levels of nesting, then steps
 /// aside; the verdict from bytes (on a tape) still answers, as the report does.
-///
-/// Run on a 4 MiB stack: in a debug build, judging a document nested 100 deep takes between 2
-/// and 3 MiB of stack on one of these paths (a test thread has 2 MiB), an open question for
-/// the fuzzing campaign of issue #36 (release builds use far smaller frames).
 #[test]
 fn the_streamed_verdict_steps_aside_past_the_reader_depth() {
-    std::thread::Builder::new()
-        .stack_size(4 << 20)
-        .spawn(steps_aside_past_the_reader_depth)
-        .expect("a thread")
-        .join()
-        .expect("no panic");
-}
-
-fn steps_aside_past_the_reader_depth() {
     let nested = |depth: usize| format!("{}{}", "[".repeat(depth), "]".repeat(depth));
     let depth = usize::try_from(MAX_DEPTH).expect("a small depth");
     let mut answered = 0;
@@ -62,6 +50,54 @@ fn steps_aside_past_the_reader_depth() {
         answered += usize::from((v.stream)(within.as_bytes()).is_some());
     }
     assert!(answered > 0, "no schema streams a document at the depth");
+}
+
+/// Definitions nest at most `checks::document::MAX_DEPTH` (128) deep, and each level runs
+/// where the stack has room for it (`checks::document::deeper`): on a thread of 512 KiB,
+/// every random schema judges a document nested 127 deep (serde_json's most) by every path,
+/// compiled and interpreted, and a schema referring to itself without descending reaches
+/// the bound on any document. Without it an unoptimised build needed 25 KiB of stack per
+/// level (over 3 MiB for one random schema, `items: {"$ref": "#"}`).
+#[test]
+fn nested_definitions_fit_any_stack() {
+    const STACK: usize = 512 << 10;
+    let text = format!("{}{}", "[".repeat(127), "]".repeat(127));
+    // serde_json's parser recurses on its own: the value is built on this thread.
+    let doc: Value = validgen::serde_json::from_str(&text).expect("within serde_json's limit");
+    let looping = json!({"anyOf": [{"$ref": "#"}, {"not": {"$ref": "#"}}]});
+    let rules = validgen::json_schema::compile(&looping, &Default::default())
+        .expect("compiles")
+        .rules;
+    let schemas = crate::json_schema_random::schemas();
+    std::thread::Builder::new()
+        .stack_size(STACK)
+        .spawn(move || {
+            for (v, (name, _, random_rules)) in SCHEMAS.iter().zip(schemas) {
+                assert_eq!(v.name, name.as_str());
+                for explain in [Explain::All, Explain::Failures] {
+                    let compiled = (v.validate)(&doc, explain);
+                    let interpreted = evaluate_document(random_rules, &Plain::new(&doc), explain);
+                    assert_eq!(compiled, interpreted, "{name}");
+                    let bytes = (v.validate_bytes)(text.as_bytes(), explain).expect("JSON");
+                    assert_eq!(bytes.report.failed(), compiled.report.failed(), "{name}");
+                }
+                let valid = (v.is_valid)(&doc);
+                assert_eq!(
+                    valid,
+                    !(v.validate)(&doc, Explain::Failures).report.failed()
+                );
+                assert_eq!((v.is_valid_bytes)(text.as_bytes()), Ok(valid), "{name}");
+            }
+            let report = evaluate_document(&rules, &Plain::new(&json!(1)), Explain::Failures);
+            assert!(report.report.failed(), "{report:?}");
+            assert!(
+                format!("{report:?}").contains("nested definitions"),
+                "{report:?}"
+            );
+        })
+        .expect("a thread")
+        .join()
+        .expect("no panic, no overflow");
 }
 
 /// One CRD rule evaluation costs at most the API server's per-call limit (1 000 000): a rule

@@ -12,13 +12,19 @@ pub(super) fn check(name: &str, set: &RuleSet) -> TokenStream {
             let f = format_ident!("__def_{}", i);
             // The definition is judged by its verdict first (as the interpreter): a value it
             // holds for costs no walk. Its extensions only the full path decides.
-            let walk = quote!(#f(__v, __at, __depth + 1, __budget, __out););
+            // Each call where the stack has room for it (`deeper`: deep nesting moves to a
+            // new stack segment).
+            let walk = quote! {
+                #PRIVATE::checks::document::deeper(__depth, || {
+                    #f(__v, __at, __depth + 1, __budget, __out)
+                });
+            };
             let judged = if super::any_definition_extension(set) {
                 walk
             } else {
                 let verdict = format_ident!("__vdef_{}", i);
                 quote! {
-                    if !#verdict(__v, __depth + 1, __budget) {
+                    if !#PRIVATE::checks::document::deeper(__depth, || #verdict(__v, __depth + 1, __budget)) {
                         #PRIVATE::checks::document::Budget::place(__budget, __at);
                         #walk
                     }

@@ -254,7 +254,9 @@ fn in_place(
                     if __depth < #PRIVATE::checks::document::MAX_DEPTH
                         && #PRIVATE::checks::document::Budget::take(__budget)
                     {
-                        #f(__v, __depth + 1, __budget, #args);
+                        #PRIVATE::checks::document::deeper(__depth, || {
+                            #f(__v, __depth + 1, __budget, #args)
+                        });
                     }
                 }
             }

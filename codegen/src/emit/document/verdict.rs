@@ -256,7 +256,7 @@ pub(crate) fn at_value(
                 quote! {
                     __depth < #PRIVATE::checks::document::MAX_DEPTH
                         && #PRIVATE::checks::document::Budget::take(__budget)
-                        && #f(__v, __depth + 1, __budget)
+                        && #PRIVATE::checks::document::deeper(__depth, || #f(__v, __depth + 1, __budget))
                 }
             }
             None => quote!(false),

@@ -32,9 +32,9 @@ pub(super) fn apply_ref<'a, I: Instance<'a>>(
     };
     // The definition is judged by its verdict first (as the emitted report): a value it holds
     // for costs no walk.
-    if passes(checks, v, deeper) {
+    if document::deeper(scope.depth, || passes(checks, v, deeper)) {
         return;
     }
     scope.budget.place(at);
-    apply(checks, v, at, deeper, out);
+    document::deeper(scope.depth, || apply(checks, v, at, deeper, out));
 }

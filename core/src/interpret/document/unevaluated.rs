@@ -199,13 +199,15 @@ fn in_place<'a, 'c, I: Instance<'a>>(
                 && scope.depth < document::MAX_DEPTH
                 && scope.budget.take()
             {
-                each(
-                    def,
-                    Scope {
-                        depth: scope.depth + 1,
-                        ..scope
-                    },
-                );
+                document::deeper(scope.depth, || {
+                    each(
+                        def,
+                        Scope {
+                            depth: scope.depth + 1,
+                            ..scope
+                        },
+                    );
+                });
             }
         }
         _ => {}

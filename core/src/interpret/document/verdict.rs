@@ -89,14 +89,16 @@ fn one<'a, I: Instance<'a>>(check: &Check, v: I, scope: Scope<'_>) -> bool {
             Some(checks) => {
                 scope.depth < document::MAX_DEPTH
                     && scope.budget.take()
-                    && holds(
-                        checks,
-                        v,
-                        Scope {
-                            depth: scope.depth + 1,
-                            ..scope
-                        },
-                    )
+                    && document::deeper(scope.depth, || {
+                        holds(
+                            checks,
+                            v,
+                            Scope {
+                                depth: scope.depth + 1,
+                                ..scope
+                            },
+                        )
+                    })
             }
             None => false,
         },
