@@ -148,7 +148,7 @@ fn repeated_keys_are_found_whatever_the_key_filter_says() {
 
 #[test]
 fn bad_input_is_refused_at_its_position_in_serde_json_words() {
-    let cases: [&[u8]; 30] = [
+    let cases: [&[u8]; 33] = [
         b"{\"a\": 1} x",
         b"[1,]",
         b"{\"a\": 1 , }",
@@ -163,6 +163,11 @@ fn bad_input_is_refused_at_its_position_in_serde_json_words() {
         b"[\"\xc3\"]",
         b"\"\\x\"",
         b"1e400",
+        // An exponent past `i32`: serde_json stops at the digit that overflows it (the
+        // json_tape campaign's finding, `fuzz/regressions/json_tape/`).
+        b"1e1666666666666666",
+        b"[0.5e-99999999999999, 1e99999999999999999]",
+        b"{\"a\": 12.5E+4444444444}",
         b"[1, {\"a\": tru",
         b"-",
         b"[-01]",

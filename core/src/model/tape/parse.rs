@@ -499,8 +499,10 @@ impl<'a> Parser<'a> {
                 return Ok(Number::from(-(magnitude as i64)));
             }
         }
+        // Out of range where serde_json stops: at the digit an exponent past `i32` overflows
+        // on (`1e1666…`), else at the number's last byte.
         serde_json::from_str::<Number>(&self.text[start..self.pos])
-            .map_err(|_| (self.pos - 1, "number out of range"))
+            .map_err(|e| (start + e.column().max(1) - 1, "number out of range"))
     }
 
     fn skip_digits(&mut self) {
