@@ -21,10 +21,11 @@ const SEGMENT: usize = 8 << 20;
 /// the red zone holds this many levels' frames.
 const CHECK_EVERY: usize = 8;
 
-/// `f`, the evaluation of a definition at nesting `depth`, run where at least [`RED_ZONE`]
-/// bytes of stack are left (on a new segment when they are not: `stacker::maybe_grow`), so
-/// that [`MAX_DEPTH`] nested definitions never overflow the thread's stack, whatever its size.
-/// The interpreter and generated code call it at every reference.
+/// `f`, the evaluation of a definition at nesting `depth`, run where at least 1 MiB of stack
+/// (256 KiB in optimised builds) is left for each 8 levels, on a new 8 MiB segment when it is
+/// not (`stacker::maybe_grow`), so that [`MAX_DEPTH`] nested definitions never overflow the
+/// thread's stack, whatever its size. The interpreter and generated code call it at every
+/// reference.
 #[inline]
 pub fn deeper<R>(depth: usize, f: impl FnOnce() -> R) -> R {
     if depth % CHECK_EVERY == 0 {
