@@ -148,7 +148,7 @@ fn repeated_keys_are_found_whatever_the_key_filter_says() {
 
 #[test]
 fn bad_input_is_refused_at_its_position_in_serde_json_words() {
-    let cases: [&[u8]; 33] = [
+    let cases: [&[u8]; 37] = [
         b"{\"a\": 1} x",
         b"[1,]",
         b"{\"a\": 1 , }",
@@ -163,6 +163,12 @@ fn bad_input_is_refused_at_its_position_in_serde_json_words() {
         b"[\"\xc3\"]",
         b"\"\\x\"",
         b"1e400",
+        // A leading surrogate whose low half's escape is cut or wrong (the second campaign
+        // run's finding, `fuzz/regressions/json_tape/`).
+        b"\"\\uD83D\\0uDCA9\"",
+        b"\"\\uD83Dx\"",
+        b"\"\\uD83D\\",
+        b"\"\\uD83D",
         // An exponent past `i32`: serde_json stops at the digit that overflows it (the
         // json_tape campaign's finding, `fuzz/regressions/json_tape/`).
         b"1e1666666666666666",

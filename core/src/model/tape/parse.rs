@@ -602,8 +602,14 @@ impl<'a> Parser<'a> {
         let high = self.hex4()?;
         let code = match high {
             0xD800..=0xDBFF => {
-                if self.bytes.get(self.pos..self.pos + 2) != Some(b"\\u") {
-                    return Err((self.pos, "unexpected end of hex escape"));
+                // As serde_json: the `\` and the `u` of the low surrogate's escape are read
+                // one at a time, an error at the first byte that is not the one expected.
+                for (i, expected) in [b'\\', b'u'].into_iter().enumerate() {
+                    match self.bytes.get(self.pos + i) {
+                        Some(&b) if b == expected => {}
+                        Some(_) => return Err((self.pos + i, "unexpected end of hex escape")),
+                        None => return Err((self.bytes.len().saturating_sub(1), EOF_STRING)),
+                    }
                 }
                 self.pos += 2;
                 let low = self.hex4()?;
