@@ -259,10 +259,11 @@ impl EcmaRegex {
     /// Whether `text` contains a match (unanchored, as `RegExp.prototype.test`).
     ///
     /// A pattern made of (repeated) classes and literals, such as `^[a-zA-Z0-9_-]+$`, is
-    /// matched by a bit-parallel position automaton (`src/simple.rs`), without the `regex`
-    /// crate's search. A pattern anchored at the start (`^[a-z]…`) first tests the text's
-    /// first byte against those its matches can begin with: most texts it refuses are refused
-    /// there, at a few instructions instead of a search's hundreds.
+    /// matched without the `regex` crate's search: through a table of its states while the
+    /// text is ASCII, a bit-parallel position automaton beyond (`src/simple/`). A pattern
+    /// anchored at the start (`^[a-z]…`) first tests the text's first byte against those its
+    /// matches can begin with: most texts it refuses are refused there, at a few instructions
+    /// instead of a search's hundreds.
     ///
     /// # Errors
     /// A pattern with lookarounds or backreferences took more than [`BACKTRACK_LIMIT`]

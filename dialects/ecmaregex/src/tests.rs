@@ -519,11 +519,14 @@ fn simple_patterns_take_no_automaton() {
         "^$",
         "^(?:a|bc)?d*$",
         r"^\d+(\.\d+)?$",
+        "a[ab]{3}",
     ] {
         assert!(simple(p), "{p}");
     }
-    // Repeated groups, word boundaries, lookarounds, more than 63 positions.
+    // Repeated groups, word boundaries, lookarounds, more than 63 positions, more states on
+    // ASCII text than the table holds (`a[ab]{6}` unanchored: 2^7 sets of positions).
     for p in [
+        "a[ab]{6}",
         r"^(ab)+$",
         r"\bx",
         "^a{100}$",
@@ -541,6 +544,14 @@ fn simple_patterns_take_no_automaton() {
         "createOptions01"
     ));
     assert!(!m("^(createoptions|createOptions)[0-9]*$", "createOPtions"));
+    // ASCII through the table, then a character beyond it, then the bit-parallel step.
+    assert!(!m("^[a-zA-Z0-9_-]+$", "edge\u{e9}"));
+    assert!(m(r"^[^\.\$# ]+$", "edge😀agent"));
+    assert!(!m(r"^[^\.\$# ]+$", "edge😀.agent"));
+    assert!(!m("^(createoptions|createOptions)[0-9]*$", "createOptions\u{661}"));
+    assert!(m("é|b$", "aéa"));
+    assert!(m("a[ab]{3}", "bbbabab"));
+    assert!(!m("a[ab]{3}", "bbbab"));
     // ECMA's `$` is the end of the text, also before a final newline; `[^…]` takes any code
     // point, a newline and a non-BMP character included; `.` no line terminator.
     assert!(!m("^a$", "a\n"));

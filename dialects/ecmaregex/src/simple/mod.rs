@@ -1,16 +1,20 @@
-//! Patterns simple enough to match without an automaton: alternatives of sequences of
+//! Patterns simple enough to match without the `regex` crate: alternatives of sequences of
 //! character classes, each repeated a fixed or open number of times (`^[a-z0-9-]+$`,
 //! `^(createoptions|createOptions)[0-9]*$`, `^x-`, `\.json$`), matched by a bit-parallel
 //! position automaton (Shift-And, as in Navarro and Raffinot's "Flexible Pattern Matching in
-//! Strings", with optional and repeatable positions): one 64-bit state, one table look-up
-//! and a few shifts per character, no start-up cost, and a table look-up per byte once an
-//! alternative is in its last, repeated position. The `regex` crate's lazy DFA takes hundreds
-//! of instructions per call on the short keys of `patternProperties`, and the `jsonschema`
-//! crate matches such patterns without a regex engine too. Per character it costs more than
-//! a started DFA, hence the limits on alternatives and optional positions below.
+//! Strings", with optional and repeatable positions). Its states on ASCII text are compiled
+//! into a table ahead of time (`table.rs`): an ASCII byte costs one look-up, and a text costs
+//! no start-up, where the `regex` crate's search takes hundreds of instructions per call on
+//! the short keys of `patternProperties` (the `jsonschema` crate matches such patterns
+//! without a regex engine too). From a character beyond ASCII on, the bit-parallel step goes
+//! on: one 64-bit state, a few shifts per character, and a table look-up per byte once an
+//! alternative is in its last, repeated position. That step costs more per character than a
+//! started DFA, hence the limits on alternatives and optional positions below.
 //!
 //! Read from the syntax tree of the pattern's translation (the `regex` crate's reading of it),
 //! so it answers as that translation does; `tests.rs` holds it to the automaton.
+
+mod table;
 
 use regex_syntax::hir::{Class, Hir, HirKind, Look};
 
@@ -132,6 +136,8 @@ pub(super) struct Simple {
     /// set: once such a bit is the whole state, the text matches if and only if the rest of
     /// it is in the set (`^[^\s]+$` on a long value reads it byte by byte).
     tails: Vec<(u64, Set, Box<[bool; 128]>)>,
+    /// The states on ASCII text, as a table (filled last by [`Simple::new`]).
+    table: table::Table,
 }
 
 impl Simple {
@@ -158,6 +164,7 @@ impl Simple {
             at_end: 0,
             anywhere: 0,
             tails: Vec::new(),
+            table: table::Table::default(),
         };
         let mut bit = 0u32;
         for seq in alternatives {
@@ -195,6 +202,7 @@ impl Simple {
             }) |= 1 << bit;
             bit += 1;
         }
+        m.table = table::Table::new(&m)?;
         Some(m)
     }
 
@@ -226,9 +234,27 @@ impl Simple {
         }
     }
 
-    /// Whether `text` holds a match (unanchored, as `RegExp.prototype.test`).
+    /// The state after a character held by the positions `holding`, from `state`.
+    #[inline]
+    fn step(&self, state: u64, holding: u64) -> u64 {
+        let state = (state & holding) << 1 | state & (self.repeats & holding) << 1;
+        self.closed(state | self.floating)
+    }
+
+    /// Whether `text` holds a match (unanchored, as `RegExp.prototype.test`): by the table
+    /// while the text is ASCII, then bit-parallel.
     pub(super) fn is_match(&self, text: &str) -> bool {
-        let mut state = self.closed(self.initial);
+        match self.table.read(text.as_bytes()) {
+            table::Read::Verdict(matched) => matched,
+            table::Read::Wide(at, state) => {
+                text.get(at..).is_some_and(|rest| self.run(state, rest))
+            }
+        }
+    }
+
+    /// Whether the text read so far, which left the matcher in `state`, and then `text` hold
+    /// a match.
+    fn run(&self, mut state: u64, text: &str) -> bool {
         for (i, c) in text.char_indices() {
             if state & self.anywhere != 0 {
                 return true;
@@ -243,9 +269,7 @@ impl Simple {
                     return text.get(i..).is_some_and(|rest| set.holds_all(rest, table));
                 }
             }
-            let holding = self.holding(c);
-            state = (state & holding) << 1 | state & (self.repeats & holding) << 1;
-            state = self.closed(state | self.floating);
+            state = self.step(state, self.holding(c));
         }
         state & (self.anywhere | self.at_end) != 0
     }

@@ -1,0 +1,107 @@
+//! A simple matcher's states on ASCII text as a table, built ahead of time by following its
+//! bit-parallel state from the start over every ASCII character (a subset construction whose
+//! subsets are the matcher's position bits). An ASCII character then costs one table look-up
+//! where the bit-parallel step takes tens of instructions (the character decoded, the
+//! shifts, the closure over optional positions); the keys and values `patternProperties`
+//! and `pattern` meet are mostly short and ASCII. A character beyond ASCII hands the text
+//! back to the bit-parallel step, from the state reached.
+
+use super::Simple;
+
+/// Most states a table holds (the three below included): the patterns a simple matcher
+/// takes reach a few tens; one that needs more is left to the `regex` crate's automaton. A
+/// state's row is 256 bytes, so a table is at most 16 KiB.
+const MAX_STATES: usize = 64;
+
+/// No alternative can match any more.
+const DEAD: u8 = 0;
+/// A match is found, whatever follows.
+const MATCHED: u8 = 1;
+/// The byte read begins a character beyond ASCII: the bit-parallel step goes on.
+const WIDE: u8 = 2;
+
+/// The table of a [`Simple`] matcher.
+#[derive(Debug, Clone, Default)]
+pub(super) struct Table {
+    /// Per state and byte, the next state (a row per state, the three above included).
+    rows: Box<[[u8; 256]]>,
+    /// Per state, the matcher's position bits (where a character beyond ASCII goes on from).
+    bits: Box<[u64]>,
+    /// Per state, whether the text matches if it ends there.
+    at_end: Box<[bool]>,
+    /// The state before the first character.
+    start: u8,
+}
+
+/// Where the table stopped reading a text.
+pub(super) enum Read {
+    /// The text's verdict.
+    Verdict(bool),
+    /// The byte offset of a character beyond ASCII, and the position bits before it.
+    Wide(usize, u64),
+}
+
+impl Table {
+    /// The table of `m`, if its states on ASCII text are at most [`MAX_STATES`].
+    pub(super) fn new(m: &Simple) -> Option<Table> {
+        let mut bits = vec![0, m.anywhere, 0];
+        let mut rows = vec![[DEAD; 256], [MATCHED; 256], [WIDE; 256]];
+        let mut at_end = vec![false, true, false];
+        let intern = |state: u64, bits: &mut Vec<u64>| -> Option<u8> {
+            if state & m.anywhere != 0 {
+                return Some(MATCHED);
+            }
+            if state == 0 {
+                return Some(DEAD);
+            }
+            let first = usize::from(WIDE) + 1;
+            let id = bits[first..].iter().position(|&b| b == state).map_or_else(
+                || {
+                    bits.push(state);
+                    bits.len() - 1
+                },
+                |i| first + i,
+            );
+            (id < MAX_STATES).then(|| u8::try_from(id).ok()).flatten()
+        };
+        let start = intern(m.closed(m.initial), &mut bits)?;
+        // States are numbered as found, so rows are pushed in their order.
+        let mut state = rows.len();
+        while let Some(&from) = bits.get(state) {
+            let mut row = [WIDE; 256];
+            for (next, &holding) in row.iter_mut().zip(&m.ascii) {
+                *next = intern(m.step(from, holding), &mut bits)?;
+            }
+            rows.push(row);
+            at_end.push(from & (m.anywhere | m.at_end) != 0);
+            state += 1;
+        }
+        Some(Table {
+            rows: rows.into(),
+            bits: bits.into(),
+            at_end: at_end.into(),
+            start,
+        })
+    }
+
+    /// Reads `text` while it is ASCII.
+    #[inline]
+    pub(super) fn read(&self, text: &[u8]) -> Read {
+        let mut state = self.start;
+        if state <= MATCHED {
+            return Read::Verdict(state == MATCHED);
+        }
+        for (i, &b) in text.iter().enumerate() {
+            let next = self.rows[usize::from(state)][usize::from(b)];
+            if next <= WIDE {
+                return if next == WIDE {
+                    Read::Wide(i, self.bits[usize::from(state)])
+                } else {
+                    Read::Verdict(next == MATCHED)
+                };
+            }
+            state = next;
+        }
+        Read::Verdict(self.at_end[usize::from(state)])
+    }
+}
