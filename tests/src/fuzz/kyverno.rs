@@ -1,6 +1,6 @@
 //! Kyverno CLI test manifests, with the files they name.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::LazyLock;
 
 use validgen::kyverno::files::Limits;
@@ -21,8 +21,17 @@ static FOLDER: LazyLock<PathBuf> = LazyLock::new(|| {
     std::env::temp_dir().join(format!("validgen-fuzz-kyverno-{}", std::process::id()))
 });
 
+/// Removes the folder when dropped, so that no run leaves it behind in the temporary folder.
+struct Removed<'a>(&'a Path);
+
+impl Drop for Removed<'_> {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(self.0);
+    }
+}
+
 /// The input is files ([`super::files`]; the first is `kyverno-test.yaml`), written to a folder
-/// of this process's own (emptied first). Every document of the test file that is a test is
+/// of this process's own (emptied first, removed after). Every document of the test file that is a test is
 /// validated (schema, load checks) and its named files checked as `validgen validate` does. No
 /// panic, bounded time and memory ([`LIMITS`]), and every finding has a message.
 pub fn kyverno(data: &[u8]) {
@@ -33,6 +42,7 @@ pub fn kyverno(data: &[u8]) {
     let folder = &*FOLDER;
     let _ = std::fs::remove_dir_all(folder);
     std::fs::create_dir_all(folder).expect("a temporary folder");
+    let _removed = Removed(folder);
     for (name, text) in &files {
         std::fs::write(folder.join(name), text).expect("a temporary file");
     }
