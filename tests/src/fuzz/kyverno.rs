@@ -31,9 +31,10 @@ impl Drop for Removed<'_> {
 }
 
 /// The input is files ([`super::files`]; the first is `kyverno-test.yaml`), written to a folder
-/// of this process's own (emptied first, removed after). Every document of the test file that is a test is
-/// validated (schema, load checks) and its named files checked as `validgen validate` does. No
-/// panic, bounded time and memory ([`LIMITS`]), and every finding has a message.
+/// of this process's own (emptied first, in case an aborted run left it, and removed after).
+/// Every document of the test file that is a test is validated (schema, load checks) and its
+/// named files checked as `validgen validate` does. No panic, bounded time and memory
+/// ([`LIMITS`]), and every finding has a message.
 pub fn kyverno(data: &[u8]) {
     let Some(text) = text(data) else {
         return;
