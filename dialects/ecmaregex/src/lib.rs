@@ -128,11 +128,8 @@ struct Compiled {
 #[derive(Debug)]
 enum Engine {
     /// Alternatives of sequences of (repeated) classes, without an automaton: linear time.
-    Simple {
-        simple: Box<simple::Simple>,
-        /// As [`Engine::Linear`]'s: most texts it refuses are refused there.
-        first: Option<first::FirstBytes>,
-    },
+    /// Its table's start row refuses what [`Engine::Linear`]'s first bytes would.
+    Simple(Box<simple::Simple>),
     /// The `regex` crate: linear time.
     Linear {
         re: meta::Regex,
@@ -260,10 +257,11 @@ impl EcmaRegex {
     ///
     /// A pattern made of (repeated) classes and literals, such as `^[a-zA-Z0-9_-]+$`, is
     /// matched without the `regex` crate's search: through a table of its states while the
-    /// text is ASCII, a bit-parallel position automaton beyond (`src/simple/`). A pattern
-    /// anchored at the start (`^[a-z]…`) first tests the text's first byte against those its
-    /// matches can begin with: most texts it refuses are refused there, at a few instructions
-    /// instead of a search's hundreds.
+    /// text is ASCII, a bit-parallel position automaton beyond (`src/simple/`); the table's
+    /// start row refuses a text whose first byte no match begins with. Another pattern
+    /// anchored at the start (`^[a-z]…(?!…)`) first tests the text's first byte against
+    /// those its matches can begin with: most texts it refuses are refused there, at a few
+    /// instructions instead of a search's hundreds.
     ///
     /// # Errors
     /// A pattern with lookarounds or backreferences took more than [`BACKTRACK_LIMIT`]
@@ -275,7 +273,7 @@ impl EcmaRegex {
                 .is_some_and(|first| !text.as_bytes().first().is_some_and(|&b| first.holds(b)))
         };
         match &self.0.engine {
-            Engine::Simple { simple, first } => Ok(!refused(first) && simple.is_match(text)),
+            Engine::Simple(simple) => Ok(simple.is_match(text)),
             Engine::Linear { re, first } => Ok(!refused(first) && re.is_match(text)),
             Engine::Backtracking(re) => re.is_match(text).map_err(|_| LimitExceeded),
         }
@@ -288,16 +286,12 @@ fn linear(rust: &str) -> Result<Engine, EcmaError> {
     let syntax = syntax_config();
     // A translation that does not parse is refused by the automaton's builder below.
     let hir = syntax::parse_with(rust, &syntax).ok();
-    let first = hir.as_ref().and_then(first::anchored_first_bytes);
     if let Some(simple) = hir.as_ref().and_then(simple::Simple::new) {
-        return Ok(Engine::Simple {
-            simple: Box::new(simple),
-            first,
-        });
+        return Ok(Engine::Simple(Box::new(simple)));
     }
     Ok(Engine::Linear {
         re: automaton(rust)?,
-        first,
+        first: hir.as_ref().and_then(first::anchored_first_bytes),
     })
 }
 

@@ -471,11 +471,14 @@ fn api() {
 
 #[test]
 fn anchored_patterns_test_the_first_byte() {
+    // The first bytes as the automaton would test them (a simple matcher's table holds the
+    // same test in its start row: the verdicts below hold either engine to it).
     let prefiltered = |p: &str| {
-        matches!(
-            &re(p).0.engine,
-            Engine::Linear { first: Some(_), .. } | Engine::Simple { first: Some(_), .. }
-        )
+        let Ok(Translation::Linear(rust)) = translate(p) else {
+            panic!("{p}: not a linear translation")
+        };
+        let hir = syntax::parse_with(&rust, &syntax_config()).expect(p);
+        first::anchored_first_bytes(&hir).is_some()
     };
     for p in [
         "^[a-z][a-z0-9-]*$",
@@ -565,6 +568,27 @@ fn simple_patterns_take_no_automaton() {
     assert!(m("^x-", "x-y"));
     assert!(m("^$", ""));
     assert!(!m("^$", "\n"));
+    // A state that stays itself on most bytes is read eight bytes at a time: a byte that
+    // leaves it at every offset of a text crossing several chunks, ASCII or not.
+    for p in ["^.+$", r"^[^\s]+$", "^a[^x]*b$", "^[a-z]+[0-9]*$"] {
+        let r = re(p);
+        let Translation::Linear(rust) = r.translation() else {
+            panic!("{p} is not linear");
+        };
+        let automaton = automaton(rust).expect("the translation builds");
+        for len in 0..30 {
+            for at in 0..len {
+                for leaving in ["\n", " ", "x", "é", "9", "b"] {
+                    let text = format!("{}{leaving}{}", "a".repeat(at), "b".repeat(len - at));
+                    assert_eq!(
+                        r.is_match(&text),
+                        Ok(automaton.is_match(&text)),
+                        "{p} {text:?}"
+                    );
+                }
+            }
+        }
+    }
 }
 
 /// Patterns of the simple matcher's shapes (and some just outside them).
@@ -674,7 +698,7 @@ proptest::proptest! {
     #[test]
     fn the_simple_matcher_agrees_with_the_automaton(
         p in simple_pattern(),
-        texts in proptest::collection::vec("[abcé0-9 αω😀\n\u{2028}]{0,7}", 1..8),
+        texts in proptest::collection::vec("[abcé0-9 αω😀\n\u{2028}]{0,7}|[abc0-9 \n.]{8,40}", 1..8),
     ) {
         agrees_with_the_automaton(&p, &texts)?;
     }
