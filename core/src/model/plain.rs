@@ -13,7 +13,8 @@ use crate::ir::{Path, Syntax};
 const SCAN_MAX: usize = 8;
 
 impl<'a> Instance<'a> for &'a Value {
-    #[inline]
+    // Always inlined, as `has_type` that calls it.
+    #[inline(always)]
     fn json_type(self) -> JsonType {
         match self {
             Value::Null => JsonType::Null,

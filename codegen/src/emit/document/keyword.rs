@@ -1,5 +1,6 @@
 //! [`Check::Keyword`](validgen_core::ir::Check::Keyword): the keyword's checks, then its
-//! location (or custom message) given to what they found.
+//! location given to what they found; or, with a custom message, the message where their
+//! verdict fails.
 
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -14,22 +15,23 @@ pub(super) fn check(
     cs: &[Check],
     set: &RuleSet,
 ) -> TokenStream {
+    if let Some(text) = message {
+        // The message replaces whatever the checks find: their verdict decides, no violation
+        // built to be dropped (as the interpreter).
+        let held = super::holds(cs, set);
+        return quote! {
+            if !(#held) {
+                #PRIVATE::checks::document::Budget::locate(__budget, #location);
+                __out.push(__at.place(#PRIVATE::checks::document::error_message(#location, #text)));
+            }
+        };
+    }
     let body = checks(cs, set);
-    let after = match message {
-        Some(text) => quote! {
-            #PRIVATE::checks::document::Budget::locate(__budget, #location);
-            __out.truncate(__start);
-            __out.push(__at.place(#PRIVATE::checks::document::error_message(#location, #text)));
-        },
-        None => quote! {
-            #PRIVATE::checks::document::keyword_found(__budget, &mut __out[__start..], #location);
-        },
-    };
     quote! {{
         let __start = __out.len();
         #body
         if __out.len() != __start {
-            #after
+            #PRIVATE::checks::document::keyword_found(__budget, &mut __out[__start..], #location);
         }
     }}
 }

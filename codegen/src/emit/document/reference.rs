@@ -12,19 +12,15 @@ pub(super) fn check(name: &str, set: &RuleSet) -> TokenStream {
             let f = format_ident!("__def_{}", i);
             // The definition is judged by its verdict first (as the interpreter): a value it
             // holds for costs no walk. Its extensions only the full path decides.
-            // Each call where the stack has room for it (`deeper`: deep nesting moves to a
-            // new stack segment).
-            let walk = quote! {
-                #PRIVATE::checks::document::deeper(__depth, || {
-                    #f(__v, __at, __depth + 1, __budget, __out)
-                });
-            };
+            // The calls where the stack has room for them (`deeper`: deep nesting moves to a
+            // new stack segment), one stack test for the verdict and the walk.
+            let walk = quote!(#f(__v, __at, __depth + 1, __budget, __out));
             let judged = if super::any_definition_extension(set) {
                 walk
             } else {
                 let verdict = format_ident!("__vdef_{}", i);
                 quote! {
-                    if !#PRIVATE::checks::document::deeper(__depth, || #verdict(__v, __depth + 1, __budget)) {
+                    if !#verdict(__v, __depth + 1, __budget) {
                         #PRIVATE::checks::document::Budget::place(__budget, __at);
                         #walk
                     }
@@ -32,7 +28,7 @@ pub(super) fn check(name: &str, set: &RuleSet) -> TokenStream {
             };
             quote! {
                 if #PRIVATE::checks::document::Budget::take(__budget) {
-                    #judged
+                    #PRIVATE::checks::document::deeper(__depth, || { #judged });
                 } else {
                     __out.push(#PRIVATE::checks::document::Budget::refuse(__budget, __at));
                 }

@@ -1,5 +1,5 @@
 //! [`crate::ir::Check::Keyword`]: the checks of one schema keyword, whose violations get the
-//! keyword's location, or give way to its custom message.
+//! keyword's location; or, with a custom message, the message where their verdict fails.
 
 use super::{Scope, apply};
 use crate::checks::document;
@@ -16,16 +16,18 @@ pub(super) fn apply_keyword<'a, I: Instance<'a>>(
     scope: Scope<'_>,
     out: &mut Vec<Violation>,
 ) {
+    if let Some(text) = message {
+        // The message replaces whatever the checks find: their verdict decides, no violation
+        // built to be dropped (as the emitted report).
+        if !super::holds(checks, v, at, scope) {
+            scope.budget.locate(location);
+            out.push(at.place(document::error_message(location, text)));
+        }
+        return;
+    }
     let start = out.len();
     apply(checks, v, at, scope, out);
-    if out.len() == start {
-        return;
+    if out.len() != start {
+        document::keyword_found(scope.budget, &mut out[start..], location);
     }
-    if let Some(text) = message {
-        scope.budget.locate(location);
-        out.truncate(start);
-        out.push(at.place(document::error_message(location, text)));
-        return;
-    }
-    document::keyword_found(scope.budget, &mut out[start..], location);
 }

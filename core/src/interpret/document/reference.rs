@@ -31,10 +31,11 @@ pub(super) fn apply_ref<'a, I: Instance<'a>>(
         ..scope
     };
     // The definition is judged by its verdict first (as the emitted report): a value it holds
-    // for costs no walk.
-    if document::deeper(scope.depth, || passes(checks, v, deeper)) {
-        return;
-    }
-    scope.budget.place(at);
-    document::deeper(scope.depth, || apply(checks, v, at, deeper, out));
+    // for costs no walk. One stack test for both.
+    document::deeper(scope.depth, || {
+        if !passes(checks, v, deeper) {
+            scope.budget.place(at);
+            apply(checks, v, at, deeper, out);
+        }
+    });
 }
