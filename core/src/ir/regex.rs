@@ -40,6 +40,9 @@ impl Regex {
     /// An ECMA-262 pattern with lookarounds or backreferences took more backtracking steps
     /// than its limit ([`validgen_ecmaregex::BACKTRACK_LIMIT`]): the text neither matches
     /// nor fails to, and the caller reports it.
+    // Inlined, as the engine's own: a `patternProperties` key is matched in a few tens of
+    // instructions, which two calls would add to.
+    #[inline]
     pub fn is_match(&self, text: &str) -> Result<bool, LimitExceeded> {
         match self {
             Regex::Re2(re) => Ok(re.is_match(text)),

@@ -13,8 +13,7 @@ use crate::ir::{Path, Syntax};
 const SCAN_MAX: usize = 8;
 
 impl<'a> Instance<'a> for &'a Value {
-    // Always inlined, as `has_type` that calls it.
-    #[inline(always)]
+    #[inline]
     fn json_type(self) -> JsonType {
         match self {
             Value::Null => JsonType::Null,

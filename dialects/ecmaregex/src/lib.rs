@@ -266,6 +266,8 @@ impl EcmaRegex {
     /// # Errors
     /// A pattern with lookarounds or backreferences took more than [`BACKTRACK_LIMIT`]
     /// steps on `text` (a pattern without either never errs).
+    // Inlined into the caller's crate: a short key's match costs a few tens of instructions.
+    #[inline]
     pub fn is_match(&self, text: &str) -> Result<bool, LimitExceeded> {
         let refused = |first: &Option<first::FirstBytes>| {
             first

@@ -13,16 +13,14 @@ pub fn type_<'a>(v: impl Instance<'a>, types: &[JsonType]) -> Option<Violation> 
     Some(Violation::new("type", names.join(" or "), t.name()))
 }
 
-/// Whether [`type_`] passes `v`, for a verdict (no violation built). Always inlined: a
-/// large emitted verdict (a CRD's, called once per property) otherwise calls it and
-/// [`Instance::json_type`] out of line, a tenth of its instructions.
-#[inline(always)]
+/// Whether [`type_`] passes `v`, for a verdict (no violation built).
+#[inline]
 pub fn has_type<'a>(v: impl Instance<'a>, types: &[JsonType]) -> bool {
     type_in(v.json_type(), types)
 }
 
 /// Whether a value of type `t` is of one of `types` (an integer is a number too).
-#[inline(always)]
+#[inline]
 pub fn type_in(t: JsonType, types: &[JsonType]) -> bool {
     types.contains(&t) || (t == JsonType::Integer && types.contains(&JsonType::Number))
 }
