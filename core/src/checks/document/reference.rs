@@ -28,7 +28,7 @@ const CHECK_EVERY: usize = 8;
 /// reference.
 #[inline]
 pub fn deeper<R>(depth: usize, f: impl FnOnce() -> R) -> R {
-    if depth % CHECK_EVERY == 0 {
+    if depth.is_multiple_of(CHECK_EVERY) {
         stacker::maybe_grow(RED_ZONE, SEGMENT, f)
     } else {
         f()
