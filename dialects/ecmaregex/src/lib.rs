@@ -259,7 +259,8 @@ impl EcmaRegex {
     /// matched without the `regex` crate's search: through a table of its states while the
     /// text is ASCII, a bit-parallel position automaton beyond (`src/simple/`); the table's
     /// start row refuses a text whose first byte no match begins with. Another pattern
-    /// anchored at the start (`^[a-z]…(?!…)`) first tests the text's first byte against
+    /// without lookarounds anchored at the start (`^[a-z]([-a-z0-9]{0,61}[a-z0-9])?$`, too
+    /// many optional positions for that matcher) first tests the text's first byte against
     /// those its matches can begin with: most texts it refuses are refused there, at a few
     /// instructions instead of a search's hundreds.
     ///
