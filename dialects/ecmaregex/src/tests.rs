@@ -491,6 +491,7 @@ fn anchored_patterns_test_the_first_byte() {
         "(^a|^b)",
         "^[^a]",
         "^(?:)a",
+        "^[a-z]([-a-z0-9]{0,61}[a-z0-9])?$",
     ] {
         assert!(prefiltered(p), "{p}");
     }
@@ -536,6 +537,7 @@ fn simple_patterns_take_no_automaton() {
         "(?=a)",
         "^(a|b$)",
         r"^(\d+\.)*x$",
+        "^[a-z]([-a-z0-9]{0,61}[a-z0-9])?$",
     ] {
         assert!(!simple(p), "{p}");
     }
