@@ -28,8 +28,8 @@ const WIDE: u8 = 2;
 const LOOP_BYTES: usize = 64;
 
 /// Bytes of a chunk in a staying state's run: eight look-ups against one row and no state
-/// carried from one byte to the next, about three instructions a byte where the step-by-step
-/// loop takes twelve.
+/// carried from one byte to the next, about four instructions a byte where the byte loop
+/// takes six (callgrind, BENCHMARKS.md "The report's custom messages by their verdict").
 const CHUNK: usize = 8;
 
 /// The table of a [`Simple`] matcher.
