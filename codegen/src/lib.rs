@@ -28,6 +28,7 @@ mod kubevirt;
 pub mod lint;
 pub mod names;
 pub mod plan;
+mod pretty;
 #[cfg(feature = "json-schema")]
 pub mod schemas;
 #[cfg(feature = "kubevirt")]
@@ -77,11 +78,4 @@ pub fn compile_documents(sets: &[(String, ir::RuleSet)]) -> TokenStream {
     emit::documents(sets)
 }
 
-/// Formats generated tokens as a Rust file (prettyplease).
-///
-/// # Errors
-/// The tokens do not parse as a file (a bug of the generator), with syn's message.
-pub fn pretty(tokens: &TokenStream) -> Result<String, String> {
-    let file: syn::File = syn::parse2(tokens.clone()).map_err(|e| e.to_string())?;
-    Ok(prettyplease::unparse(&file))
-}
+pub use pretty::pretty;
