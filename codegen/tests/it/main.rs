@@ -7,4 +7,6 @@ mod crd;
 mod generated;
 #[cfg(feature = "json-schema")]
 mod schema_definitions;
+#[cfg(feature = "json-schema")]
+mod schema_verdict;
 mod ytt;

@@ -11,7 +11,7 @@ use validgen_codegen::pretty;
 use validgen_json_schema::{Options, Registry};
 
 /// The schema `schema`, named `name`, compiled with `registry`.
-fn item(name: &str, schema: Value, registry: &Arc<Registry>) -> SchemaItem {
+pub(crate) fn item(name: &str, schema: Value, registry: &Arc<Registry>) -> SchemaItem {
     let options = Options {
         registry: Some(registry.clone()),
         base_uri: Some(format!("https://example.com/{name}.json")),
