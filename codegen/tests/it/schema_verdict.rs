@@ -44,3 +44,29 @@ fn keywords_applying_only_true_schemas_are_no_loop_in_the_verdict() {
     let verdict = function(&code, "__vrule_0");
     assert_eq!(verdict.matches("entries(").count(), 1, "{verdict}");
 }
+
+#[test]
+fn only_keywords_around_a_ref_locate_a_refused_evaluation_in_the_verdict() {
+    let registry = Arc::new(Registry::new(None));
+    let schema = json!({
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$defs": {"name": {"type": "string"}},
+        "type": "object",
+        "minProperties": 1,
+        "properties": {"a": {"$ref": "#/$defs/name"}, "b": {"type": "integer"}}
+    });
+    let code =
+        pretty(&catalog(&[item("mixed", schema, &registry)])).expect("generated code parses");
+    let verdict = function(&code, "__vrule_0");
+    // `properties` (holding the `$ref`) and the `$ref` itself name a refusal (their keyword
+    // locations are written in the verdict); `type`, `minProperties` and `b`'s `type` cannot
+    // meet one.
+    let located: Vec<&str> = verdict
+        .split('"')
+        .skip(1)
+        .step_by(2)
+        .filter(|text| text.starts_with('/'))
+        .collect();
+    assert_eq!(located, ["/properties/a/$ref", "/properties"], "{verdict}");
+    assert_eq!(verdict.matches("Budget::held(").count(), 3, "{verdict}");
+}

@@ -54,6 +54,22 @@ impl Check {
         )
     }
 
+    /// Whether `f` holds for one of `cs` or for a check nested in one of them (at any depth).
+    pub fn any_in(cs: &[Check], f: &impl Fn(&Check) -> bool) -> bool {
+        cs.iter()
+            .any(|c| f(c) || !c.nested_all(&mut |n| !Check::any_in(n, f)))
+    }
+
+    /// Whether judging `cs` may take `$ref` evaluations from a value's budget
+    /// (`checks::document::Budget`): a [`Check::Ref`] or a [`Check::Unevaluated`] (whose
+    /// annotations follow references) among them or nested in them. Only a keyword around
+    /// such a check can meet a refused evaluation, so only it names one.
+    pub fn any_takes_refs(cs: &[Check]) -> bool {
+        Check::any_in(cs, &|c| {
+            matches!(c, Check::Ref { .. } | Check::Unevaluated { .. })
+        })
+    }
+
     /// The lists of checks nested in this one (items', properties', branches'...), in order;
     /// none for a leaf. ([`Check::Ref`]'s definition is named, not nested.)
     pub fn nested(&self) -> Vec<&[Check]> {

@@ -348,24 +348,18 @@ fn leaf(c: &Check) -> Option<TokenStream> {
 /// Whether any of `cs`, or a check nested in one, is an extension (a ytt validation: the rule
 /// body then binds `__root`, and only the full report decides).
 fn any_extension(cs: &[Check]) -> bool {
-    cs.iter()
-        .any(|c| matches!(c, Check::Extension(_)) || c.nested().into_iter().any(any_extension))
+    Check::any_in(cs, &|c| matches!(c, Check::Extension(_)))
 }
 
 /// Whether `cs`, or a definition a `$ref` of it names, holds an extension.
 fn reaches_extension(cs: &[Check], set: &RuleSet) -> bool {
-    any_extension(cs) || (any_ref(cs) && any_definition_extension(set))
+    any_extension(cs)
+        || (Check::any_in(cs, &|c| matches!(c, Check::Ref { .. })) && any_definition_extension(set))
 }
 
 /// Whether a definition of `set` holds an extension.
 fn any_definition_extension(set: &RuleSet) -> bool {
     set.definitions.values().any(|d| any_extension(d))
-}
-
-/// Whether any of `cs`, or a check nested in one, is a `$ref`.
-fn any_ref(cs: &[Check]) -> bool {
-    cs.iter()
-        .any(|c| matches!(c, Check::Ref { .. }) || c.nested().into_iter().any(any_ref))
 }
 
 /// The violation (as an `Option<Violation>` expression) of a check no document check runs.

@@ -237,11 +237,16 @@ pub(crate) fn at_value(
     holds: &dyn Fn(&[Check]) -> TokenStream,
 ) -> Option<TokenStream> {
     Some(match c {
-        // The innermost keyword around a refused `$ref` names it, as in the report.
+        // The innermost keyword around a refused `$ref` names it, as in the report; one with
+        // no `$ref` in it cannot meet a refusal, and is its checks' verdict alone (as the
+        // interpreter's).
         Check::Keyword {
             location, checks, ..
         } => {
             let inner = holds(checks);
+            if !Check::any_takes_refs(checks) {
+                return Some(inner);
+            }
             quote!(#PRIVATE::checks::document::Budget::held(__budget, #inner, #location))
         }
         Check::Not { checks } => {

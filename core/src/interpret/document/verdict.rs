@@ -21,8 +21,14 @@ fn one<'a, I: Instance<'a>>(check: &Check, v: I, scope: Scope<'_>) -> bool {
         Check::Keyword {
             location, checks, ..
         } => {
-            // The innermost keyword around a refused `$ref` names it, as in the report.
-            scope.budget.held(holds(checks, v, scope), location)
+            // The innermost keyword around a refused `$ref` names it, as in the report; a
+            // keyword with no `$ref` in it cannot meet one (the emitted verdict, which locates
+            // only around references, agrees).
+            let held = holds(checks, v, scope);
+            if !held && scope.budget.spent() && Check::any_takes_refs(checks) {
+                scope.budget.locate(location);
+            }
+            held
         }
         Check::Not { checks } => !holds(checks, v, scope),
         Check::AnyOf { branches } => branches.iter().any(|b| holds(b, v, scope)),
