@@ -1,4 +1,4 @@
-//! What the emitted verdict of a JSON Schema writes for its keywords.
+//! What the emitted verdict (and report) of a JSON Schema writes for its keywords.
 
 use std::sync::Arc;
 
@@ -18,7 +18,7 @@ fn function<'a>(code: &'a str, name: &str) -> &'a str {
 }
 
 #[test]
-fn keywords_applying_only_true_schemas_are_no_loop_in_the_verdict() {
+fn keywords_applying_only_true_schemas_are_no_loop_in_the_verdict_or_the_report() {
     let registry = Arc::new(Registry::new(None));
     // draft-07 keeps `additionalProperties: true` in the rules (no annotations to collect).
     let open = json!({
@@ -29,9 +29,12 @@ fn keywords_applying_only_true_schemas_are_no_loop_in_the_verdict() {
         "properties": {"a": true, "b": {}}
     });
     let code = pretty(&catalog(&[item("open", open, &registry)])).expect("generated code parses");
-    let verdict = function(&code, "__vrule_0");
-    for walk in ["entries(", "keys(", "array_len("] {
-        assert!(!verdict.contains(walk), "{walk} in:\n{verdict}");
+    // Neither the verdict nor the report walks the object or looks its properties up.
+    for name in ["__vrule_0", "__open"] {
+        let body = function(&code, name);
+        for walk in ["entries(", "keys(", "array_len(", "get("] {
+            assert!(!body.contains(walk), "{walk} in {name}:\n{body}");
+        }
     }
     // A keyword whose list is not empty still walks the object.
     let closed = json!({

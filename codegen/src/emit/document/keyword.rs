@@ -27,6 +27,10 @@ pub(super) fn check(
         };
     }
     let body = checks(cs, set);
+    if body.is_empty() {
+        // Its checks report nothing (`additionalProperties: true`): nothing to locate.
+        return body;
+    }
     quote! {{
         let __start = __out.len();
         #body

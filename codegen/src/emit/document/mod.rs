@@ -373,9 +373,24 @@ fn fail_closed() -> TokenStream {
     ))
 }
 
+/// Whether `c` applies only empty lists (`true`, `{}`) to items, entries or names: it holds,
+/// and reports nothing, whatever the instance. SchemaStore has 295
+/// `additionalProperties: true` in 17 of its 92 schemas.
+fn applies_nothing(c: &Check) -> bool {
+    match c {
+        Check::Items { checks, .. }
+        | Check::AdditionalProperties { checks, .. }
+        | Check::PropertyNames { checks } => checks.is_empty(),
+        Check::Properties { properties } => properties.iter().all(|(_, cs)| cs.is_empty()),
+        _ => false,
+    }
+}
+
 /// Statements applying `c` to `__v`, its violations pushed to `__out`.
 fn one(c: &Check, set: &RuleSet) -> TokenStream {
     match c {
+        // No loop over items, entries or names with nothing to do for each.
+        c if applies_nothing(c) => TokenStream::new(),
         Check::AnyOf { branches } => any_of::check(branches, set),
         Check::OneOf { branches } => one_of::check(branches, set),
         Check::Not { checks } => not::check(checks, set),

@@ -100,20 +100,9 @@ pub(crate) fn all_hold(each: impl Iterator<Item = TokenStream>) -> TokenStream {
 /// An expression: whether `c` holds for `__v`.
 pub(super) fn check_holds(c: &Check, set: &RuleSet) -> TokenStream {
     match c {
-        // A keyword applying only empty lists (`true`, `{}`) to items, entries or names holds
-        // whatever the instance: no loop that would judge each one `true` (rustc keeps such
-        // a loop, not knowing that the iteration ends). SchemaStore has 295
-        // `additionalProperties: true` in 17 of its 92 schemas.
-        Check::Items { checks, .. }
-        | Check::AdditionalProperties { checks, .. }
-        | Check::PropertyNames { checks }
-            if checks.is_empty() =>
-        {
-            quote!(true)
-        }
-        Check::Properties { properties } if properties.iter().all(|(_, cs)| cs.is_empty()) => {
-            quote!(true)
-        }
+        // No loop that would judge each item, entry or name `true` (rustc keeps such a loop,
+        // not knowing that the iteration ends).
+        c if super::applies_nothing(c) => quote!(true),
         Check::Items { from, checks } => {
             let inner = holds(checks, set);
             quote! {{

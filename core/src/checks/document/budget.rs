@@ -127,8 +127,9 @@ impl Budget {
     }
 
     /// `held`, the verdict of the keyword at `keyword`, passed through; one that does not hold
-    /// [`Budget::locate`]s a refused evaluation there (the interpreter's verdict and the
-    /// generated one both call it).
+    /// [`Budget::locate`]s a refused evaluation there. The generated verdict calls it for a
+    /// keyword with a `$ref` (or `unevaluated*`) in it, the only ones that can meet a refusal
+    /// (`ir::Check::any_takes_refs`); the interpreter's locates the same keywords.
     #[inline]
     pub fn held(&self, held: bool, keyword: &str) -> bool {
         if !held {
