@@ -3,8 +3,9 @@
 //! absent key yields nothing) or JSON Pointers, no fallback.
 
 use std::borrow::Cow;
+use std::sync::OnceLock;
 
-use serde_json::{Number, Value};
+use serde_json::{Map, Number, Value};
 
 use super::{Document, Instance, JsonType, instance_ints, instance_strings, located};
 use crate::ir::{Path, Syntax};
@@ -61,10 +62,15 @@ impl<'a> Instance<'a> for &'a Value {
 
     #[inline]
     fn entries(self) -> impl Iterator<Item = (&'a str, Self)> {
-        Value::as_object(self)
-            .into_iter()
-            .flatten()
-            .map(|(k, v)| (k.as_str(), v))
+        // A non-object's entries are an empty map's: one iterator type, whose `try_fold` is
+        // the map's own loop (`Option::into_iter().flatten()` wrapped it in `Flatten`'s,
+        // which LLVM inlined the verdicts' closures into or not from one emitted form to the
+        // next; BENCHMARKS.md, "Keywords without a `$ref` written without `Budget::held`").
+        let map = match self {
+            Value::Object(map) => map,
+            _ => empty_map(),
+        };
+        map.iter().map(|(k, v)| (k.as_str(), v))
     }
 
     #[inline]
@@ -81,6 +87,15 @@ impl<'a> Instance<'a> for &'a Value {
     fn to_value(self) -> Cow<'a, Value> {
         Cow::Borrowed(self)
     }
+}
+
+/// An empty object, made once (`serde_json::Map::new` is not `const`).
+// Out of line: inlined, the `OnceLock`'s initialisation swelled every loop over entries.
+#[cold]
+#[inline(never)]
+fn empty_map() -> &'static Map<String, Value> {
+    static EMPTY: OnceLock<Map<String, Value>> = OnceLock::new();
+    EMPTY.get_or_init(Map::new)
 }
 
 /// Whether a number has a zero fractional part (JSON Schema's `integer`).

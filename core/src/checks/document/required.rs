@@ -23,6 +23,7 @@ pub fn required<'a, K: AsRef<str>>(v: impl Instance<'a>, keys: &[K]) -> Option<V
 }
 
 /// Whether [`required`] passes `v`, for a verdict (no list of missing keys built).
+#[inline]
 pub fn has_keys<'a, K: AsRef<str>>(v: impl Instance<'a>, keys: &[K]) -> bool {
     v.object_len().is_none() || keys.iter().all(|k| v.get(k.as_ref()).is_some())
 }
