@@ -145,7 +145,7 @@ fn first_classes(nodes: &[(usize, &str, &[Check])]) -> Vec<usize> {
         .iter()
         .enumerate()
         .map(|(n, &(_, name, cs))| {
-            let text = if any_extension(cs) {
+            let text = if Check::any_extension(cs) {
                 format!("{n}\0extension")
             } else {
                 format!("{name}\0{cs:?}")
@@ -154,12 +154,6 @@ fn first_classes(nodes: &[(usize, &str, &[Check])]) -> Vec<usize> {
             *seen.entry(text).or_insert(fresh)
         })
         .collect()
-}
-
-/// Whether a check of `cs` (at any depth) is an extension.
-fn any_extension(cs: &[Check]) -> bool {
-    cs.iter()
-        .any(|c| matches!(c, Check::Extension(_)) || c.nested().into_iter().any(any_extension))
 }
 
 /// Appends the names of the `$ref`s of `cs` (at any depth), in order.

@@ -60,6 +60,12 @@ impl Check {
             .any(|c| f(c) || !c.nested_all(&mut |n| !Check::any_in(n, f)))
     }
 
+    /// Whether one of `cs`, or a check nested in one of them, is an extension (a ytt
+    /// validation, which needs the value's location: only a full report decides it).
+    pub fn any_extension(cs: &[Check]) -> bool {
+        Check::any_in(cs, &|c| matches!(c, Check::Extension(_)))
+    }
+
     /// Whether judging `cs` may take `$ref` evaluations from a value's budget
     /// (`checks::document::Budget`): a [`Check::Ref`] or a [`Check::Unevaluated`] (whose
     /// annotations follow references) among them or nested in them. Only a keyword around

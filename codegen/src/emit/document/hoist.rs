@@ -49,7 +49,7 @@ pub(crate) fn install(lists: impl IntoIterator<Item = Vec<Check>>) -> Guard {
         firsts: HashSet::new(),
     };
     for cs in lists {
-        if cs.is_empty() || super::any_extension(&cs) {
+        if cs.is_empty() || Check::any_extension(&cs) {
             continue;
         }
         let printed = format!("{cs:?}");

@@ -59,7 +59,7 @@ pub fn rule_body(index: usize, check: &Check, set: &RuleSet, path: &PathCode) ->
         rule_verdict_call(index)
     };
     // ytt functions read `ctx` from the document's value: lent where the model holds JSON.
-    let root = any_extension(std::slice::from_ref(check)).then(|| {
+    let root = Check::any_extension(std::slice::from_ref(check)).then(|| {
         quote! {
             let __root_value = __base.is_empty().then(|| #PRIVATE::model::Instance::to_value(__v));
             let __root = __root_value.as_deref();
@@ -101,7 +101,7 @@ pub fn rule_body(index: usize, check: &Check, set: &RuleSet, path: &PathCode) ->
 /// full report decides (a ytt validation, whose `ctx` needs locations). A path that fails is
 /// "does not hold", as its rule errors.
 pub fn rule_holds(index: usize, check: &Check, path: &PathCode) -> Option<TokenStream> {
-    if any_extension(std::slice::from_ref(check)) {
+    if Check::any_extension(std::slice::from_ref(check)) {
         return None;
     }
     let path = path.parsed_result();
@@ -154,7 +154,7 @@ pub fn module(defs: &Ident, set: &RuleSet) -> Option<TokenStream> {
 
 /// Whether [`module`] holds a verdict function for rule `r`.
 fn module_rule(r: &validgen_core::ir::Rule) -> bool {
-    r.check.is_document() && !any_extension(std::slice::from_ref(&r.check))
+    r.check.is_document() && !Check::any_extension(std::slice::from_ref(&r.check))
 }
 
 /// The module of [`module`] for the rule set whose report function is `private`.
@@ -345,21 +345,15 @@ fn leaf(c: &Check) -> Option<TokenStream> {
     })
 }
 
-/// Whether any of `cs`, or a check nested in one, is an extension (a ytt validation: the rule
-/// body then binds `__root`, and only the full report decides).
-fn any_extension(cs: &[Check]) -> bool {
-    Check::any_in(cs, &|c| matches!(c, Check::Extension(_)))
-}
-
 /// Whether `cs`, or a definition a `$ref` of it names, holds an extension.
 fn reaches_extension(cs: &[Check], set: &RuleSet) -> bool {
-    any_extension(cs)
+    Check::any_extension(cs)
         || (Check::any_in(cs, &|c| matches!(c, Check::Ref { .. })) && any_definition_extension(set))
 }
 
 /// Whether a definition of `set` holds an extension.
 fn any_definition_extension(set: &RuleSet) -> bool {
-    set.definitions.values().any(|d| any_extension(d))
+    set.definitions.values().any(|d| Check::any_extension(d))
 }
 
 /// The violation (as an `Option<Violation>` expression) of a check no document check runs.

@@ -100,15 +100,9 @@ fn streamed_rule(set: &RuleSet) -> Option<&Rule> {
     let plain = rule.check.is_document()
         && rule.guard.is_none()
         && rule.severity == Severity::Error
-        && !has_validation(std::slice::from_ref(&rule.check))
-        && !set.definitions.values().any(|d| has_validation(d));
+        && !Check::any_extension(std::slice::from_ref(&rule.check))
+        && !set.definitions.values().any(|d| Check::any_extension(d));
     (whole && plain).then_some(rule)
-}
-
-/// Whether a check of `cs` (at any depth) is a ytt validation.
-fn has_validation(cs: &[Check]) -> bool {
-    cs.iter()
-        .any(|c| matches!(c, Check::Extension(_)) || c.nested().into_iter().any(has_validation))
 }
 
 /// Node `n`'s functions: `__s<n>` (its value read from the stream, with `visibility`) and
