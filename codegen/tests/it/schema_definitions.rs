@@ -90,14 +90,19 @@ fn an_annotation_branch_is_judged_by_the_verdict_function_its_schema_calls() {
     nested["oneOf"] = json!([large("c"), {"type": "object"}]);
     let schema = json!({"oneOf": [large("a"), nested, {"type": "string"}]});
     let code = pretty(&catalog(&[item("alt", schema, &registry)])).expect("generated code parses");
-    // The three large subschemas, once each, in the shared module (the small branches stay
-    // inline): before, each was emitted in the rule verdict and in the branch function, `c`
-    // in `b`'s branch arm too.
-    assert_eq!(code.matches("fn __vl_").count(), 3, "{code}");
+    // The three large subschemas, once each and first, in the shared module (the small
+    // branches stay inline): before, each was emitted in the rule verdict and in the branch
+    // function, `c` in `b`'s branch arm too. The lists printed longer than `MIN_OUTLINED` (the
+    // schema's) come after them, each once too.
     for k in 0..3 {
         let f = format!("fn __vl_{k}<");
         assert_eq!(code.matches(&f).count(), 1, "{f} in:\n{code}");
     }
+    assert_eq!(
+        functions_holding(&code, "^c-0$", "__vl_"),
+        ["__vl_2"],
+        "{code}"
+    );
     // The branch function calls them, and holds none of their checks.
     let branch_fn = code
         .split("fn __alt_branch(")
@@ -106,4 +111,71 @@ fn an_annotation_branch_is_judged_by_the_verdict_function_its_schema_calls() {
         .expect("the branch function");
     assert!(branch_fn.contains("__vl_"), "{branch_fn}");
     assert!(!branch_fn.contains("^c-0$"), "{branch_fn}");
+}
+
+#[test]
+fn a_wide_schema_is_written_as_functions_of_bounded_length() {
+    let registry = Arc::new(Registry::new(None));
+    // A hundred properties, each a large subschema: inline, the schema's verdict was one
+    // function (the rule verdict, and the stream's tape-mode list again), and its report
+    // another, judging each subschema by its verdict before walking it.
+    let properties: serde_json::Map<String, Value> = (0..100)
+        .map(|i| (format!("p{i}"), large(&format!("p{i}x"))))
+        .collect();
+    let schema = json!({"type": "object", "properties": properties});
+    let code = pretty(&catalog(&[item("wide", schema, &registry)])).expect("generated code parses");
+    // The longest properties get functions until the rest fits (all are alike here: the first
+    // ones), each property's checks in at most one verdict function and one report function,
+    // and in no rule verdict or tape-mode list.
+    let mut holders: Vec<&str> = Vec::new();
+    for i in 0..100 {
+        let pattern = format!("^p{i}x-0$");
+        let verdicts = functions_holding(&code, &pattern, "__vl_");
+        let reports = functions_holding(&code, &pattern, "__rl_");
+        assert!(
+            verdicts.len() <= 1 && reports.len() <= 1,
+            "{pattern} in:\n{code}"
+        );
+        for inline in ["__vrule_", "__t"] {
+            assert_eq!(
+                functions_holding(&code, &pattern, inline),
+                [""; 0],
+                "{code}"
+            );
+        }
+        holders.extend(verdicts);
+    }
+    // A property alone in its function has a function of its own.
+    let outlined = holders
+        .iter()
+        .filter(|f| holders.iter().filter(|g| g == f).count() == 1)
+        .count();
+    assert!(
+        (50..100).contains(&outlined),
+        "{outlined} outlined:\n{code}"
+    );
+    // No function holds more than a share of the properties' checks (inline, the report
+    // function was about 64 000 lines long).
+    let mut longest = 0;
+    let mut start = 0;
+    for (n, line) in code.lines().enumerate() {
+        let line = line.trim_start();
+        if ["fn ", "pub fn ", "pub(super) fn "]
+            .iter()
+            .any(|f| line.starts_with(f))
+        {
+            longest = longest.max(n - start);
+            start = n;
+        }
+    }
+    assert!(longest < 30_000, "a function of {longest} lines:\n{code}");
+}
+
+/// The functions of `code` whose names start with `prefix` and whose bodies hold `text`.
+fn functions_holding<'c>(code: &'c str, text: &str, prefix: &str) -> Vec<&'c str> {
+    code.split("fn ")
+        .skip(1)
+        .filter(|f| f.starts_with(prefix) && f.contains(text))
+        .filter_map(|f| f.split(['<', '(']).next())
+        .collect()
 }

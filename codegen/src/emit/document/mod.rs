@@ -184,24 +184,36 @@ pub(super) fn definitions(reported: &RuleSet, all: &RuleSet) -> TokenStream {
     let verdicts = verdict::definitions(all);
     let fns = reported.definitions.iter().map(|(name, cs)| {
         let name = format_ident!("__def_{}", crate::emit::shared::number(name));
-        let body = checks(cs, all);
-        quote! {
-            pub fn #name<'a, I: #PRIVATE::model::Instance<'a>>(
-                __v: I,
-                __at: &mut #PRIVATE::ir::At,
-                __depth: usize,
-                __budget: &#PRIVATE::checks::document::Budget,
-                __out: &mut ::std::vec::Vec<#PRIVATE::ir::Violation>,
-            ) {
-                #body
-            }
-        }
+        hoist::widen(cs);
+        report_fn(&name, &inline_checks(cs, all))
     });
     quote!(#(#fns)* #verdicts)
 }
 
-/// Statements applying every check of `cs` to `__v`.
+/// `fn <name>(__v, __at, __depth, __budget, __out) { <body> }`: the shape of every report
+/// function (definitions, lists, `hoist.rs`).
+pub(super) fn report_fn(name: &Ident, body: &TokenStream) -> TokenStream {
+    quote! {
+        pub fn #name<'a, I: #PRIVATE::model::Instance<'a>>(
+            __v: I,
+            __at: &mut #PRIVATE::ir::At,
+            __depth: usize,
+            __budget: &#PRIVATE::checks::document::Budget,
+            __out: &mut ::std::vec::Vec<#PRIVATE::ir::Violation>,
+        ) {
+            #body
+        }
+    }
+}
+
+/// Statements applying every check of `cs` to `__v` (a call where `cs` has a function,
+/// `hoist.rs`).
 pub(super) fn checks(cs: &[Check], set: &RuleSet) -> TokenStream {
+    hoist::report_call(cs, set, || inline_checks(cs, set)).unwrap_or_else(|| inline_checks(cs, set))
+}
+
+/// [`checks`], written out.
+fn inline_checks(cs: &[Check], set: &RuleSet) -> TokenStream {
     let each = cs.iter().map(|c| one(c, set));
     quote!(#(#each)*)
 }

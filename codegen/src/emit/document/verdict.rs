@@ -17,13 +17,13 @@ use validgen_core::ir::{Check, RuleSet};
 use super::regex_static;
 use crate::PRIVATE;
 
-/// An expression: whether every check of `cs` holds for `__v` (a call where `cs` is hoisted,
-/// `hoist.rs`).
+/// An expression: whether every check of `cs` holds for `__v` (a call where `cs` has a
+/// function, `hoist.rs`).
 pub(crate) fn holds(cs: &[Check], set: &RuleSet) -> TokenStream {
     if cs.is_empty() {
         return quote!(true);
     }
-    if let Some(call) = super::hoist::call(cs) {
+    if let Some(call) = super::hoist::call(cs, set) {
         return call;
     }
     conjunction(cs.iter().map(|c| check_holds(c, set)).collect())
@@ -49,6 +49,7 @@ pub(crate) fn conjunction(each: Vec<TokenStream>) -> TokenStream {
 /// One function per definition of `set` (`__vdef_<n>`, by its shared number): its verdict.
 pub(crate) fn definitions(set: &RuleSet) -> TokenStream {
     let fns = set.definitions.iter().map(|(name, cs)| {
+        super::hoist::widen(cs);
         let body = all_hold(cs.iter().map(|c| check_holds(c, set)));
         let n = crate::emit::shared::number(name);
         verdict_fn(&format_ident!("__vdef_{}", n), Over::Instance, &body)
