@@ -219,13 +219,13 @@ impl Hoisted {
     }
 }
 
-/// The number of `kind`'s function of the list known as `key`, numbering it when `number`
+/// The number of `kind`'s function of the list known as `key`, numbering it when `outline`
 /// (its body then written by `write`, outside the table's borrow: the lists inside it are
 /// numbered meanwhile); `None` where it has none (or no catalog is being emitted).
 fn number(
     kind: Kind,
     key: String,
-    number: bool,
+    outline: bool,
     write: impl FnOnce() -> TokenStream,
 ) -> Option<usize> {
     let (k, fresh) = HOISTED.with(|h| {
@@ -236,7 +236,7 @@ fn number(
         if let Some(&k) = numbers.get(&key) {
             return Some((k, false));
         }
-        if sealed || !number {
+        if sealed || !outline {
             return None;
         }
         let k = first + bodies.len();
