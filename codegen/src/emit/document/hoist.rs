@@ -31,7 +31,7 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 use validgen_core::ir::{Check, RuleSet};
 
-use super::verdict::{Over, all_hold, check_holds, verdict_fn};
+use super::verdict::{Over, function_body, verdict_fn};
 
 /// Installed lists printed shorter are inlined: a call is about as long as their code.
 const MIN_PRINTED: usize = 400;
@@ -267,10 +267,7 @@ pub(super) fn call(cs: &[Check], set: &RuleSet) -> Option<TokenStream> {
     }
     let printed = printed_from(cs, MIN_WIDE)?;
     let outline = outlined(&printed);
-    let k = number(Kind::Verdict, printed, outline, || {
-        widen(cs);
-        all_hold(cs.iter().map(|c| check_holds(c, set)))
-    })?;
+    let k = number(Kind::Verdict, printed, outline, || function_body(cs, set))?;
     let f = format_ident!("__vl_{}", k);
     Some(quote!(#f(__v, __depth, __budget)))
 }
@@ -312,10 +309,7 @@ pub(crate) fn functions(set: &RuleSet) -> TokenStream {
     let installed: Vec<TokenStream> = installed
         .unwrap_or_default()
         .iter()
-        .map(|cs| {
-            widen(cs);
-            all_hold(cs.iter().map(|c| check_holds(c, set)))
-        })
+        .map(|cs| function_body(cs, set))
         .collect();
     let (outlined, reports) = HOISTED.with(|h| {
         let mut h = h.borrow_mut();

@@ -49,13 +49,19 @@ pub(crate) fn conjunction(each: Vec<TokenStream>) -> TokenStream {
 /// One function per definition of `set` (`__vdef_<n>`, by its shared number): its verdict.
 pub(crate) fn definitions(set: &RuleSet) -> TokenStream {
     let fns = set.definitions.iter().map(|(name, cs)| {
-        super::hoist::widen(cs);
-        let body = all_hold(cs.iter().map(|c| check_holds(c, set)));
+        let body = function_body(cs, set);
         let n = crate::emit::shared::number(name);
         verdict_fn(&format_ident!("__vdef_{}", n), Over::Instance, &body)
     });
     let marking = super::unevaluated::definitions(set);
     quote!(#(#fns)* #marking)
+}
+
+/// The body of a verdict function judging `cs` (a definition's, a list's), the lists nested
+/// in it widened first (`hoist::widen`).
+pub(crate) fn function_body(cs: &[Check], set: &RuleSet) -> TokenStream {
+    super::hoist::widen(cs);
+    all_hold(cs.iter().map(|c| check_holds(c, set)))
 }
 
 /// What a verdict function judges as `__v`.
