@@ -7,42 +7,30 @@ use quote::{format_ident, quote};
 use validgen_core::ir::RuleSet;
 
 pub(super) fn check(name: &str, set: &RuleSet) -> TokenStream {
-    let call = match super::definition(set, name) {
-        Some(i) => {
-            let f = format_ident!("__def_{}", i);
-            // The definition is judged by its verdict first (as the interpreter): a value it
-            // holds for costs no walk. Its extensions only the full path decides.
-            // The calls where the stack has room for them (`deeper`: deep nesting moves to a
-            // new stack segment), one stack test for the verdict and the walk.
-            let walk = quote!(#f(__v, __at, __depth + 1, __budget, __out));
-            let judged = if super::any_definition_extension(set) {
-                walk
+    let Some(i) = super::definition(set, name) else {
+        return quote! {
+            if __depth >= #PRIVATE::checks::document::MAX_DEPTH {
+                __out.push(__at.place(#PRIVATE::checks::document::too_deep()));
             } else {
-                let verdict = format_ident!("__vdef_{}", i);
-                quote! {
-                    if !#verdict(__v, __depth + 1, __budget) {
-                        #PRIVATE::checks::document::Budget::place(__budget, __at);
-                        #walk
-                    }
-                }
-            };
-            quote! {
-                if #PRIVATE::checks::document::Budget::take(__budget) {
-                    #PRIVATE::checks::document::deeper(__depth, || { #judged });
-                } else {
-                    __out.push(#PRIVATE::checks::document::Budget::refuse(__budget, __at));
-                }
+                __out.push(__at.place(#PRIVATE::checks::document::undefined(#name)));
             }
-        }
-        None => {
-            quote!(__out.push(__at.place(#PRIVATE::checks::document::undefined(#name)));)
-        }
+        };
     };
-    quote! {
-        if __depth >= #PRIVATE::checks::document::MAX_DEPTH {
-            __out.push(__at.place(#PRIVATE::checks::document::too_deep()));
-        } else {
-            #call
+    // The definition's functions themselves, not closures calling them: one instance of the
+    // nesting guard per definition, not per reference.
+    let walk = format_ident!("__def_{}", i);
+    if super::any_definition_extension(set) {
+        // Its extensions only the full path decides.
+        quote! {
+            #PRIVATE::checks::document::reference_walk(__v, __at, __depth, __budget, __out, #walk);
+        }
+    } else {
+        // Judged by its verdict first (as the interpreter): a value it holds for costs no walk.
+        let verdict = format_ident!("__vdef_{}", i);
+        quote! {
+            #PRIVATE::checks::document::reference_report(
+                __v, __at, __depth, __budget, __out, #verdict, #walk,
+            );
         }
     }
 }

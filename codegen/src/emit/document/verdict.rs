@@ -268,11 +268,9 @@ pub(crate) fn at_value(
         Check::Ref { name } => match super::definition(set, name) {
             Some(i) => {
                 let f = format_ident!("{}_{}", prefix, i);
-                quote! {
-                    __depth < #PRIVATE::checks::document::MAX_DEPTH
-                        && #PRIVATE::checks::document::Budget::take(__budget)
-                        && #PRIVATE::checks::document::deeper(__depth, || #f(__v, __depth + 1, __budget))
-                }
+                // The function itself, not a closure calling it: one instance of the nesting
+                // guard per definition, not per reference.
+                quote!(#PRIVATE::checks::document::reference_holds(__v, __depth, __budget, #f))
             }
             None => quote!(false),
         },

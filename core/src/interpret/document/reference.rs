@@ -14,28 +14,19 @@ pub(super) fn apply_ref<'a, I: Instance<'a>>(
     scope: Scope<'_>,
     out: &mut Vec<Violation>,
 ) {
-    if scope.depth >= document::MAX_DEPTH {
-        out.push(at.place(document::too_deep()));
-        return;
+    match scope.definitions.get(name) {
+        // The definition is judged by its verdict first (as the emitted report): a value it
+        // holds for costs no walk.
+        Some(checks) => document::reference_report(
+            v,
+            at,
+            scope.depth,
+            scope.budget,
+            out,
+            |v, depth, _| passes(checks, v, Scope { depth, ..scope }),
+            |v, at, depth, _, out| apply(checks, v, at, Scope { depth, ..scope }, out),
+        ),
+        None if scope.depth >= document::MAX_DEPTH => out.push(at.place(document::too_deep())),
+        None => out.push(at.place(document::undefined(name))),
     }
-    let Some(checks) = scope.definitions.get(name) else {
-        out.push(at.place(document::undefined(name)));
-        return;
-    };
-    if !scope.budget.take() {
-        out.push(scope.budget.refuse(at));
-        return;
-    }
-    let deeper = Scope {
-        depth: scope.depth + 1,
-        ..scope
-    };
-    // The definition is judged by its verdict first (as the emitted report): a value it holds
-    // for costs no walk. One stack test for both.
-    document::deeper(scope.depth, || {
-        if !passes(checks, v, deeper) {
-            scope.budget.place(at);
-            apply(checks, v, at, deeper, out);
-        }
-    });
 }

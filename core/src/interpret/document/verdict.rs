@@ -93,18 +93,9 @@ fn one<'a, I: Instance<'a>>(check: &Check, v: I, scope: Scope<'_>) -> bool {
         }
         Check::Ref { name } => match scope.definitions.get(name) {
             Some(checks) => {
-                scope.depth < document::MAX_DEPTH
-                    && scope.budget.take()
-                    && document::deeper(scope.depth, || {
-                        holds(
-                            checks,
-                            v,
-                            Scope {
-                                depth: scope.depth + 1,
-                                ..scope
-                            },
-                        )
-                    })
+                document::reference_holds(v, scope.depth, scope.budget, |v, depth, _| {
+                    holds(checks, v, Scope { depth, ..scope })
+                })
             }
             None => false,
         },
