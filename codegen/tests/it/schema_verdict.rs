@@ -49,6 +49,24 @@ fn keywords_applying_only_true_schemas_are_no_loop_in_the_verdict_or_the_report(
 }
 
 #[test]
+fn properties_whose_checks_judge_nothing_are_neither_looked_up_nor_matched() {
+    let registry = Arc::new(Registry::new(None));
+    // `a` is a keyword applying only a true schema, `b` no keyword at all: neither can fail.
+    let schema = json!({
+        "$schema": "http://json-schema.org/draft-07/schema#",
+        "properties": {"a": {"items": true}, "b": {}, "c": {"type": "string"}}
+    });
+    let code = pretty(&catalog(&[item("some", schema, &registry)])).expect("generated code parses");
+    for name in ["__vrule_0", "__some"] {
+        let body = function(&code, name);
+        assert!(body.contains("\"c\""), "c in {name}:\n{body}");
+        for nothing in ["\"a\"", "\"b\"", "!true", "!(true)"] {
+            assert!(!body.contains(nothing), "{nothing} in {name}:\n{body}");
+        }
+    }
+}
+
+#[test]
 fn only_keywords_around_a_ref_locate_a_refused_evaluation_in_the_verdict() {
     let registry = Arc::new(Registry::new(None));
     let schema = json!({

@@ -26,7 +26,15 @@ pub(crate) fn holds(cs: &[Check], set: &RuleSet) -> TokenStream {
     if let Some(call) = super::hoist::call(cs, set) {
         return call;
     }
-    conjunction(cs.iter().map(|c| check_holds(c, set)).collect())
+    conjunction(each_holds(cs, set).collect())
+}
+
+/// Whether each check of `cs` holds, leaving out those that judge nothing (a loop with no
+/// check for each item: `true`, a statement `if !true` in a function).
+fn each_holds<'c>(cs: &'c [Check], set: &'c RuleSet) -> impl Iterator<Item = TokenStream> + 'c {
+    cs.iter()
+        .filter(|c| !super::applies_nothing(c))
+        .map(|c| check_holds(c, set))
 }
 
 /// Most operands of one `&&` chain: rustc walks a chain recursively.
@@ -61,7 +69,7 @@ pub(crate) fn definitions(set: &RuleSet) -> TokenStream {
 /// in it widened first (`hoist::widen`).
 pub(crate) fn function_body(cs: &[Check], set: &RuleSet) -> TokenStream {
     super::hoist::widen(cs);
-    all_hold(cs.iter().map(|c| check_holds(c, set)))
+    all_hold(each_holds(cs, set))
 }
 
 /// What a verdict function judges as `__v`.
@@ -137,7 +145,11 @@ pub(super) fn check_holds(c: &Check, set: &RuleSet) -> TokenStream {
         Check::Properties { properties } => {
             // One arm per name (a name listed twice gets both lists of checks).
             let mut named: Vec<(&str, Vec<TokenStream>)> = Vec::new();
-            for (key, cs) in properties {
+            // A property whose checks judge nothing needs no arm: `_` holds.
+            for (key, cs) in properties
+                .iter()
+                .filter(|(_, cs)| !super::judges_nothing(cs))
+            {
                 let inner = holds(cs, set);
                 match named.iter_mut().find(|(k, _)| k == key) {
                     Some((_, all)) => all.push(inner),
