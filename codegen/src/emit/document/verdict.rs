@@ -26,15 +26,7 @@ pub(crate) fn holds(cs: &[Check], set: &RuleSet) -> TokenStream {
     if let Some(call) = super::hoist::call(cs, set) {
         return call;
     }
-    conjunction(each_holds(cs, set).collect())
-}
-
-/// Whether each check of `cs` holds, leaving out those that judge nothing (a loop with no
-/// check for each item: `true`, a statement `if !true` in a function).
-fn each_holds<'c>(cs: &'c [Check], set: &'c RuleSet) -> impl Iterator<Item = TokenStream> + 'c {
-    cs.iter()
-        .filter(|c| !super::applies_nothing(c))
-        .map(|c| check_holds(c, set))
+    conjunction(cs.iter().map(|c| check_holds(c, set)).collect())
 }
 
 /// Most operands of one `&&` chain: rustc walks a chain recursively.
@@ -69,7 +61,7 @@ pub(crate) fn definitions(set: &RuleSet) -> TokenStream {
 /// in it widened first (`hoist::widen`).
 pub(crate) fn function_body(cs: &[Check], set: &RuleSet) -> TokenStream {
     super::hoist::widen(cs);
-    all_hold(each_holds(cs, set))
+    all_hold(cs.iter().map(|c| check_holds(c, set)))
 }
 
 /// What a verdict function judges as `__v`.
@@ -120,18 +112,13 @@ pub(super) fn check_holds(c: &Check, set: &RuleSet) -> TokenStream {
         c if super::applies_nothing(c) => quote!(true),
         Check::Items { from, checks } => {
             let inner = holds(checks, set);
-            let each = for_all(
-                quote!(__i),
-                quote!(#from..__n),
-                quote!(match #PRIVATE::model::Instance::item(__array, __i) {
-                    ::core::option::Option::Some(__v) => #inner,
-                    ::core::option::Option::None => true,
-                }),
-            );
             quote! {{
                 let __array = __v;
                 let __n = #PRIVATE::model::Instance::array_len(__array).unwrap_or(0);
-                #each
+                (#from..__n).all(|__i| match #PRIVATE::model::Instance::item(__array, __i) {
+                    ::core::option::Option::Some(__v) => #inner,
+                    ::core::option::Option::None => true,
+                })
             }}
         }
         Check::PrefixItems { items } => {
@@ -150,11 +137,7 @@ pub(super) fn check_holds(c: &Check, set: &RuleSet) -> TokenStream {
         Check::Properties { properties } => {
             // One arm per name (a name listed twice gets both lists of checks).
             let mut named: Vec<(&str, Vec<TokenStream>)> = Vec::new();
-            // A property whose checks judge nothing needs no arm: `_` holds.
-            for (key, cs) in properties
-                .iter()
-                .filter(|(_, cs)| !super::judges_nothing(cs))
-            {
+            for (key, cs) in properties {
                 let inner = holds(cs, set);
                 match named.iter_mut().find(|(k, _)| k == key) {
                     Some((_, all)) => all.push(inner),
@@ -164,14 +147,12 @@ pub(super) fn check_holds(c: &Check, set: &RuleSet) -> TokenStream {
             let arms = named
                 .iter()
                 .map(|(key, all)| quote!(#key => true #(&& #all)*,));
-            for_all(
-                quote!((__key, __v)),
-                quote!(#PRIVATE::model::Instance::entries(__v)),
-                quote!(match __key {
+            quote! {
+                #PRIVATE::model::Instance::entries(__v).all(|(__key, __v)| match __key {
                     #(#arms)*
                     _ => true,
-                }),
-            )
+                })
+            }
         }
         Check::PatternProperties { patterns } => {
             let each = patterns.iter().map(|(re, cs)| {
@@ -185,11 +166,9 @@ pub(super) fn check_holds(c: &Check, set: &RuleSet) -> TokenStream {
                     ::core::result::Result::Err(_) => false,
                 })
             });
-            for_all(
-                quote!((__key, __v)),
-                quote!(#PRIVATE::model::Instance::entries(__v)),
-                quote!(true #(&& #each)*),
-            )
+            quote! {
+                #PRIVATE::model::Instance::entries(__v).all(|(__key, __v)| true #(&& #each)*)
+            }
         }
         Check::AdditionalProperties {
             known,
@@ -198,23 +177,19 @@ pub(super) fn check_holds(c: &Check, set: &RuleSet) -> TokenStream {
         } => {
             let skipped = super::additional_properties::skipped(known, patterns);
             let inner = holds(checks, set);
-            for_all(
-                quote!((__key, __v)),
-                quote!(#PRIVATE::model::Instance::entries(__v)),
-                quote!((#skipped) || #inner),
-            )
+            quote! {
+                #PRIVATE::model::Instance::entries(__v).all(|(__key, __v)| (#skipped) || #inner)
+            }
         }
         Check::PropertyNames { checks } => {
             let inner = holds(checks, set);
-            for_all(
-                quote!(__key),
-                quote!(#PRIVATE::model::Instance::keys(__v)),
-                quote!({
+            quote! {
+                #PRIVATE::model::Instance::keys(__v).all(|__key| {
                     let __name = #PRIVATE::serde_json::Value::String(::std::string::ToString::to_string(__key));
                     let __v = &__name;
                     #inner
-                }),
-            )
+                })
+            }
         }
         Check::Contains { checks, min, max } => {
             let inner = holds(checks, set);
@@ -226,15 +201,12 @@ pub(super) fn check_holds(c: &Check, set: &RuleSet) -> TokenStream {
                 match #PRIVATE::model::Instance::array_len(__v) {
                     ::core::option::Option::Some(__n) => {
                         let __array = __v;
-                        let mut __matched = 0usize;
-                        for __i in 0..__n {
-                            if match #PRIVATE::model::Instance::item(__array, __i) {
+                        let __matched = (0..__n)
+                            .filter(|__i| match #PRIVATE::model::Instance::item(__array, *__i) {
                                 ::core::option::Option::Some(__v) => #inner,
                                 ::core::option::Option::None => false,
-                            } {
-                                __matched += 1;
-                            }
-                        }
+                            })
+                            .count();
                         #PRIVATE::checks::document::contains(__matched, #min, #max).is_none()
                     }
                     ::core::option::Option::None => true,
@@ -249,24 +221,6 @@ pub(super) fn check_holds(c: &Check, set: &RuleSet) -> TokenStream {
         other => at_value(other, set, "__vdef", &|cs| holds(cs, set))
             .unwrap_or_else(|| leaf_holds(other)),
     }
-}
-
-/// An expression: whether `each` (an expression of the bindings `pattern`) holds for every
-/// element of `iter`, judged in order until one does not. A loop, not `Iterator::all` with a
-/// closure: a closure is a type of its own, for which `all`, its `try_fold` and their
-/// closures were instantiated anew (for a `Value` and for the tape: two thirds of the
-/// functions `partial-eslint-plugins.json`'s crate compiled).
-fn for_all(pattern: TokenStream, iter: TokenStream, each: TokenStream) -> TokenStream {
-    quote! {{
-        let mut __all = true;
-        for #pattern in #iter {
-            if !(#each) {
-                __all = false;
-                break;
-            }
-        }
-        __all
-    }}
 }
 
 /// An expression: whether `c` holds for `__v` when it is a check that applies lists of checks
