@@ -49,6 +49,52 @@ fn keywords_applying_only_true_schemas_are_no_loop_in_the_verdict_or_the_report(
 }
 
 #[test]
+fn properties_whose_checks_judge_nothing_are_neither_looked_up_nor_matched() {
+    let registry = Arc::new(Registry::new(None));
+    // `a` is a keyword applying only a true schema, `b` no keyword at all: neither can fail.
+    let schema = json!({
+        "$schema": "http://json-schema.org/draft-07/schema#",
+        "properties": {"a": {"items": true}, "b": {}, "c": {"type": "string"}}
+    });
+    let code = pretty(&catalog(&[item("some", schema, &registry)])).expect("generated code parses");
+    for name in ["__vrule_0", "__some"] {
+        let body = function(&code, name);
+        assert!(body.contains("\"c\""), "c in {name}:\n{body}");
+        for nothing in ["\"a\"", "\"b\"", "!true", "!(true)"] {
+            assert!(!body.contains(nothing), "{nothing} in {name}:\n{body}");
+        }
+    }
+}
+
+#[test]
+fn the_verdict_judges_items_entries_and_names_in_loops_not_closures() {
+    let registry = Arc::new(Registry::new(None));
+    let schema = json!({
+        "$schema": "http://json-schema.org/draft-07/schema#",
+        "properties": {"a": {"type": "string"}},
+        "patternProperties": {"^x-": {"type": "integer"}},
+        "additionalProperties": {"type": "boolean"},
+        "propertyNames": {"maxLength": 8},
+        "items": {"type": "string"},
+        "contains": {"const": "k"}
+    });
+    let code = pretty(&catalog(&[item("each", schema, &registry)])).expect("generated code parses");
+    let verdict = function(&code, "__vrule_0");
+    // A closure per loop instantiated `Iterator::all` and `try_fold` once per keyword (for a
+    // `Value` and for the tape).
+    for closure in [".all(", "::all(", ".filter(", ".count()"] {
+        assert!(!verdict.contains(closure), "{closure} in:\n{verdict}");
+    }
+    assert_eq!(
+        verdict.matches("for (__key, __v) in").count(),
+        3,
+        "{verdict}"
+    );
+    assert_eq!(verdict.matches("for __key in").count(), 1, "{verdict}");
+    assert_eq!(verdict.matches("for __i in").count(), 2, "{verdict}");
+}
+
+#[test]
 fn only_keywords_around_a_ref_locate_a_refused_evaluation_in_the_verdict() {
     let registry = Arc::new(Registry::new(None));
     let schema = json!({

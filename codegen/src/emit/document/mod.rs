@@ -379,17 +379,26 @@ fn fail_closed() -> TokenStream {
     ))
 }
 
-/// Whether `c` applies only empty lists (`true`, `{}`) to items, entries or names: it holds,
-/// and reports nothing, whatever the instance. SchemaStore has 295
-/// `additionalProperties: true` in 17 of its 92 schemas.
+/// Whether `c` applies only lists that judge nothing ([`judges_nothing`]: `true`, `{}`) to
+/// items, entries or names, or is a keyword of such checks: it holds, and reports nothing,
+/// whatever the instance. SchemaStore has 295 `additionalProperties: true` in 17 of its 92
+/// schemas, and `partial-eslint-plugins.json` hundreds of rules with no options (`items:
+/// []`, properties without checks).
 fn applies_nothing(c: &Check) -> bool {
     match c {
         Check::Items { checks, .. }
         | Check::AdditionalProperties { checks, .. }
-        | Check::PropertyNames { checks } => checks.is_empty(),
-        Check::Properties { properties } => properties.iter().all(|(_, cs)| cs.is_empty()),
+        | Check::PropertyNames { checks }
+        | Check::Keyword { checks, .. } => judges_nothing(checks),
+        Check::Properties { properties } => properties.iter().all(|(_, cs)| judges_nothing(cs)),
         _ => false,
     }
+}
+
+/// Whether every check of `cs` applies nothing ([`applies_nothing`]; no checks at all
+/// included).
+fn judges_nothing(cs: &[Check]) -> bool {
+    cs.iter().all(applies_nothing)
 }
 
 /// Statements applying `c` to `__v`, its violations pushed to `__out`.

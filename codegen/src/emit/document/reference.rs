@@ -9,11 +9,7 @@ use validgen_core::ir::RuleSet;
 pub(super) fn check(name: &str, set: &RuleSet) -> TokenStream {
     let Some(i) = super::definition(set, name) else {
         return quote! {
-            if __depth >= #PRIVATE::checks::document::MAX_DEPTH {
-                __out.push(__at.place(#PRIVATE::checks::document::too_deep()));
-            } else {
-                __out.push(__at.place(#PRIVATE::checks::document::undefined(#name)));
-            }
+            __out.push(__at.place(#PRIVATE::checks::document::undefined(#name, __depth)));
         };
     };
     // The definition's functions themselves, not closures calling them: one instance of the

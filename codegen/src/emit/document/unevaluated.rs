@@ -166,7 +166,10 @@ fn mark_properties(cs: &[Check], set: &RuleSet) -> TokenStream {
                 properties: Some(_),
                 ..
             } => return quote!(__marks.fill(true);),
-            _ => return in_place(c, set, "__mpdef", quote!(__marks), &|l| mark_properties(l, set)),
+            _ => {
+                let marks = quote!(&mut *__marks);
+                return in_place(c, set, "__mpdef", marks, &|l| mark_properties(l, set));
+            }
         };
         quote! {
             for (__done, __key) in
@@ -212,7 +215,7 @@ fn mark_items(cs: &[Check], set: &RuleSet) -> TokenStream {
             c,
             set,
             "__midef",
-            quote!(__marks, __contains),
+            quote!((&mut *__marks, __contains)),
             &|l| mark_items(l, set),
         ),
     });
@@ -220,8 +223,8 @@ fn mark_items(cs: &[Check], set: &RuleSet) -> TokenStream {
 }
 
 /// Statements running `mark` on every list of `c` applied to `__v` itself whose annotations
-/// count (the interpreter's `in_place`): a `$ref` calls the definition's marking twin
-/// `<prefix>_<i>(__v, __depth + 1, __budget, <args>)`.
+/// count (the interpreter's `in_place`): a `$ref` passes the definition's marking twin
+/// `<prefix>_<i>` and `args` (its marks, one expression) to `checks::document::reference_mark`.
 fn in_place(
     c: &Check,
     set: &RuleSet,
@@ -250,14 +253,10 @@ fn in_place(
         Check::Ref { name } => match super::definition(set, name) {
             Some(i) => {
                 let f = format_ident!("{}_{}", prefix, i);
+                // The twin itself, not a closure calling it (one instance of the nesting
+                // guard per definition).
                 quote! {
-                    if __depth < #PRIVATE::checks::document::MAX_DEPTH
-                        && #PRIVATE::checks::document::Budget::take(__budget)
-                    {
-                        #PRIVATE::checks::document::deeper(__depth, || {
-                            #f(__v, __depth + 1, __budget, #args)
-                        });
-                    }
+                    #PRIVATE::checks::document::reference_mark(__v, __depth, __budget, #args, #f);
                 }
             }
             None => TokenStream::new(),
@@ -274,30 +273,29 @@ pub(crate) fn definitions(set: &RuleSet) -> TokenStream {
         let i = crate::emit::shared::number(name);
         let props = properties.contains(name.as_str()).then(|| {
             let body = mark_properties(cs, set);
-            mark_fn(&format_ident!("__mpdef_{}", i), TokenStream::new(), &body)
+            let marks = quote!(__marks: &mut [bool]);
+            mark_fn(&format_ident!("__mpdef_{}", i), marks, &body)
         });
         let items = items.contains(name.as_str()).then(|| {
             let body = mark_items(cs, set);
-            mark_fn(
-                &format_ident!("__midef_{}", i),
-                quote!(__contains: bool,),
-                &body,
-            )
+            let marks = quote!((__marks, __contains): (&mut [bool], bool));
+            mark_fn(&format_ident!("__midef_{}", i), marks, &body)
         });
         quote!(#props #items)
     });
     quote!(#(#fns)*)
 }
 
-/// `fn <name>(__v, __depth, __budget, __marks, <more>) { <body> }`: a marking twin.
-fn mark_fn(name: &proc_macro2::Ident, more: TokenStream, body: &TokenStream) -> TokenStream {
+/// `fn <name>(__v, __depth, __budget, <marks>) { <body> }`: a marking twin, its marks one
+/// parameter (`__marks`, and `__contains` for items) so that
+/// `checks::document::reference_mark` passes them whatever the kind.
+fn mark_fn(name: &proc_macro2::Ident, marks: TokenStream, body: &TokenStream) -> TokenStream {
     quote! {
         pub fn #name<'a, I: #PRIVATE::model::Instance<'a>>(
             __v: I,
             __depth: usize,
             __budget: &#PRIVATE::checks::document::Budget,
-            __marks: &mut [bool],
-            #more
+            #marks,
         ) {
             #body
         }

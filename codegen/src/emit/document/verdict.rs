@@ -26,7 +26,15 @@ pub(crate) fn holds(cs: &[Check], set: &RuleSet) -> TokenStream {
     if let Some(call) = super::hoist::call(cs, set) {
         return call;
     }
-    conjunction(cs.iter().map(|c| check_holds(c, set)).collect())
+    conjunction(each_holds(cs, set).collect())
+}
+
+/// Whether each check of `cs` holds, leaving out those that judge nothing (a loop with no
+/// check for each item: `true`, a statement `if !true` in a function).
+fn each_holds<'c>(cs: &'c [Check], set: &'c RuleSet) -> impl Iterator<Item = TokenStream> + 'c {
+    cs.iter()
+        .filter(|c| !super::applies_nothing(c))
+        .map(|c| check_holds(c, set))
 }
 
 /// Most operands of one `&&` chain: rustc walks a chain recursively.
@@ -61,7 +69,7 @@ pub(crate) fn definitions(set: &RuleSet) -> TokenStream {
 /// in it widened first (`hoist::widen`).
 pub(crate) fn function_body(cs: &[Check], set: &RuleSet) -> TokenStream {
     super::hoist::widen(cs);
-    all_hold(cs.iter().map(|c| check_holds(c, set)))
+    all_hold(each_holds(cs, set))
 }
 
 /// What a verdict function judges as `__v`.
@@ -112,13 +120,18 @@ pub(super) fn check_holds(c: &Check, set: &RuleSet) -> TokenStream {
         c if super::applies_nothing(c) => quote!(true),
         Check::Items { from, checks } => {
             let inner = holds(checks, set);
+            let each = for_all(
+                quote!(__i),
+                quote!(#from..__n),
+                quote!(match #PRIVATE::model::Instance::item(__array, __i) {
+                    ::core::option::Option::Some(__v) => #inner,
+                    ::core::option::Option::None => true,
+                }),
+            );
             quote! {{
                 let __array = __v;
                 let __n = #PRIVATE::model::Instance::array_len(__array).unwrap_or(0);
-                (#from..__n).all(|__i| match #PRIVATE::model::Instance::item(__array, __i) {
-                    ::core::option::Option::Some(__v) => #inner,
-                    ::core::option::Option::None => true,
-                })
+                #each
             }}
         }
         Check::PrefixItems { items } => {
@@ -137,7 +150,11 @@ pub(super) fn check_holds(c: &Check, set: &RuleSet) -> TokenStream {
         Check::Properties { properties } => {
             // One arm per name (a name listed twice gets both lists of checks).
             let mut named: Vec<(&str, Vec<TokenStream>)> = Vec::new();
-            for (key, cs) in properties {
+            // A property whose checks judge nothing needs no arm: `_` holds.
+            for (key, cs) in properties
+                .iter()
+                .filter(|(_, cs)| !super::judges_nothing(cs))
+            {
                 let inner = holds(cs, set);
                 match named.iter_mut().find(|(k, _)| k == key) {
                     Some((_, all)) => all.push(inner),
@@ -147,12 +164,14 @@ pub(super) fn check_holds(c: &Check, set: &RuleSet) -> TokenStream {
             let arms = named
                 .iter()
                 .map(|(key, all)| quote!(#key => true #(&& #all)*,));
-            quote! {
-                #PRIVATE::model::Instance::entries(__v).all(|(__key, __v)| match __key {
+            for_all(
+                quote!((__key, __v)),
+                quote!(#PRIVATE::model::Instance::entries(__v)),
+                quote!(match __key {
                     #(#arms)*
                     _ => true,
-                })
-            }
+                }),
+            )
         }
         Check::PatternProperties { patterns } => {
             let each = patterns.iter().map(|(re, cs)| {
@@ -166,9 +185,11 @@ pub(super) fn check_holds(c: &Check, set: &RuleSet) -> TokenStream {
                     ::core::result::Result::Err(_) => false,
                 })
             });
-            quote! {
-                #PRIVATE::model::Instance::entries(__v).all(|(__key, __v)| true #(&& #each)*)
-            }
+            for_all(
+                quote!((__key, __v)),
+                quote!(#PRIVATE::model::Instance::entries(__v)),
+                quote!(true #(&& #each)*),
+            )
         }
         Check::AdditionalProperties {
             known,
@@ -177,19 +198,23 @@ pub(super) fn check_holds(c: &Check, set: &RuleSet) -> TokenStream {
         } => {
             let skipped = super::additional_properties::skipped(known, patterns);
             let inner = holds(checks, set);
-            quote! {
-                #PRIVATE::model::Instance::entries(__v).all(|(__key, __v)| (#skipped) || #inner)
-            }
+            for_all(
+                quote!((__key, __v)),
+                quote!(#PRIVATE::model::Instance::entries(__v)),
+                quote!((#skipped) || #inner),
+            )
         }
         Check::PropertyNames { checks } => {
             let inner = holds(checks, set);
-            quote! {
-                #PRIVATE::model::Instance::keys(__v).all(|__key| {
+            for_all(
+                quote!(__key),
+                quote!(#PRIVATE::model::Instance::keys(__v)),
+                quote!({
                     let __name = #PRIVATE::serde_json::Value::String(::std::string::ToString::to_string(__key));
                     let __v = &__name;
                     #inner
-                })
-            }
+                }),
+            )
         }
         Check::Contains { checks, min, max } => {
             let inner = holds(checks, set);
@@ -201,12 +226,15 @@ pub(super) fn check_holds(c: &Check, set: &RuleSet) -> TokenStream {
                 match #PRIVATE::model::Instance::array_len(__v) {
                     ::core::option::Option::Some(__n) => {
                         let __array = __v;
-                        let __matched = (0..__n)
-                            .filter(|__i| match #PRIVATE::model::Instance::item(__array, *__i) {
+                        let mut __matched = 0usize;
+                        for __i in 0..__n {
+                            if match #PRIVATE::model::Instance::item(__array, __i) {
                                 ::core::option::Option::Some(__v) => #inner,
                                 ::core::option::Option::None => false,
-                            })
-                            .count();
+                            } {
+                                __matched += 1;
+                            }
+                        }
                         #PRIVATE::checks::document::contains(__matched, #min, #max).is_none()
                     }
                     ::core::option::Option::None => true,
@@ -221,6 +249,24 @@ pub(super) fn check_holds(c: &Check, set: &RuleSet) -> TokenStream {
         other => at_value(other, set, "__vdef", &|cs| holds(cs, set))
             .unwrap_or_else(|| leaf_holds(other)),
     }
+}
+
+/// An expression: whether `each` (an expression of the bindings `pattern`) holds for every
+/// element of `iter`, judged in order until one does not. A loop, not `Iterator::all` with a
+/// closure: a closure is a type of its own, for which `all`, its `try_fold` and their
+/// closures were instantiated anew (for a `Value` and for the tape: two thirds of the
+/// functions `partial-eslint-plugins.json`'s crate compiled).
+fn for_all(pattern: TokenStream, iter: TokenStream, each: TokenStream) -> TokenStream {
+    quote! {{
+        let mut __all = true;
+        for #pattern in #iter {
+            if !(#each) {
+                __all = false;
+                break;
+            }
+        }
+        __all
+    }}
 }
 
 /// An expression: whether `c` holds for `__v` when it is a check that applies lists of checks

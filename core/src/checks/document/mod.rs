@@ -47,7 +47,8 @@ pub use number_range::{in_range, number_range};
 pub use one_not_null::{has_one_not_null, one_not_null};
 pub use one_of::one_of;
 pub use reference::{
-    MAX_DEPTH, deeper, reference_holds, reference_report, reference_walk, too_deep, undefined,
+    MAX_DEPTH, deeper, reference_holds, reference_mark, reference_report, reference_walk, too_deep,
+    undefined,
 };
 pub use required::{has_keys, required};
 pub use size::{has_size, in_bounds, size};

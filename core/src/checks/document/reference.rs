@@ -99,6 +99,25 @@ pub fn reference_walk<V>(
     }
 }
 
+/// The annotations of a definition at a reference nested `depth` definitions deep, for
+/// `unevaluatedProperties`/`unevaluatedItems`: `mark(v, depth + 1, budget, marks)` (the
+/// definition's marking of `marks`, what it evaluates), run as [`deeper`] runs it; nothing at
+/// [`MAX_DEPTH`] or when `budget` grants no more evaluations, where the reference's verdict
+/// has already failed. The marking of every reference, the interpreter's and generated
+/// code's, which passes the definition's marking function itself (see [`reference_holds`]).
+#[inline]
+pub fn reference_mark<V, M>(
+    v: V,
+    depth: usize,
+    budget: &Budget,
+    marks: M,
+    mark: impl FnOnce(V, usize, &Budget, M),
+) {
+    if depth < MAX_DEPTH && budget.take() {
+        deeper(depth, || mark(v, depth + 1, budget, marks));
+    }
+}
+
 /// The violation of a value nested deeper than [`MAX_DEPTH`] definitions.
 pub fn too_deep() -> Violation {
     Violation::new(
@@ -108,14 +127,22 @@ pub fn too_deep() -> Violation {
     )
 }
 
-/// The violation of a reference to a definition the rule set does not have.
-pub fn undefined(name: &str) -> Violation {
+/// The violation of a reference to a definition `name` the rule set does not have, nested
+/// `depth` definitions deep: [`too_deep`] at [`MAX_DEPTH`], as a defined one would be, else the
+/// missing definition. The report of every such reference, the interpreter's and generated
+/// code's (the verdict is `false`).
+pub fn undefined(name: &str, depth: usize) -> Violation {
+    if depth >= MAX_DEPTH {
+        return too_deep();
+    }
     Violation::new("$ref", format!("a definition `{name}`"), "none")
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{MAX_DEPTH, reference_holds, reference_report, reference_walk};
+    use super::{
+        MAX_DEPTH, reference_holds, reference_mark, reference_report, reference_walk, undefined,
+    };
     use crate::checks::document::{Budget, MAX_REFS};
     use crate::ir::{At, Violation};
 
@@ -191,5 +218,38 @@ mod tests {
         reference_walk(0, &mut at, 0, &budget, &mut out, walk);
         assert!(out.len() == 2 && out.iter().all(|v| v.expected.contains("evaluations")));
         assert!(out.iter().all(|v| v.location == "/a"));
+    }
+
+    #[test]
+    fn an_undefined_reference_is_missing_unless_too_deep_first() {
+        let missing = undefined("a", MAX_DEPTH - 1);
+        assert_eq!(
+            (missing.check, missing.expected.as_str()),
+            ("$ref", "a definition `a`")
+        );
+        assert!(
+            undefined("a", MAX_DEPTH)
+                .expected
+                .contains("nested definitions")
+        );
+    }
+
+    #[test]
+    fn a_reference_marks_one_level_deeper_and_nothing_past_its_bounds() {
+        let budget = Budget::default();
+        let mut marks = [false; 2];
+        reference_mark(
+            1,
+            3,
+            &budget,
+            &mut marks[..],
+            |i: usize, depth, _, m: &mut [bool]| {
+                m[i] = depth == 4;
+            },
+        );
+        assert_eq!(marks, [false, true]);
+        let no_call = |_: usize, _, _: &Budget, _: ()| panic!("marked past a bound");
+        reference_mark(0, MAX_DEPTH, &budget, (), no_call);
+        reference_mark(0, 0, &spent(), (), no_call);
     }
 }

@@ -26,7 +26,6 @@ pub(super) fn apply_ref<'a, I: Instance<'a>>(
             |v, depth, _| passes(checks, v, Scope { depth, ..scope }),
             |v, at, depth, _, out| apply(checks, v, at, Scope { depth, ..scope }, out),
         ),
-        None if scope.depth >= document::MAX_DEPTH => out.push(at.place(document::too_deep())),
-        None => out.push(at.place(document::undefined(name))),
+        None => out.push(at.place(document::undefined(name, scope.depth))),
     }
 }

@@ -195,18 +195,9 @@ fn in_place<'a, 'c, I: Instance<'a>>(
             }
         }
         Check::Ref { name } => {
-            if let Some(def) = scope.definitions.get(name)
-                && scope.depth < document::MAX_DEPTH
-                && scope.budget.take()
-            {
-                document::deeper(scope.depth, || {
-                    each(
-                        def,
-                        Scope {
-                            depth: scope.depth + 1,
-                            ..scope
-                        },
-                    );
+            if let Some(def) = scope.definitions.get(name) {
+                document::reference_mark(v, scope.depth, scope.budget, (), |_, depth, _, ()| {
+                    each(def, Scope { depth, ..scope });
                 });
             }
         }
