@@ -24,8 +24,8 @@ pub const PREFIXES: [&str; 2] = [
 /// `oneOf`s). With each definition emitted once per catalog (`codegen/src/emit/shared.rs`),
 /// each annotation branch's subschema once (`codegen/src/emit/document/hoist.rs`) and one
 /// streamed-verdict plan per catalog (`codegen/src/emit/stream/mod.rs`) and the largest lists
-/// of checks as functions of their own (`hoist.rs` again), the 28 would still add 63 MB of
-/// formatted Rust to the tests crate's 67 MB: built, they pass, but rustc then needs 8.2 GB
+/// of checks as functions of their own (`hoist.rs` again), the 28 would still add 66 MB of
+/// formatted Rust to the tests crate's 68 MB: built, they pass, but rustc then needs 8.3 GB
 /// at its peak and its build of the tests' library takes two thirds longer (figures:
 /// `docs/json-schema.md`, SchemaStore). The feature `store-whole` of the tests crate
 /// compiles them too.
