@@ -422,12 +422,7 @@ fn json_schema_store(manifest: &std::path::Path, out: &std::path::Path) {
     let registry = schema_store::registry(&corpus);
     let mut refused = Vec::new();
     let mut items = Vec::new();
-    // The feature `store-whole` compiles the schemas the suite leaves out too.
-    let whole = std::env::var_os("CARGO_FEATURE_STORE_WHOLE").is_some();
     for file in schema_store::schema_names(&corpus) {
-        if !whole && schema_store::LEFT_OUT.contains(&file.as_str()) {
-            continue;
-        }
         let schema = schema_store::read_schema(&corpus, &file);
         match validgen_json_schema::compile(&schema, &schema_store::options(&file, &registry)) {
             Ok(c) => items.push(validgen_codegen::emit::schemas::SchemaItem {

@@ -18,48 +18,6 @@ pub const PREFIXES: [&str; 2] = [
     "https://www.schemastore.org/",
 ];
 
-/// The schemas not compiled with the emitter in the suite (their instances run through the
-/// interpreter and the oracle only): the 28 whose generated code is largest (`package.json`
-/// reaches `eslintrc.json`, which reaches `partial-eslint-plugins.json`, 605 properties of
-/// `oneOf`s). With each definition emitted once per catalog (`codegen/src/emit/shared.rs`),
-/// each annotation branch's subschema once (`codegen/src/emit/document/hoist.rs`) and one
-/// streamed-verdict plan per catalog (`codegen/src/emit/stream/mod.rs`) and the largest lists
-/// of checks as functions of their own (`hoist.rs` again), the 28 would still add 66 MB of
-/// formatted Rust to the tests crate's 68 MB: built, they pass, but rustc then needs 8.3 GB
-/// at its peak and its build of the tests' library takes two thirds longer (figures:
-/// `docs/json-schema.md`, SchemaStore). The feature `store-whole` of the tests crate
-/// compiles them too.
-pub const LEFT_OUT: &[&str] = &[
-    "package.json",
-    "eslintrc.json",
-    "partial-eslint-plugins.json",
-    "stylelintrc.json",
-    "pep-723.json",
-    "uv.json",
-    "cibuildwheel.json",
-    "bitrise.json",
-    "partial-cibuildwheel.json",
-    "tsbuild.json",
-    "jsconfig.json",
-    "mtad.json",
-    "mta.json",
-    "enonic-xp-macro-8.0.0.json",
-    "specif-1.1.json",
-    "github-pages-jekyll.json",
-    "jekyll.json",
-    "azure-iot-edge-deployment-template-4.0.json",
-    "foundryvtt-world-manifest.json",
-    "ctfd.json",
-    "foundryvtt-system-manifest.json",
-    "foundryvtt-module-manifest.json",
-    "hammerkit.json",
-    "azure-iot-edge-deployment-template-2.0.json",
-    "clangd.json",
-    "grunt-jshint-task.json",
-    "rancher-fleet-0.8.json",
-    "foundryvtt-base-package-manifest.json",
-];
-
 /// The collection's `schemas/` folder, under the corpus folder `corpus`.
 pub fn schema_dir(corpus: &Path) -> PathBuf {
     corpus.join("schemas")

@@ -11,6 +11,7 @@ mod document_verdict;
 mod enum_;
 mod guard;
 mod integer;
+mod minimise;
 pub mod path;
 mod regex;
 mod rule_set;
@@ -213,36 +214,28 @@ pub fn catalog(
 pub fn documents(sets: &[(String, RuleSet)]) -> TokenStream {
     let names: Vec<&str> = sets.iter().map(|(n, _)| n.as_str()).collect();
     let shared = shared::share(&sets.iter().map(|(_, s)| s).collect::<Vec<_>>());
-    document_items(&names, &shared, false, SharedModule::default())
-}
-
-/// What a catalog puts in its shared module besides the definitions (`shared::module`).
-#[derive(Default)]
-pub(crate) struct SharedModule {
-    /// The streamed verdicts (`stream::catalog`), whose module imports it as `super::*`.
-    pub nested: TokenStream,
-    /// The streamed verdicts' scalar twins of the definitions are needed.
-    pub scalar: bool,
+    document_items(&names, &shared, false, TokenStream::new())
 }
 
 /// As [`documents`] for the first `names.len()` rule sets of `shared` (the others, an
 /// annotation plan's, only share their definitions), and for each set the private functions
 /// a schema catalog wraps: the report `__<name>` and the verdict `__<name>_valid` (the
 /// `document_verdict` module), generic over the `model::Document` they read (a `Plain`
-/// value, a `Tape` of bytes).
+/// value, a `Tape` of bytes). `nested` goes in the catalog's shared module besides the
+/// definitions: the streamed verdicts (`stream::catalog`), which import it as `super::*`.
 pub(crate) fn schema_documents(
     names: &[&str],
     shared: &shared::Shared,
-    module: SharedModule,
+    nested: TokenStream,
 ) -> TokenStream {
-    document_items(names, shared, true, module)
+    document_items(names, shared, true, nested)
 }
 
 fn document_items(
     names: &[&str],
     shared: &shared::Shared,
     verdicts: bool,
-    module: SharedModule,
+    nested: TokenStream,
 ) -> TokenStream {
     let sets = &shared.sets[..names.len()];
     let paths = Paths::collect(sets, Model::Plain);
@@ -277,13 +270,12 @@ fn document_items(
         }
     }).collect();
     let needed = !rule_modules.is_empty()
-        || !module.nested.is_empty()
+        || !nested.is_empty()
         || !shared.catalog.definitions.is_empty()
         || document::hoist::any();
     let module = catalog.filter(|_| needed).map(|name| {
-        let nested = module.nested;
         let nested = quote!(#(#rule_modules)* #nested);
-        shared::module(&name, shared, names.len(), module.scalar, nested)
+        shared::module(&name, shared, names.len(), nested)
     });
     quote! {
         #(#path_items)*

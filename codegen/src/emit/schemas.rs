@@ -75,11 +75,7 @@ pub fn catalog_with(items: &[SchemaItem], extra: &[(String, RuleSet)]) -> TokenS
         .map(|(item, view)| (format_ident!("__{}_stream", item.name), view))
         .collect();
     let streams = super::stream::catalog(&streamed, &shared.catalog);
-    let module = super::SharedModule {
-        scalar: !streams.is_empty(),
-        nested: streams,
-    };
-    let validators = super::schema_documents(&names, &shared, module);
+    let validators = super::schema_documents(&names, &shared, streams);
     let texts = items.iter().zip(&names).zip(plans).map(|((item, name), (at, plan))| {
         let f = ident(name);
         let schema_const = format_ident!("__{}_SCHEMA", name);

@@ -185,16 +185,9 @@ pub fn module_name(first: &str) -> Ident {
 }
 
 /// `mod <name>`: the functions of the shared definitions (`full`: with the report's
-/// `__def_<n>` of those the first `full` rule sets reach; the others' verdicts alone;
-/// `scalar`: with the streamed verdict's scalar twins), and `nested`, the streamed verdicts
-/// (`stream::catalog`), whose module imports it as `super::*`.
-pub fn module(
-    name: &Ident,
-    shared: &Shared,
-    full: usize,
-    scalar: bool,
-    nested: TokenStream,
-) -> TokenStream {
+/// `__def_<n>` of those the first `full` rule sets reach; the others' verdicts alone), and
+/// `nested`, the streamed verdicts (`stream::catalog`), whose module imports it as `super::*`.
+pub fn module(name: &Ident, shared: &Shared, full: usize, nested: TokenStream) -> TokenStream {
     let mut reported = RuleSet::default();
     for view in &shared.sets[..full] {
         for (k, cs) in &view.definitions {
@@ -205,7 +198,6 @@ pub fn module(
         }
     }
     let definitions = super::document::definitions(&reported, &shared.catalog);
-    let scalars = scalar.then(|| super::stream::scalar_definitions(&shared.catalog));
     let hoisted = super::document::hoist::functions(&shared.catalog);
     quote! {
         #[doc(hidden)]
@@ -213,7 +205,6 @@ pub fn module(
         mod #name {
             #definitions
             #hoisted
-            #scalars
             #nested
         }
     }

@@ -1,9 +1,7 @@
 //! A real collection whole, on both back ends (issue #32 item 8): the SchemaStore subset
 //! vendored under `corpus/schemastore` (see its `SOURCE.md`), whose schemas reference each
 //! other by `https://json.schemastore.org/…` URLs, read offline through the schema map
-//! (`schemas/store.rs`). Every schema compiles with the emitter (`build.rs`; the 28 of
-//! `LEFT_OUT` only with the feature `store-whole`, their instances meeting the interpreter
-//! alone otherwise); on every
+//! (`schemas/store.rs`). Every schema compiles with the emitter (`build.rs`); on every
 //! instance SchemaStore ships (valid and invalid; JSON, YAML, TOML: `schemas/store_instances.rs`),
 //! the compiled validator's report equals the interpreter's, from a `Value` and from JSON
 //! bytes (located, with messages), and its verdicts (`is_valid`, `is_valid_bytes`, the
@@ -24,10 +22,6 @@ use validgen::model::{Plain, Tape};
 use validgen::serde_json::{self, Value};
 use validgen_tests::json_schema_store::{REFUSED, SCHEMAS};
 
-/// Whether the schemas the suite leaves out of its emitter build are compiled too (the
-/// feature `store-whole`).
-const WHOLE: bool = cfg!(feature = "store-whole");
-
 fn corpus() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("corpus/schemastore")
 }
@@ -37,22 +31,8 @@ fn every_schema_of_the_collection_compiles_with_the_emitter() {
     assert!(REFUSED.is_empty(), "{}", REFUSED.join("\n"));
     let mut files: Vec<&str> = SCHEMAS.iter().map(|v| v.file).collect();
     files.sort_unstable();
-    let mut expected = store::schema_names(&corpus());
-    if !WHOLE {
-        expected.retain(|n| !store::LEFT_OUT.contains(&n.as_str()));
-    }
-    assert_eq!(files, expected);
-    let compiled = if WHOLE { 92 } else { 64 };
-    assert_eq!((SCHEMAS.len(), store::LEFT_OUT.len()), (compiled, 28));
-    // The schemas left out compile for the interpreter (`build.rs` is asked to only with
-    // `store-whole`).
-    let registry = store::registry(&corpus());
-    for name in store::LEFT_OUT {
-        let schema = store::read_schema(&corpus(), name);
-        if let Err(e) = compile(&schema, &store::options(name, &registry)) {
-            panic!("{name}: {}", e[0]);
-        }
-    }
+    assert_eq!(files, store::schema_names(&corpus()));
+    assert_eq!(SCHEMAS.len(), 92);
 }
 
 /// What the comparison found.
@@ -60,20 +40,18 @@ fn every_schema_of_the_collection_compiles_with_the_emitter() {
 struct Tally {
     schemas: usize,
     instances: usize,
-    /// Instances of the schemas compiled with the emitter, and those of them the streamed
-    /// verdict answered (else it stepped aside for the tape).
-    compiled: usize,
+    /// The instances the streamed verdict answered (else it stepped aside for the tape).
     streamed: usize,
     failures: Vec<String>,
 }
 
 impl Tally {
     /// Runs `instance` (the file `file` of a schema compiled for the interpreter as `rules`,
-    /// and with the emitter as `validator` unless left out) through every path, recording
+    /// and with the emitter as `validator`) through every path, recording
     /// disagreements.
     fn run(
         &mut self,
-        validator: Option<&SchemaValidator>,
+        validator: &SchemaValidator,
         rules: &validgen::ir::RuleSet,
         file: &str,
         instance: &Value,
@@ -88,7 +66,6 @@ impl Tally {
                     "{file}: interpreted from bytes {from_tape:?} != {interpreted:?}"
                 ));
             }
-            let Some(validator) = validator else { continue };
             let compiled = (validator.validate)(instance, explain);
             if compiled != interpreted {
                 self.failures.push(format!(
@@ -102,12 +79,9 @@ impl Tally {
                 self.failures.push(format!("{file} ({explain:?}): {e}"));
             }
         }
-        if let Some(validator) = validator {
-            self.compiled += 1;
-            let compact = serde_json::to_vec(instance).unwrap_or_else(|e| panic!("{e}"));
-            if (validator.stream)(&compact).is_some() {
-                self.streamed += 1;
-            }
+        let compact = serde_json::to_vec(instance).unwrap_or_else(|e| panic!("{e}"));
+        if (validator.stream)(&compact).is_some() {
+            self.streamed += 1;
         }
     }
 }
@@ -122,10 +96,10 @@ fn every_report_of_both_back_ends_is_the_same() {
         let rules = compile(&schema, &store::options(&name, &registry))
             .unwrap_or_else(|e| panic!("{name}: {}", e[0]))
             .rules;
-        let validator = SCHEMAS.iter().find(|v| v.file == name);
-        if validator.is_none() && !store::LEFT_OUT.contains(&name.as_str()) {
-            panic!("{name} was not compiled");
-        }
+        let validator = SCHEMAS
+            .iter()
+            .find(|v| v.file == name)
+            .unwrap_or_else(|| panic!("{name} was not compiled"));
         tally.schemas += 1;
         for instance in &instances {
             tally.run(validator, &rules, &instance.file, &instance.value);
@@ -133,17 +107,9 @@ fn every_report_of_both_back_ends_is_the_same() {
         }
     }
     assert!(tally.failures.is_empty(), "{}", tally.failures.join("\n"));
+    // Every instance of the collection streams: none steps aside for the tape.
     assert_eq!(
-        (
-            tally.schemas,
-            tally.instances,
-            tally.compiled,
-            tally.streamed
-        ),
-        if WHOLE {
-            (57, 224, 224, 224)
-        } else {
-            (57, 224, 96, 96)
-        }
+        (tally.schemas, tally.instances, tally.streamed),
+        (57, 224, 224)
     );
 }

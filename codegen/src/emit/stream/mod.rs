@@ -4,7 +4,8 @@
 //!
 //! One function per set of goals a value is judged against (`__s<n>`, the plan's nodes,
 //! `plan.rs`, one plan for a catalog's schemas, so that a set of goals several schemas reach
-//! is one function: with a plan per schema, the Test-Suite's catalog generated 5 MB more):
+//! is one function: with a plan per schema, the Test-Suite's catalog generated 5 MB more; and
+//! nodes whose functions print alike are one, `super::minimise`):
 //! it reads its value from the stream and answers each goal's verdict as a bit.
 //! An object's entries are matched by key (`object.rs`), an array's items by position
 //! (`array.rs`), each value handed to the node of the goals it gets; scalars are judged by
@@ -30,7 +31,7 @@ use plan::{Call, Effect, Formula, Judge, Judged, Node, Plan};
 /// Option<bool>` (`None`: the stream stepped aside), and `mod __stream`, the nodes of all,
 /// planned once over `catalog` (`shared::Shared::catalog`, whose definitions the nodes'
 /// functions call): a set of goals two schemas reach is one function. It all sits in the
-/// catalog's module (`shared::module`, with `scalar_definitions`).
+/// catalog's module (`shared::module`), with the definitions' scalar twins (`__pdef_<n>`).
 pub fn catalog(schemas: &[(Ident, &RuleSet)], catalog: &RuleSet) -> TokenStream {
     let mut plan = Plan::new(catalog);
     let roots: Vec<(&Ident, usize)> = schemas
@@ -40,6 +41,17 @@ pub fn catalog(schemas: &[(Ident, &RuleSet)], catalog: &RuleSet) -> TokenStream 
     if roots.is_empty() {
         return TokenStream::new();
     }
+    // The definitions' scalar twins, those alike once; a node calls the one kept.
+    let (scalars, twin) = scalar::definitions(catalog);
+    let scalar_twin = |i: &Ident| {
+        let n = i
+            .to_string()
+            .strip_prefix("__pdef_")?
+            .parse::<usize>()
+            .ok()?;
+        let kept = *twin.get(&n)?;
+        (kept != n).then(|| format_ident!("__pdef_{}", kept))
+    };
     let tape_fns = plan.tape_lists.iter().map(|&l| {
         let f = format_ident!("__t{}", l);
         verdict::verdict_fn(
@@ -48,15 +60,41 @@ pub fn catalog(schemas: &[(Ident, &RuleSet)], catalog: &RuleSet) -> TokenStream 
             &verdict::holds(plan.lists[l], catalog),
         )
     });
-    let nodes = (0..plan.nodes.len()).map(|n| {
-        let visibility = roots
-            .iter()
-            .any(|&(_, r)| r == n)
-            .then(|| quote!(pub(super)));
-        node(&plan, n, visibility)
-    });
+    // Nodes of other goals often judge alike (`type: boolean` at 600 places): one function.
+    let numbered = |i: &Ident| {
+        let name = i.to_string();
+        let digits = name
+            .strip_prefix("__s")
+            .or_else(|| name.strip_prefix("__p"))?;
+        digits
+            .parse::<usize>()
+            .ok()
+            .filter(|&n| n < plan.nodes.len())
+    };
+    let emit = |n: usize, visibility: Option<TokenStream>| {
+        super::minimise::rename(node(&plan, n, visibility), &scalar_twin)
+    };
+    let all: Vec<TokenStream> = (0..plan.nodes.len()).map(|n| emit(n, None)).collect();
+    let same = super::minimise::classes(&all, numbered);
+    let rename = |i: &Ident| {
+        let n = numbered(i)?;
+        (same[n] != n).then(|| format_ident!("{}{}", &i.to_string()[..3], same[n]))
+    };
+    let nodes = all
+        .into_iter()
+        .enumerate()
+        .filter(|&(n, _)| same[n] == n)
+        .map(|(n, tokens)| {
+            let root = roots.iter().any(|&(_, r)| same[r] == n);
+            let tokens = if root {
+                emit(n, Some(quote!(pub(super))))
+            } else {
+                tokens
+            };
+            super::minimise::rename(tokens, &rename)
+        });
     let verdicts = roots.iter().map(|(name, root)| {
-        let s = format_ident!("__s{}", root);
+        let s = format_ident!("__s{}", same[*root]);
         quote! {
             /// The streamed verdict (`None`: stepped aside).
             pub fn #name(__bytes: &[u8]) -> ::core::option::Option<bool> {
@@ -75,14 +113,9 @@ pub fn catalog(schemas: &[(Ident, &RuleSet)], catalog: &RuleSet) -> TokenStream 
             type __Answer = ::core::result::Result<u64, __Abort>;
             #(#tape_fns)*
             #(#nodes)*
+            #scalars
         }
     }
-}
-
-/// The scalar twin of each definition of `set` (`__pdef_<n>`), which the streamed verdicts'
-/// scalar branches call.
-pub(crate) fn scalar_definitions(set: &RuleSet) -> TokenStream {
-    scalar::definitions(set)
 }
 
 /// Whether [`catalog`] streams `set`.

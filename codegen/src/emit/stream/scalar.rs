@@ -4,27 +4,61 @@
 //! entries or keys left out: on a scalar they all hold. Definitions get a scalar twin each
 //! (`__pdef_<i>`), small for the same reason.
 
-use proc_macro2::TokenStream;
+use std::collections::{BTreeMap, HashMap};
+
+use proc_macro2::{Ident, TokenStream};
 use quote::{format_ident, quote};
 use validgen_core::ir::{Check, RuleSet};
 
 use super::super::document::verdict::{
     Over, all_hold, at_value, conjunction, leaf_holds, verdict_fn,
 };
+use super::super::minimise;
 
 /// An expression: whether every check of `cs` holds for the scalar `__v`.
 pub(super) fn holds(cs: &[Check], set: &RuleSet) -> TokenStream {
     conjunction(cs.iter().filter_map(|c| check_holds(c, set)).collect())
 }
 
-/// The scalar twin of each definition of `set` (`__pdef_<n>`, by its shared number).
-pub(crate) fn definitions(set: &RuleSet) -> TokenStream {
-    let fns = set.definitions.iter().map(|(name, cs)| {
-        let body = all_hold(cs.iter().filter_map(|c| check_holds(c, set)));
-        let i = crate::emit::shared::number(name);
-        verdict_fn(&format_ident!("__pdef_{}", i), Over::Scalar, &body)
-    });
-    quote!(#(#fns)*)
+/// The scalar twin of each definition of `set` (`__pdef_<n>`, by its shared number), those
+/// that judge alike emitted once (`minimise`: on a scalar, most definitions only test a
+/// type), and for each number the number of the twin emitted for it.
+pub(super) fn definitions(set: &RuleSet) -> (TokenStream, BTreeMap<usize, usize>) {
+    let numbers: Vec<usize> = set
+        .definitions
+        .keys()
+        .map(|name| crate::emit::shared::number(name))
+        .collect();
+    let at: HashMap<usize, usize> = numbers.iter().enumerate().map(|(i, &n)| (n, i)).collect();
+    let fns: Vec<TokenStream> = set
+        .definitions
+        .values()
+        .zip(&numbers)
+        .map(|(cs, n)| {
+            let body = all_hold(cs.iter().filter_map(|c| check_holds(c, set)));
+            verdict_fn(&format_ident!("__pdef_{}", n), Over::Scalar, &body)
+        })
+        .collect();
+    let numbered = |i: &Ident| {
+        at.get(&i.to_string().strip_prefix("__pdef_")?.parse().ok()?)
+            .copied()
+    };
+    let same = minimise::classes(&fns, numbered);
+    let twin: BTreeMap<usize, usize> = numbers
+        .iter()
+        .zip(&same)
+        .map(|(&n, &s)| (n, numbers[s]))
+        .collect();
+    let rename = |i: &Ident| {
+        let n = numbers[numbered(i)?];
+        (twin[&n] != n).then(|| format_ident!("__pdef_{}", twin[&n]))
+    };
+    let kept = fns
+        .into_iter()
+        .enumerate()
+        .filter(|&(i, _)| same[i] == i)
+        .map(|(_, f)| minimise::rename(f, &rename));
+    (quote!(#(#kept)*), twin)
 }
 
 /// An expression: whether `c` holds for `__v`; `None` for a check every scalar passes.

@@ -7,7 +7,7 @@
 //! a retriever, and a valid instance's annotations are the oracle's but for the differences
 //! pinned. `format` is an annotation on both sides.
 
-// `LEFT_OUT` is the compiled suite's (`tests/`), not read here.
+// Shared with the compiled suite (`tests/`), not every item of it read here.
 #[allow(dead_code)]
 #[path = "../../../../tests/schemas/store.rs"]
 mod store;
