@@ -48,6 +48,14 @@ pub(crate) fn classes(
         .collect()
 }
 
+/// The bodies `body` names (`named` as for [`classes`]), in order, its own declaration
+/// included.
+pub(crate) fn named_in(body: &TokenStream, named: impl Fn(&Ident) -> Option<usize>) -> Vec<usize> {
+    let (mut text, mut called) = (String::new(), Vec::new());
+    flatten(body.clone(), &named, &mut text, &mut called);
+    called
+}
+
 /// `tokens` with each identifier `rename` maps replaced (spans kept).
 pub(crate) fn rename(
     tokens: TokenStream,

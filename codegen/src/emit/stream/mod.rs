@@ -80,6 +80,24 @@ pub fn catalog(schemas: &[(Ident, &RuleSet)], catalog: &RuleSet) -> TokenStream 
         let n = numbered(i)?;
         (same[n] != n).then(|| format_ident!("{}{}", &i.to_string()[..3], same[n]))
     };
+    // An optimised build inlines a node called from one place; a leaf node (a value's own
+    // checks, no entries or items judged) that stands for several is small and asked to be
+    // inlined too, so that merging costs no calls (traefik's streamed verdict: 3 % more
+    // instructions without).
+    let leaf: Vec<bool> = all
+        .iter()
+        .map(|t| {
+            let children = super::minimise::named_in(t, |i| {
+                let n = i.to_string().strip_prefix("__s")?.parse::<usize>().ok()?;
+                (n < plan.nodes.len()).then_some(n)
+            });
+            children.len() <= 1
+        })
+        .collect();
+    let mut members = vec![0usize; all.len()];
+    for &s in &same {
+        members[s] += 1;
+    }
     let nodes = all
         .into_iter()
         .enumerate()
@@ -91,7 +109,10 @@ pub fn catalog(schemas: &[(Ident, &RuleSet)], catalog: &RuleSet) -> TokenStream 
             } else {
                 tokens
             };
-            super::minimise::rename(tokens, &rename)
+            let inline = (members[n] > 1 && leaf[n])
+                .then(|| quote!(#[cfg_attr(not(debug_assertions), inline(always))]));
+            let tokens = super::minimise::rename(tokens, &rename);
+            quote!(#inline #tokens)
         });
     let verdicts = roots.iter().map(|(name, root)| {
         let s = format_ident!("__s{}", same[*root]);
