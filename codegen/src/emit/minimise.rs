@@ -9,13 +9,17 @@ use std::collections::HashMap;
 
 use proc_macro2::{Delimiter, Ident, TokenStream, TokenTree};
 
-/// For each of `bodies` (a function of one kind each, their own name included), the index of
-/// the first body it is one with. `named(ident)` is the body an identifier names, if it is
-/// one of theirs.
-pub(crate) fn classes(
-    bodies: &[TokenStream],
-    named: impl Fn(&Ident) -> Option<usize>,
-) -> Vec<usize> {
+/// What [`classes`] found of each body.
+pub(crate) struct Classes {
+    /// The index of the first body each is one with.
+    pub first: Vec<usize>,
+    /// The bodies each names, in order, its own declaration included.
+    pub calls: Vec<Vec<usize>>,
+}
+
+/// The classes of `bodies` (a function of one kind each, their own name included).
+/// `named(ident)` is the body an identifier names, if it is one of theirs.
+pub(crate) fn classes(bodies: &[TokenStream], named: impl Fn(&Ident) -> Option<usize>) -> Classes {
     let mut calls: Vec<Vec<usize>> = Vec::with_capacity(bodies.len());
     let mut texts: HashMap<String, usize> = HashMap::new();
     let mut class: Vec<usize> = Vec::with_capacity(bodies.len());
@@ -43,17 +47,10 @@ pub(crate) fn classes(
         count = signatures.len();
     }
     let mut first: HashMap<usize, usize> = HashMap::new();
-    (0..bodies.len())
+    let first = (0..bodies.len())
         .map(|i| *first.entry(class[i]).or_insert(i))
-        .collect()
-}
-
-/// The bodies `body` names (`named` as for [`classes`]), in order, its own declaration
-/// included.
-pub(crate) fn named_in(body: &TokenStream, named: impl Fn(&Ident) -> Option<usize>) -> Vec<usize> {
-    let (mut text, mut called) = (String::new(), Vec::new());
-    flatten(body.clone(), &named, &mut text, &mut called);
-    called
+        .collect();
+    Classes { first, calls }
 }
 
 /// `tokens` with each identifier `rename` maps replaced (spans kept).
@@ -160,7 +157,7 @@ mod tests {
                 }
             ),
         ];
-        assert_eq!(classes(&bodies, numbered), [0, 1, 0, 1, 4, 5]);
+        assert_eq!(classes(&bodies, numbered).first, [0, 1, 0, 1, 4, 5]);
     }
 
     #[test]
@@ -177,7 +174,7 @@ mod tests {
                 }
             ),
         ];
-        assert_eq!(classes(&bodies, numbered), [0, 0]);
+        assert_eq!(classes(&bodies, numbered).first, [0, 0]);
     }
 
     #[test]

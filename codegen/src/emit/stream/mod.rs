@@ -75,7 +75,8 @@ pub fn catalog(schemas: &[(Ident, &RuleSet)], catalog: &RuleSet) -> TokenStream 
         super::minimise::rename(node(&plan, n, visibility), &scalar_twin)
     };
     let all: Vec<TokenStream> = (0..plan.nodes.len()).map(|n| emit(n, None)).collect();
-    let same = super::minimise::classes(&all, numbered);
+    let classes = super::minimise::classes(&all, numbered);
+    let same = classes.first;
     let rename = |i: &Ident| {
         let n = numbered(i)?;
         (same[n] != n).then(|| format_ident!("{}{}", &i.to_string()[..3], same[n]))
@@ -83,16 +84,13 @@ pub fn catalog(schemas: &[(Ident, &RuleSet)], catalog: &RuleSet) -> TokenStream 
     // An optimised build inlines a node called from one place; a leaf node (a value's own
     // checks, no entries or items judged) that stands for several is small and asked to be
     // inlined too, so that merging costs no calls (traefik's streamed verdict: 3 % more
-    // instructions without).
-    let leaf: Vec<bool> = all
+    // instructions without). A leaf names only its own two functions, at most three times:
+    // `__s<n>` declared, `__p<n>` called and declared (a node calling itself is no leaf).
+    let leaf: Vec<bool> = classes
+        .calls
         .iter()
-        .map(|t| {
-            let children = super::minimise::named_in(t, |i| {
-                let n = i.to_string().strip_prefix("__s")?.parse::<usize>().ok()?;
-                (n < plan.nodes.len()).then_some(n)
-            });
-            children.len() <= 1
-        })
+        .enumerate()
+        .map(|(n, calls)| calls.len() <= 3 && calls.iter().all(|&c| c == n))
         .collect();
     let mut members = vec![0usize; all.len()];
     for &s in &same {

@@ -43,15 +43,15 @@ pub(super) fn definitions(set: &RuleSet) -> (TokenStream, BTreeMap<usize, usize>
         at.get(&i.to_string().strip_prefix("__pdef_")?.parse().ok()?)
             .copied()
     };
-    let same = minimise::classes(&fns, numbered);
+    let same = minimise::classes(&fns, numbered).first;
     let twin: BTreeMap<usize, usize> = numbers
         .iter()
         .zip(&same)
         .map(|(&n, &s)| (n, numbers[s]))
         .collect();
     let rename = |i: &Ident| {
-        let n = numbers[numbered(i)?];
-        (twin[&n] != n).then(|| format_ident!("__pdef_{}", twin[&n]))
+        let at = numbered(i)?;
+        (same[at] != at).then(|| format_ident!("__pdef_{}", numbers[same[at]]))
     };
     let kept = fns
         .into_iter()
