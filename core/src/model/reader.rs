@@ -107,12 +107,21 @@ impl<'de> Reader<'de> {
     }
 
     /// A literal `true`, `false` or `null` (after whitespace).
-    fn literal(&mut self, word: &str) -> Res<()> {
+    fn literal(&mut self, word: &'static [u8]) -> Res<()> {
         self.peek()?;
+        self.word(word)
+    }
+
+    /// The literal `word` (`true`, `false` or `null`) right at the reader, where
+    /// [`Reader::peek`] has just seen it start: no whitespace skipped again, so that a scalar
+    /// read ([`super::Scalar::read`]) looks once at its first byte (traefik's streamed
+    /// verdict: 3 % more instructions with `true` read by [`Reader::boolean`]).
+    #[inline]
+    pub(crate) fn word(&mut self, word: &'static [u8]) -> Res<()> {
         if self
             .bytes()
             .get(self.pos..)
-            .is_some_and(|rest| rest.starts_with(word.as_bytes()))
+            .is_some_and(|rest| rest.starts_with(word))
         {
             self.pos += word.len();
             Ok(())
@@ -123,15 +132,15 @@ impl<'de> Reader<'de> {
 
     /// `null`.
     pub fn null(&mut self) -> Res<()> {
-        self.literal("null")
+        self.literal(b"null")
     }
 
     /// `true` or `false`.
     pub fn boolean(&mut self) -> Res<bool> {
         if self.peek()? == b't' {
-            self.literal("true").map(|()| true)
+            self.literal(b"true").map(|()| true)
         } else {
-            self.literal("false").map(|()| false)
+            self.literal(b"false").map(|()| false)
         }
     }
 

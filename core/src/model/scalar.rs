@@ -34,9 +34,16 @@ impl<'a> Scalar<'a> {
     pub fn read(r: &mut Reader<'a>) -> Res<Scalar<'a>> {
         Ok(match r.peek()? {
             b'"' => Scalar::Str(r.string()?),
-            b't' | b'f' => Scalar::Bool(r.boolean()?),
+            b't' => {
+                r.word(b"true")?;
+                Scalar::Bool(true)
+            }
+            b'f' => {
+                r.word(b"false")?;
+                Scalar::Bool(false)
+            }
             b'n' => {
-                r.null()?;
+                r.word(b"null")?;
                 Scalar::Null
             }
             b'-' | b'0'..=b'9' => Scalar::Number(r.number()?),

@@ -132,9 +132,17 @@ pub(super) fn branch(
     let matcher = matcher(&o.arms);
     let accumulate = accumulators(&o.atoms);
     let close = closing(&o.atoms);
+    // A bit per arm (`plan::MAX_ARMS` at most); a `u64` where that does: shifting a `u128` by
+    // a variable is several instructions at every entry (cert-manager's streamed verdict:
+    // 0.7 % more instructions).
+    let seen = if o.arms.len() <= 64 {
+        quote!(u64)
+    } else {
+        quote!(u128)
+    };
     quote! {{
         #accumulate
-        let mut __seen: u128 = 0;
+        let mut __seen: #seen = 0;
         let mut __n = 0usize;
         let __mark = __s.mark();
         if __s.enter_object()? {
@@ -159,9 +167,8 @@ pub(super) fn branch(
                         }
                     }
                 };
-                // Arms are fewer than `__seen`'s bits (`plan::MAX_ARMS`).
                 if __arm != usize::MAX {
-                    let __bit = 1u128 << __arm;
+                    let __bit: #seen = 1 << __arm;
                     if __seen & __bit != 0 {
                         return ::core::result::Result::Err(#abort);
                     }

@@ -26,14 +26,27 @@ const CHECK_EVERY: usize = 8;
 /// (256 KiB in optimised builds) is left for each 8 levels, on a new 8 MiB segment when it is
 /// not (`stacker::maybe_grow`), so that [`MAX_DEPTH`] nested definitions never overflow the
 /// thread's stack, whatever its size. The interpreter and generated code call it at every
-/// reference.
+/// reference. The stack is measured at the last level of every 8 (depth 7, 15, …), not the
+/// first: most references are not nested at all, and at depth 0 the probe cost
+/// devcontainer's compiled verdict 3.5 % more instructions; the levels before the first
+/// probe take at most 7 frames of the caller's stack (175 KiB unoptimised).
 #[inline]
 pub fn deeper<R>(depth: usize, f: impl FnOnce() -> R) -> R {
-    if depth.is_multiple_of(CHECK_EVERY) {
-        stacker::maybe_grow(RED_ZONE, SEGMENT, f)
+    if depth % CHECK_EVERY == CHECK_EVERY - 1 {
+        on_enough_stack(f)
     } else {
         f()
     }
+}
+
+/// `f` on a stack with [`RED_ZONE`] left, as [`deeper`] runs it one level in
+/// [`CHECK_EVERY`]: out of line and cold, so that a reference inlined where it is used
+/// ([`reference_holds`]) holds a test and the definition's call, not the stack probe's code
+/// (cert-manager's located report from bytes: 2 % more instructions with it inline).
+#[cold]
+#[inline(never)]
+fn on_enough_stack<R>(f: impl FnOnce() -> R) -> R {
+    stacker::maybe_grow(RED_ZONE, SEGMENT, f)
 }
 
 /// Whether a definition holds for `v` at a reference nested `depth` definitions deep:
