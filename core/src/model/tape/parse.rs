@@ -124,7 +124,7 @@ impl<'a> Parser<'a> {
                     in_array = false;
                     self.skip_ws();
                     if self.peek() != Some(b'}') {
-                        self.key()?;
+                        self.key("EOF while parsing an object")?;
                         continue 'value;
                     }
                     self.pos += 1;
@@ -174,20 +174,15 @@ impl<'a> Parser<'a> {
                     Some(b',') => {
                         self.pos += 1;
                         self.skip_ws();
-                        match self.peek() {
-                            Some(b) if b == close => return Err((self.pos, "trailing comma")),
-                            // serde_json: the end after `,` is a value's end, an object's key
-                            // included (before an object's first key, the object's).
-                            None => {
-                                return Err((
-                                    self.pos.saturating_sub(1),
-                                    "EOF while parsing a value",
-                                ));
-                            }
-                            Some(_) => {}
+                        if self.peek() == Some(close) {
+                            return Err((self.pos, "trailing comma"));
                         }
+                        // serde_json: the end after `,` is a value's end, an object's key
+                        // included (before an object's first key, the object's): the key's
+                        // or the value's own test for the end says so, so that this path
+                        // holds one test (the tape's parse: up to 2.5 % more instructions with two).
                         if !in_array {
-                            self.key()?;
+                            self.key("EOF while parsing a value")?;
                         }
                         continue 'value;
                     }
@@ -247,13 +242,14 @@ impl<'a> Parser<'a> {
     }
 
     /// An object's key and its `:`, the key pushed as a string node, an entry of the
-    /// innermost open object.
+    /// innermost open object; `eof` the error where the text ends before it, as serde_json
+    /// words it there.
     #[inline(always)]
-    fn key(&mut self) -> Result<(), Fail> {
+    fn key(&mut self, eof: &'static str) -> Result<(), Fail> {
         let start = self.pos;
         match self.peek() {
             Some(b'"') => {}
-            None => return Err((start.saturating_sub(1), "EOF while parsing an object")),
+            None => return Err((start.saturating_sub(1), eof)),
             Some(_) => return Err((start, "key must be a string")),
         }
         // Keys that differ in length, first or last byte differ: a filter of those tells
