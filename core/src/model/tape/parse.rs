@@ -180,7 +180,8 @@ impl<'a> Parser<'a> {
                         // serde_json: the end after `,` is a value's end, an object's key
                         // included (before an object's first key, the object's): the key's
                         // or the value's own test for the end says so, so that this path
-                        // holds one test (the tape's parse: up to 2.5 % more instructions with two).
+                        // holds one test (the tape's parse: up to 2.5 % more instructions
+                        // with two).
                         if !in_array {
                             self.key("EOF while parsing a value")?;
                         }
