@@ -28,10 +28,11 @@ use plan::{Call, Effect, Formula, Judge, Judged, Node, Plan};
 
 /// The streamed verdicts of a catalog's schemas: for each of `schemas` (a function name and
 /// its rule set, as `shared::share` renamed it) that [`streams`], `fn <name>(bytes: &[u8]) ->
-/// Option<bool>` (`None`: the stream stepped aside), and `mod __stream`, the nodes of all,
-/// planned once over `catalog` (`shared::Shared::catalog`, whose definitions the nodes'
-/// functions call): a set of goals two schemas reach is one function. It all sits in the
-/// catalog's module (`shared::module`), with the definitions' scalar twins (`__pdef_<n>`).
+/// Option<bool>` (`None`: the stream stepped aside; written in `mod __stream`, re-exported),
+/// and in `mod __stream` the nodes of all, planned once over `catalog`
+/// (`shared::Shared::catalog`, whose definitions the nodes' functions call): a set of goals
+/// two schemas reach is one function. It all sits in the catalog's module (`shared::module`),
+/// with the definitions' scalar twins (`__pdef_<n>`).
 pub fn catalog(schemas: &[(Ident, &RuleSet)], catalog: &RuleSet) -> TokenStream {
     let mut plan = Plan::new(catalog);
     let roots: Vec<(&Ident, usize)> = schemas

@@ -28,7 +28,7 @@ const CHECK_EVERY: usize = 8;
 /// thread's stack, whatever its size. The interpreter and generated code call it at every
 /// reference. The stack is measured at the last level of every 8 (depth 7, 15, …), not the
 /// first: most references are not nested at all, and at depth 0 the probe cost
-/// devcontainer's compiled verdict 3.5 % more instructions; the levels before the first
+/// devcontainer's compiled verdict 8 % more instructions; the levels before the first
 /// probe take at most 7 frames of the caller's stack (175 KiB unoptimised).
 #[inline]
 pub fn deeper<R>(depth: usize, f: impl FnOnce() -> R) -> R {
