@@ -663,9 +663,10 @@ pub fn short_escape(b: u8) -> Option<char> {
 pub(crate) fn plain_run(bytes: &[u8], from: usize) -> usize {
     const ONES: u64 = u64::from_ne_bytes([1; 8]);
     const HIGH: u64 = u64::from_ne_bytes([0x80; 8]);
-    let rest = bytes.get(from..).unwrap_or_default();
-    let (chunks, tail) = rest.as_chunks::<8>();
-    for (i, chunk) in chunks.iter().enumerate() {
+    // Chunk by chunk from `from` (no `as_chunks`: its setup costs most short strings, keys
+    // and values of a few bytes, more than their one chunk's test).
+    let mut i = from;
+    while let Some(chunk) = bytes.get(i..).and_then(<[u8]>::first_chunk::<8>) {
         let x = u64::from_le_bytes(*chunk);
         let quote_or_control = x ^ (ONES * 0x02);
         let backslash = x ^ (ONES * u64::from(b'\\'));
@@ -673,11 +674,12 @@ pub(crate) fn plain_run(bytes: &[u8], from: usize) -> usize {
             | (backslash.wrapping_sub(ONES) & !backslash);
         let stops = stops & HIGH;
         if stops != 0 {
-            return from + 8 * i + (stops.trailing_zeros() / 8) as usize;
+            return i + (stops.trailing_zeros() / 8) as usize;
         }
+        i += 8;
     }
-    let at = from + 8 * chunks.len();
-    at + tail
+    let tail = bytes.get(i..).unwrap_or_default();
+    i + tail
         .iter()
         .position(|&b| b == b'"' || b == b'\\' || b < 0x20)
         .unwrap_or(tail.len())
