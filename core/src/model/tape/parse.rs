@@ -661,25 +661,44 @@ pub fn short_escape(b: u8) -> Option<char> {
 /// once XORed with `\` are `\`.
 #[inline(always)]
 pub(crate) fn plain_run(bytes: &[u8], from: usize) -> usize {
+    // The first chunk alone first: most strings, keys and short values, end in it, and
+    // `as_chunks`' setup costs them more than its test; longer runs then take the counted loop.
+    let Some(first) = bytes.get(from..).and_then(<[u8]>::first_chunk::<8>) else {
+        return stop_in_tail(bytes, from);
+    };
+    let found = stops(u64::from_le_bytes(*first));
+    if found != 0 {
+        return from + (found.trailing_zeros() / 8) as usize;
+    }
+    let rest = bytes.get(from + 8..).unwrap_or_default();
+    let (chunks, _) = rest.as_chunks::<8>();
+    for (i, chunk) in chunks.iter().enumerate() {
+        let found = stops(u64::from_le_bytes(*chunk));
+        if found != 0 {
+            return from + 8 * (i + 1) + (found.trailing_zeros() / 8) as usize;
+        }
+    }
+    stop_in_tail(bytes, from + 8 * (chunks.len() + 1))
+}
+
+/// The high bit of each byte of `x` that ends a plain run, exactly at the first of them (see
+/// [`plain_run`]).
+#[inline(always)]
+fn stops(x: u64) -> u64 {
     const ONES: u64 = u64::from_ne_bytes([1; 8]);
     const HIGH: u64 = u64::from_ne_bytes([0x80; 8]);
-    // Chunk by chunk from `from` (no `as_chunks`: its setup costs most short strings, keys
-    // and values of a few bytes, more than their one chunk's test).
-    let mut i = from;
-    while let Some(chunk) = bytes.get(i..).and_then(<[u8]>::first_chunk::<8>) {
-        let x = u64::from_le_bytes(*chunk);
-        let quote_or_control = x ^ (ONES * 0x02);
-        let backslash = x ^ (ONES * u64::from(b'\\'));
-        let stops = (quote_or_control.wrapping_sub(ONES * 0x21) & !quote_or_control)
-            | (backslash.wrapping_sub(ONES) & !backslash);
-        let stops = stops & HIGH;
-        if stops != 0 {
-            return i + (stops.trailing_zeros() / 8) as usize;
-        }
-        i += 8;
-    }
-    let tail = bytes.get(i..).unwrap_or_default();
-    i + tail
+    let quote_or_control = x ^ (ONES * 0x02);
+    let backslash = x ^ (ONES * u64::from(b'\\'));
+    let stops = (quote_or_control.wrapping_sub(ONES * 0x21) & !quote_or_control)
+        | (backslash.wrapping_sub(ONES) & !backslash);
+    stops & HIGH
+}
+
+/// [`plain_run`] over the fewer than 8 bytes from `from` to the end, byte by byte.
+#[inline(always)]
+fn stop_in_tail(bytes: &[u8], from: usize) -> usize {
+    let tail = bytes.get(from..).unwrap_or_default();
+    from + tail
         .iter()
         .position(|&b| b == b'"' || b == b'\\' || b < 0x20)
         .unwrap_or(tail.len())
